@@ -1,0 +1,186 @@
+import middy, { type MiddlewareObj, type Request } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { type AuthLevel, type HttpRoute, httpRoutes } from '../routes';
+import { type AuthUser, authenticate } from './auth';
+import { AppError, toErrorResponse, ValidationError } from './errors';
+import { type Logger, logger as rootLogger } from './logger';
+
+/**
+ * The wrapper every HTTP handler uses. It owns the middleware order so no handler can get it wrong:
+ * request logger, then auth (an anonymous caller learns nothing about the input's shape), then zod
+ * parsing of path, query and body, then the handler; the error responder runs last and is the only
+ * place that turns an exception into a response.
+ *
+ * The route table is the single source of each route's auth level: the wrapper looks the level up
+ * by the event's route key, and refuses to serve a route the table does not know.
+ */
+export type HttpEvent = APIGatewayProxyEventV2;
+export type HttpResponse = APIGatewayProxyStructuredResultV2;
+
+type AnySchema = z.ZodType;
+interface Schemas {
+  body?: AnySchema;
+  query?: AnySchema;
+  path?: AnySchema;
+}
+type Parsed<S, K extends keyof Schemas> = S extends { [P in K]: infer T extends AnySchema } ? z.output<T> : undefined;
+
+export interface HandlerInput<S extends Schemas, U> {
+  body: Parsed<S, 'body'>;
+  query: Parsed<S, 'query'>;
+  path: Parsed<S, 'path'>;
+  user: U;
+  log: Logger;
+  event: HttpEvent;
+}
+
+/** A response with a chosen status; a handler that returns a plain value answers 200 with it as JSON. */
+export class HttpResult {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+export const respond = (status: number, body: unknown, headers?: Record<string, string>) =>
+  new HttpResult(status, body, headers);
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse {
+  return { statusCode: status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
+}
+
+const routesByKey = new Map<string, HttpRoute>(httpRoutes.map((r) => [`${r.method} ${r.path}`, r]));
+export const findRoute = (routeKey: string): HttpRoute | undefined => routesByKey.get(routeKey);
+
+interface Internal extends Record<string, unknown> {
+  log: Logger;
+  startedAt: number;
+  user?: AuthUser;
+  route: HttpRoute;
+  parsed: { body: unknown; query: unknown; path: unknown };
+}
+type Req = Request<HttpEvent, HttpResponse, Error, Context, Internal>;
+
+export function parseJsonBody(event: Pick<HttpEvent, 'body' | 'isBase64Encoded'>): unknown {
+  if (event.body === undefined || event.body === null || event.body === '') return {};
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ValidationError('Request body must be valid JSON');
+  }
+}
+
+export function parseWith<S extends AnySchema>(schema: S, value: unknown, where: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw ValidationError.fromZod(result.error, where);
+  return result.data;
+}
+
+/** Request-scoped logger and route lookup; logs one line per request with status and duration. */
+export const requestContext = (routeOf: (event: HttpEvent) => HttpRoute | undefined): MiddlewareObj<HttpEvent, HttpResponse, Error, Context, Internal> => ({
+  before: (request: Req) => {
+    const { event, context } = request;
+    const requestId = event.requestContext?.requestId ?? context?.awsRequestId;
+    request.internal.startedAt = Date.now();
+    request.internal.log = rootLogger.child({ requestId, routeKey: event.routeKey });
+    const route = routeOf(event);
+    if (!route) throw new Error(`No route-table row for ${event.routeKey}`);
+    request.internal.route = route;
+  },
+  after: (request: Req) => logDone(request),
+});
+
+function logDone(request: Req): void {
+  const log = request.internal.log ?? rootLogger;
+  log.info('request done', {
+    status: request.response?.statusCode,
+    durationMs: Date.now() - (request.internal.startedAt ?? Date.now()),
+  });
+}
+
+const authStep = (declaredPublic: boolean): MiddlewareObj<HttpEvent, HttpResponse, Error, Context, Internal> => ({
+  before: async (request: Req) => {
+    const level: AuthLevel = request.internal.route.auth;
+    if ((level === 'public') !== declaredPublic) {
+      // A handler written for the wrong auth level must not silently serve: fail loudly, answer 500.
+      throw new Error(`Handler auth (${declaredPublic ? 'public' : 'signed-in'}) disagrees with route table (${level})`);
+    }
+    request.internal.user = await authenticate(request.event.headers ?? {}, level);
+  },
+});
+
+const parseStep = (schemas: Schemas): MiddlewareObj<HttpEvent, HttpResponse, Error, Context, Internal> => ({
+  before: (request: Req) => {
+    const { event } = request;
+    request.internal.parsed = {
+      path: schemas.path ? parseWith(schemas.path, event.pathParameters ?? {}, 'path') : undefined,
+      query: schemas.query ? parseWith(schemas.query, event.queryStringParameters ?? {}, 'query') : undefined,
+      body: schemas.body ? parseWith(schemas.body, parseJsonBody(event), 'body') : undefined,
+    };
+  },
+});
+
+const errorResponder: MiddlewareObj<HttpEvent, HttpResponse, Error, Context, Internal> = {
+  onError: (request: Req) => {
+    const error = request.error;
+    const log = request.internal.log ?? rootLogger;
+    const { status, body, headers } = toErrorResponse(error);
+    if (error instanceof AppError) log.info('request refused', { status, code: body.code });
+    else log.error('request failed', { error });
+    request.response = jsonResponse(status, body, headers);
+    logDone(request);
+  },
+};
+
+function toResponse(result: unknown): HttpResponse {
+  if (result instanceof HttpResult) {
+    return result.body === undefined
+      ? { statusCode: result.status, headers: { 'cache-control': 'no-store', ...result.headers } }
+      : jsonResponse(result.status, result.body, result.headers);
+  }
+  return result === undefined ? { statusCode: 204 } : jsonResponse(200, result);
+}
+
+type Fn<S extends Schemas, U> = (input: HandlerInput<S, U>) => unknown | Promise<unknown>;
+
+// Middy hands the handler only (event, context); the state the middlewares built for this request is
+// found by its event object, so concurrent requests in one process (the local gateway) never mix.
+const stateOfEvent = new WeakMap<HttpEvent, Internal>();
+const exposeState: MiddlewareObj<HttpEvent, HttpResponse, Error, Context, Internal> = {
+  before: (request: Req) => void stateOfEvent.set(request.event, request.internal),
+};
+
+function wrap<S extends Schemas, U>(schemas: S, declaredPublic: boolean, fn: Fn<S, U>) {
+  return middy<HttpEvent, HttpResponse, Error, Context, Internal>({ timeoutEarlyInMillis: 0 })
+    .use(errorResponder)
+    .use(requestContext((event) => findRoute(event.routeKey)))
+    .use(authStep(declaredPublic))
+    .use(parseStep(schemas))
+    .use(exposeState)
+    .handler(async (event) => {
+      const { parsed, user, log } = stateOfEvent.get(event)!;
+      const result = await fn({
+        body: parsed.body as Parsed<S, 'body'>,
+        query: parsed.query as Parsed<S, 'query'>,
+        path: parsed.path as Parsed<S, 'path'>,
+        user: user as U,
+        log,
+        event,
+      });
+      return toResponse(result);
+    });
+}
+
+/** A handler for a route the table marks 'user' or 'verified': `user` is always set. */
+export function httpHandler<S extends Schemas>(schemas: S, fn: Fn<S, AuthUser>) {
+  return wrap(schemas, false, fn);
+}
+
+/** A handler for a route the table marks 'public'. */
+export function publicHttpHandler<S extends Schemas>(schemas: S, fn: Fn<S, undefined>) {
+  return wrap(schemas, true, fn);
+}

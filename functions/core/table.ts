@@ -1,0 +1,83 @@
+/**
+ * The single table: its definition (read by the CDK data stack and by the local cloud, so both
+ * create the very same table) and every key the app writes. No other file builds a key.
+ *
+ * Generic attribute names keep the table open to new entities without a migration. Every user-owned
+ * key starts with the owner (`USER#<id>`), so a query on a request path can only see its owner's items.
+ *
+ * Access patterns
+ * | #  | pattern                                         | index | key condition                                   |
+ * |----|-------------------------------------------------|-------|-------------------------------------------------|
+ * | 1  | a WebSocket connection by its id                | table | pk = WSCONN#<connectionId>, sk = WSCONN          |
+ * | 2  | the connections subscribed to one job of a user | table | pk = USER#<userId>, sk begins_with JOBSUB#<job>#  |
+ * | 3  | a user's leads                                  | table | pk = USER#<userId>, sk begins_with LEAD#          |
+ * | 4  | rate-limit counter of a subject in a window     | table | pk = RATE#<subject>, sk = <window start>          |
+ *
+ * Later issues add their rows here (users by e-mail on gsi1, automations by status on gsi1, ...).
+ */
+export interface TableAttribute {
+  readonly name: string;
+  readonly type: 'S' | 'N';
+}
+
+export interface GlobalIndexDefinition {
+  readonly indexName: string;
+  readonly partitionKey: TableAttribute;
+  readonly sortKey: TableAttribute;
+}
+
+export interface TableDefinition {
+  readonly partitionKey: TableAttribute;
+  readonly sortKey: TableAttribute;
+  readonly globalIndexes: readonly GlobalIndexDefinition[];
+  /** Items carrying this attribute (epoch seconds) expire on their own. */
+  readonly timeToLiveAttribute: string;
+}
+
+export const tableDefinition: TableDefinition = {
+  partitionKey: { name: 'pk', type: 'S' },
+  sortKey: { name: 'sk', type: 'S' },
+  globalIndexes: [
+    {
+      indexName: 'gsi1',
+      partitionKey: { name: 'gsi1pk', type: 'S' },
+      sortKey: { name: 'gsi1sk', type: 'S' },
+    },
+    {
+      indexName: 'gsi2',
+      partitionKey: { name: 'gsi2pk', type: 'S' },
+      sortKey: { name: 'gsi2sk', type: 'S' },
+    },
+  ],
+  timeToLiveAttribute: 'expiresAt',
+};
+
+/** The base name of the table; each stage prefixes it (`<stage>-trobly`). */
+export const tableBaseName = 'trobly';
+
+export interface ItemKey {
+  pk: string;
+  sk: string;
+}
+
+const user = (userId: string) => `USER#${userId}`;
+
+export const keys = {
+  webSocketConnection: (connectionId: string): ItemKey => ({
+    pk: `WSCONN#${connectionId}`,
+    sk: 'WSCONN',
+  }),
+  jobSubscription: (userId: string, jobId: string, connectionId: string): ItemKey => ({
+    pk: user(userId),
+    sk: `JOBSUB#${jobId}#${connectionId}`,
+  }),
+  jobSubscriptionsPrefix: (userId: string, jobId: string) => ({ pk: user(userId), skPrefix: `JOBSUB#${jobId}#` }),
+  leadsPrefix: (userId: string) => ({ pk: user(userId), skPrefix: 'LEAD#' }),
+  rateWindow: (subject: string, windowStart: number): ItemKey => ({
+    pk: `RATE#${subject}`,
+    sk: String(windowStart),
+  }),
+} as const;
+
+/** Epoch seconds, for the TTL attribute. */
+export const expiresAfter = (seconds: number, now = Date.now()): number => Math.floor(now / 1000) + seconds;

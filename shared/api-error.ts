@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Every error the API answers has this body (DESIGN.md convention 3). */
+export const errorCode = z.enum([
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+]);
+export type ErrorCode = z.infer<typeof errorCode>;
+
+export const fieldIssue = z.object({ path: z.string(), message: z.string() });
+export type FieldIssue = z.infer<typeof fieldIssue>;
+
+export const errorBody = z.object({
+  code: errorCode,
+  message: z.string(),
+  issues: z.array(fieldIssue).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
