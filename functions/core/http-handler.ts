@@ -3,8 +3,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { z } from 'zod';
 import { type AuthLevel, type HttpRoute, httpRoutes } from '../routes';
 import { type AuthUser, authenticate } from './auth';
-import { AppError, toErrorResponse, ValidationError } from './errors';
+import { AppError, toErrorResponse } from './errors';
 import { type Logger, logger as rootLogger } from './logger';
+import { parseJsonBody, parseWith } from './parse';
 
 /**
  * The wrapper every HTTP handler uses. It owns the middleware order so no handler can get it wrong:
@@ -63,22 +64,6 @@ interface Internal extends Record<string, unknown> {
   parsed: { body: unknown; query: unknown; path: unknown };
 }
 type Req = Request<HttpEvent, HttpResponse, Error, Context, Internal>;
-
-export function parseJsonBody(event: Pick<HttpEvent, 'body' | 'isBase64Encoded'>): unknown {
-  if (event.body === undefined || event.body === null || event.body === '') return {};
-  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ValidationError('Request body must be valid JSON');
-  }
-}
-
-export function parseWith<S extends AnySchema>(schema: S, value: unknown, where: string): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw ValidationError.fromZod(result.error, where);
-  return result.data;
-}
 
 /** Request-scoped logger and route lookup; logs one line per request with status and duration. */
 export const requestContext = (routeOf: (event: HttpEvent) => HttpRoute | undefined): MiddlewareObj<HttpEvent, HttpResponse, Error, Context, Internal> => ({

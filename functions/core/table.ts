@@ -12,6 +12,7 @@
  * | 2  | the connections subscribed to one job of a user | table | pk = USER#<userId>, sk begins_with JOBSUB#<job>#  |
  * | 3  | a user's leads                                  | table | pk = USER#<userId>, sk begins_with LEAD#          |
  * | 4  | rate-limit counter of a subject in a window     | table | pk = RATE#<subject>, sk = <window start>          |
+ * | 5  | the health probe's read (never written)         | table | pk = HEALTH, sk = HEALTH                          |
  *
  * Later issues add their rows here (users by e-mail on gsi1, automations by status on gsi1, ...).
  */
@@ -63,6 +64,7 @@ export interface ItemKey {
 const user = (userId: string) => `USER#${userId}`;
 
 export const keys = {
+  healthProbe: (): ItemKey => ({ pk: 'HEALTH', sk: 'HEALTH' }),
   webSocketConnection: (connectionId: string): ItemKey => ({
     pk: `WSCONN#${connectionId}`,
     sk: 'WSCONN',

@@ -1,0 +1,57 @@
+import { DecryptCommand, GenerateDataKeyCommand, type KMSClient } from '@aws-sdk/client-kms';
+import { localKeys } from '../adapters/local-keys';
+import { kmsClient } from '../clients/kms';
+import { env } from '../env';
+import { decodeEnvelope, type EncryptionContext, encodeEnvelope, open, seal } from '../envelope';
+
+/** Key management port: envelope encryption of secrets at rest (platform cookies). */
+export interface KeysPort {
+  encrypt(plaintext: string, context: EncryptionContext): Promise<string>;
+  decrypt(ciphertext: string, context: EncryptionContext): Promise<string>;
+}
+
+export function kmsKeys(keyId: string, client: KMSClient = kmsClient()): KeysPort {
+  return {
+    async encrypt(plaintext, context) {
+      const out = await client.send(
+        new GenerateDataKeyCommand({ KeyId: keyId, KeySpec: 'AES_256', EncryptionContext: context }),
+      );
+      if (!out.Plaintext || !out.CiphertextBlob) throw new Error('KMS returned no data key');
+      const dataKey = Buffer.from(out.Plaintext);
+      try {
+        const sealed = seal(Buffer.from(plaintext, 'utf8'), dataKey, context);
+        return encodeEnvelope({ ...sealed, key: Buffer.from(out.CiphertextBlob).toString('base64') });
+      } finally {
+        dataKey.fill(0);
+      }
+    },
+    async decrypt(ciphertext, context) {
+      const envelope = decodeEnvelope(ciphertext);
+      const out = await client.send(
+        new DecryptCommand({
+          KeyId: keyId,
+          CiphertextBlob: Buffer.from(envelope.key, 'base64'),
+          EncryptionContext: context,
+        }),
+      );
+      if (!out.Plaintext) throw new Error('KMS returned no plaintext key');
+      const dataKey = Buffer.from(out.Plaintext);
+      try {
+        return open(envelope, dataKey, context).toString('utf8');
+      } finally {
+        dataKey.fill(0);
+      }
+    },
+  };
+}
+
+let chosen: KeysPort | undefined;
+export function keysPort(): KeysPort {
+  if (!chosen) {
+    const e = env();
+    if (e.APP_RUNTIME === 'local') chosen = localKeys(e.LOCAL_STATE_DIR);
+    else if (e.KMS_KEY_ID) chosen = kmsKeys(e.KMS_KEY_ID);
+    else throw new Error('Invalid environment: KMS_KEY_ID is not set');
+  }
+  return chosen;
+}

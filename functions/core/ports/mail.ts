@@ -1,0 +1,41 @@
+import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import { sesClient } from '../clients/ses';
+import { env } from '../env';
+import { outboxMailer } from '../adapters/outbox-mailer';
+
+/** Mail port: SES in AWS, a file outbox on the local cloud. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailPort {
+  send(message: MailMessage): Promise<void>;
+}
+
+export function sesMailer(client: SESv2Client = sesClient(), from = env().MAIL_FROM): MailPort {
+  return {
+    async send({ to, subject, text, html }) {
+      await client.send(
+        new SendEmailCommand({
+          FromEmailAddress: from,
+          Destination: { ToAddresses: [to] },
+          Content: {
+            Simple: {
+              Subject: { Data: subject, Charset: 'UTF-8' },
+              Body: { Text: { Data: text, Charset: 'UTF-8' }, Html: { Data: html, Charset: 'UTF-8' } },
+            },
+          },
+        }),
+      );
+    },
+  };
+}
+
+let chosen: MailPort | undefined;
+export function mailPort(): MailPort {
+  chosen ??= env().APP_RUNTIME === 'local' ? outboxMailer(env().LOCAL_STATE_DIR) : sesMailer();
+  return chosen;
+}

@@ -1,0 +1,45 @@
+import { DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { realtimeClient } from '../clients/realtime';
+
+/**
+ * Realtime push port. The adapter is the API Gateway management API client; on the local cloud the
+ * WebSocket gateway serves the same `@connections` API, so the client is unchanged and only the
+ * endpoint (REALTIME_ENDPOINT) differs.
+ */
+export type PushOutcome = 'sent' | 'gone';
+
+export interface RealtimePort {
+  post(connectionId: string, payload: unknown): Promise<PushOutcome>;
+  disconnect(connectionId: string): Promise<void>;
+}
+
+export function apiGatewayPush(client = realtimeClient()): RealtimePort {
+  return {
+    async post(connectionId, payload) {
+      try {
+        await client.send(
+          new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(JSON.stringify(payload)) }),
+        );
+        return 'sent';
+      } catch (error) {
+        if (error instanceof GoneException || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410) {
+          return 'gone';
+        }
+        throw error;
+      }
+    },
+    async disconnect(connectionId) {
+      try {
+        await client.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+      } catch (error) {
+        if (!(error instanceof GoneException)) throw error;
+      }
+    },
+  };
+}
+
+let chosen: RealtimePort | undefined;
+export function realtimePort(): RealtimePort {
+  chosen ??= apiGatewayPush();
+  return chosen;
+}

@@ -1,0 +1,109 @@
+import {
+  ConflictException,
+  CreateScheduleCommand,
+  DeleteScheduleCommand,
+  GetScheduleCommand,
+  ResourceNotFoundException,
+  type SchedulerClient,
+  UpdateScheduleCommand,
+} from '@aws-sdk/client-scheduler';
+import { localScheduler } from '../adapters/local-scheduler';
+import { schedulerClient } from '../clients/scheduler';
+import { env, queueArn } from '../env';
+import { type QueueName, queueArnEnv, queueNames } from '../queues';
+import { parseScheduleExpression } from '../schedule-expression';
+
+/**
+ * Scheduler port: EventBridge Scheduler in AWS, a poller over DynamoDB Local on the local cloud.
+ * A schedule sends its payload to one of our queues when due; the queue's worker does the work, so
+ * retries and dead letters come from the queue in both runtimes.
+ */
+export interface ScheduleSpec {
+  /** Unique within the app's schedule group: letters, digits, '-', '_', '.'; at most 64. */
+  name: string;
+  /** rate(...), cron(...) or at(...), EventBridge syntax. */
+  expression: string;
+  /** IANA zone the expression is read in. */
+  timezone: string;
+  target: { queue: QueueName };
+  payload: unknown;
+}
+
+export interface SchedulerPort {
+  put(spec: ScheduleSpec): Promise<void>;
+  remove(name: string): Promise<void>;
+  get(name: string): Promise<ScheduleSpec | undefined>;
+}
+
+export function validateSpec(spec: ScheduleSpec): void {
+  if (!/^[0-9a-zA-Z._-]{1,64}$/.test(spec.name)) throw new Error(`Invalid schedule name '${spec.name}'`);
+  parseScheduleExpression(spec.expression);
+}
+
+export function eventBridgeScheduler(
+  options: { group: string; roleArn: string },
+  client: SchedulerClient = schedulerClient(),
+): SchedulerPort {
+  const input = (spec: ScheduleSpec) => ({
+    Name: spec.name,
+    GroupName: options.group,
+    ScheduleExpression: spec.expression,
+    ScheduleExpressionTimezone: spec.timezone,
+    FlexibleTimeWindow: { Mode: 'OFF' as const },
+    // One-off schedules clean up after themselves, as the local scheduler does.
+    ActionAfterCompletion: spec.expression.startsWith('at(') ? ('DELETE' as const) : ('NONE' as const),
+    Target: {
+      Arn: queueArn(spec.target.queue),
+      RoleArn: options.roleArn,
+      Input: JSON.stringify(spec.payload),
+      RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 3600 },
+    },
+  });
+  return {
+    async put(spec) {
+      validateSpec(spec);
+      try {
+        await client.send(new CreateScheduleCommand(input(spec)));
+      } catch (error) {
+        if (!(error instanceof ConflictException)) throw error;
+        await client.send(new UpdateScheduleCommand(input(spec)));
+      }
+    },
+    async remove(name) {
+      try {
+        await client.send(new DeleteScheduleCommand({ Name: name, GroupName: options.group }));
+      } catch (error) {
+        if (!(error instanceof ResourceNotFoundException)) throw error;
+      }
+    },
+    async get(name) {
+      try {
+        const out = await client.send(new GetScheduleCommand({ Name: name, GroupName: options.group }));
+        const queue = queueNames.find((q) => process.env[queueArnEnv(q)] === out.Target?.Arn);
+        if (!out.ScheduleExpression || !queue) return undefined;
+        return {
+          name,
+          expression: out.ScheduleExpression,
+          timezone: out.ScheduleExpressionTimezone ?? 'UTC',
+          target: { queue },
+          payload: out.Target?.Input ? JSON.parse(out.Target.Input) : undefined,
+        };
+      } catch (error) {
+        if (error instanceof ResourceNotFoundException) return undefined;
+        throw error;
+      }
+    },
+  };
+}
+
+let chosen: SchedulerPort | undefined;
+export function schedulerPort(): SchedulerPort {
+  if (!chosen) {
+    const e = env();
+    if (e.APP_RUNTIME === 'local') chosen = localScheduler();
+    else if (e.SCHEDULE_GROUP && e.SCHEDULER_ROLE_ARN) {
+      chosen = eventBridgeScheduler({ group: e.SCHEDULE_GROUP, roleArn: e.SCHEDULER_ROLE_ARN });
+    } else throw new Error('Invalid environment: SCHEDULE_GROUP and SCHEDULER_ROLE_ARN must be set');
+  }
+  return chosen;
+}

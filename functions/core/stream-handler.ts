@@ -1,0 +1,80 @@
+import { Readable } from 'node:stream';
+import middy, { type MiddlewareObj, type Request } from '@middy/core';
+import type { Context } from 'aws-lambda';
+import type { z } from 'zod';
+import type { HttpRoute } from '../routes';
+import { type AuthUser, authenticate } from './auth';
+import { type HttpEvent, type HttpResponse, findRoute, jsonResponse, requestContext } from './http-handler';
+import { AppError, toErrorResponse } from './errors';
+import type { Logger } from './logger';
+import { logger as rootLogger } from './logger';
+import { parseJsonBody, parseWith } from './parse';
+
+/**
+ * Wrapper for routes served as server-sent events from a RESPONSE_STREAM function URL (the AI
+ * filter, DECISIONS 13). Same order as the HTTP wrapper: logger, auth, parse, errors last. A refusal
+ * before the stream starts is an ordinary JSON error with its status; a failure mid-stream becomes a
+ * final `{"type":"error"}` event, since the status line has already gone out.
+ *
+ * A function URL event carries no route key, so the handler names its route-table row.
+ */
+export interface SseEvent {
+  type: string;
+  data: unknown;
+}
+
+interface Internal extends Record<string, unknown> {
+  log: Logger;
+  startedAt: number;
+  route: HttpRoute;
+  user?: AuthUser;
+  body?: unknown;
+}
+type Req = Request<HttpEvent, HttpResponse, Error, Context, Internal>;
+
+export const sseLine = (event: SseEvent): string => `data: ${JSON.stringify(event)}\n\n`;
+
+const states = new WeakMap<HttpEvent, Internal>();
+
+export function sseHandler<S extends z.ZodType>(
+  options: { route: string; body: S },
+  fn: (input: { body: z.output<S>; user: AuthUser; log: Logger }) => AsyncIterable<SseEvent>,
+) {
+  const route = findRoute(options.route);
+  if (!route?.stream) throw new Error(`${options.route} is not a stream route in the route table`);
+
+  const steps: MiddlewareObj<HttpEvent, HttpResponse, Error, Context, Internal> = {
+    before: async (request: Req) => {
+      request.internal.user = await authenticate(request.event.headers ?? {}, route.auth);
+      request.internal.body = parseWith(options.body, parseJsonBody(request.event), 'body');
+      states.set(request.event, request.internal);
+    },
+    onError: (request: Req) => {
+      const log = request.internal.log ?? rootLogger;
+      const { status, body, headers } = toErrorResponse(request.error);
+      if (request.error instanceof AppError) log.info('request refused', { status, code: body.code });
+      else log.error('request failed', { error: request.error });
+      request.response = jsonResponse(status, body, headers);
+    },
+  };
+
+  return middy<HttpEvent, HttpResponse, Error, Context, Internal>({ streamifyResponse: true, timeoutEarlyInMillis: 0 })
+    .use(requestContext(() => route))
+    .use(steps)
+    .handler(async (event) => {
+      const { user, body, log } = states.get(event)!;
+      async function* frames() {
+        try {
+          for await (const item of fn({ body: body as z.output<S>, user: user!, log })) yield sseLine(item);
+        } catch (error) {
+          log.error('stream failed', { error });
+          yield sseLine({ type: 'error', data: { message: toErrorResponse(error).body.message } });
+        }
+      }
+      return {
+        statusCode: 200,
+        headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' },
+        body: Readable.from(frames()) as unknown as string,
+      };
+    });
+}

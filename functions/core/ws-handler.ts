@@ -1,0 +1,66 @@
+import middy, { type MiddlewareObj, type Request } from '@middy/core';
+import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { AppError, toErrorResponse } from './errors';
+import { type Logger, logger as rootLogger } from './logger';
+
+/**
+ * Wrapper for WebSocket route handlers: request-scoped logger and the same error map as HTTP. For
+ * `$connect` a non-2xx status refuses the connection; for other routes the status is recorded by
+ * API Gateway and the client hears nothing (progress reaches it through the push port).
+ */
+export interface WebSocketEvent {
+  requestContext: {
+    connectionId: string;
+    routeKey: string;
+    eventType: 'CONNECT' | 'DISCONNECT' | 'MESSAGE';
+    requestId: string;
+    domainName: string;
+    stage: string;
+    connectedAt?: number;
+  };
+  body?: string;
+  isBase64Encoded?: boolean;
+  queryStringParameters?: Record<string, string | undefined>;
+  headers?: Record<string, string | undefined>;
+}
+type Result = APIGatewayProxyResultV2;
+
+interface Internal extends Record<string, unknown> {
+  log: Logger;
+}
+type Req = Request<WebSocketEvent, Result, Error, Context, Internal>;
+
+export interface WsInput {
+  event: WebSocketEvent;
+  connectionId: string;
+  log: Logger;
+}
+
+const logs = new WeakMap<WebSocketEvent, Logger>();
+
+const context: MiddlewareObj<WebSocketEvent, Result, Error, Context, Internal> = {
+  before: (request: Req) => {
+    const { requestContext } = request.event;
+    logs.set(
+      request.event,
+      rootLogger.child({ requestId: requestContext.requestId, routeKey: requestContext.routeKey, connectionId: requestContext.connectionId }),
+    );
+  },
+  onError: (request: Req) => {
+    const log = logs.get(request.event) ?? rootLogger;
+    const { status, body } = toErrorResponse(request.error);
+    if (request.error instanceof AppError) log.info('websocket request refused', { status, code: body.code });
+    else log.error('websocket request failed', { error: request.error });
+    request.response = { statusCode: status, body: JSON.stringify(body) };
+  },
+};
+
+export function webSocketHandler(fn: (input: WsInput) => Promise<void> | void) {
+  return middy<WebSocketEvent, Result, Error, Context, Internal>({ timeoutEarlyInMillis: 0 })
+    .use(context)
+    .handler(async (event) => {
+      const log = logs.get(event) ?? rootLogger;
+      await fn({ event, connectionId: event.requestContext.connectionId, log });
+      return { statusCode: 200 };
+    });
+}

@@ -1,0 +1,15 @@
+import { publicHttpHandler, respond } from '../core/http-handler';
+import { queuePort } from '../core/ports/queue';
+import { checkHealth } from './health-service';
+import { pingTable } from './health-repository';
+
+const queue = queuePort();
+
+export const handler = publicHttpHandler({}, async ({ log }) => {
+  const { healthy, report, failures } = await checkHealth({
+    dynamodb: pingTable,
+    queue: (signal) => queue.ping('trob-runs', signal),
+  });
+  if (!healthy) log.warn('health check failing', { failures });
+  return respond(healthy ? 200 : 503, report);
+});

@@ -1,0 +1,28 @@
+import type { HealthCheckName, HealthResponse } from '../../shared/health';
+
+/** A probe resolves when its dependency answers and rejects (or times out) when it does not. */
+export type Probe = (signal: AbortSignal) => Promise<unknown>;
+
+export const HEALTH_PROBE_TIMEOUT_MS = 2000;
+
+export async function checkHealth(
+  probes: Record<HealthCheckName, Probe>,
+  timeoutMs = HEALTH_PROBE_TIMEOUT_MS,
+): Promise<{ healthy: boolean; report: HealthResponse; failures: Partial<Record<HealthCheckName, string>> }> {
+  const names = Object.keys(probes) as HealthCheckName[];
+  const results = await Promise.allSettled(
+    names.map(async (name) => {
+      const signal = AbortSignal.timeout(timeoutMs);
+      await probes[name](signal);
+    }),
+  );
+  const checks = {} as HealthResponse['checks'];
+  const failures: Partial<Record<HealthCheckName, string>> = {};
+  results.forEach((result, i) => {
+    const name = names[i]!;
+    checks[name] = result.status === 'fulfilled' ? 'ok' : 'failing';
+    if (result.status === 'rejected') failures[name] = (result.reason as Error)?.message ?? String(result.reason);
+  });
+  const healthy = Object.values(checks).every((c) => c === 'ok');
+  return { healthy, report: { status: healthy ? 'ok' : 'degraded', checks }, failures };
+}

@@ -1,0 +1,11 @@
+import { authenticate } from '../core/auth';
+import { webSocketHandler } from '../core/ws-handler';
+import { connect } from './realtime-service';
+
+// Browsers cannot set headers on a WebSocket, so the access token comes in the query string.
+export const handler = webSocketHandler(async ({ event, connectionId, log }) => {
+  const token = event.queryStringParameters?.token;
+  const user = await authenticate({ authorization: token ? `Bearer ${token}` : undefined }, 'user');
+  await connect(connectionId, user!);
+  log.info('connected', { userId: user!.id });
+});

@@ -1,0 +1,114 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CONNECTION_MAX_SECONDS } from '../../shared/realtime';
+import { dynamo, tableName } from '../core/clients/dynamo';
+import { expiresAfter, keys } from '../core/table';
+
+/**
+ * The only code that reads or writes WebSocket connections and job subscriptions. Every domain's
+ * repository follows this shape: plain functions over the document client, keys from core/table,
+ * items mapped to domain records at the boundary, no business rules.
+ */
+export interface ConnectionRecord {
+  connectionId: string;
+  userId: string;
+  jobIds: string[];
+  connectedAt: string;
+}
+
+export interface JobSubscription {
+  connectionId: string;
+  jobId: string;
+}
+
+export async function saveConnection(connectionId: string, userId: string, now = new Date()): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.webSocketConnection(connectionId),
+        type: 'WebSocketConnection',
+        userId,
+        connectedAt: now.toISOString(),
+        expiresAt: expiresAfter(CONNECTION_MAX_SECONDS, now.getTime()),
+      },
+    }),
+  );
+}
+
+export async function findConnection(connectionId: string): Promise<ConnectionRecord | undefined> {
+  const out = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.webSocketConnection(connectionId), ConsistentRead: true }),
+  );
+  if (!out.Item) return undefined;
+  return {
+    connectionId,
+    userId: out.Item.userId as string,
+    jobIds: out.Item.jobIds ? [...(out.Item.jobIds as Set<string>)] : [],
+    connectedAt: out.Item.connectedAt as string,
+  };
+}
+
+export async function deleteConnection(connection: ConnectionRecord): Promise<void> {
+  await Promise.all([
+    dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keys.webSocketConnection(connection.connectionId) })),
+    ...connection.jobIds.map((jobId) =>
+      deleteSubscription(connection.userId, { jobId, connectionId: connection.connectionId }),
+    ),
+  ]);
+}
+
+export async function saveSubscription(userId: string, subscription: JobSubscription, now = new Date()): Promise<void> {
+  const { jobId, connectionId } = subscription;
+  await Promise.all([
+    dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.jobSubscription(userId, jobId, connectionId),
+          type: 'JobSubscription',
+          jobId,
+          connectionId,
+          expiresAt: expiresAfter(CONNECTION_MAX_SECONDS, now.getTime()),
+        },
+      }),
+    ),
+    // The connection remembers its jobs so $disconnect can remove its subscriptions at once.
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webSocketConnection(connectionId),
+        UpdateExpression: 'ADD jobIds :job',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':job': new Set([jobId]) },
+      }),
+    ),
+  ]);
+}
+
+export async function listSubscriptions(userId: string, jobId: string): Promise<JobSubscription[]> {
+  const { pk, skPrefix } = keys.jobSubscriptionsPrefix(userId, jobId);
+  const found: JobSubscription[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of out.Items ?? []) found.push({ jobId, connectionId: item.connectionId as string });
+    cursor = out.LastEvaluatedKey;
+  } while (cursor);
+  return found;
+}
+
+export async function deleteSubscription(userId: string, subscription: JobSubscription): Promise<void> {
+  await dynamo().send(
+    new DeleteCommand({
+      TableName: tableName(),
+      Key: keys.jobSubscription(userId, subscription.jobId, subscription.connectionId),
+    }),
+  );
+}

@@ -1,0 +1,137 @@
+import { Duration, type Size } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { Architecture, type FunctionUrl, type FunctionUrlOptions, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { type BundlingOptions, LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { BuildOptions } from 'esbuild';
+import { fromRoot, requireFile } from '../paths';
+import { removalPolicyFor } from '../stage';
+
+/**
+ * ESM output. @middy/core 6 and jose 6 ship ESM only, the repo is `"type": "module"`, and the worker imports
+ * @sparticuz/chromium from node_modules at run time, which resolves through its `import` export; an ESM bundle
+ * (`index.mjs`) keeps all of them in their native format with no interop shims. The banner gives CommonJS
+ * code inside the bundle (the AWS SDK's dependencies, follow-redirects, ...) the `require` that esbuild's
+ * `__require` shim falls back on for Node built-ins.
+ */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+/**
+ * The esbuild settings of every function, pure data so a benchmark script can build the very same bundles
+ * outside CDK (see `esbuildBuildOptions`).
+ *
+ * The AWS SDK is bundled, not taken from the runtime: the versions are the ones pinned in package.json, and
+ * one minified file loads faster at cold start than the runtime's SDK spread over hundreds of files.
+ * target node20 keeps one bundle valid for the dev machines (Node 20) and the Lambda runtime (Node 22).
+ */
+export function bundlingOptions(): BundlingOptions {
+  return {
+    format: OutputFormat.ESM,
+    target: 'node20',
+    mainFields: ['module', 'main'],
+    banner: ESM_REQUIRE_BANNER,
+    minify: true,
+    sourceMap: true,
+    // Stack traces only need the mappings (NODE_OPTIONS=--enable-source-maps); the sources would double the asset.
+    sourcesContent: false,
+    bundleAwsSDK: true,
+    externalModules: [],
+    logLevel: LogLevel.WARNING,
+  };
+}
+
+/** The same settings as esbuild build options, for scripts that bundle a handler without CDK. */
+export function esbuildBuildOptions(entry: string, outdir: string, external: readonly string[] = []): BuildOptions {
+  const b = bundlingOptions();
+  return {
+    entryPoints: [entry],
+    outfile: `${outdir}/index.mjs`,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: b.target,
+    mainFields: b.mainFields,
+    banner: { js: ESM_REQUIRE_BANNER },
+    minify: b.minify,
+    sourcemap: b.sourceMap,
+    sourcesContent: b.sourcesContent,
+    external: [...(b.externalModules ?? []), ...external],
+    logLevel: 'warning',
+  };
+}
+
+export interface AppFunctionProps {
+  readonly stage: string;
+  /** Absolute path of the handler module. */
+  readonly entry: string;
+  readonly description?: string;
+  /** Default 1024 MB: Lambda CPU grows with memory, so cold starts and JSON work are faster for little cost. */
+  readonly memorySize?: number;
+  /** Default 10 s, well inside the HTTP API's 30 s integration limit. */
+  readonly timeout?: Duration;
+  /** Default arm64 (Graviton: cheaper per ms); the Chromium worker needs x86_64 for its binary. */
+  readonly architecture?: Architecture;
+  readonly ephemeralStorageSize?: Size;
+  readonly environment?: Record<string, string>;
+  /** Merged over `bundlingOptions()`. */
+  readonly bundling?: Partial<BundlingOptions>;
+}
+
+/**
+ * A Lambda function with the app's defaults: Node 22 on arm64, an esbuild bundle, a log group kept one month,
+ * active tracing and the env every handler reads. It owns an explicit role whose only default permission is
+ * writing to its own log group, instead of the broad AWSLambdaBasicExecutionRole managed policy.
+ */
+export class AppFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly role: iam.Role;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    requireFile(props.entry, `Handler of ${this.node.path}`);
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: removalPolicyFor(props.stage),
+    });
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs ${this.node.path}`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.fn = new NodejsFunction(this, 'Function', {
+      entry: props.entry,
+      handler: 'handler',
+      description: props.description,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: props.architecture ?? Architecture.ARM_64,
+      memorySize: props.memorySize ?? 1024,
+      timeout: props.timeout ?? Duration.seconds(10),
+      ephemeralStorageSize: props.ephemeralStorageSize,
+      role: this.role,
+      logGroup: this.logGroup,
+      tracing: Tracing.ACTIVE,
+      projectRoot: fromRoot(),
+      depsLockFilePath: fromRoot('package-lock.json'),
+      bundling: { ...bundlingOptions(), ...props.bundling },
+      environment: {
+        APP_RUNTIME: 'aws',
+        APP_STAGE: props.stage,
+        NODE_OPTIONS: '--enable-source-maps',
+        ...props.environment,
+      },
+    });
+  }
+
+  addEnvironment(key: string, value: string): void {
+    this.fn.addEnvironment(key, value);
+  }
+
+  addFunctionUrl(options: FunctionUrlOptions): FunctionUrl {
+    return this.fn.addFunctionUrl(options);
+  }
+}

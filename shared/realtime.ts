@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** The WebSocket protocol of DECISIONS 12. */
+export const subscribeToJobProgress = z.object({
+  action: z.literal('subscribeToJobProgress'),
+  jobId: z.string().min(1, 'jobId is required').max(128),
+});
+export type SubscribeToJobProgress = z.infer<typeof subscribeToJobProgress>;
+
+export const jobProgress = z.object({
+  jobId: z.string(),
+  progress: z.number().min(0).max(100),
+  status: z.string(),
+  message: z.string(),
+  stage: z.string(),
+  completedTasks: z.number().int().min(0),
+  totalTasks: z.number().int().min(0),
+});
+export type JobProgress = z.infer<typeof jobProgress>;
+
+export interface JobProgressEvent {
+  event: 'jobProgress';
+  data: JobProgress;
+}
+
+/** API Gateway closes a WebSocket after two hours; records of a connection expire with it. */
+export const CONNECTION_MAX_SECONDS = 2 * 3600;

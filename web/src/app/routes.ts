@@ -1,0 +1,90 @@
+import type { ComponentType } from 'react';
+
+/** The access levels of spec part 1, section 2.1. */
+export type AccessLevel =
+  /** Open to visitors; a signed-in user is sent to /dashboard. */
+  | 'public-only'
+  /** Open to everyone. */
+  | 'public'
+  /** Sign-in required; shown inside the app layout. */
+  | 'protected'
+  /** Sign-in and a verified e-mail address required. */
+  | 'verified';
+
+/** Loads a page module whose default export is the screen. */
+export type PageLoader = () => Promise<{ default: ComponentType }>;
+
+export interface AppRoute {
+  /** React Router syntax: the spec's `/trobs/{trobId}` is `/trobs/:trobId`. */
+  readonly path: string;
+  readonly access: AccessLevel;
+  /** Set only once the screen exists: a row without a page is not routed. */
+  readonly page?: PageLoader;
+  /** A row that only redirects. */
+  readonly redirectTo?: string;
+}
+
+/** Every path of spec part 1, section 2.1, in the spec's order. */
+export const appRoutes: readonly AppRoute[] = [
+  { path: '/login', access: 'public-only' },
+  { path: '/register', access: 'public-only' },
+  { path: '/forgot-password', access: 'public-only' },
+  { path: '/reset-password', access: 'public-only' },
+
+  { path: '/verify-email', access: 'public' },
+  { path: '/pricing', access: 'public', page: () => import('../features/pricing/pages/PricingPage') },
+
+  { path: '/', access: 'protected', redirectTo: '/dashboard' },
+  { path: '/dashboard', access: 'protected' },
+  { path: '/trobs', access: 'protected' },
+  { path: '/profile', access: 'protected' },
+  { path: '/help', access: 'protected' },
+
+  { path: '/trobs/:trobId', access: 'verified' },
+  { path: '/flows', access: 'verified' },
+  { path: '/flows/template/:templateId', access: 'verified' },
+  { path: '/flows/setup/:templateId', access: 'verified' },
+  { path: '/flows/:flowId/analytics', access: 'verified' },
+  { path: '/flows/:flowId/activities', access: 'verified' },
+  { path: '/flows/:flowId/prospects', access: 'verified' },
+  { path: '/flows/:flowId/prospects/:prospectId', access: 'verified' },
+  { path: '/automations', access: 'verified', redirectTo: '/automations/active' },
+  { path: '/automations/active', access: 'verified' },
+  { path: '/automations/completed', access: 'verified' },
+  { path: '/automations/:automationId', access: 'verified' },
+  { path: '/automations/:automationId/leads', access: 'verified' },
+  { path: '/exports', access: 'verified' },
+  { path: '/platforms', access: 'verified' },
+];
+
+/** Where the spec sends any unknown path. */
+export const UNKNOWN_PATH_TARGET = '/dashboard';
+
+/**
+ * The rows the router serves: a screen that exists, or a redirect to one, at an access level the
+ * guards can apply (`canServe`, from guards.tsx).
+ */
+export function servedRoutes(
+  table: readonly AppRoute[],
+  canServe: (access: AccessLevel) => boolean,
+): AppRoute[] {
+  const screens = table.filter((row) => row.page !== undefined && canServe(row.access));
+  const screenPaths = new Set(screens.map((row) => row.path));
+  return table.filter(
+    (row) =>
+      screenPaths.has(row.path) ||
+      (row.redirectTo !== undefined && canServe(row.access) && screenPaths.has(row.redirectTo)),
+  );
+}
+
+/**
+ * Where an unknown path goes. The spec says /dashboard; until that screen is served, redirecting
+ * there would land on another unknown path (a loop), so the rule falls back to the first served
+ * screen in table order that needs no parameters.
+ */
+export function unknownPathTarget(served: readonly AppRoute[]): string {
+  const screens = served.filter((row) => row.page !== undefined && !row.path.includes(':'));
+  const target = screens.find((row) => row.path === UNKNOWN_PATH_TARGET) ?? screens[0];
+  if (!target) throw new Error('The route table serves no screen to send an unknown path to');
+  return target.path;
+}

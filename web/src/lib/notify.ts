@@ -1,0 +1,20 @@
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { createElement } from 'react';
+
+/**
+ * The notification area (spec part 1, sections 2.1 and 9): top-right, 4 seconds, green for success
+ * and red for error, at most 20 at once. The spec also names 2 s for successes as a default
+ * "elsewhere"; the app has one notification area, so both kinds stay the area's 4 s.
+ */
+export const NOTIFICATION_POSITION = 'top-right';
+export const NOTIFICATION_DURATION_MS = 4000;
+export const NOTIFICATION_LIMIT = 20;
+
+export function notifySuccess(message: string): void {
+  notifications.show({ message, color: 'green', icon: createElement(IconCheck, { size: 18 }), autoClose: NOTIFICATION_DURATION_MS });
+}
+
+export function notifyError(message: string): void {
+  notifications.show({ message, color: 'red', icon: createElement(IconX, { size: 18 }), autoClose: NOTIFICATION_DURATION_MS });
+}

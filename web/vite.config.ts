@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { PRODUCT_NAME } from '../shared/product';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/** Fills `%PRODUCT_NAME%` in index.html from the one constant (DECISIONS 18). */
+function productName(): Plugin {
+  return {
+    name: 'trobly-product-name',
+    transformIndexHtml: (html) => html.replaceAll('%PRODUCT_NAME%', PRODUCT_NAME),
+  };
+}
+
+/** `vite build --config web/vite.config.ts` from the repo root builds into web/dist. */
+export default defineConfig({
+  root: webRoot,
+  plugins: [react(), productName()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // Pages are split by their lazy imports in the route table.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
