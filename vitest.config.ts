@@ -15,7 +15,8 @@ export default defineConfig({
         },
       },
       {
-        esbuild: { jsx: 'automatic' },
+        // Vite 8 transforms with oxc; test files sit outside web/tsconfig.json's folder, so say it here.
+        oxc: { jsx: { runtime: 'automatic' } },
         test: {
           name: 'web',
           include: ['test/web/**/*.test.{ts,tsx}'],

@@ -22,7 +22,13 @@ export interface HttpRoute {
 }
 
 /** What a function may touch besides reading and writing the table. */
-export type Capability = 'queue:trob-runs' | 'queue:flow-runs' | 'scheduler' | 'mail' | 'keys' | 'realtime-push';
+export type Capability =
+  | 'queue:trob-runs'
+  | 'queue:flow-runs'
+  | 'scheduler'
+  | 'mail'
+  | 'keys'
+  | 'realtime-push';
 
 export const httpRoutes: readonly HttpRoute[] = [
   {

@@ -26,7 +26,10 @@ export default defineConfig({
         // Pages are split by their lazy imports in the route table.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+            },
             { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
           ],
         },

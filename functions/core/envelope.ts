@@ -30,7 +30,12 @@ export function seal(plaintext: Buffer, dataKey: Buffer, context: EncryptionCont
   const cipher = createCipheriv('aes-256-gcm', dataKey, iv);
   cipher.setAAD(contextBytes(context));
   const data = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return { v: 1, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
+  return {
+    v: 1,
+    iv: iv.toString('base64'),
+    tag: cipher.getAuthTag().toString('base64'),
+    data: data.toString('base64'),
+  };
 }
 
 export function open(envelope: Omit<Envelope, 'key'>, dataKey: Buffer, context: EncryptionContext): Buffer {

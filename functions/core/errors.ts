@@ -83,7 +83,11 @@ export class ServiceUnavailableError extends AppError {
 }
 
 /** Turns anything thrown into the status and body a client may see: no stack, no internals. */
-export function toErrorResponse(error: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
+export function toErrorResponse(error: unknown): {
+  status: number;
+  body: ErrorBody;
+  headers: Record<string, string>;
+} {
   if (error instanceof AppError) {
     const body: ErrorBody = { code: error.code, message: error.message };
     if (error.issues?.length) body.issues = error.issues;

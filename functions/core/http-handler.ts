@@ -25,7 +25,9 @@ interface Schemas {
   query?: AnySchema;
   path?: AnySchema;
 }
-type Parsed<S, K extends keyof Schemas> = S extends { [P in K]: infer T extends AnySchema } ? z.output<T> : undefined;
+type Parsed<S, K extends keyof Schemas> = S extends { [P in K]: infer T extends AnySchema }
+  ? z.output<T>
+  : undefined;
 
 export interface HandlerInput<S extends Schemas, U> {
   body: Parsed<S, 'body'>;
@@ -49,7 +51,11 @@ export const respond = (status: number, body: unknown, headers?: Record<string, 
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse {
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): HttpResponse {
   return { statusCode: status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
 }
 
@@ -66,7 +72,9 @@ interface Internal extends Record<string, unknown> {
 type Req = Request<HttpEvent, HttpResponse, Error, Context, Internal>;
 
 /** Request-scoped logger and route lookup; logs one line per request with status and duration. */
-export const requestContext = (routeOf: (event: HttpEvent) => HttpRoute | undefined): MiddlewareObj<HttpEvent, HttpResponse, Error, Context, Internal> => ({
+export const requestContext = (
+  routeOf: (event: HttpEvent) => HttpRoute | undefined,
+): MiddlewareObj<HttpEvent, HttpResponse, Error, Context, Internal> => ({
   before: (request: Req) => {
     const { event, context } = request;
     const requestId = event.requestContext?.requestId ?? context?.awsRequestId;
@@ -87,12 +95,16 @@ function logDone(request: Req): void {
   });
 }
 
-const authStep = (declaredPublic: boolean): MiddlewareObj<HttpEvent, HttpResponse, Error, Context, Internal> => ({
+const authStep = (
+  declaredPublic: boolean,
+): MiddlewareObj<HttpEvent, HttpResponse, Error, Context, Internal> => ({
   before: async (request: Req) => {
     const level: AuthLevel = request.internal.route.auth;
     if ((level === 'public') !== declaredPublic) {
       // A handler written for the wrong auth level must not silently serve: fail loudly, answer 500.
-      throw new Error(`Handler auth (${declaredPublic ? 'public' : 'signed-in'}) disagrees with route table (${level})`);
+      throw new Error(
+        `Handler auth (${declaredPublic ? 'public' : 'signed-in'}) disagrees with route table (${level})`,
+      );
     }
     request.internal.user = await authenticate(request.event.headers ?? {}, level);
   },

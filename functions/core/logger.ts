@@ -24,19 +24,23 @@ function redact(value: unknown, depth = 0): unknown {
   if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   const out: Fields = {};
-  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? '[redacted]' : redact(v, depth + 1);
+  for (const [k, v] of Object.entries(value))
+    out[k] = SECRET_KEY.test(k) ? '[redacted]' : redact(v, depth + 1);
   return out;
 }
 
-export function createLogger(
-  base: Fields = {},
-  options: { level?: LogLevel; sink?: LogSink } = {},
-): Logger {
-  const min = order[options.level ?? ((process.env.LOG_LEVEL as LogLevel | undefined) || 'info')] ?? order.info;
+export function createLogger(base: Fields = {}, options: { level?: LogLevel; sink?: LogSink } = {}): Logger {
+  const min =
+    order[options.level ?? ((process.env.LOG_LEVEL as LogLevel | undefined) || 'info')] ?? order.info;
   const sink = options.sink ?? ((line: string) => process.stdout.write(`${line}\n`));
   const write = (level: LogLevel, message: string, fields?: Fields) => {
     if (order[level] < min) return;
-    const entry = { level, time: new Date().toISOString(), message, ...(redact({ ...base, ...fields }) as Fields) };
+    const entry = {
+      level,
+      time: new Date().toISOString(),
+      message,
+      ...(redact({ ...base, ...fields }) as Fields),
+    };
     sink(JSON.stringify(entry));
   };
   return {

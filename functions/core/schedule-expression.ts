@@ -31,9 +31,13 @@ export function parseScheduleExpression(expression: string): ParsedExpression {
   const cron = expression.match(/^cron\((.+)\)$/);
   if (cron) {
     const parts = cron[1]!.trim().split(/\s+/);
-    if (parts.length !== 6) throw new ValidationError('A cron expression has six fields: minutes hours day-of-month month day-of-week year');
+    if (parts.length !== 6)
+      throw new ValidationError(
+        'A cron expression has six fields: minutes hours day-of-month month day-of-week year',
+      );
     const [minutes, hours, dom, month, dow, year] = parts as [string, string, string, string, string, string];
-    if (dom !== '?' && dow !== '?') throw new ValidationError("A cron expression needs '?' in day-of-month or day-of-week");
+    if (dom !== '?' && dow !== '?')
+      throw new ValidationError("A cron expression needs '?' in day-of-month or day-of-week");
     if (/W/.test(dom)) throw new ValidationError("The 'W' (nearest weekday) field is not supported");
     // EventBridge counts days of week 1-7 from Sunday; the parser counts 0-6.
     const weekday = dow.replace(/\d+/g, (n, offset: number, whole: string) =>
@@ -45,7 +49,8 @@ export function parseScheduleExpression(expression: string): ParsedExpression {
     } catch (error) {
       throw new ValidationError(`Invalid cron expression: ${(error as Error).message}`);
     }
-    if (year !== '*' && !/^\d{4}(-\d{4})?$/.test(year)) throw new ValidationError('The cron year must be * or YYYY or YYYY-YYYY');
+    if (year !== '*' && !/^\d{4}(-\d{4})?$/.test(year))
+      throw new ValidationError('The cron year must be * or YYYY or YYYY-YYYY');
     return { kind: 'cron', fields, year };
   }
   throw new ValidationError('A schedule expression is rate(...), cron(...) or at(...)');
@@ -69,7 +74,8 @@ export function nextRunAfter(
   anchor: Date = after,
 ): Date | undefined {
   const parsed = parseScheduleExpression(expression);
-  if (!DateTime.local().setZone(timezone).isValid) throw new ValidationError(`Unknown time zone '${timezone}'`);
+  if (!DateTime.local().setZone(timezone).isValid)
+    throw new ValidationError(`Unknown time zone '${timezone}'`);
   switch (parsed.kind) {
     case 'rate': {
       const elapsed = after.getTime() - anchor.getTime();
@@ -87,7 +93,10 @@ export function nextRunAfter(
       for (let i = 0; i < 5000; i++) {
         const next = iterator.next().toDate();
         if (yearAllows(parsed.year, next, timezone)) return next;
-        if (parsed.year !== '*' && DateTime.fromJSDate(next, { zone: timezone }).year > Number(parsed.year.split('-').at(-1))) {
+        if (
+          parsed.year !== '*' &&
+          DateTime.fromJSDate(next, { zone: timezone }).year > Number(parsed.year.split('-').at(-1))
+        ) {
           return undefined;
         }
       }

@@ -4,8 +4,8 @@ import type { Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { HttpRoute } from '../routes';
 import { type AuthUser, authenticate } from './auth';
-import { type HttpEvent, type HttpResponse, findRoute, jsonResponse, requestContext } from './http-handler';
 import { AppError, toErrorResponse } from './errors';
+import { findRoute, type HttpEvent, type HttpResponse, jsonResponse, requestContext } from './http-handler';
 import type { Logger } from './logger';
 import { logger as rootLogger } from './logger';
 import { parseJsonBody, parseWith } from './parse';
@@ -58,7 +58,10 @@ export function sseHandler<S extends z.ZodType>(
     },
   };
 
-  return middy<HttpEvent, HttpResponse, Error, Context, Internal>({ streamifyResponse: true, timeoutEarlyInMillis: 0 })
+  return middy<HttpEvent, HttpResponse, Error, Context, Internal>({
+    streamifyResponse: true,
+    timeoutEarlyInMillis: 0,
+  })
     .use(requestContext(() => route))
     .use(steps)
     .handler(async (event) => {
@@ -73,7 +76,11 @@ export function sseHandler<S extends z.ZodType>(
       }
       return {
         statusCode: 200,
-        headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' },
+        headers: {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache',
+          'x-accel-buffering': 'no',
+        },
         body: Readable.from(frames()) as unknown as string,
       };
     });

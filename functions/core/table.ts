@@ -73,7 +73,10 @@ export const keys = {
     pk: user(userId),
     sk: `JOBSUB#${jobId}#${connectionId}`,
   }),
-  jobSubscriptionsPrefix: (userId: string, jobId: string) => ({ pk: user(userId), skPrefix: `JOBSUB#${jobId}#` }),
+  jobSubscriptionsPrefix: (userId: string, jobId: string) => ({
+    pk: user(userId),
+    skPrefix: `JOBSUB#${jobId}#`,
+  }),
   leadsPrefix: (userId: string) => ({ pk: user(userId), skPrefix: 'LEAD#' }),
   rateWindow: (subject: string, windowStart: number): ItemKey => ({
     pk: `RATE#${subject}`,

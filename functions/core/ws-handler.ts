@@ -43,7 +43,11 @@ const context: MiddlewareObj<WebSocketEvent, Result, Error, Context, Internal> =
     const { requestContext } = request.event;
     logs.set(
       request.event,
-      rootLogger.child({ requestId: requestContext.requestId, routeKey: requestContext.routeKey, connectionId: requestContext.connectionId }),
+      rootLogger.child({
+        requestId: requestContext.requestId,
+        routeKey: requestContext.routeKey,
+        connectionId: requestContext.connectionId,
+      }),
     );
   },
   onError: (request: Req) => {

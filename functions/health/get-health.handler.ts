@@ -1,7 +1,7 @@
 import { publicHttpHandler, respond } from '../core/http-handler';
 import { queuePort } from '../core/ports/queue';
-import { checkHealth } from './health-service';
 import { pingTable } from './health-repository';
+import { checkHealth } from './health-service';
 
 const queue = queuePort();
 

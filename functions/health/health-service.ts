@@ -21,7 +21,8 @@ export async function checkHealth(
   results.forEach((result, i) => {
     const name = names[i]!;
     checks[name] = result.status === 'fulfilled' ? 'ok' : 'failing';
-    if (result.status === 'rejected') failures[name] = (result.reason as Error)?.message ?? String(result.reason);
+    if (result.status === 'rejected')
+      failures[name] = (result.reason as Error)?.message ?? String(result.reason);
   });
   const healthy = Object.values(checks).every((c) => c === 'ok');
   return { healthy, report: { status: healthy ? 'ok' : 'degraded', checks }, failures };

@@ -38,7 +38,10 @@ export async function launchBrowser(options: { userAgent?: string } = {}): Promi
 }
 
 /** Runs `work` with a fresh browser and always closes it, so no Chromium outlives its run. */
-export async function withBrowser<T>(work: (browser: Browser) => Promise<T>, options?: { userAgent?: string }): Promise<T> {
+export async function withBrowser<T>(
+  work: (browser: Browser) => Promise<T>,
+  options?: { userAgent?: string },
+): Promise<T> {
   const browser = await launchBrowser(options);
   try {
     return await work(browser);

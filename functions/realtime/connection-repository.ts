@@ -37,7 +37,11 @@ export async function saveConnection(connectionId: string, userId: string, now =
 
 export async function findConnection(connectionId: string): Promise<ConnectionRecord | undefined> {
   const out = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.webSocketConnection(connectionId), ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.webSocketConnection(connectionId),
+      ConsistentRead: true,
+    }),
   );
   if (!out.Item) return undefined;
   return {
@@ -50,14 +54,20 @@ export async function findConnection(connectionId: string): Promise<ConnectionRe
 
 export async function deleteConnection(connection: ConnectionRecord): Promise<void> {
   await Promise.all([
-    dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keys.webSocketConnection(connection.connectionId) })),
+    dynamo().send(
+      new DeleteCommand({ TableName: tableName(), Key: keys.webSocketConnection(connection.connectionId) }),
+    ),
     ...connection.jobIds.map((jobId) =>
       deleteSubscription(connection.userId, { jobId, connectionId: connection.connectionId }),
     ),
   ]);
 }
 
-export async function saveSubscription(userId: string, subscription: JobSubscription, now = new Date()): Promise<void> {
+export async function saveSubscription(
+  userId: string,
+  subscription: JobSubscription,
+  now = new Date(),
+): Promise<void> {
   const { jobId, connectionId } = subscription;
   await Promise.all([
     dynamo().send(

@@ -1,10 +1,8 @@
-import {
-  ConditionalCheckFailedException,
-} from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients/dynamo';
 import { env } from '../env';
-import type { ScheduleSpec, SchedulerPort } from '../ports/scheduler';
+import type { SchedulerPort, ScheduleSpec } from '../ports/scheduler';
 import { validateSpec } from '../ports/scheduler';
 import { nextRunAfter } from '../schedule-expression';
 
@@ -22,13 +20,20 @@ export interface StoredSchedule extends ScheduleSpec {
   lastRunAt?: number;
 }
 
-export function localScheduler(client = dynamo(), table = localSchedulesTable()): SchedulerPort & LocalScheduleStore {
+export function localScheduler(
+  client = dynamo(),
+  table = localSchedulesTable(),
+): SchedulerPort & LocalScheduleStore {
   return {
     async put(spec) {
       validateSpec(spec);
       const now = Date.now();
       const next = nextRunAfter(spec.expression, spec.timezone, new Date(now));
-      const item: StoredSchedule = { ...spec, createdAt: now, ...(next ? { nextRunAt: next.getTime() } : {}) };
+      const item: StoredSchedule = {
+        ...spec,
+        createdAt: now,
+        ...(next ? { nextRunAt: next.getTime() } : {}),
+      };
       await client.send(new PutCommand({ TableName: table, Item: item }));
     },
     async remove(name) {
@@ -52,7 +57,12 @@ export function localScheduler(client = dynamo(), table = localSchedulesTable())
       return (out.Items ?? []) as StoredSchedule[];
     },
     async advance(schedule, firedAt) {
-      const next = nextRunAfter(schedule.expression, schedule.timezone, new Date(firedAt), new Date(schedule.createdAt));
+      const next = nextRunAfter(
+        schedule.expression,
+        schedule.timezone,
+        new Date(firedAt),
+        new Date(schedule.createdAt),
+      );
       try {
         if (!next) {
           // A one-off schedule is deleted after it fires, like ActionAfterCompletion DELETE.
@@ -71,7 +81,11 @@ export function localScheduler(client = dynamo(), table = localSchedulesTable())
               Key: { name: schedule.name },
               UpdateExpression: 'SET nextRunAt = :next, lastRunAt = :fired',
               ConditionExpression: 'nextRunAt = :seen',
-              ExpressionAttributeValues: { ':next': next.getTime(), ':fired': firedAt, ':seen': schedule.nextRunAt },
+              ExpressionAttributeValues: {
+                ':next': next.getTime(),
+                ':fired': firedAt,
+                ':seen': schedule.nextRunAt,
+              },
             }),
           );
         }

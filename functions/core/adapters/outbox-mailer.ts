@@ -7,7 +7,8 @@ import type { MailPort } from '../ports/mail';
 export function extractLinks(...bodies: string[]): string[] {
   const found = new Set<string>();
   for (const body of bodies) {
-    for (const match of body.matchAll(/https?:\/\/[^\s"'<>)]+/g)) found.add(match[0].replace(/[.,;]+$/, '').replace(/&amp;/g, '&'));
+    for (const match of body.matchAll(/https?:\/\/[^\s"'<>)]+/g))
+      found.add(match[0].replace(/[.,;]+$/, '').replace(/&amp;/g, '&'));
   }
   return [...found];
 }
@@ -17,7 +18,10 @@ export function extractLinks(...bodies: string[]): string[] {
  * (`{to, subject, text, html, links, sentAt}`) and its links are printed, so a developer can click the
  * verification link from the console. Written to a temp name then renamed: a reader never sees half a file.
  */
-export function outboxMailer(stateDir: string, print: (line: string) => void = (l) => console.log(l)): MailPort {
+export function outboxMailer(
+  stateDir: string,
+  print: (line: string) => void = (l) => console.log(l),
+): MailPort {
   const dir = join(stateDir, 'outbox');
   return {
     async send(message) {

@@ -10,7 +10,11 @@ export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local
 export function clientConfig(localEndpoint?: string) {
   const e = env();
   if (e.APP_RUNTIME !== 'local') return { region: e.AWS_REGION };
-  return { region: e.AWS_REGION, credentials: LOCAL_CREDENTIALS, ...(localEndpoint ? { endpoint: localEndpoint } : {}) };
+  return {
+    region: e.AWS_REGION,
+    credentials: LOCAL_CREDENTIALS,
+    ...(localEndpoint ? { endpoint: localEndpoint } : {}),
+  };
 }
 
 /** A per-process singleton that tests and the local cloud can forget when they switch environments. */

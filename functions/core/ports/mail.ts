@@ -1,7 +1,7 @@
-import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import { type SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { outboxMailer } from '../adapters/outbox-mailer';
 import { sesClient } from '../clients/ses';
 import { env } from '../env';
-import { outboxMailer } from '../adapters/outbox-mailer';
 
 /** Mail port: SES in AWS, a file outbox on the local cloud. */
 export interface MailMessage {

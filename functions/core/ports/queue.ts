@@ -8,7 +8,11 @@ import type { QueueName } from '../queues';
  * served by fauxqs; only the endpoint differs (chosen in clients/sqs from APP_RUNTIME).
  */
 export interface QueuePort {
-  send(queue: QueueName, message: unknown, options?: { delaySeconds?: number }): Promise<{ messageId: string }>;
+  send(
+    queue: QueueName,
+    message: unknown,
+    options?: { delaySeconds?: number },
+  ): Promise<{ messageId: string }>;
   /** Throws when the queue cannot be reached: the health check's probe. */
   ping(queue: QueueName, signal?: AbortSignal): Promise<void>;
 }

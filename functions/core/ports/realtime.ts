@@ -1,4 +1,8 @@
-import { DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import {
+  DeleteConnectionCommand,
+  GoneException,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 import { realtimeClient } from '../clients/realtime';
 
 /**
@@ -18,11 +22,17 @@ export function apiGatewayPush(client = realtimeClient()): RealtimePort {
     async post(connectionId, payload) {
       try {
         await client.send(
-          new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(JSON.stringify(payload)) }),
+          new PostToConnectionCommand({
+            ConnectionId: connectionId,
+            Data: Buffer.from(JSON.stringify(payload)),
+          }),
         );
         return 'sent';
       } catch (error) {
-        if (error instanceof GoneException || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410) {
+        if (
+          error instanceof GoneException ||
+          (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410
+        ) {
           return 'gone';
         }
         throw error;

@@ -7,7 +7,11 @@ import { PRODUCT_NAME } from '../../../shared/product';
 export function PublicLayout() {
   return (
     <>
-      <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+      <Box
+        component="header"
+        py="sm"
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
         <Container size="lg">
           <Group justify="space-between">
             <Anchor component={NavLink} to="/pricing" fw={700} fz="xl" underline="never" c="inherit">

@@ -5,22 +5,23 @@ import { PublicLayout } from './PublicLayout';
 import { type AppRoute, appRoutes, servedRoutes, unknownPathTarget } from './routes';
 
 function toRouteObject(row: AppRoute): RouteObject {
-  if (row.page) {
-    const Page = lazy(row.page);
+  if (row.redirectTo !== undefined) {
     return {
       path: row.path,
       element: (
         <AccessGuard access={row.access}>
-          <Page />
+          <Navigate to={row.redirectTo} replace />
         </AccessGuard>
       ),
     };
   }
+  if (!row.page) throw new Error(`Route ${row.path} has neither a page nor a redirect`);
+  const Page = lazy(row.page);
   return {
     path: row.path,
     element: (
       <AccessGuard access={row.access}>
-        <Navigate to={row.redirectTo ?? '/'} replace />
+        <Page />
       </AccessGuard>
     ),
   };

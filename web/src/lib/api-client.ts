@@ -51,6 +51,7 @@ export async function fetchJson<T = unknown>(path: string, options: FetchJsonOpt
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
+  let text: string;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method,
@@ -58,13 +59,14 @@ export async function fetchJson<T = unknown>(path: string, options: FetchJsonOpt
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
+    // Read inside the try: a connection can also drop while the body arrives.
+    text = await response.text();
   } catch (error) {
     // A caller that cancels wants its AbortError back, not a network message.
     if (signal?.aborted) throw error;
     throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
   }
 
-  const text = await response.text();
   if (!response.ok) throw errorFromResponse(response.status, text);
   if (text === '') return undefined as T;
   try {

@@ -12,9 +12,19 @@ export const NOTIFICATION_DURATION_MS = 4000;
 export const NOTIFICATION_LIMIT = 20;
 
 export function notifySuccess(message: string): void {
-  notifications.show({ message, color: 'green', icon: createElement(IconCheck, { size: 18 }), autoClose: NOTIFICATION_DURATION_MS });
+  notifications.show({
+    message,
+    color: 'green',
+    icon: createElement(IconCheck, { size: 18 }),
+    autoClose: NOTIFICATION_DURATION_MS,
+  });
 }
 
 export function notifyError(message: string): void {
-  notifications.show({ message, color: 'red', icon: createElement(IconX, { size: 18 }), autoClose: NOTIFICATION_DURATION_MS });
+  notifications.show({
+    message,
+    color: 'red',
+    icon: createElement(IconX, { size: 18 }),
+    autoClose: NOTIFICATION_DURATION_MS,
+  });
 }

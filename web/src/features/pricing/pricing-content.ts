@@ -4,7 +4,11 @@ import { TRIAL_DAYS } from '../../../../shared/pricing-plans';
 export const LOGIN_REQUIRED_MESSAGE = 'Please login to continue';
 
 /** Spec part 1, section 2.13. */
-export const reassurances: readonly string[] = ['No setup fees', 'Cancel anytime', `${TRIAL_DAYS}-day free trial`];
+export const reassurances: readonly string[] = [
+  'No setup fees',
+  'Cancel anytime',
+  `${TRIAL_DAYS}-day free trial`,
+];
 
 export interface FaqEntry {
   readonly question: string;

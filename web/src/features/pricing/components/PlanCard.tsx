@@ -1,4 +1,15 @@
-import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useId } from 'react';
 import { type PricingPlan, priceParts } from '../../../../../shared/pricing-plans';
@@ -26,14 +37,20 @@ export function PlanCard({ plan, current, onChoose }: PlanCardProps) {
       withBorder
       shadow={plan.mostPopular ? 'md' : 'xs'}
       padding="lg"
-      style={plan.mostPopular ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+      style={
+        plan.mostPopular ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined
+      }
     >
       <Stack gap="md" h="100%">
         <Group justify="space-between" align="center" wrap="nowrap">
           <Title order={2} size="h3" id={titleId}>
             {plan.name}
           </Title>
-          {plan.mostPopular && <Badge variant="filled">Most Popular</Badge>}
+          {plan.mostPopular && (
+            <Badge variant="filled" tt="none">
+              Most Popular
+            </Badge>
+          )}
         </Group>
         <Text c="dimmed">{plan.description}</Text>
         <Text component="p" m={0}>

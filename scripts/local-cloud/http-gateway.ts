@@ -1,0 +1,322 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { Writable } from 'node:stream';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { HttpRoute } from '../../functions/routes';
+import {
+  createResponseStream,
+  isStreamingHandler,
+  lambdaContext,
+  loadHandler,
+  type ResponseStreamMetadata,
+} from './lambda-runtime';
+
+/**
+ * The local stand-in for the HTTP API (and, for stream rows, the function URL behind CloudFront):
+ * matches a request against the route table, calls the real handler with an HTTP API v2.0 event, and
+ * serves the built web app with the SPA fallback for every other path.
+ */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024; // API Gateway's payload limit
+
+interface CompiledRoute {
+  route: HttpRoute;
+  pattern: RegExp;
+  params: string[];
+}
+
+export function compileRoutes(routes: readonly HttpRoute[]): CompiledRoute[] {
+  const compiled = routes.map((route) => {
+    const params: string[] = [];
+    const source = route.path
+      .split('/')
+      .map((segment) => {
+        const greedy = segment.match(/^\{(\w+)\+\}$/);
+        if (greedy) {
+          params.push(greedy[1]!);
+          return '(.+)';
+        }
+        const param = segment.match(/^\{(\w+)\}$/);
+        if (param) {
+          params.push(param[1]!);
+          return '([^/]+)';
+        }
+        return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      })
+      .join('/');
+    return { route, pattern: new RegExp(`^${source}$`), params };
+  });
+  // Like API Gateway, a literal segment wins over a parameter: fewer parameters first.
+  return compiled.sort((a, b) => a.params.length - b.params.length);
+}
+
+export type RouteMatch =
+  | { kind: 'match'; route: HttpRoute; pathParameters: Record<string, string> }
+  | { kind: 'method-not-allowed' }
+  | { kind: 'none' };
+
+export function matchRoute(compiled: CompiledRoute[], method: string, path: string): RouteMatch {
+  let pathMatched = false;
+  for (const { route, pattern, params } of compiled) {
+    const m = pattern.exec(path);
+    if (!m) continue;
+    pathMatched = true;
+    if (route.method !== method) continue;
+    const pathParameters: Record<string, string> = {};
+    params.forEach((name, i) => {
+      pathParameters[name] = decodeURIComponent(m[i + 1]!);
+    });
+    return { kind: 'match', route, pathParameters };
+  }
+  return pathMatched ? { kind: 'method-not-allowed' } : { kind: 'none' };
+}
+
+const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml|javascript)|text\/)/;
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw Object.assign(new Error('Request body too large'), { status: 413 });
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+export function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  body: Buffer,
+  routeKey: string,
+  pathParameters: Record<string, string>,
+): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name === 'cookie') continue;
+    headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams)
+    query[name] = name in query ? `${query[name]},${value}` : value;
+  const cookies = req.headers.cookie?.split(/;\s*/).filter(Boolean);
+  const contentType = String(req.headers['content-type'] ?? 'application/json');
+  const isText = TEXT_TYPES.test(contentType);
+  const now = new Date();
+  const method = req.method ?? 'GET';
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.replace(/^\?/, ''),
+    ...(cookies?.length ? { cookies } : {}),
+    headers,
+    ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
+    ...(Object.keys(pathParameters).length ? { pathParameters } : {}),
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: String(req.headers.host ?? 'localhost'),
+      domainPrefix: 'local',
+      http: {
+        method,
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: String(req.headers['user-agent'] ?? ''),
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    ...(body.length ? { body: isText ? body.toString('utf8') : body.toString('base64') } : {}),
+    isBase64Encoded: body.length > 0 && !isText,
+  };
+}
+
+function writeResult(res: ServerResponse, result: unknown, requestId: string): void {
+  // HTTP API v2 rules: an object with statusCode is a full response; anything else is a 200 JSON body.
+  const full =
+    result && typeof result === 'object' && 'statusCode' in result
+      ? (result as APIGatewayProxyStructuredResultV2)
+      : {
+          statusCode: 200,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(result ?? null),
+        };
+  const headers: Record<string, string | string[]> = { 'apigw-requestid': requestId };
+  for (const [k, v] of Object.entries(full.headers ?? {})) headers[k.toLowerCase()] = String(v);
+  if (full.cookies?.length) headers['set-cookie'] = full.cookies;
+  const body =
+    full.body === undefined ? '' : full.isBase64Encoded ? Buffer.from(full.body, 'base64') : full.body;
+  res.writeHead(full.statusCode ?? 200, headers);
+  res.end(body);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
+async function invokeStreaming(
+  handler: unknown,
+  event: APIGatewayProxyEventV2,
+  res: ServerResponse,
+  name: string,
+) {
+  let headWritten = false;
+  const writeHead = (metadata: ResponseStreamMetadata = {}) => {
+    if (headWritten) return;
+    headWritten = true;
+    const headers: Record<string, string | string[]> = { 'apigw-requestid': event.requestContext.requestId };
+    for (const [k, v] of Object.entries(metadata.headers ?? {})) headers[k.toLowerCase()] = v;
+    if (metadata.cookies?.length) headers['set-cookie'] = metadata.cookies;
+    headers['content-type'] ??= 'application/octet-stream';
+    res.writeHead(metadata.statusCode ?? 200, headers);
+    res.flushHeaders();
+  };
+  const target = new Writable({
+    write(chunk, _encoding, done) {
+      writeHead();
+      res.write(chunk, done);
+    },
+    final(done) {
+      writeHead();
+      res.end(done);
+    },
+  });
+  res.on('close', () => target.destroy());
+  const stream = createResponseStream(target, writeHead);
+  await (handler as (e: unknown, s: Writable, c: unknown) => Promise<void>)(
+    event,
+    stream,
+    lambdaContext(name, 900_000),
+  );
+}
+
+export interface GatewayOptions {
+  routes: readonly HttpRoute[];
+  /** Built web app to serve; requests for other paths get its index.html. */
+  webRoot?: string;
+  /** Dev mode: a middleware (Vite's) that serves the web app instead of webRoot. */
+  webMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  log?: (line: string) => void;
+}
+
+export function createHttpGateway(options: GatewayOptions) {
+  const compiled = compileRoutes(options.routes);
+  const log = options.log ?? (() => undefined);
+
+  async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const method = req.method ?? 'GET';
+    const match = matchRoute(compiled, method, url.pathname);
+    if (match.kind === 'none') return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
+    if (match.kind === 'method-not-allowed')
+      return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
+    const { route, pathParameters } = match;
+    const routeKey = `${route.method} ${route.path}`;
+    let body: Buffer;
+    try {
+      body = await readBody(req);
+    } catch (error) {
+      const status = (error as { status?: number }).status ?? 400;
+      return sendJson(res, status, { code: 'VALIDATION_ERROR', message: (error as Error).message });
+    }
+    // A function URL has no routes of its own: its event says $default, as in AWS.
+    const event = toEvent(req, url, body, route.stream ? '$default' : routeKey, pathParameters);
+    const handler = await loadHandler(route.handler);
+    const started = Date.now();
+    if (route.stream) {
+      if (!isStreamingHandler(handler))
+        throw new Error(`${route.handler} is a stream route but its handler does not stream`);
+      await invokeStreaming(handler, event, res, route.handler);
+    } else {
+      const result = await (handler as (e: unknown, c: unknown) => Promise<unknown>)(
+        event,
+        lambdaContext(route.handler),
+      );
+      writeResult(res, result, event.requestContext.requestId);
+    }
+    log(`${method} ${url.pathname} ${res.statusCode} ${Date.now() - started} ms`);
+  }
+
+  async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (options.webMiddleware) {
+      return options.webMiddleware(req, res, () =>
+        sendJson(res, 404, { code: 'NOT_FOUND', message: 'Not found' }),
+      );
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
+    const root = options.webRoot;
+    if (!root) return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
+    const requested = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
+    const file = resolve(root, requested);
+    const inside = file === resolve(root) || file.startsWith(resolve(root) + sep);
+    const found = inside ? await stat(file).catch(() => undefined) : undefined;
+    if (found?.isFile()) return sendFile(res, req, file, requested.startsWith('assets/'));
+    // SPA fallback: the browser router decides what any other path shows.
+    return sendFile(res, req, join(root, 'index.html'), false);
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    try {
+      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) await serveApi(req, res, url);
+      else await serveStatic(req, res, url);
+    } catch (error) {
+      // Like API Gateway when the integration fails: a bare 500, details only in the console.
+      console.error('[gateway]', error);
+      if (!res.headersSent) sendJson(res, 500, { code: 'INTERNAL_ERROR', message: 'Internal server error' });
+      else res.destroy();
+    }
+  };
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.zip': 'application/zip',
+  '.map': 'application/json; charset=utf-8',
+};
+
+async function sendFile(
+  res: ServerResponse,
+  req: IncomingMessage,
+  file: string,
+  immutable: boolean,
+): Promise<void> {
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) {
+    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('The web app is not built yet. Run `npm run build:web` or restart `npm start`.');
+    return;
+  }
+  res.writeHead(200, {
+    'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'content-length': info.size,
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'x-content-type-options': 'nosniff',
+  });
+  if (req.method === 'HEAD') return void res.end();
+  await new Promise<void>((done, fail) => {
+    createReadStream(file).on('error', fail).on('end', done).pipe(res);
+  });
+}

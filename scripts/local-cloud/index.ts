@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { dirname, join, resolve } from 'node:path';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { localScheduler, localSchedulesTable } from '../../functions/core/adapters/local-scheduler';
+import { LOCAL_CREDENTIALS, resetClients } from '../../functions/core/clients/local';
+import { resetEnvCache } from '../../functions/core/env';
+import { queueArnEnv, queues, queueUrlEnv } from '../../functions/core/queues';
+import { tableBaseName } from '../../functions/core/table';
+import { httpRoutes, webSocketRoutes } from '../../functions/routes';
+import { ensureTables, startLocalDynamo } from './dynamodb';
+import { createHttpGateway } from './http-gateway';
+import { repoRoot } from './lambda-runtime';
+import { startSchedulerPoller } from './scheduler-poller';
+import { startLocalQueues } from './sqs';
+import { startWorkerPoller } from './worker-poller';
+import { startWebSocketGateway } from './ws-gateway';
+
+/**
+ * The local cloud: every AWS service the app uses, on this machine, with the app's own handlers run
+ * in this process through the same SDK clients they use in AWS. `npm start` and the e2e tests call it.
+ */
+export interface LocalCloudOptions {
+  /** HTTP port of the app; 0 picks a free one. */
+  port: number;
+  host?: string;
+  /** Where state lives (.local/). */
+  stateDir: string;
+  /** false: DynamoDB in memory and no queue snapshot (tests). */
+  persist?: boolean;
+  /** The built web app; omitted in dev mode. */
+  webRoot?: string;
+  webMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  stage?: string;
+  /** Request lines and mail links on the console. */
+  log?: (line: string) => void;
+}
+
+export interface LocalCloud {
+  url: string;
+  webSocketUrl: string;
+  env: Record<string, string>;
+  server: ReturnType<typeof createServer>;
+  dynamoPid?: number;
+  stop(): Promise<void>;
+}
+
+export const WEBSOCKET_PATH = '/ws';
+
+/** The HS256 secret for access tokens, kept in the state dir so sessions survive a restart. */
+function loadOrCreateSecret(file: string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
+  const stateDir = resolve(options.stateDir);
+  mkdirSync(stateDir, { recursive: true });
+  const stage = options.stage ?? 'local';
+  const persist = options.persist ?? true;
+  const log = options.log ?? (() => undefined);
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse())
+      await stop().catch((error) => console.error('[local-cloud] stop failed', error));
+  };
+
+  try {
+    const [dynamo, sqs] = await Promise.all([
+      startLocalDynamo(persist ? { stateDir } : {}),
+      startLocalQueues({ stage, ...(persist ? { stateDir } : {}) }),
+    ]);
+    stops.push(
+      () => dynamo.stop(),
+      () => sqs.stop(),
+    );
+
+    const tableName = `${stage}-${tableBaseName}`;
+    await ensureTables(dynamo.client, tableName, localSchedulesTable(tableName));
+
+    const ws = await startWebSocketGateway({ routes: webSocketRoutes, path: WEBSOCKET_PATH, log });
+    stops.push(() => ws.close());
+
+    const env: Record<string, string> = {
+      APP_RUNTIME: 'local',
+      APP_STAGE: stage,
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      TABLE_NAME: tableName,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      SQS_ENDPOINT: sqs.endpoint,
+      REALTIME_ENDPOINT: ws.managementEndpoint,
+      LOCAL_STATE_DIR: stateDir,
+      AUTH_TOKEN_SECRET: loadOrCreateSecret(join(stateDir, 'keys', 'auth-token.secret')),
+    };
+    for (const q of Object.values(queues)) {
+      env[queueUrlEnv(q.name)] = sqs.urls[q.name];
+      env[queueArnEnv(q.name)] = sqs.arns[q.name];
+    }
+
+    const gateway = createHttpGateway({
+      routes: httpRoutes,
+      ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+      ...(options.webMiddleware ? { webMiddleware: options.webMiddleware } : {}),
+      log,
+    });
+    const server = createServer((req, res) => void gateway(req, res));
+    server.on('upgrade', (req, socket, head) => {
+      if (new URL(req.url ?? '/', 'http://localhost').pathname === WEBSOCKET_PATH)
+        ws.handleUpgrade(req, socket, head);
+      // Anything else (Vite's HMR socket in dev mode) is left to other listeners.
+    });
+    const host = options.host ?? '127.0.0.1';
+    await new Promise<void>((done, fail) => {
+      server.once('error', fail);
+      server.listen(options.port, host, () => done());
+    });
+    stops.push(
+      () =>
+        new Promise<void>((done) => {
+          server.closeAllConnections();
+          server.close(() => done());
+        }),
+    );
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    const shownHost = host === '127.0.0.1' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+    const url = `http://${shownHost}:${port}`;
+    env.PUBLIC_APP_URL = process.env.PUBLIC_APP_URL ?? url;
+
+    // The handlers run in this process: they read this environment when they first load.
+    Object.assign(process.env, env);
+    resetEnvCache();
+    resetClients();
+
+    const sqsClient = new SQSClient({
+      region: 'us-east-1',
+      endpoint: sqs.endpoint,
+      credentials: LOCAL_CREDENTIALS,
+    });
+    const consumers = Object.values(queues).filter((q) =>
+      existsSync(join(repoRoot, 'functions', `${q.consumer}.worker.ts`)),
+    );
+    for (const definition of consumers) {
+      const poller = startWorkerPoller({
+        client: sqsClient,
+        definition,
+        queueUrl: sqs.urls[definition.name],
+        queueArn: sqs.arns[definition.name],
+      });
+      stops.push(() => poller.stop());
+    }
+    const scheduler = startSchedulerPoller({
+      store: localScheduler(),
+      client: sqsClient,
+      queueUrls: sqs.urls,
+      log,
+    });
+    stops.push(() => scheduler.stop());
+    stops.push(async () => sqsClient.destroy());
+
+    return {
+      url,
+      webSocketUrl: `ws://${shownHost}:${port}${WEBSOCKET_PATH}`,
+      env,
+      server,
+      ...(dynamo.pid ? { dynamoPid: dynamo.pid } : {}),
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import type { Writable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { Context } from 'aws-lambda';
+
+/**
+ * What the Lambda runtime gives a handler, for handlers run in-process by the local gateways:
+ * a context object, the module loader, and the `awslambda` global that response streaming uses
+ * (streamifyResponse marks a handler; HttpResponseStream.from writes the status line and headers).
+ */
+export const repoRoot = resolve(import.meta.dirname, '..', '..');
+
+export function lambdaContext(functionName: string, timeoutMs = 30_000): Context {
+  const deadline = Date.now() + timeoutMs;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+const STREAMING = Symbol.for('aws.lambda.runtime.handler.streaming');
+
+/** The response stream a streaming handler writes to; `from` attaches the status and headers. */
+export interface ResponseStreamMetadata {
+  statusCode?: number;
+  headers?: Record<string, string>;
+  cookies?: string[];
+}
+export type MetadataSink = (metadata: ResponseStreamMetadata) => void;
+const sinks = new WeakMap<Writable, MetadataSink>();
+
+export function createResponseStream(target: Writable, onMetadata: MetadataSink): Writable {
+  sinks.set(target, onMetadata);
+  return target;
+}
+
+export function installLambdaGlobals(): void {
+  // The AWS SDK may have created `awslambda` already (for its invoke store): extend it, do not replace it.
+  const g = globalThis as unknown as { awslambda?: Record<string, unknown> };
+  g.awslambda ??= {};
+  if (typeof g.awslambda.streamifyResponse === 'function') return;
+  Object.assign(g.awslambda, {
+    streamifyResponse: <F extends (...args: never[]) => unknown>(fn: F): F => {
+      (fn as unknown as Record<symbol, boolean>)[STREAMING] = true;
+      return fn;
+    },
+    HttpResponseStream: {
+      from: (stream: Writable, metadata: ResponseStreamMetadata): Writable => {
+        sinks.get(stream)?.(metadata);
+        return stream;
+      },
+    },
+  });
+}
+
+export function isStreamingHandler(fn: unknown): boolean {
+  return typeof fn === 'function' && (fn as unknown as Record<symbol, boolean>)[STREAMING] === true;
+}
+
+/** Loads `functions/<name><suffix>` once and returns its `handler` export. */
+const loaded = new Map<string, Promise<unknown>>();
+export function loadHandler(
+  name: string,
+  suffix: '.handler.ts' | '.worker.ts' = '.handler.ts',
+): Promise<unknown> {
+  const file = resolve(repoRoot, 'functions', `${name}${suffix}`);
+  let entry = loaded.get(file);
+  if (!entry) {
+    installLambdaGlobals();
+    entry = import(pathToFileURL(file).href).then((mod: { handler?: unknown }) => {
+      if (typeof mod.handler !== 'function') throw new Error(`${file} does not export a handler function`);
+      return mod.handler;
+    });
+    // A failed import must not be cached: the next request retries after the developer's fix.
+    entry.catch(() => loaded.delete(file));
+    loaded.set(file, entry);
+  }
+  return entry;
+}

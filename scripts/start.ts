@@ -1,0 +1,108 @@
+// The AWS SDK warns that releases after January 2027 need Node 22; our pinned versions run on Node 20, and Lambda runs 22.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+import { resolve } from 'node:path';
+import { type LocalCloud, startLocalCloud } from './local-cloud';
+import { repoRoot } from './local-cloud/lambda-runtime';
+import { checkPrerequisites, describeFindings } from './local-cloud/prerequisites';
+import { buildWeb, webBuildIsStale, webDist } from './web-build';
+
+/**
+ * `npm start`: checks what npm cannot install, builds the web app if needed, and runs the local cloud
+ * at http://localhost:3000 (PORT changes it). `npm run dev` serves the web app through Vite with hot
+ * reload instead of the build. Ctrl-C stops everything, Java included.
+ */
+const dev = process.argv.includes('--dev');
+const port = Number(process.env.PORT ?? 3000);
+const stateDir = resolve(repoRoot, process.env.LOCAL_STATE_DIR ?? '.local');
+
+async function main(): Promise<void> {
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`PORT must be a number between 0 and 65535 (got '${process.env.PORT}')`);
+    process.exit(1);
+  }
+  const findings = checkPrerequisites();
+  const missing = findings.filter((f) => !f.ok);
+  if (missing.length > 0) {
+    const blocking = missing.some((f) => f.required);
+    console.error(
+      `${blocking ? 'Cannot start: missing' : 'Warning: missing'} prerequisites:\n${describeFindings(findings)}\n`,
+    );
+    if (blocking) process.exit(1);
+  }
+
+  let webMiddleware: Parameters<typeof startLocalCloud>[0]['webMiddleware'];
+  let closeVite: (() => Promise<void>) | undefined;
+  if (dev) {
+    const { createServer } = await import('vite');
+    const vite = await createServer({
+      configFile: resolve(repoRoot, 'web', 'vite.config.ts'),
+      server: { middlewareMode: true, hmr: { port: port + 1 } },
+      appType: 'spa',
+    });
+    webMiddleware = vite.middlewares;
+    closeVite = () => vite.close();
+  } else if (webBuildIsStale()) {
+    console.log('Building the web app (first start or sources changed)...');
+    await buildWeb();
+  }
+
+  const started = Date.now();
+  let cloud: LocalCloud;
+  try {
+    cloud = await startLocalCloud({
+      port,
+      host: process.env.HOST ?? '127.0.0.1',
+      stateDir,
+      ...(dev ? { webMiddleware } : { webRoot: webDist }),
+      log: (line) => console.log(line),
+    });
+  } catch (error) {
+    console.error(`The local cloud could not start: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      console.error(`Port ${port} is in use: set PORT to another one.`);
+    await closeVite?.();
+    process.exit(1);
+  }
+
+  console.log(
+    [
+      '',
+      `  Trobly is running at ${cloud.url}${dev ? ' (dev mode, hot reload)' : ''}`,
+      `  API            ${cloud.url}/api/health`,
+      `  WebSocket      ${cloud.webSocketUrl}`,
+      `  DynamoDB Local ${cloud.env.DYNAMODB_ENDPOINT} (table ${cloud.env.TABLE_NAME})`,
+      `  SQS (fauxqs)   ${cloud.env.SQS_ENDPOINT}`,
+      `  State          ${stateDir} (npm run reset wipes it)`,
+      `  E-mails        ${resolve(stateDir, 'outbox')} (links are printed here too)`,
+      `  Ready in ${Date.now() - started} ms. Press Ctrl-C to stop.`,
+      '',
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the local cloud...`);
+    await closeVite?.();
+    await cloud.stop();
+    process.exit(0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
+  // Last resort if this process dies another way: never leave DynamoDB Local's Java behind.
+  process.on('exit', () => {
+    if (cloud.dynamoPid) {
+      try {
+        process.kill(cloud.dynamoPid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

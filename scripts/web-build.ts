@@ -1,0 +1,38 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from './local-cloud/lambda-runtime';
+
+/**
+ * Whether web/dist is missing or older than any source it is built from, so `npm start` builds the
+ * web app on a clean clone and rebuilds it after a pull, but does not spend the time otherwise.
+ */
+export const webDist = join(repoRoot, 'web', 'dist');
+const sources = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/vite.config.ts',
+  'shared',
+  'package-lock.json',
+];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+export function webBuildIsStale(): boolean {
+  const index = join(webDist, 'index.html');
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
+  return sources.some((s) => newestMtime(join(repoRoot, s)) > built);
+}
+
+export async function buildWeb(): Promise<void> {
+  const { build } = await import('vite');
+  await build({ configFile: join(repoRoot, 'web', 'vite.config.ts'), logLevel: 'warn' });
+}
