@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+// Pinned AWS SDK releases run on Node 20; its notice about future releases is noise in test output.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+// Handlers log one JSON line per request; tests assert outcomes, so keep the output readable.
+process.env.LOG_LEVEL ??= 'silent';
+
 /**
  * One runner, five projects. Integration and e2e start real services in their global setup:
  * DynamoDB Local for integration, the whole local cloud (npm start's) for the browser tests.

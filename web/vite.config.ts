@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { PRODUCT_NAME } from '../shared/product';
+import { PRODUCT_NAME } from '../shared/product.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 

@@ -3,10 +3,10 @@
  * across lines in CloudWatch or the local console. Values under secret-looking keys are masked so a
  * cookie or token never reaches a log line by accident.
  */
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 type Fields = Record<string, unknown>;
 
-const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 const SECRET_KEY = /pass(word)?|secret|token|cookie|authorization|li_at|jsessionid|apikey/i;
 
 export interface Logger {
@@ -33,7 +33,7 @@ export function createLogger(base: Fields = {}, options: { level?: LogLevel; sin
   const min =
     order[options.level ?? ((process.env.LOG_LEVEL as LogLevel | undefined) || 'info')] ?? order.info;
   const sink = options.sink ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const write = (level: LogLevel, message: string, fields?: Fields) => {
+  const write = (level: Exclude<LogLevel, 'silent'>, message: string, fields?: Fields) => {
     if (order[level] < min) return;
     const entry = {
       level,

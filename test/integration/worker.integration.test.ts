@@ -1,0 +1,92 @@
+import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
+import type { QueueDefinition } from '../../functions/core/queues';
+import { runners } from '../../functions/workers/runners';
+import { type LocalQueues, startLocalQueues } from '../../scripts/local-cloud/sqs';
+import { startWorkerPoller } from '../../scripts/local-cloud/worker-poller';
+import { useIntegrationEnv } from '../support/integration-env';
+
+// The real queue settings but a 1 s visibility timeout, so a retry happens within the test.
+const definition: QueueDefinition = {
+  name: 'trob-runs',
+  consumer: 'workers/automation-runner',
+  consumerTimeoutSeconds: 10,
+  visibilityTimeoutSeconds: 1,
+  maxReceiveCount: 2,
+  batchSize: 5,
+  retentionSeconds: 3600,
+};
+
+let queues: LocalQueues;
+let sqs: SQSClient;
+let poller: { stop(): Promise<void> };
+const processed: string[] = [];
+
+beforeAll(async () => {
+  await useIntegrationEnv();
+  queues = await startLocalQueues({ stage: 'test', definitions: [definition] });
+  sqs = new SQSClient({ region: 'us-east-1', endpoint: queues.endpoint, credentials: LOCAL_CREDENTIALS });
+  runners['test-run'] = async (message) => {
+    processed.push(message.runId);
+  };
+  poller = startWorkerPoller({
+    client: sqs,
+    definition,
+    queueUrl: queues.urls['trob-runs'],
+    queueArn: queues.arns['trob-runs'],
+    waitSeconds: 1,
+  });
+});
+
+afterAll(async () => {
+  delete runners['test-run'];
+  await poller.stop();
+  sqs.destroy();
+  await queues.stop();
+});
+
+const send = (body: string) =>
+  sqs.send(new SendMessageCommand({ QueueUrl: queues.urls['trob-runs'], MessageBody: body }));
+
+async function deadLetters(timeoutMs: number): Promise<string[]> {
+  const found: string[] = [];
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const out = await sqs.send(
+      new ReceiveMessageCommand({
+        QueueUrl: queues.dlqUrls['trob-runs'],
+        MaxNumberOfMessages: 10,
+        WaitTimeSeconds: 1,
+      }),
+    );
+    found.push(...(out.Messages ?? []).map((m) => m.Body!));
+    if (found.length > 0) break;
+  }
+  return found;
+}
+
+describe('run worker on the local event source', () => {
+  it('processes a run message with its runner and removes it from the queue', async () => {
+    await send(JSON.stringify({ kind: 'test-run', runId: 'run-1', userId: 'u1' }));
+    const deadline = Date.now() + 5000;
+    while (!processed.includes('run-1') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(processed).toEqual(['run-1']);
+    await new Promise((r) => setTimeout(r, 1500));
+    // Not delivered again after the visibility timeout: it was deleted.
+    expect(processed).toEqual(['run-1']);
+  });
+
+  it('moves a message no runner can take to the dead-letter queue after maxReceiveCount', async () => {
+    const body = JSON.stringify({ kind: 'no-such-kind', runId: 'run-2', userId: 'u1' });
+    await send(body);
+    expect(await deadLetters(10_000)).toEqual([body]);
+  });
+
+  it('moves a malformed message to the dead-letter queue without blocking the others in its batch', async () => {
+    await send('{not json');
+    await send(JSON.stringify({ kind: 'test-run', runId: 'run-3', userId: 'u1' }));
+    expect(await deadLetters(10_000)).toEqual(['{not json']);
+    expect(processed).toContain('run-3');
+  });
+});

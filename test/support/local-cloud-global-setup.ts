@@ -1,0 +1,27 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startLocalCloud } from '../../scripts/local-cloud';
+import { buildWeb, webBuildIsStale, webDist } from '../../scripts/web-build';
+
+/** The stack `npm start` runs (fresh state, free port), built web app included, for browser tests. */
+export default async function setup(project: TestProject) {
+  if (webBuildIsStale()) await buildWeb();
+  const cloud = await startLocalCloud({
+    port: 0,
+    stateDir: mkdtempSync(join(tmpdir(), 'trobly-e2e-')),
+    persist: false,
+    webRoot: webDist,
+  });
+  project.provide('appUrl', cloud.url.replace('localhost', '127.0.0.1'));
+  return async () => {
+    await cloud.stop();
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    appUrl: string;
+  }
+}
