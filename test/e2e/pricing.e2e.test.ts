@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchTestBrowser, waitForText } from '../support/browser';
+import { launchTestBrowser, waitForText } from './browser';
 
 let browser: Browser;
 let page: Page;
@@ -60,7 +60,7 @@ describe('/pricing in a real browser on the local cloud', () => {
     await waitForText(page, 'Most Popular');
     const buttons = await page.$$('button:not([disabled])');
     const labels = await Promise.all(buttons.map((b) => b.evaluate((el) => el.textContent ?? '')));
-    const choosePlus = buttons[labels.findIndex((l) => /plus/i.test(l))];
+    const choosePlus = buttons[labels.findIndex((l: string) => /plus/i.test(l))];
     expect(choosePlus).toBeDefined();
     await choosePlus!.click();
     await waitForText(page, 'Please login to continue');

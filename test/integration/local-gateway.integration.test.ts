@@ -44,7 +44,7 @@ describe('local HTTP gateway', () => {
     expect(res.status).toBe(201);
     expect(res.headers.get('x-echo')).toBe('yes');
     expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
-    const event = await res.json();
+    const event = (await res.json()) as Record<string, any>;
     expect(event).toMatchObject({
       version: '2.0',
       routeKey: 'POST /api/things/{id}',
@@ -67,7 +67,7 @@ describe('local HTTP gateway', () => {
 
   it('prefers a literal path segment over a path parameter', async () => {
     const res = await fetch(`${base}/api/things/special`);
-    expect((await res.json()).routeKey).toBe('GET /api/things/special');
+    expect(((await res.json()) as { routeKey: string }).routeKey).toBe('GET /api/things/special');
   });
 
   it('answers a handler result without statusCode as 200 JSON, as HTTP API v2 does', async () => {
