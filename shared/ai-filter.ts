@@ -1,13 +1,15 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Request of the AI filter (DECISIONS 13): a plain-language query over the user's own leads. */
 export const aiFilterInput = z.object({
   query: z
-    .string()
-    .trim()
-    .min(1, 'Please describe the leads you are looking for')
-    .max(500, 'Please keep the request under 500 characters'),
+    .string({ error: 'Please describe the leads you are looking for' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please describe the leads you are looking for'),
+      z.maxLength(500, 'Please keep the request under 500 characters'),
+    ),
   /** The ids the client shows; when given, only those of the user's leads are considered. */
-  leadIds: z.array(z.string().min(1).max(128)).max(5000).optional(),
+  leadIds: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(128))).check(z.maxLength(5000))),
 });
 export type AiFilterInput = z.infer<typeof aiFilterInput>;

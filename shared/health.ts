@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const healthCheckName = z.enum(['dynamodb', 'queue']);
 export type HealthCheckName = z.infer<typeof healthCheckName>;

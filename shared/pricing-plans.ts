@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The plans the pricing page offers (spec part 1, sections 2.13, 6 and 9 'Pricing page plans').

@@ -1,20 +1,22 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The WebSocket protocol of DECISIONS 12. */
 export const subscribeToJobProgress = z.object({
   action: z.literal('subscribeToJobProgress'),
-  jobId: z.string().min(1, 'jobId is required').max(128),
+  jobId: z
+    .string({ error: 'jobId is required' })
+    .check(z.minLength(1, 'jobId is required'), z.maxLength(128)),
 });
 export type SubscribeToJobProgress = z.infer<typeof subscribeToJobProgress>;
 
 export const jobProgress = z.object({
   jobId: z.string(),
-  progress: z.number().min(0).max(100),
+  progress: z.number().check(z.gte(0), z.lte(100)),
   status: z.string(),
   message: z.string(),
   stage: z.string(),
-  completedTasks: z.number().int().min(0),
-  totalTasks: z.number().int().min(0),
+  completedTasks: z.int().check(z.gte(0)),
+  totalTasks: z.int().check(z.gte(0)),
 });
 export type JobProgress = z.infer<typeof jobProgress>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { type QueueName, queueArnEnv, queueUrlEnv } from './queues';
 
 /**
@@ -8,27 +8,27 @@ import { type QueueName, queueArnEnv, queueUrlEnv } from './queues';
  * APP_RUNTIME picks the adapters behind every port: 'aws' in Lambda, 'local' on the local cloud.
  */
 const schema = z.object({
-  APP_RUNTIME: z.enum(['aws', 'local']).default('aws'),
-  APP_STAGE: z.string().min(1).default('dev'),
-  AWS_REGION: z.string().min(1).default('us-east-1'),
-  TABLE_NAME: z.string().min(1),
+  APP_RUNTIME: z._default(z.enum(['aws', 'local']), 'aws'),
+  APP_STAGE: z._default(z.string().check(z.minLength(1)), 'dev'),
+  AWS_REGION: z._default(z.string().check(z.minLength(1)), 'us-east-1'),
+  TABLE_NAME: z.string().check(z.minLength(1)),
   /** Local cloud only: where DynamoDB Local and the SQS server listen. */
-  DYNAMODB_ENDPOINT: z.url().optional(),
-  SQS_ENDPOINT: z.url().optional(),
+  DYNAMODB_ENDPOINT: z.optional(z.url()),
+  SQS_ENDPOINT: z.optional(z.url()),
   /** Management endpoint of the WebSocket API (https://{api}.execute-api.{region}.amazonaws.com/{stage}). */
-  REALTIME_ENDPOINT: z.url().optional(),
+  REALTIME_ENDPOINT: z.optional(z.url()),
   /** Public URL of the web app, for links in e-mails. */
-  PUBLIC_APP_URL: z.url().default('http://localhost:3000'),
-  MAIL_FROM: z.string().default('Trobly <no-reply@trobly.local>'),
-  KMS_KEY_ID: z.string().optional(),
-  SCHEDULE_GROUP: z.string().optional(),
-  SCHEDULER_ROLE_ARN: z.string().optional(),
+  PUBLIC_APP_URL: z._default(z.url(), 'http://localhost:3000'),
+  MAIL_FROM: z._default(z.string(), 'Trobly <no-reply@trobly.local>'),
+  KMS_KEY_ID: z.optional(z.string()),
+  SCHEDULE_GROUP: z.optional(z.string()),
+  SCHEDULER_ROLE_ARN: z.optional(z.string()),
   /** Local cloud only: the folder that holds outbox, keys and schedules. */
-  LOCAL_STATE_DIR: z.string().default('.local'),
+  LOCAL_STATE_DIR: z._default(z.string(), '.local'),
   /** Access tokens: HS256 secret (base64url, at least 32 bytes) and the issuer/audience pinned on verify. */
-  AUTH_TOKEN_SECRET: z.string().min(43).optional(),
-  AUTH_ISSUER: z.string().default('trobly'),
-  AUTH_AUDIENCE: z.string().default('trobly-app'),
+  AUTH_TOKEN_SECRET: z.optional(z.string().check(z.minLength(43))),
+  AUTH_ISSUER: z._default(z.string(), 'trobly'),
+  AUTH_AUDIENCE: z._default(z.string(), 'trobly-app'),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -1,4 +1,4 @@
-import type { ZodError } from 'zod';
+import type * as z from 'zod/mini';
 import type { ErrorBody, ErrorCode, FieldIssue } from '../../shared/api-error';
 
 /** The one code-to-status map. Anything not an AppError becomes a bare 500. */
@@ -33,7 +33,7 @@ export class ValidationError extends AppError {
     super('VALIDATION_ERROR', message, issues);
   }
 
-  static fromZod(error: ZodError, where: string): ValidationError {
+  static fromZod(error: z.core.$ZodError, where: string): ValidationError {
     const issues = error.issues.map((issue) => ({
       path: issue.path.map(String).join('.'),
       message: issue.message,

@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj, type Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { type AuthLevel, type HttpRoute, httpRoutes } from '../routes';
 import { type AuthUser, authenticate } from './auth';
 import { AppError, toErrorResponse } from './errors';
@@ -19,7 +19,7 @@ import { parseJsonBody, parseWith } from './parse';
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResponse = APIGatewayProxyStructuredResultV2;
 
-type AnySchema = z.ZodType;
+type AnySchema = z.core.$ZodType;
 interface Schemas {
   body?: AnySchema;
   query?: AnySchema;

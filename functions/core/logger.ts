@@ -7,7 +7,8 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 type Fields = Record<string, unknown>;
 
 const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
-const SECRET_KEY = /pass(word)?|secret|token|cookie|authorization|li_at|jsessionid|apikey/i;
+const SECRET_KEY = /pass(word)?|secret|token|cookie|authorization|li_at|jsessionid|api[-_]?key/i;
+const MAX_DEPTH = 6;
 
 export interface Logger {
   debug(message: string, fields?: Fields): void;
@@ -19,13 +20,24 @@ export interface Logger {
 
 export type LogSink = (line: string) => void;
 
-function redact(value: unknown, depth = 0): unknown {
-  if (depth > 6 || value === null || typeof value !== 'object') return value;
+// Deeper than MAX_DEPTH is cut rather than copied, so a secret cannot slip through below the limit,
+// and a value met again on its own path is cut too, so a circular object cannot throw in a log call.
+function redact(value: unknown, depth = 0, path: WeakSet<object> = new WeakSet()): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > MAX_DEPTH) return '[truncated]';
+  if (path.has(value)) return '[circular]';
   if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
-  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
-  const out: Fields = {};
-  for (const [k, v] of Object.entries(value))
-    out[k] = SECRET_KEY.test(k) ? '[redacted]' : redact(v, depth + 1);
+  path.add(value);
+  let out: unknown;
+  if (Array.isArray(value)) out = value.map((v) => redact(v, depth + 1, path));
+  else {
+    const copy: Fields = {};
+    for (const [k, v] of Object.entries(value)) {
+      copy[k] = SECRET_KEY.test(k) ? '[redacted]' : redact(v, depth + 1, path);
+    }
+    out = copy;
+  }
+  path.delete(value);
   return out;
 }
 
@@ -35,11 +47,12 @@ export function createLogger(base: Fields = {}, options: { level?: LogLevel; sin
   const sink = options.sink ?? ((line: string) => process.stdout.write(`${line}\n`));
   const write = (level: Exclude<LogLevel, 'silent'>, message: string, fields?: Fields) => {
     if (order[level] < min) return;
+    // The entry's own fields come last: a field named `level` or `message` cannot overwrite them.
     const entry = {
+      ...(redact({ ...base, ...fields }) as Fields),
       level,
       time: new Date().toISOString(),
       message,
-      ...(redact({ ...base, ...fields }) as Fields),
     };
     sink(JSON.stringify(entry));
   };

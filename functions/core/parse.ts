@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { ValidationError } from './errors';
 
 /** A missing body parses as `{}` so the schema reports each missing field by its own message. */
@@ -12,8 +12,9 @@ export function parseJsonBody(event: { body?: string | null; isBase64Encoded?: b
   }
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
-  const result = schema.safeParse(value);
+/** Works with any zod 4 schema (mini in shared/, classic anywhere else). */
+export function parseWith<S extends z.core.$ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (!result.success) throw ValidationError.fromZod(result.error, where);
   return result.data;
 }

@@ -15,6 +15,40 @@ export type ParsedExpression =
 
 const RATE_UNITS: Record<string, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000 };
 
+const WEEKDAY_NUMBERS: Record<string, number> = { SUN: 1, MON: 2, TUE: 3, WED: 4, THU: 5, FRI: 6, SAT: 7 };
+
+/**
+ * EventBridge counts days of week 1-7 from Sunday; the parser counts 0-6 (and reads 7 as Sunday too).
+ * Day numbers shift by one; a step (`2/2`, `MON-FRI/2`) is expanded to its days first, because the
+ * parser would run a shifted step on past Saturday into its own 7; `#n` and `L` keep their meaning.
+ */
+function toParserWeekdays(field: string): string {
+  const day = (token: string): number => {
+    const n = WEEKDAY_NUMBERS[token.toUpperCase()] ?? Number(token);
+    if (!Number.isInteger(n) || n < 1 || n > 7) throw new ValidationError(`Invalid day of week '${token}'`);
+    return n;
+  };
+  return field
+    .split(',')
+    .map((part) => {
+      if (part === '?' || part === '*') return '*';
+      const special = part.match(/^([A-Za-z]+|\d+)(#\d|L)$/);
+      if (special) return `${day(special[1]!) - 1}${special[2]}`;
+      const [range, stepText] = part.split('/');
+      const [from, to] = range === '*' ? ['1', '7'] : range!.split('-');
+      const first = day(from!);
+      const last = to !== undefined ? day(to) : stepText ? 7 : first;
+      if (!stepText) return first === last ? `${first - 1}` : `${first - 1}-${last - 1}`;
+      const step = Number(stepText);
+      if (!Number.isInteger(step) || step < 1)
+        throw new ValidationError(`Invalid day-of-week step '${part}'`);
+      const days: number[] = [];
+      for (let d = first; d <= last; d += step) days.push(d - 1);
+      return days.join(',');
+    })
+    .join(',');
+}
+
 export function parseScheduleExpression(expression: string): ParsedExpression {
   const rate = expression.match(/^rate\((\d+)\s+(minute|minutes|hour|hours|day|days)\)$/);
   if (rate) {
@@ -36,13 +70,11 @@ export function parseScheduleExpression(expression: string): ParsedExpression {
         'A cron expression has six fields: minutes hours day-of-month month day-of-week year',
       );
     const [minutes, hours, dom, month, dow, year] = parts as [string, string, string, string, string, string];
-    if (dom !== '?' && dow !== '?')
-      throw new ValidationError("A cron expression needs '?' in day-of-month or day-of-week");
+    if ((dom === '?') === (dow === '?')) {
+      throw new ValidationError("A cron expression needs '?' in exactly one of day-of-month and day-of-week");
+    }
     if (/W/.test(dom)) throw new ValidationError("The 'W' (nearest weekday) field is not supported");
-    // EventBridge counts days of week 1-7 from Sunday; the parser counts 0-6.
-    const weekday = dow.replace(/\d+/g, (n, offset: number, whole: string) =>
-      whole[offset - 1] === '#' ? n : String(Number(n) - 1),
-    );
+    const weekday = toParserWeekdays(dow);
     const fields = [minutes, hours, dom.replace('?', '*'), month, weekday.replace('?', '*')].join(' ');
     try {
       CronExpressionParser.parse(fields);
@@ -54,13 +86,6 @@ export function parseScheduleExpression(expression: string): ParsedExpression {
     return { kind: 'cron', fields, year };
   }
   throw new ValidationError('A schedule expression is rate(...), cron(...) or at(...)');
-}
-
-function yearAllows(year: string, date: Date, timezone: string): boolean {
-  if (year === '*') return true;
-  const y = DateTime.fromJSDate(date, { zone: timezone }).year;
-  const [from, to = from] = year.split('-').map(Number) as [number, number?];
-  return y >= from && y <= (to ?? from);
 }
 
 /**
@@ -88,17 +113,27 @@ export function nextRunAfter(
       return when.toJSDate() > after ? when.toJSDate() : undefined;
     }
     case 'cron': {
-      const iterator = CronExpressionParser.parse(parsed.fields, { currentDate: after, tz: timezone });
-      // Bounded: a year range in the past would otherwise loop for ever.
+      // A schedule that starts in a later year begins its search there, not after years of minutes.
+      const [firstYear, lastYear] = parsed.year === '*' ? [] : parsed.year.split('-').map(Number);
+      const lastAllowed = lastYear ?? firstYear;
+      let from = after;
+      if (firstYear && DateTime.fromJSDate(after, { zone: timezone }).year < firstYear) {
+        from = DateTime.fromObject({ year: firstYear }, { zone: timezone })
+          .minus({ milliseconds: 1 })
+          .toJSDate();
+      }
+      const iterator = CronExpressionParser.parse(parsed.fields, { currentDate: from, tz: timezone });
+      // Bounded, since a cron can name a date that never comes (30 February).
       for (let i = 0; i < 5000; i++) {
-        const next = iterator.next().toDate();
-        if (yearAllows(parsed.year, next, timezone)) return next;
-        if (
-          parsed.year !== '*' &&
-          DateTime.fromJSDate(next, { zone: timezone }).year > Number(parsed.year.split('-').at(-1))
-        ) {
+        let next: Date;
+        try {
+          next = iterator.next().toDate();
+        } catch {
           return undefined;
         }
+        const year = DateTime.fromJSDate(next, { zone: timezone }).year;
+        if (lastAllowed && year > lastAllowed) return undefined;
+        if (!firstYear || year >= firstYear) return next;
       }
       return undefined;
     }

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import middy, { type MiddlewareObj, type Request } from '@middy/core';
 import type { Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { HttpRoute } from '../routes';
 import { type AuthUser, authenticate } from './auth';
 import { AppError, toErrorResponse } from './errors';
@@ -36,7 +36,7 @@ export const sseLine = (event: SseEvent): string => `data: ${JSON.stringify(even
 
 const states = new WeakMap<HttpEvent, Internal>();
 
-export function sseHandler<S extends z.ZodType>(
+export function sseHandler<S extends z.core.$ZodType>(
   options: { route: string; body: S },
   fn: (input: { body: z.output<S>; user: AuthUser; log: Logger }) => AsyncIterable<SseEvent>,
 ) {

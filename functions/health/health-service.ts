@@ -13,7 +13,13 @@ export async function checkHealth(
   const results = await Promise.allSettled(
     names.map(async (name) => {
       const signal = AbortSignal.timeout(timeoutMs);
-      await probes[name](signal);
+      // The race answers on time even if a probe ignores its signal.
+      const timedOut = new Promise<never>((_, fail) =>
+        signal.addEventListener('abort', () =>
+          fail(new Error(`${name} did not answer within ${timeoutMs} ms`)),
+        ),
+      );
+      await Promise.race([probes[name](signal), timedOut]);
     }),
   );
   const checks = {} as HealthResponse['checks'];

@@ -3,9 +3,9 @@ import type { SseEvent } from '../core/stream-handler';
 import type { StoredLead } from './lead-repository';
 
 /**
- * The deterministic local filter: a lead matches when every meaningful word of the request appears in
- * one of its text fields. It streams a short explanation as `chat:completion` deltas and then the
- * `results` event. An LLM adapter behind the AI port replaces the matching when one is configured.
+ * The deterministic local filter: a lead matches when every meaningful word of the request begins a
+ * word of one of its text fields. It streams a short explanation as `chat:completion` deltas and then the
+ * `results` event. The leads issue puts this behind the AI port as its local adapter, beside an LLM one.
  */
 const STOP_WORDS = new Set([
   'a',
@@ -34,23 +34,29 @@ const STOP_WORDS = new Set([
   'working',
 ]);
 
-export function queryTerms(query: string): string[] {
-  return [
-    ...new Set(
-      query
-        .toLowerCase()
-        .split(/[^\p{L}\p{N}+#.-]+/u)
-        .filter((w) => w.length > 1 && !STOP_WORDS.has(w)),
-    ),
-  ];
+/** Words of a text: letters and digits, keeping inner '.', '+', '#', '-' (node.js, c++, c#, co-founder). */
+export function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}+#.-]+/u)
+    .map((w) => w.replace(/^[.-]+|[.-]+$/g, ''))
+    .filter((w) => w.length > 0);
 }
 
-function leadText(lead: StoredLead): string {
-  return Object.values(lead)
-    .filter((v): v is string => typeof v === 'string')
-    .join(' ')
-    .toLowerCase();
+export function queryTerms(query: string): string[] {
+  return [...new Set(words(query).filter((w) => w.length > 1 && !STOP_WORDS.has(w)))];
 }
+
+function leadWords(lead: StoredLead): string[] {
+  return words(
+    Object.values(lead)
+      .filter((v): v is string => typeof v === 'string')
+      .join(' '),
+  );
+}
+
+/** A term matches a word it begins (engineer, engineering), never the middle of one (cto in director). */
+const matches = (term: string, leadWordList: string[]) => leadWordList.some((w) => w.startsWith(term));
 
 export async function* filterLeads(
   input: AiFilterInput,
@@ -58,19 +64,19 @@ export async function* filterLeads(
 ): AsyncGenerator<SseEvent> {
   const terms = queryTerms(input.query);
   const allowed = input.leadIds ? new Set(input.leadIds) : undefined;
-  const matches: StoredLead[] = [];
+  const found: StoredLead[] = [];
   let considered = 0;
   for await (const lead of leads) {
     if (allowed && !allowed.has(lead.id)) continue;
     considered++;
-    const text = leadText(lead);
-    if (terms.length > 0 && terms.every((t) => text.includes(t))) matches.push(lead);
+    const wordList = leadWords(lead);
+    if (terms.length > 0 && terms.every((t) => matches(t, wordList))) found.push(lead);
   }
   const summary =
     terms.length === 0
       ? 'Please name what the leads should match, for example a job title, company or location.'
-      : `Found ${matches.length} of ${considered} leads matching ${terms.map((t) => `"${t}"`).join(', ')}.`;
+      : `Found ${found.length} of ${considered} leads matching ${terms.map((t) => `"${t}"`).join(', ')}.`;
   for (const word of summary.split(/(?<= )/))
     yield { type: 'chat:completion', data: { delta_content: word } };
-  yield { type: 'results', data: { leads: matches, summary, totalMatches: matches.length } };
+  yield { type: 'results', data: { leads: found, summary, totalMatches: found.length } };
 }

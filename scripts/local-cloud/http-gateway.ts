@@ -55,6 +55,7 @@ export function compileRoutes(routes: readonly HttpRoute[]): CompiledRoute[] {
 export type RouteMatch =
   | { kind: 'match'; route: HttpRoute; pathParameters: Record<string, string> }
   | { kind: 'method-not-allowed' }
+  | { kind: 'bad-path' }
   | { kind: 'none' };
 
 export function matchRoute(compiled: CompiledRoute[], method: string, path: string): RouteMatch {
@@ -65,9 +66,13 @@ export function matchRoute(compiled: CompiledRoute[], method: string, path: stri
     pathMatched = true;
     if (route.method !== method) continue;
     const pathParameters: Record<string, string> = {};
-    params.forEach((name, i) => {
-      pathParameters[name] = decodeURIComponent(m[i + 1]!);
-    });
+    try {
+      params.forEach((name, i) => {
+        pathParameters[name] = decodeURIComponent(m[i + 1]!);
+      });
+    } catch {
+      return { kind: 'bad-path' };
+    }
     return { kind: 'match', route, pathParameters };
   }
   return pathMatched ? { kind: 'method-not-allowed' } : { kind: 'none' };
@@ -214,9 +219,11 @@ export function createHttpGateway(options: GatewayOptions) {
   async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const method = req.method ?? 'GET';
     const match = matchRoute(compiled, method, url.pathname);
-    if (match.kind === 'none') return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
-    if (match.kind === 'method-not-allowed')
-      return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
+    if (match.kind === 'bad-path') {
+      return sendJson(res, 400, { code: 'VALIDATION_ERROR', message: 'The request path is not valid' });
+    }
+    // API Gateway answers a wrong method like an unknown path.
+    if (match.kind !== 'match') return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
     const { route, pathParameters } = match;
     const routeKey = `${route.method} ${route.path}`;
     let body: Buffer;

@@ -12,5 +12,5 @@ export async function launchTestBrowser(): Promise<Browser> {
 
 /** Waits until some element's text content contains `text`. */
 export async function waitForText(page: Page, text: string, timeout = 10_000): Promise<void> {
-  await page.waitForFunction((t) => document.body.innerText.includes(t), { timeout }, text);
+  await page.waitForFunction((t) => document.body.textContent ?? ''.includes(t), { timeout }, text);
 }

@@ -23,7 +23,7 @@ describe('/pricing in a real browser on the local cloud', () => {
   it('shows the three plan cards with their prices, Plus as Most Popular, the reassurance lines and the FAQ', async () => {
     await page.goto(`${appUrl}/pricing`, { waitUntil: 'networkidle0' });
     await waitForText(page, 'Most Popular');
-    const text = await page.evaluate(() => document.body.innerText);
+    const text = await page.evaluate(() => document.body.textContent ?? '');
     for (const expected of ['Free Trial', 'Pro', 'Plus', '$0', '$39', '$69', 'Most Popular'])
       expect(text).toContain(expected);
     expect(text).toMatch(/no setup fees/i);

@@ -44,7 +44,10 @@ describe('local HTTP gateway', () => {
     expect(res.status).toBe(201);
     expect(res.headers.get('x-echo')).toBe('yes');
     expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
-    const event = (await res.json()) as Record<string, any>;
+    const event = (await res.json()) as {
+      headers: Record<string, string>;
+      requestContext: { requestId: string };
+    };
     expect(event).toMatchObject({
       version: '2.0',
       routeKey: 'POST /api/things/{id}',
@@ -130,5 +133,13 @@ describe('local HTTP gateway', () => {
   it('does not serve files outside the web root', async () => {
     const res = await fetch(`${base}/..%2f..%2fetc%2fpasswd`);
     expect(await res.text()).toContain('app shell');
+  });
+});
+
+describe('local HTTP gateway, malformed input', () => {
+  it('answers 400, not 500, to a path parameter with a broken escape', async () => {
+    const res = await fetch(`${base}/api/things/%E0%A4%A`, { method: 'POST' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'The request path is not valid' });
   });
 });

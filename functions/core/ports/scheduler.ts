@@ -7,6 +7,7 @@ import {
   type SchedulerClient,
   UpdateScheduleCommand,
 } from '@aws-sdk/client-scheduler';
+import { DateTime } from 'luxon';
 import { localScheduler } from '../adapters/local-scheduler';
 import { schedulerClient } from '../clients/scheduler';
 import { env, queueArn } from '../env';
@@ -38,6 +39,8 @@ export interface SchedulerPort {
 export function validateSpec(spec: ScheduleSpec): void {
   if (!/^[0-9a-zA-Z._-]{1,64}$/.test(spec.name)) throw new Error(`Invalid schedule name '${spec.name}'`);
   parseScheduleExpression(spec.expression);
+  if (!DateTime.local().setZone(spec.timezone).isValid)
+    throw new Error(`Unknown time zone '${spec.timezone}'`);
 }
 
 export function eventBridgeScheduler(

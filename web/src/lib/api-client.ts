@@ -1,4 +1,4 @@
-import { type ErrorCode, errorCode, type FieldIssue, fieldIssue } from '../../../shared/api-error';
+import { type ErrorCode, errorCode, type FieldIssue, fieldIssues } from '../../../shared/api-error';
 
 /**
  * The one way the browser calls the API (spec part 1, sections 7 and 8 'Wrapper').
@@ -83,7 +83,7 @@ function errorFromResponse(status: number, text: string): ApiError {
   }
   const fields = body as Record<string, unknown>;
   const code = errorCode.safeParse(fields.code);
-  const issues = fieldIssue.array().safeParse(fields.issues);
+  const issues = fieldIssues.safeParse(fields.issues);
   // API Gateway's own answers ({"message":"Not Found"}) carry a message but no code: keep the message.
   const message =
     typeof fields.message === 'string' && fields.message !== '' ? fields.message : REQUEST_FAILED_MESSAGE;

@@ -1,0 +1,138 @@
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { type FunctionUrl, FunctionUrlAuthType, InvokeMode } from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { type HttpRoute, handlerFile, httpRoutes } from '../functions/routes';
+import { AppFunction } from './constructs/app-function';
+import type { DataStack } from './data-stack';
+import { type CapabilityTargets, grantCapabilities } from './grants';
+import { constructIdFor } from './names';
+import { fromRoot } from './paths';
+import type { RealtimeStack } from './realtime-stack';
+import { removalPolicyFor } from './stage';
+import type { WorkersStack } from './workers-stack';
+
+/*
+ * One function per route-table row, not one per domain. Each role holds exactly what its route `needs`
+ * (least privilege per route: the health check cannot read a KMS key because the connections routes may),
+ * each bundle carries only its route's imports, and cold starts and deploys are independent per route.
+ * The price is more functions and more, smaller cold starts across routes; we chose per route.
+ */
+
+export interface ApiStackProps extends StackProps {
+  readonly stage: string;
+  readonly data: DataStack;
+  readonly realtime: RealtimeStack;
+  readonly workers: WorkersStack;
+  readonly publicAppUrl?: string;
+  readonly mailFrom?: string;
+}
+
+export interface StreamRoute {
+  readonly route: HttpRoute;
+  readonly fn: AppFunction;
+  readonly url: FunctionUrl;
+}
+
+/** The HTTP API with its route functions, and the RESPONSE_STREAM function URLs of the `stream: true` rows. */
+export class ApiStack extends Stack {
+  readonly httpApi: apigwv2.HttpApi;
+  readonly routeFunctions = new Map<string, AppFunction>();
+  readonly streamRoutes: StreamRoute[] = [];
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { stage, data, realtime, workers } = props;
+
+    const targets: CapabilityTargets = {
+      table: data.table,
+      queues: workers.queues,
+      scheduler: workers.schedulerTarget,
+      cookieKey: data.cookieKey,
+      realtime: realtime.target,
+      publicAppUrl: props.publicAppUrl,
+      mailFrom: props.mailFrom,
+    };
+
+    this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
+      apiName: `${stage}-trobly-api`,
+      // Same-origin behind CloudFront: no CORS. The stage is declared below to carry logs and throttling.
+      createDefaultStage: false,
+    });
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: removalPolicyFor(stage),
+    });
+    new apigwv2.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: 100, burstLimit: 200 },
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(accessLogs),
+        // JSON with HTTP API variables (CDK's default is the REST API's CLF line).
+        format: apigw.AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            path: '$context.path',
+            status: '$context.status',
+            protocol: '$context.protocol',
+            responseLength: '$context.responseLength',
+            latency: '$context.responseLatency',
+            integrationLatency: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            userAgent: '$context.identity.userAgent',
+          }),
+        ),
+      },
+    });
+
+    const functionFor = (row: HttpRoute, streaming: boolean): AppFunction => {
+      const existing = this.routeFunctions.get(row.handler);
+      if (existing) return existing;
+      const fn = new AppFunction(this, constructIdFor(row.handler), {
+        stage,
+        entry: fromRoot(handlerFile(row.handler)),
+        description: `Trobly ${stage} ${row.method} ${row.path}`,
+        // A stream may run as long as the model answers; CloudFront only bounds the gap between chunks.
+        timeout: streaming ? Duration.minutes(2) : undefined,
+      });
+      grantCapabilities(fn, row.needs ?? [], targets);
+      this.routeFunctions.set(row.handler, fn);
+      return fn;
+    };
+
+    for (const row of httpRoutes) {
+      if (row.stream) {
+        const fn = functionFor(row, true);
+        const url = fn.addFunctionUrl({
+          // NONE, not AWS_IAM with CloudFront OAC: OAC signs the origin request with SigV4 in the
+          // Authorization header, which is where the browser's Bearer token travels, and Lambda refuses an
+          // unsigned POST body unless the browser also sends x-amz-content-sha256. The function verifies
+          // the JWT itself (the same auth hook as every route), so the URL is no weaker than the HTTP API.
+          authType: FunctionUrlAuthType.NONE,
+          invokeMode: InvokeMode.RESPONSE_STREAM,
+        });
+        this.streamRoutes.push({ route: row, fn, url });
+        new CfnOutput(this, `${constructIdFor(row.handler)}StreamUrl`, { value: url.url });
+        continue;
+      }
+      this.httpApi.addRoutes({
+        path: row.path,
+        methods: [apigwv2.HttpMethod[row.method]],
+        integration: new HttpLambdaIntegration(
+          `${constructIdFor(`${row.method} ${row.path}`)}Integration`,
+          functionFor(row, false).fn,
+        ),
+      });
+    }
+
+    new CfnOutput(this, 'HttpApiUrl', { value: this.httpApi.apiEndpoint });
+  }
+}

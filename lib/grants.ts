@@ -1,0 +1,155 @@
+import { Stack } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { type QueueName, queueArnEnv, queueUrlEnv } from '../functions/core/queues';
+import type { Capability } from '../functions/routes';
+import type { AppFunction } from './constructs/app-function';
+
+/**
+ * THE mapping from a route's or worker's `needs` to IAM grants and env vars. api, realtime, workers and the
+ * streaming function all go through `grantCapabilities`, so a capability means the same everywhere and a
+ * function gets nothing it did not ask for. Every function reads and writes the table; that is not a capability.
+ */
+export interface RealtimeTarget {
+  readonly apiId: string;
+  readonly stageName: string;
+  /** https://{apiId}.execute-api.{region}.amazonaws.com/{stage}: the management endpoint. */
+  readonly endpoint: string;
+}
+
+export interface SchedulerTarget {
+  readonly groupName: string;
+  /** The role schedules run as; functions pass it when they create a schedule. */
+  readonly role: iam.IRole;
+  /** Queues a schedule may target: their ARNs go into the env (QUEUE_ARN_*), no send permission. */
+  readonly targetQueues: Partial<Record<QueueName, sqs.IQueue>>;
+}
+
+export interface CapabilityTargets {
+  readonly table: dynamodb.ITable;
+  readonly queues?: Partial<Record<QueueName, sqs.IQueue>>;
+  readonly scheduler?: SchedulerTarget;
+  readonly cookieKey?: kms.IKey;
+  readonly realtime?: RealtimeTarget;
+  readonly publicAppUrl?: string;
+  readonly mailFrom?: string;
+}
+
+function missing(capability: string, fn: AppFunction): never {
+  throw new Error(`${fn.node.path} needs '${capability}' but its stack was given no target for it`);
+}
+
+/** execute-api ARN of every connection of one WebSocket stage (POST/GET/DELETE @connections/{id}). */
+export function connectionsArn(scope: AppFunction, realtime: RealtimeTarget): string {
+  return Stack.of(scope).formatArn({
+    service: 'execute-api',
+    resource: realtime.apiId,
+    resourceName: `${realtime.stageName}/*/@connections/*`,
+  });
+}
+
+function grantRealtimePush(fn: AppFunction, realtime: RealtimeTarget): void {
+  fn.role.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      actions: ['execute-api:ManageConnections'],
+      resources: [connectionsArn(fn, realtime)],
+    }),
+  );
+  fn.addEnvironment('REALTIME_ENDPOINT', realtime.endpoint);
+}
+
+function grantQueue(fn: AppFunction, name: QueueName, queue: sqs.IQueue): void {
+  queue.grantSendMessages(fn.role);
+  fn.addEnvironment(queueUrlEnv(name), queue.queueUrl);
+  fn.addEnvironment(queueArnEnv(name), queue.queueArn);
+}
+
+function grantScheduler(fn: AppFunction, scheduler: SchedulerTarget): void {
+  const stack = Stack.of(fn);
+  fn.role.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      actions: [
+        'scheduler:CreateSchedule',
+        'scheduler:UpdateSchedule',
+        'scheduler:DeleteSchedule',
+        'scheduler:GetSchedule',
+      ],
+      resources: [
+        stack.formatArn({
+          service: 'scheduler',
+          resource: 'schedule',
+          resourceName: `${scheduler.groupName}/*`,
+        }),
+      ],
+    }),
+  );
+  fn.role.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      actions: ['iam:PassRole'],
+      resources: [scheduler.role.roleArn],
+      conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+    }),
+  );
+  fn.addEnvironment('SCHEDULE_GROUP', scheduler.groupName);
+  fn.addEnvironment('SCHEDULER_ROLE_ARN', scheduler.role.roleArn);
+  for (const [name, queue] of Object.entries(scheduler.targetQueues) as [QueueName, sqs.IQueue][]) {
+    fn.addEnvironment(queueArnEnv(name), queue.queueArn);
+  }
+}
+
+function grantMail(fn: AppFunction, mailFrom: string | undefined): void {
+  fn.role.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      actions: ['ses:SendEmail'],
+      resources: [Stack.of(fn).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+    }),
+  );
+  if (mailFrom) fn.addEnvironment('MAIL_FROM', mailFrom);
+}
+
+function grantKeys(fn: AppFunction, key: kms.IKey): void {
+  // On the role, not through key.grant: the key lives in the data stack and must not learn about api roles.
+  fn.role.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      actions: ['kms:Encrypt', 'kms:Decrypt', 'kms:GenerateDataKey'],
+      resources: [key.keyArn],
+    }),
+  );
+  fn.addEnvironment('KMS_KEY_ID', key.keyArn);
+}
+
+export function grantCapabilities(
+  fn: AppFunction,
+  needs: readonly Capability[],
+  targets: CapabilityTargets,
+): void {
+  targets.table.grantReadWriteData(fn.role);
+  fn.addEnvironment('TABLE_NAME', targets.table.tableName);
+  if (targets.publicAppUrl) fn.addEnvironment('PUBLIC_APP_URL', targets.publicAppUrl);
+
+  for (const need of new Set(needs)) {
+    if (need.startsWith('queue:')) {
+      const name = need.slice('queue:'.length) as QueueName;
+      grantQueue(fn, name, targets.queues?.[name] ?? missing(need, fn));
+      continue;
+    }
+    switch (need) {
+      case 'scheduler':
+        grantScheduler(fn, targets.scheduler ?? missing(need, fn));
+        break;
+      case 'mail':
+        grantMail(fn, targets.mailFrom);
+        break;
+      case 'keys':
+        grantKeys(fn, targets.cookieKey ?? missing(need, fn));
+        break;
+      case 'realtime-push':
+        grantRealtimePush(fn, targets.realtime ?? missing(need, fn));
+        break;
+      default:
+        throw new Error(`${fn.node.path}: unknown capability '${need}'`);
+    }
+  }
+}

@@ -1,0 +1,188 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
+import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import type { ApiStack } from './api-stack';
+import { fromRoot } from './paths';
+import type { RealtimeStack } from './realtime-stack';
+import { isProdStage, removalPolicyFor } from './stage';
+
+export interface WebStackProps extends StackProps {
+  readonly stage: string;
+  readonly api: ApiStack;
+  readonly realtime: RealtimeStack;
+  /** The built web app (`vite build`); deployed when present, skipped with a warning when not. */
+  readonly webDist: string;
+}
+
+/**
+ * SPA fallback as a viewer-request function on the S3 behavior only: a path whose last segment has no
+ * file extension is a client route and gets the app shell. Distribution-wide custom error responses
+ * (403/404 -> /index.html 200) would also rewrite the API's own 403 and 404 answers into 200 HTML.
+ */
+const SPA_REWRITE = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.split('/').pop();
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+/** CloudFront path pattern of a route path: `{param}` segments become `*`. */
+export const pathPattern = (path: string): string => path.replace(/\{[^}]+\}/g, '*');
+
+/** The one origin the browser talks to: the React app from S3, `/api/*` to the HTTP API, streams to their URLs. */
+export class WebStack extends Stack {
+  readonly distribution: cloudfront.Distribution;
+  readonly siteBucket: s3.Bucket;
+  readonly logBucket: s3.Bucket;
+  readonly deployment?: s3deploy.BucketDeployment;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    const { stage, api, realtime } = props;
+    const removalPolicy = removalPolicyFor(stage);
+    const autoDeleteObjects = !isProdStage(stage);
+
+    this.logBucket = new s3.Bucket(this, 'LogBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront standard logs are written with an ACL grant, so ACLs must stay enabled here.
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy,
+      autoDeleteObjects,
+    });
+    this.siteBucket = new s3.Bucket(this, 'SiteBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 'site-bucket/',
+      removalPolicy,
+      autoDeleteObjects,
+    });
+
+    const wsOrigin = `wss://${realtime.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: `Trobly ${stage}: security headers`,
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: [
+            "default-src 'self'",
+            "script-src 'self'",
+            // Mantine injects style attributes and <style> tags at run time.
+            "style-src 'self' 'unsafe-inline'",
+            // Lead and profile pictures come from the platforms' CDNs.
+            "img-src 'self' data: blob: https:",
+            "font-src 'self' data:",
+            `connect-src 'self' ${wsOrigin}`,
+            "object-src 'none'",
+            "base-uri 'self'",
+            "form-action 'self'",
+            "frame-ancestors 'none'",
+          ].join('; '),
+          override: true,
+        },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(365),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+        xssProtection: { protection: false, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()', override: true },
+        ],
+      },
+    });
+
+    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
+      code: cloudfront.FunctionCode.fromInline(SPA_REWRITE),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Serve index.html for client-side routes',
+    });
+
+    const apiOrigin = new origins.HttpOrigin(
+      `${api.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`,
+      {
+        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      },
+    );
+    const dynamic: Omit<cloudfront.BehaviorOptions, 'origin'> = {
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      // Forwards the Authorization header, query strings and cookies; Host must be the origin's own.
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: securityHeaders,
+      compress: false,
+    };
+
+    // CloudFront matches behaviors in insertion order, so the exact stream paths go before `/api/*`.
+    const additionalBehaviors: Record<string, cloudfront.BehaviorOptions> = {};
+    for (const stream of api.streamRoutes) {
+      additionalBehaviors[pathPattern(stream.route.path)] = {
+        ...dynamic,
+        origin: new origins.FunctionUrlOrigin(stream.url, {
+          // Time allowed between two chunks of the event stream (60 s is the most without a quota raise).
+          readTimeout: Duration.seconds(60),
+        }),
+      };
+    }
+    additionalBehaviors['/api/*'] = { ...dynamic, origin: apiOrigin };
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `Trobly ${stage}`,
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [
+          { function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+        ],
+        compress: true,
+      },
+      additionalBehaviors,
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: this.logBucket,
+      logFilePrefix: 'cloudfront/',
+    });
+
+    const webDist = isAbsolute(props.webDist) ? props.webDist : fromRoot(props.webDist);
+    if (existsSync(`${webDist}/index.html`)) {
+      this.deployment = new s3deploy.BucketDeployment(this, 'DeployWeb', {
+        sources: [s3deploy.Source.asset(webDist)],
+        destinationBucket: this.siteBucket,
+        distribution: this.distribution,
+        distributionPaths: ['/*'],
+        memoryLimit: 512,
+      });
+    } else {
+      Annotations.of(this).addWarningV2(
+        'trobly:web-dist-missing',
+        `${webDist}/index.html not found: the web app is not deployed (run npm run build:web first)`,
+      );
+    }
+
+    new CfnOutput(this, 'DistributionUrl', { value: `https://${this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'WebSocketUrl', { value: realtime.webSocketUrl });
+    new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });
+  }
+}

@@ -1,0 +1,163 @@
+import { CfnOutput, Duration, Size, Stack, type StackProps } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { Architecture } from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import {
+  DEAD_LETTER_RETENTION_SECONDS,
+  deadLetterQueueName,
+  type QueueDefinition,
+  type QueueName,
+  queues as queueDefinitions,
+  queueNames,
+} from '../functions/core/queues';
+import type { Capability } from '../functions/routes';
+import { AppFunction } from './constructs/app-function';
+import { chromiumBundling } from './constructs/chromium-bundling';
+import type { DataStack } from './data-stack';
+import { grantCapabilities, type SchedulerTarget } from './grants';
+import { constructIdFor } from './names';
+import { fromRoot } from './paths';
+import type { RealtimeStack } from './realtime-stack';
+import { removalPolicyFor } from './stage';
+
+/**
+ * What every Chromium worker may touch besides the table: decrypt the account's session cookies, push
+ * jobProgress to the browser, and send to the queues that feed it (a long run continues in a new message).
+ * Should queues.ts grow a per-consumer `needs`, it replaces this constant.
+ */
+export const WORKER_NEEDS: readonly Capability[] = ['keys', 'realtime-push'];
+
+/** The queue EventBridge Scheduler targets: the only one its role may send to. */
+export const SCHEDULED_QUEUE: QueueName = 'flow-runs';
+
+export const workerFile = (consumer: string): string => `functions/${consumer}.worker.ts`;
+
+export interface WorkersStackProps extends StackProps {
+  readonly stage: string;
+  readonly data: DataStack;
+  readonly realtime: RealtimeStack;
+  readonly publicAppUrl?: string;
+}
+
+/** The queues, their dead-letter queues and alarms, the Chromium workers, and the scheduler's group and role. */
+export class WorkersStack extends Stack {
+  readonly queues = {} as Record<QueueName, sqs.Queue>;
+  readonly deadLetterQueues = {} as Record<QueueName, sqs.Queue>;
+  readonly workers = new Map<string, AppFunction>();
+  readonly scheduleGroup: scheduler.ScheduleGroup;
+  readonly schedulerRole: iam.Role;
+  readonly schedulerTarget: SchedulerTarget;
+
+  constructor(scope: Construct, id: string, props: WorkersStackProps) {
+    super(scope, id, props);
+    const { stage, data, realtime } = props;
+    const removalPolicy = removalPolicyFor(stage);
+
+    for (const name of queueNames) {
+      const def = queueDefinitions[name];
+      const baseId = constructIdFor(name);
+      const dlq = new sqs.Queue(this, `${baseId}DeadLetterQueue`, {
+        queueName: `${stage}-${deadLetterQueueName(name)}`,
+        retentionPeriod: Duration.seconds(DEAD_LETTER_RETENTION_SECONDS),
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        removalPolicy,
+      });
+      this.queues[name] = new sqs.Queue(this, `${baseId}Queue`, {
+        queueName: `${stage}-${name}`,
+        visibilityTimeout: Duration.seconds(def.visibilityTimeoutSeconds),
+        retentionPeriod: Duration.seconds(def.retentionSeconds),
+        // SQS-managed keys: producers (API functions, the scheduler role) need no kms grant to send.
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        deadLetterQueue: { queue: dlq, maxReceiveCount: def.maxReceiveCount },
+        removalPolicy,
+      });
+      this.deadLetterQueues[name] = dlq;
+      new cloudwatch.Alarm(this, `${baseId}DeadLetterAlarm`, {
+        alarmName: `${stage}-${deadLetterQueueName(name)}-not-empty`,
+        alarmDescription: `A ${name} message failed ${def.maxReceiveCount} times and waits in ${stage}-${deadLetterQueueName(name)}`,
+        metric: dlq.metricApproximateNumberOfMessagesVisible({
+          period: Duration.minutes(1),
+          statistic: cloudwatch.Stats.MAXIMUM,
+        }),
+        threshold: 0,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+    }
+
+    // One function per distinct consumer, fed by every queue that names it.
+    const byConsumer = new Map<string, QueueDefinition[]>();
+    for (const name of queueNames) {
+      const def = queueDefinitions[name];
+      byConsumer.set(def.consumer, [...(byConsumer.get(def.consumer) ?? []), def]);
+    }
+    for (const [consumer, defs] of byConsumer) {
+      const timeoutSeconds = Math.max(...defs.map((d) => d.consumerTimeoutSeconds));
+      for (const d of defs) {
+        if (d.visibilityTimeoutSeconds < timeoutSeconds) {
+          throw new Error(`Queue ${d.name}: visibility timeout is shorter than ${consumer}'s timeout`);
+        }
+      }
+      const worker = new AppFunction(this, constructIdFor(consumer), {
+        stage,
+        entry: fromRoot(workerFile(consumer)),
+        description: `Trobly ${stage} worker ${consumer} (${defs.map((d) => d.name).join(', ')})`,
+        memorySize: 2048,
+        timeout: Duration.seconds(timeoutSeconds),
+        // Chromium unpacks itself into /tmp (about 300 MB with its libraries and fonts).
+        ephemeralStorageSize: Size.gibibytes(1),
+        architecture: Architecture.X86_64,
+        bundling: chromiumBundling(),
+      });
+      grantCapabilities(worker, [...WORKER_NEEDS, ...defs.map((d): Capability => `queue:${d.name}`)], {
+        table: data.table,
+        queues: this.queues,
+        cookieKey: data.cookieKey,
+        realtime: realtime.target,
+        publicAppUrl: props.publicAppUrl,
+      });
+      for (const d of defs) {
+        worker.fn.addEventSource(
+          new SqsEventSource(this.queues[d.name], { batchSize: d.batchSize, reportBatchItemFailures: true }),
+        );
+      }
+      this.workers.set(consumer, worker);
+    }
+
+    this.scheduleGroup = new scheduler.ScheduleGroup(this, 'ScheduleGroup', {
+      scheduleGroupName: `${stage}-trobly`,
+      removalPolicy,
+    });
+    this.schedulerRole = new iam.Role(this, 'SchedulerRole', {
+      description: `EventBridge Scheduler of Trobly ${stage}: sends due flow runs to ${stage}-${SCHEDULED_QUEUE}`,
+      // Confused-deputy guard: only this account's schedules may use the role.
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
+      }),
+    });
+    this.schedulerRole.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['sqs:SendMessage'],
+        resources: [this.queues[SCHEDULED_QUEUE].queueArn],
+      }),
+    );
+    this.schedulerTarget = {
+      groupName: this.scheduleGroup.scheduleGroupName,
+      role: this.schedulerRole,
+      targetQueues: { [SCHEDULED_QUEUE]: this.queues[SCHEDULED_QUEUE] },
+    };
+
+    for (const name of queueNames) {
+      new CfnOutput(this, `${constructIdFor(name)}QueueUrl`, { value: this.queues[name].queueUrl });
+    }
+    new CfnOutput(this, 'ScheduleGroupName', { value: this.scheduleGroup.scheduleGroupName });
+    new CfnOutput(this, 'SchedulerRoleArn', { value: this.schedulerRole.roleArn });
+  }
+}

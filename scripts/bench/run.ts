@@ -1,0 +1,88 @@
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+process.env.LOG_LEVEL ??= 'silent';
+
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalCloud } from '../local-cloud';
+import { measureBundles } from './bundles';
+import { measureLoad } from './http-load';
+
+/**
+ * `npm run bench`: the figures the foundation is held to.
+ *  - each Lambda bundle's minified size (target: API bundles <= 300 KB) and its cold start in a fresh
+ *    Node process beside an empty handler's (target: <= 3x);
+ *  - GET /api/health p50/p99 at 50 concurrent connections on the local cloud.
+ * Later issues add their figures here (login, password hashing, ...).
+ */
+const API_BUNDLE_LIMIT = 300 * 1024;
+const COLD_START_RATIO_LIMIT = 3;
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function main(): Promise<void> {
+  let failed = false;
+  console.log(
+    'Lambda bundles (esbuild, the CDK settings; cold start = fresh node process importing the bundle, median of 7)\n',
+  );
+  const bundles = await measureBundles();
+  const baseline = bundles.find((b) => b.kind === 'baseline')!;
+  const rows = bundles.map((b) => {
+    const ratio = b.processMs / baseline.processMs;
+    const sizeOk =
+      b.kind !== 'api' && b.kind !== 'stream' && b.kind !== 'websocket' ? true : b.bytes <= API_BUNDLE_LIMIT;
+    const ratioOk = b.kind === 'baseline' || b.kind === 'worker' || ratio <= COLD_START_RATIO_LIMIT;
+    if (!sizeOk || !ratioOk) failed = true;
+    return {
+      bundle: b.name,
+      kind: b.kind,
+      size: kb(b.bytes),
+      'cold start': ms(b.processMs),
+      'of which import': ms(b.importMs),
+      'x empty': ratio.toFixed(2),
+      ok: sizeOk && ratioOk ? 'yes' : 'NO',
+    };
+  });
+  console.table(rows);
+  console.log(
+    `Targets: API bundles <= ${kb(API_BUNDLE_LIMIT)}; cold start <= ${COLD_START_RATIO_LIMIT}x the empty handler's.\n`,
+  );
+
+  console.log(`GET /api/health on the local cloud, 50 concurrent connections for ${seconds} s\n`);
+  const cloud = await startLocalCloud({
+    port: 0,
+    stateDir: mkdtempSync(join(tmpdir(), 'trobly-bench-')),
+    persist: false,
+  });
+  try {
+    const url = `${cloud.url.replace('localhost', '127.0.0.1')}/api/health`;
+    await measureLoad(url, 10, 2); // warm-up: handler modules loaded, JIT warm
+    const load = await measureLoad(url, 50, seconds);
+    console.table([
+      {
+        requests: load.requests,
+        'req/s': load.rps.toFixed(0),
+        p50: `${load.p50} ms`,
+        p90: `${load.p90} ms`,
+        p99: `${load.p99} ms`,
+        max: `${load.max} ms`,
+        'non-2xx': load.non2xx,
+        errors: load.errors,
+      },
+    ]);
+    if (load.non2xx > 0 || load.errors > 0) failed = true;
+  } finally {
+    await cloud.stop();
+  }
+  if (failed) {
+    console.log('\nSome figures miss their targets (marked NO above, or errors under load).');
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { type AppStacks, createAppStacks } from '../../lib/app-stacks';
+
+export type StackKey = keyof AppStacks;
+export const STACK_KEYS: readonly StackKey[] = ['data', 'realtime', 'workers', 'api', 'web'];
+
+export interface BuiltApp {
+  readonly app: App;
+  readonly stacks: AppStacks;
+  readonly templates: Record<StackKey, Template>;
+}
+
+/**
+ * The app of one stage, synthesized with bundling skipped (`aws:cdk:bundling-stacks` = []): NodejsFunction
+ * then runs neither esbuild nor the Chromium copy, so a whole app builds in a few seconds. The cdk-nag
+ * plugin still runs in synth, so building fails on any unsuppressed finding.
+ */
+export function buildApp(stage = 'test', context: Record<string, unknown> = {}): BuiltApp {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  const stacks = createAppStacks(app, stage);
+  const templates = Object.fromEntries(
+    STACK_KEYS.map((key) => [key, Template.fromStack(stacks[key])]),
+  ) as Record<StackKey, Template>;
+  return { app, stacks, templates };
+}
+
+export type Resource = {
+  Type: string;
+  Properties: Record<string, unknown>;
+  Metadata?: Record<string, unknown>;
+};
+
+export function resourcesOf(template: Template, type: string): Record<string, Resource> {
+  return template.findResources(type) as Record<string, Resource>;
+}
+
+/** The logical id of the one resource of a type whose properties satisfy `pick`. */
+export function logicalIdOf(
+  template: Template,
+  type: string,
+  pick: (props: Record<string, unknown>) => boolean,
+): string {
+  const ids = Object.entries(resourcesOf(template, type))
+    .filter(([, r]) => pick(r.Properties ?? {}))
+    .map(([id]) => id);
+  if (ids.length !== 1) throw new Error(`Expected one ${type}, found ${ids.length}`);
+  return ids[0]!;
+}
+
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: unknown;
+}
+
+/** Every statement of the inline policies attached to a role (by its logical id). */
+export function statementsOfRole(template: Template, roleId: string): Statement[] {
+  return Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
+    .filter((p) => JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`))
+    .flatMap((p) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+export const actionsOf = (statements: Statement[]): string[] =>
+  statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+
+/** The role logical id of a Lambda function (its `Role: { Fn::GetAtt: [id, 'Arn'] }`). */
+export function roleIdOf(fn: Resource): string {
+  const role = fn.Properties.Role as { 'Fn::GetAtt': [string, string] };
+  return role['Fn::GetAtt'][0];
+}

@@ -1,0 +1,95 @@
+import { execSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { describe, expect, it } from 'vitest';
+import { AppFunction, bundlingOptions, esbuildBuildOptions } from '../../lib/constructs/app-function';
+import {
+  CHROMIUM_PACKAGE,
+  chromiumBundling,
+  runtimePackageDirs,
+} from '../../lib/constructs/chromium-bundling';
+import { fromRoot, httpHandlerEntry } from '../../lib/paths';
+
+describe('function bundles', () => {
+  it('bundles a handler for real: one ESM file with the AWS SDK inside, loadable by Node', async () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'trobly-bundle-'));
+    try {
+      const app = new App({ outdir });
+      const stack = new Stack(app, 'BundleProbe');
+      new AppFunction(stack, 'Health', { stage: 'probe', entry: httpHandlerEntry('health/get-health') });
+      Template.fromStack(stack);
+      const manifest = JSON.parse(readFileSync(join(outdir, `${stack.artifactId}.assets.json`), 'utf8')) as {
+        files: Record<string, { source: { path: string; packaging?: string } }>;
+      };
+      const bundles = Object.values(manifest.files).filter((f) => f.source.packaging === 'zip');
+      expect(bundles).toHaveLength(1);
+      const assetDir = join(outdir, bundles[0]!.source.path);
+      const code = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
+      expect(existsSync(join(assetDir, 'index.mjs.map'))).toBe(true);
+      // The SDK is bundled, not left to the runtime's copy: no import or require of it survives.
+      const externalSdk = code.match(/(from\s*|__require\(|import\()["']@aws-sdk\/[^"']+/g) ?? [];
+      expect(externalSdk).toEqual([]);
+      process.env.TABLE_NAME ??= 'probe-trobly';
+      const mod = (await import(join(assetDir, 'index.mjs'))) as { handler?: unknown };
+      expect(typeof mod.handler).toBe('function');
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
+  it('exposes the same esbuild settings to scripts as to CDK', () => {
+    const cdk = bundlingOptions();
+    const esbuild = esbuildBuildOptions('functions/health/get-health.handler.ts', '/tmp/out');
+    expect(cdk.format).toBe(OutputFormat.ESM);
+    expect(esbuild).toMatchObject({
+      format: 'esm',
+      platform: 'node',
+      bundle: true,
+      target: cdk.target,
+      minify: cdk.minify,
+      sourcemap: cdk.sourceMap,
+      mainFields: cdk.mainFields,
+      banner: { js: cdk.banner },
+      outfile: '/tmp/out/index.mjs',
+    });
+    expect(cdk.target).toBe('node20');
+    expect(cdk.bundleAwsSDK).toBe(true);
+    expect(cdk.externalModules).toEqual([]);
+  });
+});
+
+describe('the Chromium worker bundle', () => {
+  it('keeps @sparticuz/chromium external and knows its run-time dependency closure', () => {
+    const dirs = runtimePackageDirs(CHROMIUM_PACKAGE);
+    expect(dirs).toEqual(
+      expect.arrayContaining([
+        join('node_modules', '@sparticuz', 'chromium'),
+        join('node_modules', 'tar-fs'),
+      ]),
+    );
+    expect(chromiumBundling().externalModules).toEqual([CHROMIUM_PACKAGE]);
+  });
+
+  it('copies chromium and its dependencies into the bundle without npm or network', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'trobly-chromium-'));
+    try {
+      const commands = chromiumBundling().commandHooks!.afterBundling(fromRoot(), out);
+      for (const command of commands) execSync(command, { shell: '/bin/sh' });
+      expect(existsSync(join(out, 'node_modules', '@sparticuz', 'chromium', 'bin', 'chromium.br'))).toBe(
+        true,
+      );
+      // Resolve it the way the bundle's index.mjs will at run time: from the bundle directory.
+      const probe = join(out, 'probe.mjs');
+      execSync(
+        `node -e "require('node:fs').writeFileSync('${probe}', 'import c from \\'@sparticuz/chromium\\'; console.log(typeof c.executablePath)')"`,
+      );
+      expect(execSync(`node ${probe}`, { cwd: out }).toString().trim()).toBe('function');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});

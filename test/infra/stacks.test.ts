@@ -1,0 +1,504 @@
+import { existsSync } from 'node:fs';
+import { App, type Stack } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEAD_LETTER_RETENTION_SECONDS,
+  deadLetterQueueName,
+  queueNames,
+  queues,
+  queueUrlEnv,
+} from '../../functions/core/queues';
+import { tableBaseName, tableDefinition } from '../../functions/core/table';
+import { handlerFile, httpRoutes, webSocketRouteSelection, webSocketRoutes } from '../../functions/routes';
+import { createAppStacks } from '../../lib/app-stacks';
+import { fromRoot } from '../../lib/paths';
+import { pathPattern } from '../../lib/web-stack';
+import { workerFile } from '../../lib/workers-stack';
+import {
+  actionsOf,
+  type BuiltApp,
+  buildApp,
+  logicalIdOf,
+  type Resource,
+  resourcesOf,
+  roleIdOf,
+  STACK_KEYS,
+  statementsOfRole,
+} from './app';
+
+const STAGE = 'test';
+let built: BuiltApp;
+
+beforeAll(() => {
+  built = buildApp(STAGE);
+});
+
+const lambdas = (key: keyof BuiltApp['templates']) =>
+  resourcesOf(built.templates[key], 'AWS::Lambda::Function');
+
+/** Our functions carry `Trobly <stage> ...` descriptions (AppFunction); CDK's own helpers do not. */
+function functionByDescription(key: keyof BuiltApp['templates'], description: string): Resource {
+  const found = Object.values(lambdas(key)).filter((f) => f.Properties.Description === description);
+  expect(found, description).toHaveLength(1);
+  return found[0]!;
+}
+
+describe('the route table', () => {
+  it('has a handler file on disk for every HTTP and WebSocket route and every queue consumer', () => {
+    const files = [
+      ...httpRoutes.map((r) => handlerFile(r.handler)),
+      ...webSocketRoutes.map((r) => handlerFile(r.handler)),
+      ...queueNames.map((n) => workerFile(queues[n].consumer)),
+    ];
+    expect(files.filter((f) => !existsSync(fromRoot(f)))).toEqual([]);
+  });
+
+  it('gives every non-stream row an HTTP API route with its route key', () => {
+    for (const row of httpRoutes.filter((r) => !r.stream)) {
+      built.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: `${row.method} ${row.path}`,
+      });
+    }
+  });
+
+  it('gives every stream row a RESPONSE_STREAM function URL and a CloudFront behavior for its exact path', () => {
+    const streamRows = httpRoutes.filter((r) => r.stream);
+    const urls = resourcesOf(built.templates.api, 'AWS::Lambda::Url');
+    expect(Object.keys(urls)).toHaveLength(streamRows.length);
+    const distribution = Object.values(resourcesOf(built.templates.web, 'AWS::CloudFront::Distribution'))[0]!;
+    const config = distribution.Properties.DistributionConfig as {
+      CacheBehaviors: { PathPattern: string; TargetOriginId: string; AllowedMethods: string[] }[];
+      Origins: { Id: string; DomainName: unknown }[];
+    };
+    const patterns = config.CacheBehaviors.map((b) => b.PathPattern);
+    for (const row of streamRows) {
+      const fn = functionByDescription('api', `Trobly ${STAGE} ${row.method} ${row.path}`);
+      const fnId = Object.entries(lambdas('api')).find(([, f]) => f === fn)![0];
+      built.templates.api.hasResourceProperties('AWS::Lambda::Url', {
+        InvokeMode: 'RESPONSE_STREAM',
+        TargetFunctionArn: { 'Fn::GetAtt': [fnId, 'Arn'] },
+      });
+      const behavior = config.CacheBehaviors.find((b) => b.PathPattern === pathPattern(row.path))!;
+      expect(behavior, row.path).toBeDefined();
+      expect(behavior.AllowedMethods).toContain(row.method);
+      // CloudFront matches behaviors in order: the exact stream path must precede /api/*.
+      expect(patterns.indexOf(behavior.PathPattern)).toBeLessThan(patterns.indexOf('/api/*'));
+      const origin = config.Origins.find((o) => o.Id === behavior.TargetOriginId)!;
+      expect(JSON.stringify(origin.DomainName)).toContain('FunctionUrl');
+      // Not also routed through the HTTP API, which cannot stream.
+      expect(
+        Object.values(resourcesOf(built.templates.api, 'AWS::ApiGatewayV2::Route')).map(
+          (r) => r.Properties.RouteKey,
+        ),
+      ).not.toContain(`${row.method} ${row.path}`);
+    }
+  });
+
+  it('gives every WebSocket row a route on the WebSocket API with the shared selection expression', () => {
+    built.templates.realtime.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'WEBSOCKET',
+      RouteSelectionExpression: webSocketRouteSelection,
+    });
+    for (const row of webSocketRoutes) {
+      built.templates.realtime.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: row.route });
+    }
+  });
+
+  it('creates one function per route row, each with a least-privilege policy matching its needs', () => {
+    for (const row of httpRoutes) {
+      const fn = functionByDescription('api', `Trobly ${STAGE} ${row.method} ${row.path}`);
+      const actions = actionsOf(statementsOfRole(built.templates.api, roleIdOf(fn)));
+      const needs = new Set(row.needs ?? []);
+      expect(actions).toContain('dynamodb:Query');
+      expect(actions.includes('execute-api:ManageConnections'), `${row.path} realtime-push`).toBe(
+        needs.has('realtime-push'),
+      );
+      expect(actions.includes('ses:SendEmail'), `${row.path} mail`).toBe(needs.has('mail'));
+      expect(actions.includes('scheduler:CreateSchedule'), `${row.path} scheduler`).toBe(
+        needs.has('scheduler'),
+      );
+      expect(actions.includes('iam:PassRole'), `${row.path} scheduler`).toBe(needs.has('scheduler'));
+      expect(actions.includes('kms:GenerateDataKey'), `${row.path} keys`).toBe(needs.has('keys'));
+      const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(env).toMatchObject({
+        APP_RUNTIME: 'aws',
+        APP_STAGE: STAGE,
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+      expect(env.TABLE_NAME).toBeDefined();
+      for (const name of queueNames) {
+        expect(queueUrlEnv(name) in env, `${row.path} ${name}`).toBe(needs.has(`queue:${name}`));
+      }
+      if ([...needs].some((n) => n.startsWith('queue:'))) expect(actions).toContain('sqs:SendMessage');
+      else expect(actions).not.toContain('sqs:SendMessage');
+    }
+  });
+});
+
+describe('the data stack', () => {
+  it('creates the single table from tableDefinition with PITR, KMS encryption and TTL', () => {
+    const { partitionKey, sortKey, globalIndexes, timeToLiveAttribute } = tableDefinition;
+    built.templates.data.hasResourceProperties('AWS::DynamoDB::Table', {
+      TableName: `${STAGE}-${tableBaseName}`,
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: partitionKey.name, KeyType: 'HASH' },
+        { AttributeName: sortKey.name, KeyType: 'RANGE' },
+      ],
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      SSESpecification: { SSEEnabled: true, SSEType: 'KMS', KMSMasterKeyId: Match.anyValue() },
+      TimeToLiveSpecification: { AttributeName: timeToLiveAttribute, Enabled: true },
+      GlobalSecondaryIndexes: globalIndexes.map((gsi) => ({
+        IndexName: gsi.indexName,
+        KeySchema: [
+          { AttributeName: gsi.partitionKey.name, KeyType: 'HASH' },
+          { AttributeName: gsi.sortKey.name, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    });
+  });
+
+  it('declares every key attribute with its type', () => {
+    const table = Object.values(resourcesOf(built.templates.data, 'AWS::DynamoDB::Table'))[0]!;
+    const declared = table.Properties.AttributeDefinitions as {
+      AttributeName: string;
+      AttributeType: string;
+    }[];
+    const expected = [
+      tableDefinition.partitionKey,
+      tableDefinition.sortKey,
+      ...tableDefinition.globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey]),
+    ].map((a) => ({ AttributeName: a.name, AttributeType: a.type }));
+    expect(declared).toEqual(expect.arrayContaining(expected));
+    expect(declared).toHaveLength(expected.length);
+  });
+
+  it('rotates both keys, and deletes data with a personal stage but keeps it for prod', () => {
+    built.templates.data.resourceCountIs('AWS::KMS::Key', 2);
+    built.templates.data.allResourcesProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+    built.templates.data.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete' });
+    const prod = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const prodStacks = createAppStacks(prod, 'prod');
+    const prodData = buildTemplate(prodStacks.data);
+    prodData.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true, TableName: 'prod-trobly' }),
+    });
+    prodData.allResources('AWS::KMS::Key', { DeletionPolicy: 'Retain' });
+  });
+});
+
+describe('the workers stack', () => {
+  it('gives every queue a dead-letter queue with the redrive, timeouts and encryption of queues.ts', () => {
+    for (const name of queueNames) {
+      const def = queues[name];
+      const dlqId = logicalIdOf(
+        built.templates.workers,
+        'AWS::SQS::Queue',
+        (p) => p.QueueName === `${STAGE}-${deadLetterQueueName(name)}`,
+      );
+      built.templates.workers.hasResourceProperties('AWS::SQS::Queue', {
+        QueueName: `${STAGE}-${name}`,
+        VisibilityTimeout: def.visibilityTimeoutSeconds,
+        MessageRetentionPeriod: def.retentionSeconds,
+        SqsManagedSseEnabled: true,
+        RedrivePolicy: {
+          deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] },
+          maxReceiveCount: def.maxReceiveCount,
+        },
+      });
+      built.templates.workers.hasResourceProperties('AWS::SQS::Queue', {
+        QueueName: `${STAGE}-${deadLetterQueueName(name)}`,
+        MessageRetentionPeriod: DEAD_LETTER_RETENTION_SECONDS,
+        SqsManagedSseEnabled: true,
+      });
+    }
+  });
+
+  it('redrives every queue that is not itself a dead-letter queue', () => {
+    const all = Object.values(resourcesOf(built.templates.workers, 'AWS::SQS::Queue'));
+    const main = all.filter((q) => !String(q.Properties.QueueName).endsWith('-dlq'));
+    expect(main).toHaveLength(queueNames.length);
+    for (const q of main) expect(q.Properties.RedrivePolicy, String(q.Properties.QueueName)).toBeDefined();
+  });
+
+  it('refuses non-TLS access to every queue', () => {
+    const policies = Object.values(resourcesOf(built.templates.workers, 'AWS::SQS::QueuePolicy'));
+    const denied = policies.filter((p) =>
+      JSON.stringify(p.Properties.PolicyDocument).includes('"aws:SecureTransport":"false"'),
+    );
+    expect(denied.length).toBe(queueNames.length * 2);
+  });
+
+  it('alarms as soon as a dead-letter queue holds a message', () => {
+    for (const name of queueNames) {
+      const dlqId = logicalIdOf(
+        built.templates.workers,
+        'AWS::SQS::Queue',
+        (p) => p.QueueName === `${STAGE}-${deadLetterQueueName(name)}`,
+      );
+      built.templates.workers.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Namespace: 'AWS/SQS',
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }],
+        Threshold: 0,
+        ComparisonOperator: 'GreaterThanThreshold',
+      });
+    }
+  });
+
+  it('runs one Chromium worker per consumer with 2 GB, the queue timeout, 1 GB /tmp and partial batch failures', () => {
+    const consumers = new Set(queueNames.map((n) => queues[n].consumer));
+    for (const consumer of consumers) {
+      const fed = queueNames.filter((n) => queues[n].consumer === consumer);
+      const worker = Object.entries(lambdas('workers')).find(([, f]) =>
+        String(f.Properties.Description).startsWith(`Trobly ${STAGE} worker ${consumer} `),
+      );
+      expect(worker, consumer).toBeDefined();
+      const [workerId, fn] = worker!;
+      expect(fn.Properties.MemorySize).toBeGreaterThanOrEqual(2048);
+      expect(fn.Properties.Timeout).toBe(Math.max(...fed.map((n) => queues[n].consumerTimeoutSeconds)));
+      expect(fn.Properties.EphemeralStorage).toEqual({ Size: 1024 });
+      // The @sparticuz/chromium npm package ships an x86_64 binary only.
+      expect(fn.Properties.Architectures).toEqual(['x86_64']);
+      for (const name of fed) {
+        const queueId = logicalIdOf(
+          built.templates.workers,
+          'AWS::SQS::Queue',
+          (p) => p.QueueName === `${STAGE}-${name}`,
+        );
+        built.templates.workers.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+          FunctionName: { Ref: workerId },
+          EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+          BatchSize: queues[name].batchSize,
+          FunctionResponseTypes: ['ReportBatchItemFailures'],
+        });
+      }
+    }
+    expect(Object.keys(resourcesOf(built.templates.workers, 'AWS::Lambda::EventSourceMapping'))).toHaveLength(
+      queueNames.length,
+    );
+  });
+
+  it('lets the scheduler role send to the flow-runs queue and nothing else', () => {
+    const roleId = logicalIdOf(built.templates.workers, 'AWS::IAM::Role', (p) =>
+      JSON.stringify(p.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
+    );
+    const role = resourcesOf(built.templates.workers, 'AWS::IAM::Role')[roleId]!;
+    expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    expect(role.Properties.Policies).toBeUndefined();
+    const flowRunsId = logicalIdOf(
+      built.templates.workers,
+      'AWS::SQS::Queue',
+      (p) => p.QueueName === `${STAGE}-flow-runs`,
+    );
+    expect(statementsOfRole(built.templates.workers, roleId)).toEqual([
+      { Effect: 'Allow', Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [flowRunsId, 'Arn'] } },
+    ]);
+    built.templates.workers.hasResourceProperties('AWS::Scheduler::ScheduleGroup', {
+      Name: `${STAGE}-trobly`,
+    });
+  });
+});
+
+describe('the realtime stack', () => {
+  it('serves the live stage with auto-deploy and access logs', () => {
+    built.templates.realtime.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: 'live',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+    });
+  });
+
+  it('lets every route function push to connections of its own API stage only', () => {
+    for (const row of webSocketRoutes) {
+      const fn = functionByDescription('realtime', `Trobly ${STAGE} WebSocket ${row.route}`);
+      const statements = statementsOfRole(built.templates.realtime, roleIdOf(fn));
+      const push = statements.find((s) => s.Action === 'execute-api:ManageConnections');
+      expect(JSON.stringify(push?.Resource)).toContain('/live/*/@connections/*');
+      const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(JSON.stringify(env.REALTIME_ENDPOINT)).toContain('/live');
+    }
+  });
+});
+
+describe('the api stack', () => {
+  it('logs and throttles the default stage', () => {
+    built.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+      DefaultRouteSettings: { ThrottlingBurstLimit: Match.anyValue(), ThrottlingRateLimit: Match.anyValue() },
+    });
+  });
+});
+
+describe('the web stack', () => {
+  it('keeps the site bucket private and TLS-only behind an origin access control', () => {
+    built.templates.web.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      LoggingConfiguration: Match.objectLike({ DestinationBucketName: Match.anyValue() }),
+      BucketEncryption: Match.anyValue(),
+    });
+    built.templates.web.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3' }),
+    });
+    for (const policy of Object.values(resourcesOf(built.templates.web, 'AWS::S3::BucketPolicy'))) {
+      expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    }
+  });
+
+  it('serves the SPA shell from a viewer-request rewrite, not distribution-wide error pages that would mask API 403/404', () => {
+    built.templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        CustomErrorResponses: Match.absent(),
+        DefaultCacheBehavior: Match.objectLike({
+          FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: Match.anyValue() }],
+          ViewerProtocolPolicy: 'redirect-to-https',
+        }),
+        Logging: Match.objectLike({ Bucket: Match.anyValue() }),
+      }),
+    });
+  });
+
+  it('sends /api/* uncached to the HTTP API with every viewer header but Host, under security headers', () => {
+    const distribution = Object.values(resourcesOf(built.templates.web, 'AWS::CloudFront::Distribution'))[0]!;
+    const config = distribution.Properties.DistributionConfig as {
+      CacheBehaviors: Record<string, unknown>[];
+      DefaultCacheBehavior: Record<string, unknown>;
+      Origins: { Id: string; DomainName: unknown }[];
+    };
+    const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
+    expect(api).toMatchObject({
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+      AllowedMethods: expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
+      ViewerProtocolPolicy: 'https-only',
+    });
+    const origin = config.Origins.find((o) => o.Id === api.TargetOriginId)!;
+    expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.');
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(behavior.ResponseHeadersPolicyId).toBeDefined();
+    }
+    built.templates.web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: Match.objectLike({
+          StrictTransportSecurity: Match.objectLike({ Override: true }),
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ContentSecurityPolicy: Match.objectLike({
+            ContentSecurityPolicy: Match.anyValue(),
+          }),
+        }),
+      }),
+    });
+  });
+
+  it('skips the web app upload with a warning when there is no build', () => {
+    const { stacks, templates } = buildApp('noweb', { webDist: 'web/no-such-dist' });
+    templates.web.resourceCountIs('Custom::CDKBucketDeployment', 0);
+    Annotations.fromStack(stacks.web).hasWarning('*', Match.stringLikeRegexp('web app is not deployed'));
+  });
+
+  it('exports the distribution URL and the WebSocket URL', () => {
+    built.templates.web.hasOutput('DistributionUrl', Match.anyValue());
+    built.templates.web.hasOutput('WebSocketUrl', Match.anyValue());
+  });
+});
+
+describe('the whole app', () => {
+  it('runs every app function on Node.js 22', () => {
+    for (const key of STACK_KEYS) {
+      for (const fn of Object.values(lambdas(key))) {
+        if (!String(fn.Properties.Description ?? '').startsWith('Trobly ')) continue;
+        expect(fn.Properties.Runtime, String(fn.Properties.Description)).toBe('nodejs22.x');
+        expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+      }
+    }
+    const ours = STACK_KEYS.flatMap((k) => Object.values(lambdas(k))).filter((f) =>
+      String(f.Properties.Description ?? '').startsWith('Trobly '),
+    );
+    const consumers = new Set(queueNames.map((n) => queues[n].consumer));
+    expect(ours).toHaveLength(
+      new Set(httpRoutes.map((r) => r.handler)).size +
+        new Set(webSocketRoutes.map((r) => r.handler)).size +
+        consumers.size,
+    );
+  });
+
+  it('keeps every function log group for one month', () => {
+    for (const key of ['realtime', 'workers', 'api'] as const) {
+      const groups = Object.values(resourcesOf(built.templates[key], 'AWS::Logs::LogGroup'));
+      expect(groups.length).toBeGreaterThan(0);
+      for (const g of groups) expect(g.Properties.RetentionInDays).toBe(30);
+    }
+  });
+
+  it('orders the stacks data <- realtime <- workers <- api <- web', () => {
+    const { data, realtime, workers, api, web } = built.stacks;
+    expect(realtime.dependencies).toContain(data);
+    expect(workers.dependencies).toContain(realtime);
+    expect(api.dependencies).toContain(workers);
+    expect(web.dependencies).toContain(api);
+    expect(data.dependencies).toEqual([]);
+  });
+
+  it('reports no error annotation on any stack', () => {
+    for (const key of STACK_KEYS) {
+      expect(Annotations.fromStack(built.stacks[key]).findError('*', Match.anyValue()), key).toEqual([]);
+    }
+  });
+
+  it('names every stack and resource after the stage', () => {
+    const alice = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const stacks = createAppStacks(alice, 'alice');
+    expect(Object.values(stacks).map((s) => s.stackName)).toEqual([
+      'Trobly-alice-Data',
+      'Trobly-alice-Realtime',
+      'Trobly-alice-Workers',
+      'Trobly-alice-Api',
+      'Trobly-alice-Web',
+    ]);
+    buildTemplate(stacks.data).hasResourceProperties('AWS::DynamoDB::Table', { TableName: 'alice-trobly' });
+    const workers = buildTemplate(stacks.workers);
+    workers.hasResourceProperties('AWS::SQS::Queue', { QueueName: 'alice-trob-runs' });
+    workers.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: 'alice-trobly' });
+    for (const s of Object.values(stacks))
+      expect(s.tags.tagValues()).toEqual({ app: 'trobly', stage: 'alice' });
+  });
+
+  it('refuses a stage name that cannot prefix AWS resource names', () => {
+    for (const stage of ['', 'Alice', '1dev', 'dev_1', 'a-very-long-stage-name']) {
+      expect(() => createAppStacks(new App(), stage), stage).toThrow(/Invalid stage/);
+    }
+  });
+
+  it('feeds publicAppUrl from context into every function', () => {
+    const withUrl = new App({
+      context: { 'aws:cdk:bundling-stacks': [], publicAppUrl: 'https://app.example.com/' },
+    });
+    const stacks = createAppStacks(withUrl, 'url');
+    for (const stack of [stacks.realtime, stacks.workers, stacks.api]) {
+      const fns = Object.values(resourcesOf(buildTemplate(stack), 'AWS::Lambda::Function')).filter((f) =>
+        String(f.Properties.Description ?? '').startsWith('Trobly '),
+      );
+      for (const fn of fns) {
+        expect(
+          (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.PUBLIC_APP_URL,
+        ).toBe('https://app.example.com');
+      }
+    }
+  });
+});
+
+function buildTemplate(stack: Stack): Template {
+  return Template.fromStack(stack);
+}

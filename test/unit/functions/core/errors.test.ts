@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import {
+  type AppError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitedError,
+  ServiceUnavailableError,
+  toErrorResponse,
+  UnauthorizedError,
+  ValidationError,
+} from '../../../../functions/core/errors';
+import { errorBody } from '../../../../shared/api-error';
+
+describe('toErrorResponse', () => {
+  it.each<[string, AppError, number, string]>([
+    ['ValidationError', new ValidationError('Name is required'), 400, 'VALIDATION_ERROR'],
+    ['UnauthorizedError', new UnauthorizedError(), 401, 'UNAUTHORIZED'],
+    ['ForbiddenError', new ForbiddenError(), 403, 'FORBIDDEN'],
+    ['NotFoundError', new NotFoundError('No such automation'), 404, 'NOT_FOUND'],
+    ['ConflictError', new ConflictError('Already exists'), 409, 'CONFLICT'],
+    ['RateLimitedError', new RateLimitedError(), 429, 'RATE_LIMITED'],
+    ['ServiceUnavailableError', new ServiceUnavailableError(), 503, 'SERVICE_UNAVAILABLE'],
+  ])('answers a %s with status %i and its code and message', (_name, error, status, code) => {
+    const response = toErrorResponse(error);
+    expect(response.status).toBe(status);
+    expect(response.body).toEqual({ code, message: error.message });
+    expect(response.headers).toEqual({});
+    expect(errorBody.parse(response.body)).toEqual(response.body);
+  });
+
+  it('keeps the default messages a client shows', () => {
+    expect(toErrorResponse(new UnauthorizedError()).body.message).toBe('Authentication required');
+    expect(toErrorResponse(new NotFoundError()).body.message).toBe('Not found');
+  });
+
+  it('includes field issues of a ValidationError', () => {
+    const issues = [{ path: 'email', message: 'Enter a valid e-mail address' }];
+    expect(toErrorResponse(new ValidationError('Enter a valid e-mail address', issues)).body).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'Enter a valid e-mail address',
+      issues,
+    });
+  });
+
+  it('leaves issues out when there are none', () => {
+    expect(toErrorResponse(new ValidationError('Bad', [])).body).not.toHaveProperty('issues');
+  });
+
+  it('sets retry-after when a RateLimitedError says how long to wait', () => {
+    const response = toErrorResponse(new RateLimitedError('Slow down', 30));
+    expect(response.status).toBe(429);
+    expect(response.headers).toEqual({ 'retry-after': '30' });
+    expect(response.body).toEqual({ code: 'RATE_LIMITED', message: 'Slow down' });
+  });
+
+  it('turns an unknown Error into a bare 500 without its message or stack', () => {
+    const error = new Error('connect ECONNREFUSED 10.0.0.7:5432 password=hunter2');
+    expect(error.stack).toBeDefined();
+    const response = toErrorResponse(error);
+    expect(response).toEqual({
+      status: 500,
+      body: { code: 'INTERNAL_ERROR', message: 'Internal server error' },
+      headers: {},
+    });
+    const serialised = JSON.stringify(response);
+    expect(serialised).not.toContain('hunter2');
+    expect(serialised).not.toContain('ECONNREFUSED');
+    expect(serialised).not.toContain('at ');
+  });
+
+  it.each([['a string'], [undefined], [{ status: 404, message: 'looks like an app error' }]])(
+    'turns a thrown non-Error %j into a bare 500',
+    (thrown) => {
+      expect(toErrorResponse(thrown)).toEqual({
+        status: 500,
+        body: { code: 'INTERNAL_ERROR', message: 'Internal server error' },
+        headers: {},
+      });
+    },
+  );
+});
+
+describe('ValidationError.fromZod', () => {
+  const schema = z.object({
+    profile: z.object({ email: z.email('Enter a valid e-mail address') }),
+    tags: z.array(z.string().min(1, 'A tag cannot be empty')),
+  });
+
+  it('maps nested paths to dotted strings and uses the first issue as the message', () => {
+    const result = schema.safeParse({ profile: { email: 'nope' }, tags: ['ok', ''] });
+    expect(result.success).toBe(false);
+    const error = ValidationError.fromZod(result.error!, 'request body');
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('Enter a valid e-mail address');
+    expect(error.issues).toEqual([
+      { path: 'profile.email', message: 'Enter a valid e-mail address' },
+      { path: 'tags.1', message: 'A tag cannot be empty' },
+    ]);
+  });
+});
+
+describe('AppError', () => {
+  it('names each subclass in error.name, for logs', () => {
+    expect(new ValidationError('x').name).toBe('ValidationError');
+    expect(new RateLimitedError().name).toBe('RateLimitedError');
+    expect(new NotFoundError()).toBeInstanceOf(Error);
+  });
+});

@@ -1,0 +1,166 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLogger, type LogLevel } from '../../../../functions/core/logger';
+
+// An explicit level: the test config sets LOG_LEVEL=silent for the whole run.
+function capture(base: Record<string, unknown> = {}, level: LogLevel = 'info') {
+  const lines: string[] = [];
+  const log = createLogger(base, { level, sink: (line) => lines.push(line) });
+  const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { log, lines, entries };
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('createLogger', () => {
+  it('writes one JSON line per call with level, time, message and the base fields', () => {
+    const { log, lines, entries } = capture({ service: 'get-health', requestId: 'req-1' });
+    log.info('request done', { status: 200 });
+    log.warn('slow');
+    expect(lines).toHaveLength(2);
+    expect(lines.every((line) => !line.includes('\n'))).toBe(true);
+    const [first, second] = entries();
+    expect(first).toEqual({
+      level: 'info',
+      time: expect.any(String),
+      message: 'request done',
+      service: 'get-health',
+      requestId: 'req-1',
+      status: 200,
+    });
+    expect(new Date(first!.time as string).toISOString()).toBe(first!.time);
+    expect(second).toMatchObject({ level: 'warn', message: 'slow', requestId: 'req-1' });
+  });
+
+  it('drops lines below the chosen level', () => {
+    const { log, entries } = capture({}, 'warn');
+    log.debug('d');
+    log.info('i');
+    log.warn('w');
+    log.error('e');
+    expect(entries().map((e) => e.level)).toEqual(['warn', 'error']);
+  });
+
+  it('logs info and above by default, hiding debug', () => {
+    vi.stubEnv('LOG_LEVEL', '');
+    const lines: string[] = [];
+    const log = createLogger({}, { sink: (line) => lines.push(line) });
+    log.debug('d');
+    log.info('i');
+    expect(lines.map((line) => JSON.parse(line).message)).toEqual(['i']);
+  });
+
+  it('takes the level from LOG_LEVEL when none is given', () => {
+    vi.stubEnv('LOG_LEVEL', 'debug');
+    const lines: string[] = [];
+    createLogger({}, { sink: (line) => lines.push(line) }).debug('d');
+    expect(lines.map((line) => JSON.parse(line).message)).toEqual(['d']);
+  });
+
+  it('writes nothing at all when LOG_LEVEL is silent', () => {
+    vi.stubEnv('LOG_LEVEL', 'silent');
+    const lines: string[] = [];
+    const log = createLogger({}, { sink: (line) => lines.push(line) });
+    log.error('e');
+    log.child({ a: 1 }).warn('w');
+    expect(lines).toEqual([]);
+  });
+
+  it('falls back to info for an unknown LOG_LEVEL', () => {
+    vi.stubEnv('LOG_LEVEL', 'verbose');
+    const lines: string[] = [];
+    const log = createLogger({}, { sink: (line) => lines.push(line) });
+    log.debug('d');
+    log.info('i');
+    expect(lines.map((line) => JSON.parse(line).message)).toEqual(['i']);
+  });
+
+  it('merges a child’s fields with the parent’s, the child winning', () => {
+    const { log, entries } = capture({ service: 'worker', stage: 'parent' });
+    log.child({ runId: 'run-7', stage: 'child' }).info('step');
+    expect(entries()[0]).toMatchObject({ service: 'worker', runId: 'run-7', stage: 'child' });
+  });
+
+  it('keeps the level of the parent in a child', () => {
+    const { log, entries } = capture({}, 'error');
+    log.child({ runId: 'r' }).warn('hidden');
+    expect(entries()).toEqual([]);
+  });
+
+  it.each(['password', 'token', 'cookie', 'authorization', 'li_at', 'JSESSIONID'])(
+    'masks a value under the key %s',
+    (key) => {
+      const { log, lines, entries } = capture();
+      log.info('login', { [key]: 'super-secret-value' });
+      expect(entries()[0]![key]).toBe('[redacted]');
+      expect(lines[0]).not.toContain('super-secret-value');
+    },
+  );
+
+  it('masks secret-looking keys whatever their case or surroundings', () => {
+    const { log, lines } = capture();
+    log.info('x', { accessToken: 's1', Authorization: 's2', 'set-cookie': 's3', clientSecret: 's4' });
+    for (const secret of ['s1', 's2', 's3', 's4']) expect(lines[0]).not.toContain(`"${secret}"`);
+  });
+
+  it('masks secrets nested in objects and arrays', () => {
+    const { log, lines, entries } = capture();
+    log.info('request', {
+      request: { headers: { authorization: 'Bearer abc.def.ghi', accept: 'application/json' } },
+      accounts: [{ name: 'linkedin', cookies: { li_at: 'AQED-secret' } }],
+    });
+    expect(entries()[0]).toMatchObject({
+      request: { headers: { authorization: '[redacted]', accept: 'application/json' } },
+      accounts: [{ name: 'linkedin', cookies: '[redacted]' }],
+    });
+    expect(lines[0]).not.toContain('abc.def.ghi');
+    expect(lines[0]).not.toContain('AQED-secret');
+  });
+
+  it('masks a secret six objects deep', () => {
+    const { log, lines } = capture();
+    log.info('deep', { a: { b: { c: { d: { e: { f: { password: 'deep-secret' } } } } } } });
+    expect(lines[0]).toContain('"password":"[redacted]"');
+    expect(lines[0]).not.toContain('deep-secret');
+  });
+
+  it('never writes a secret nested deeper than the redaction limit', () => {
+    const { log, lines } = capture();
+    log.info('deeper', { a: { b: { c: { d: { e: { f: { g: { password: 'hunter2' } } } } } } } });
+    expect(lines[0]).not.toContain('hunter2');
+    expect(lines[0]).toContain('[truncated]');
+  });
+
+  it('logs a circular value instead of throwing', () => {
+    const { log, lines } = capture();
+    const loop: Record<string, unknown> = { name: 'loop' };
+    loop.self = loop;
+    expect(() => log.info('circular', { loop })).not.toThrow();
+    expect(JSON.parse(lines[0]!)).toMatchObject({ loop: { name: 'loop', self: '[circular]' } });
+  });
+
+  it('keeps its own level and message when fields carry the same names', () => {
+    const { log, entries } = capture();
+    log.warn('real message', { message: 'spoofed', level: 'debug' });
+    expect(entries()[0]).toMatchObject({ level: 'warn', message: 'real message' });
+  });
+
+  it('masks api keys however the key is spelled', () => {
+    const { log, lines } = capture();
+    log.info('x', { 'x-api-key': 'k1', api_key: 'k2', apiKey: 'k3' });
+    for (const secret of ['k1', 'k2', 'k3']) expect(lines[0]).not.toContain(`"${secret}"`);
+  });
+
+  it('masks secrets in the base fields too', () => {
+    const { log, lines } = capture({ token: 'base-secret' });
+    log.info('x');
+    expect(lines[0]).not.toContain('base-secret');
+  });
+
+  it('serialises an Error with its name and message', () => {
+    const { log, entries } = capture();
+    log.error('failed', { error: new TypeError('bad input') });
+    expect(entries()[0]!.error).toMatchObject({ name: 'TypeError', message: 'bad input' });
+  });
+});
