@@ -23,11 +23,11 @@ export function javaMajorVersion(versionOutput: string): number | undefined {
   return major === 1 ? Number(match[2]) : major;
 }
 
-export function checkJava(command = process.env.JAVA ?? 'java'): Finding {
+export function checkJava(command = 'java'): Finding {
   const fix = [
     'Debian/Ubuntu: sudo apt-get install -y openjdk-17-jre-headless',
     'macOS (Homebrew): brew install openjdk@17',
-    'or set JAVA to the path of a Java 17+ binary',
+    'or put the bin folder of a Java 17+ first on your PATH',
   ];
   const run = spawnSync(command, ['-version'], { encoding: 'utf8' });
   if (run.error)
