@@ -90,16 +90,6 @@ async function main(): Promise<void> {
     process.exit(0);
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
-  // Last resort if this process dies another way: never leave DynamoDB Local's Java behind.
-  process.on('exit', () => {
-    if (cloud.dynamoPid) {
-      try {
-        process.kill(cloud.dynamoPid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  });
 }
 
 main().catch((error) => {

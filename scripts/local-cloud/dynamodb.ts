@@ -84,6 +84,9 @@ export async function startLocalDynamo(
     ...(dbPath ? { path: dbPath } : {}),
   });
   if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));
+  // Whatever ends this process (an uncaught error included), Java must not outlive it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   let output = '';
   child.stdout?.on('data', (d) => {
     output += d;
@@ -126,6 +129,7 @@ export async function startLocalDynamo(
     client,
     async stop() {
       client.destroy();
+      process.removeListener('exit', killOnExit);
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
