@@ -1,6 +1,12 @@
-import autocannon from 'autocannon';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { repoRoot } from '../local-cloud/lambda-runtime';
 
-/** Latency of one endpoint under a fixed number of concurrent connections (autocannon). */
+/**
+ * Latency of one endpoint under a fixed number of concurrent connections. autocannon runs in its own
+ * process so the load generator does not share an event loop with the server it measures.
+ */
 export interface LoadFigure {
   url: string;
   connections: number;
@@ -15,20 +21,31 @@ export interface LoadFigure {
   rps: number;
 }
 
+const run = promisify(execFile);
+
 export async function measureLoad(
   url: string,
   connections: number,
   seconds: number,
   init: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {},
 ): Promise<LoadFigure> {
-  const result = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    method: init.method ?? 'GET',
-    ...(init.body ? { body: init.body } : {}),
-    headers: init.headers ?? {},
-  });
+  const args = [
+    join(repoRoot, 'node_modules', 'autocannon', 'autocannon.js'),
+    '-j',
+    '-c',
+    String(connections),
+  ];
+  args.push('-d', String(seconds), '-m', init.method ?? 'GET');
+  if (init.body) args.push('-b', init.body);
+  for (const [k, v] of Object.entries(init.headers ?? {})) args.push('-H', `${k}=${v}`);
+  args.push(url);
+  const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
+  const result = JSON.parse(stdout) as {
+    requests: { total: number; average: number };
+    latency: { p50: number; p90: number; p99: number; max: number };
+    non2xx: number;
+    errors: number;
+  };
   return {
     url,
     connections,
