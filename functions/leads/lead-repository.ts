@@ -1,5 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../core/clients/dynamo';
+import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
 
 /** A stored lead as the filter sees it: its id and its attributes. */
@@ -11,20 +10,8 @@ export interface StoredLead {
 /** All leads of one user, page by page: the key starts with the owner, so no other user's lead is read. */
 export async function* userLeads(userId: string): AsyncGenerator<StoredLead> {
   const { pk, skPrefix } = keys.leadsPrefix(userId);
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      const { pk: _pk, sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, ...lead } = item;
-      yield { ...lead, id: (lead.id as string | undefined) ?? String(sk).slice(skPrefix.length) };
-    }
-    cursor = out.LastEvaluatedKey;
-  } while (cursor);
+  for await (const item of queryByPrefix(pk, skPrefix)) {
+    const { pk: _pk, sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, ...lead } = item;
+    yield { ...lead, id: (lead.id as string | undefined) ?? String(sk).slice(skPrefix.length) };
+  }
 }

@@ -1,6 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CONNECTION_MAX_SECONDS } from '../../shared/realtime';
 import { dynamo, tableName } from '../core/clients/dynamo';
+import { queryByPrefix } from '../core/query';
 import { expiresAfter, keys } from '../core/table';
 
 /**
@@ -98,19 +99,8 @@ export async function saveSubscription(
 export async function listSubscriptions(userId: string, jobId: string): Promise<JobSubscription[]> {
   const { pk, skPrefix } = keys.jobSubscriptionsPrefix(userId, jobId);
   const found: JobSubscription[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of out.Items ?? []) found.push({ jobId, connectionId: item.connectionId as string });
-    cursor = out.LastEvaluatedKey;
-  } while (cursor);
+  for await (const item of queryByPrefix(pk, skPrefix))
+    found.push({ jobId, connectionId: item.connectionId as string });
   return found;
 }
 

@@ -1,0 +1,22 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from './clients/dynamo';
+
+/**
+ * Every item of one partition whose sort key starts with a prefix, page by page. Repositories use it for
+ * "all X of a user"; the caller decides how many to read, so a large partition is never loaded at once.
+ */
+export async function* queryByPrefix(pk: string, skPrefix: string): AsyncGenerator<Record<string, unknown>> {
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    yield* out.Items ?? [];
+    cursor = out.LastEvaluatedKey;
+  } while (cursor);
+}
