@@ -28,7 +28,11 @@ export type Capability =
   | 'scheduler'
   | 'mail'
   | 'keys'
-  | 'realtime-push';
+  | 'realtime-push'
+  /** Signs access tokens (every signed-in route verifies them with the same secret). */
+  | 'auth-secret'
+  /** Stripe keys (API key, webhook secret) or the local sandbox. */
+  | 'payments';
 
 export const httpRoutes: readonly HttpRoute[] = [
   {
@@ -37,6 +41,67 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'health/get-health',
     auth: 'public',
     needs: ['queue:trob-runs'],
+  },
+  // Accounts (spec part 1 sections 2.3-2.7, 5, 7; DECISIONS 19)
+  { method: 'POST', path: '/api/auth/register', handler: 'auth/register', auth: 'public', needs: ['mail'] },
+  { method: 'POST', path: '/api/auth/verify-email', handler: 'auth/verify-email', auth: 'public' },
+  {
+    method: 'POST',
+    path: '/api/auth/resend-verification',
+    handler: 'auth/resend-verification',
+    auth: 'public',
+    needs: ['mail'],
+  },
+  { method: 'POST', path: '/api/auth/login', handler: 'auth/login', auth: 'public', needs: ['auth-secret'] },
+  {
+    method: 'POST',
+    path: '/api/auth/refresh',
+    handler: 'auth/refresh',
+    auth: 'public',
+    needs: ['auth-secret'],
+  },
+  { method: 'POST', path: '/api/auth/logout', handler: 'auth/logout', auth: 'user' },
+  { method: 'GET', path: '/api/auth/me', handler: 'auth/me', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    handler: 'auth/forgot-password',
+    auth: 'public',
+    needs: ['mail'],
+  },
+  { method: 'POST', path: '/api/auth/reset-password', handler: 'auth/reset-password', auth: 'public' },
+  { method: 'PUT', path: '/api/users/profile', handler: 'account/update-profile', auth: 'user' },
+  { method: 'POST', path: '/api/users/change-password', handler: 'account/change-password', auth: 'user' },
+  { method: 'DELETE', path: '/api/users/account', handler: 'account/delete-account', auth: 'user' },
+  // Billing (spec 2.13, 7, 9)
+  { method: 'POST', path: '/api/billing/start-trial', handler: 'billing/start-trial', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/billing/create-checkout-session',
+    handler: 'billing/create-checkout-session',
+    auth: 'user',
+    needs: ['payments'],
+  },
+  {
+    method: 'POST',
+    path: '/api/billing/webhook',
+    handler: 'billing/payment-webhook',
+    auth: 'public',
+    needs: ['payments'],
+  },
+  // The local payment sandbox behind the checkout URL; answers 404 unless payments run in sandbox mode.
+  {
+    method: 'GET',
+    path: '/api/billing/sandbox/{sessionId}',
+    handler: 'billing/sandbox-session',
+    auth: 'public',
+  },
+  {
+    method: 'POST',
+    path: '/api/billing/sandbox/{sessionId}/complete',
+    handler: 'billing/sandbox-complete',
+    auth: 'public',
+    needs: ['payments'],
   },
   {
     method: 'POST',

@@ -1,15 +1,19 @@
 import { jwtVerify } from 'jose';
+import { loadAuthState } from '../auth/session-repository';
 import type { AuthLevel } from '../routes';
 import { env } from './env';
 import { ForbiddenError, UnauthorizedError } from './errors';
 
 /**
- * The auth hook every route passes through. Here it verifies a short access JWT (HS256 pinned,
- * issuer, audience and expiry checked); the accounts issue adds issuing, refresh and revocation.
+ * The auth hook every route passes through: a short access JWT (HS256 pinned; issuer, audience and
+ * expiry checked) naming its session, and that session still open in the table, so sign-out, a password
+ * change and a reused refresh token take effect at once rather than when the token expires. The e-mail
+ * verification state is read from the user, not the token, so verifying needs no new sign-in.
  * Without a configured secret no token can be valid, so protected routes answer 401.
  */
 export interface AuthUser {
   readonly id: string;
+  readonly sessionId: string;
   readonly emailVerified: boolean;
 }
 
@@ -33,14 +37,24 @@ export async function verifyAccessToken(token: string): Promise<AuthUser> {
       algorithms: [ACCESS_TOKEN_ALGORITHM],
       issuer: AUTH_ISSUER,
       audience: AUTH_AUDIENCE,
-      requiredClaims: ['exp', 'sub'],
+      requiredClaims: ['exp', 'sub', 'sid'],
     });
-    if (typeof payload.sub !== 'string' || payload.sub.length === 0) throw new UnauthorizedError();
-    return { id: payload.sub, emailVerified: payload.email_verified === true };
-  } catch {
-    throw new UnauthorizedError();
+    if (typeof payload.sub !== 'string' || !payload.sub || typeof payload.sid !== 'string' || !payload.sid) {
+      throw new UnauthorizedError();
+    }
+    const state = await loadAuthState(payload.sub, payload.sid);
+    if (!state?.sessionOpen) throw new UnauthorizedError();
+    return { id: payload.sub, sessionId: payload.sid, emailVerified: state.emailVerified };
+  } catch (error) {
+    // Only an unusable token is a 401; a table that does not answer is a server error, not a sign-out.
+    if (error instanceof UnauthorizedError || isJoseError(error)) throw new UnauthorizedError();
+    throw error;
   }
 }
+
+const isJoseError = (error: unknown) =>
+  typeof (error as { code?: unknown })?.code === 'string' &&
+  String((error as { code: string }).code).startsWith('ERR_J');
 
 export async function authenticate(
   headers: Record<string, string | undefined>,

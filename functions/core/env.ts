@@ -28,6 +28,13 @@ const schema = z.object({
   /** Access tokens: HS256 secret (base64url, at least 32 bytes) and the issuer/audience pinned on verify. */
   AUTH_TOKEN_SECRET: z.optional(z.string().check(z.minLength(43))),
   AUTH_ISSUER: z._default(z.string(), 'trobly'),
+  /** 'stripe' in AWS; 'sandbox' on the local cloud (a local payment page completes the same webhook path). */
+  PAYMENTS_MODE: z._default(z.enum(['stripe', 'sandbox']), 'stripe'),
+  STRIPE_SECRET_KEY: z.optional(z.string()),
+  STRIPE_PRICE_PRO: z.optional(z.string()),
+  STRIPE_PRICE_PLUS: z.optional(z.string()),
+  /** Verifies payment webhooks (Stripe's signing secret; on the local cloud, the sandbox's own). */
+  PAYMENTS_WEBHOOK_SECRET: z.optional(z.string()),
   AUTH_AUDIENCE: z._default(z.string(), 'trobly-app'),
 });
 

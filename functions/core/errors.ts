@@ -62,8 +62,8 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(message: string) {
-    super('CONFLICT', message);
+  constructor(message: string, issues?: FieldIssue[]) {
+    super('CONFLICT', message, issues);
   }
 }
 

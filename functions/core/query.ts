@@ -11,8 +11,9 @@ export async function* queryByPrefix(pk: string, skPrefix: string): AsyncGenerat
     const out = await dynamo().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        // An empty prefix reads the whole partition (DynamoDB refuses an empty begins_with value).
+        KeyConditionExpression: skPrefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+        ExpressionAttributeValues: skPrefix ? { ':pk': pk, ':prefix': skPrefix } : { ':pk': pk },
         ExclusiveStartKey: cursor,
       }),
     );

@@ -13,6 +13,15 @@
  * | 3  | a user's leads                                  | table | pk = USER#<userId>, sk begins_with LEAD#          |
  * | 4  | rate-limit counter of a subject in a window     | table | pk = RATE#<subject>, sk = <window start>          |
  * | 5  | the health probe's read (never written)         | table | pk = HEALTH, sk = HEALTH                          |
+ * | 6  | a user by id                                    | table | pk = USER#<id>, sk = PROFILE                      |
+ * | 7  | a user id by e-mail (unique)                    | table | pk = EMAIL#<lower-case e-mail>, sk = EMAIL         |
+ * | 8  | a user id by username (unique, any case)        | table | pk = USERNAME#<lower-case name>, sk = USERNAME     |
+ * | 9  | one session (refresh-token family) of a user    | table | pk = USER#<id>, sk = SESSION#<family id>           |
+ * | 10 | all sessions of a user                          | table | pk = USER#<id>, sk begins_with SESSION#            |
+ * | 11 | everything a user owns (account deletion)       | table | pk = USER#<id>                                     |
+ * | 12 | a one-time token (verify / reset) by its hash   | table | pk = TOKEN#<sha-256>, sk = TOKEN                   |
+ * | 13 | a checkout session of the payment sandbox       | table | pk = CHECKOUT#<id>, sk = CHECKOUT                  |
+ * | 14 | a processed payment event (idempotency)         | table | pk = PAYMENT-EVENT#<id>, sk = PAYMENT-EVENT        |
  *
  * Later issues add their rows here (users by e-mail on gsi1, automations by status on gsi1, ...).
  */
@@ -64,6 +73,15 @@ export interface ItemKey {
 const user = (userId: string) => `USER#${userId}`;
 
 export const keys = {
+  user: (userId: string): ItemKey => ({ pk: user(userId), sk: 'PROFILE' }),
+  userPartition: (userId: string) => user(userId),
+  email: (email: string): ItemKey => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
+  username: (name: string): ItemKey => ({ pk: `USERNAME#${name.toLowerCase()}`, sk: 'USERNAME' }),
+  session: (userId: string, familyId: string): ItemKey => ({ pk: user(userId), sk: `SESSION#${familyId}` }),
+  sessionsPrefix: (userId: string) => ({ pk: user(userId), skPrefix: 'SESSION#' }),
+  oneTimeToken: (tokenHash: string): ItemKey => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
+  checkoutSession: (id: string): ItemKey => ({ pk: `CHECKOUT#${id}`, sk: 'CHECKOUT' }),
+  paymentEvent: (id: string): ItemKey => ({ pk: `PAYMENT-EVENT#${id}`, sk: 'PAYMENT-EVENT' }),
   healthProbe: (): ItemKey => ({ pk: 'HEALTH', sk: 'HEALTH' }),
   webSocketConnection: (connectionId: string): ItemKey => ({
     pk: `WSCONN#${connectionId}`,

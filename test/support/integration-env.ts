@@ -38,6 +38,8 @@ export async function useIntegrationEnv(extra: Record<string, string> = {}): Pro
     DYNAMODB_ENDPOINT: dynamoEndpoint,
     LOCAL_STATE_DIR: stateDir,
     AUTH_TOKEN_SECRET: secret,
+    PAYMENTS_MODE: 'sandbox',
+    PAYMENTS_WEBHOOK_SECRET: `whsec_${secret}`,
     ...extra,
   });
   resetEnvCache();

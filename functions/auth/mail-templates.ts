@@ -1,0 +1,61 @@
+import { PRODUCT_NAME } from '../../shared/product';
+import type { MailMessage } from '../core/ports/mail';
+
+/** The account e-mails. Plain text and HTML carry the same words and the same single link. */
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function message(
+  to: string,
+  subject: string,
+  lines: string[],
+  link: { label: string; url: string },
+): MailMessage {
+  const text = [...lines, '', `${link.label}: ${link.url}`, '', `— ${PRODUCT_NAME}`].join('\n');
+  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
+${lines.map((l) => `<p>${escape(l)}</p>`).join('\n')}
+<p><a href="${escape(link.url)}" style="display:inline-block;padding:10px 16px;background:#228be6;color:#fff;border-radius:6px;text-decoration:none">${escape(link.label)}</a></p>
+<p style="color:#868e96;font-size:12px">If the button does not work, paste this address into your browser: ${escape(link.url)}</p>
+<p>— ${PRODUCT_NAME}</p></body></html>`;
+  return { to, subject, text, html };
+}
+
+export function verificationMail(to: string, name: string, url: string): MailMessage {
+  return message(
+    to,
+    `Verify your email for ${PRODUCT_NAME}`,
+    [`Hi ${name},`, `Please confirm that ${to} is your email address. The link works once, for 24 hours.`],
+    { label: 'Verify email', url },
+  );
+}
+
+export function resetMail(to: string, name: string, url: string): MailMessage {
+  return message(
+    to,
+    `Reset your ${PRODUCT_NAME} password`,
+    [
+      `Hi ${name},`,
+      'Someone asked to reset the password of your account. The link works once, for 1 hour.',
+      'If it was not you, ignore this email: your password stays as it is.',
+    ],
+    { label: 'Reset password', url },
+  );
+}
+
+export function registrationAttemptMail(
+  to: string,
+  name: string,
+  loginUrl: string,
+  resetUrl: string,
+): MailMessage {
+  return message(
+    to,
+    `Someone tried to sign up to ${PRODUCT_NAME} with your email`,
+    [
+      `Hi ${name},`,
+      `Someone tried to create a new ${PRODUCT_NAME} account with ${to}, which already has an account. No new account was created.`,
+      `If it was you, sign in instead. If you forgot your password, reset it here: ${resetUrl}`,
+      'If it was not you, you can ignore this email.',
+    ],
+    { label: 'Sign in', url: loginUrl },
+  );
+}

@@ -1,0 +1,231 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { User } from '../../shared/auth';
+import { dynamo, tableName } from '../core/clients/dynamo';
+import { queryByPrefix } from '../core/query';
+import { keys } from '../core/table';
+
+/**
+ * Users, with e-mail and username kept unique by their own items (written in the same transaction as
+ * the profile, each with attribute_not_exists), since DynamoDB has no unique index.
+ */
+export interface StoredUser extends User {
+  passwordHash: string;
+  /** When the password last changed: one-time tokens issued before it are void. */
+  passwordChangedAt: string;
+  trialStartedAt?: string;
+}
+
+const PROFILE_FIELDS = [
+  'id',
+  'email',
+  'username',
+  'firstName',
+  'lastName',
+  'plan',
+  'trialEndsAt',
+  'emailVerified',
+  'createdAt',
+] as const;
+
+export function publicUser(stored: StoredUser): User {
+  const out: Record<string, unknown> = {};
+  for (const field of PROFILE_FIELDS) if (stored[field] !== undefined) out[field] = stored[field];
+  return out as User;
+}
+
+export class DuplicateError extends Error {
+  constructor(readonly field: 'email' | 'username') {
+    super(`${field} is taken`);
+  }
+}
+
+/** Which uniqueness item made a transaction fail, from the cancellation reasons' order. */
+function duplicateFrom(
+  error: unknown,
+  order: Array<'email' | 'username' | null>,
+): DuplicateError | undefined {
+  if (!(error instanceof TransactionCanceledException)) return undefined;
+  const index = error.CancellationReasons?.findIndex((r) => r.Code === 'ConditionalCheckFailed') ?? -1;
+  const field = order[index];
+  return field ? new DuplicateError(field) : undefined;
+}
+
+export async function createUser(user: StoredUser): Promise<void> {
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.email(user.email), type: 'EmailClaim', userId: user.id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.username(user.username), type: 'UsernameClaim', userId: user.id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.user(user.id), type: 'User', ...user },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    throw duplicateFrom(error, ['email', 'username', null]) ?? error;
+  }
+}
+
+export async function findUserById(userId: string): Promise<StoredUser | undefined> {
+  const out = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.user(userId), ConsistentRead: true }),
+  );
+  return out.Item as StoredUser | undefined;
+}
+
+export async function findUserByEmail(email: string): Promise<StoredUser | undefined> {
+  const claim = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.email(email), ConsistentRead: true }),
+  );
+  const userId = claim.Item?.userId as string | undefined;
+  return userId ? findUserById(userId) : undefined;
+}
+
+type Changes = Partial<
+  Pick<
+    StoredUser,
+    | 'firstName'
+    | 'lastName'
+    | 'emailVerified'
+    | 'passwordHash'
+    | 'passwordChangedAt'
+    | 'plan'
+    | 'trialEndsAt'
+    | 'trialStartedAt'
+  >
+>;
+
+function updateExpression(changes: Record<string, unknown>) {
+  const sets: string[] = [];
+  const removes: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(changes)) {
+    names[`#${field}`] = field;
+    if (value === undefined) removes.push(`#${field}`);
+    else {
+      sets.push(`#${field} = :${field}`);
+      values[`:${field}`] = value;
+    }
+  }
+  const expression = [
+    sets.length ? `SET ${sets.join(', ')}` : '',
+    removes.length ? `REMOVE ${removes.join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return { expression, names, values };
+}
+
+/** Updates fields of an existing user and answers the stored result; undefined when the user is gone. */
+export async function updateUser(
+  userId: string,
+  changes: Changes,
+  condition?: { expression: string; values?: Record<string, unknown> },
+): Promise<StoredUser | undefined> {
+  const { expression, names, values: changeValues } = updateExpression(changes);
+  const values = { ...changeValues, ...condition?.values };
+  try {
+    const out = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: expression,
+        ConditionExpression: ['attribute_exists(pk)', condition?.expression].filter(Boolean).join(' AND '),
+        ExpressionAttributeNames: names,
+        ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as StoredUser;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}
+
+/** Changes the username, moving its uniqueness claim in the same transaction. */
+export async function changeUsername(user: StoredUser, next: string, profile: Changes): Promise<StoredUser> {
+  const { expression, names, values } = updateExpression({ ...profile, username: next });
+  const sameName = user.username.toLowerCase() === next.toLowerCase();
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          ...(sameName
+            ? []
+            : [
+                {
+                  Put: {
+                    TableName: tableName(),
+                    Item: { ...keys.username(next), type: 'UsernameClaim', userId: user.id },
+                    ConditionExpression: 'attribute_not_exists(pk)',
+                  },
+                },
+                { Delete: { TableName: tableName(), Key: keys.username(user.username) } },
+              ]),
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.user(user.id),
+              UpdateExpression: expression,
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeNames: names,
+              ExpressionAttributeValues: values,
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    throw duplicateFrom(error, sameName ? [null] : ['username', null, null]) ?? error;
+  }
+  return (await findUserById(user.id))!;
+}
+
+/** Removes the user and everything under their partition, then their e-mail and username claims. */
+export async function deleteUserEverywhere(user: StoredUser): Promise<number> {
+  const owned: Array<{ pk: string; sk: string }> = [];
+  for await (const item of queryByPrefix(keys.userPartition(user.id), '')) {
+    owned.push({ pk: item.pk as string, sk: item.sk as string });
+  }
+  // The profile goes last, so a failure half-way leaves an account that can still sign in and retry.
+  const profile = keys.user(user.id);
+  const others = owned.filter((k) => !(k.pk === profile.pk && k.sk === profile.sk));
+  for (let i = 0; i < others.length; i += 25) {
+    let requests = others.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    while (requests.length > 0) {
+      const out = await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = (out.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
+    }
+  }
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keys.email(user.email) }));
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keys.username(user.username) }));
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: profile }));
+  return owned.length;
+}

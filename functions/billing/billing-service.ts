@@ -1,0 +1,131 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { AUTH_TEXTS } from '../../shared/auth';
+import { BILLING_TEXTS, type CheckoutInput } from '../../shared/billing';
+import { findUserById, updateUser } from '../auth/user-repository';
+import type { SandboxOperations, SandboxSession } from '../core/adapters/sandbox-payments';
+import { SANDBOX_PRICES } from '../core/adapters/sandbox-payments';
+import type { AuthUser } from '../core/auth';
+import { dynamo, tableName } from '../core/clients/dynamo';
+import { env } from '../core/env';
+import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import { InvalidSignatureError, type PaymentsPort } from '../core/ports/payments';
+import { keys } from '../core/table';
+
+const PAID_PLAN = { pro: 'PRO', plus: 'PLUS' } as const;
+
+/** Checkout return addresses must be our own pages: anything else would be an open redirect. */
+function ownUrl(url: string, field: string): string {
+  if (new URL(url).origin !== new URL(env().PUBLIC_APP_URL).origin) {
+    throw new ValidationError('The return address must be a page of this app', [
+      { path: field, message: 'The return address must be a page of this app' },
+    ]);
+  }
+  return url;
+}
+
+export function createBillingService({
+  payments,
+  log,
+  now = () => new Date(),
+}: {
+  payments: PaymentsPort;
+  log: Logger;
+  now?: () => Date;
+}) {
+  async function handlePaymentWebhook(
+    rawBody: string,
+    signature: string | undefined,
+  ): Promise<{ received: true }> {
+    let event: ReturnType<PaymentsPort['verifyWebhook']>;
+    try {
+      event = payments.verifyWebhook(rawBody, signature);
+    } catch (error) {
+      if (error instanceof InvalidSignatureError) throw new ValidationError('Invalid webhook signature');
+      throw error;
+    }
+    try {
+      // Providers deliver at least once: an event is acted on once.
+      await dynamo().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            ...keys.paymentEvent(event.id),
+            type: 'PaymentEvent',
+            eventType: event.type,
+            receivedAt: now().toISOString(),
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    } catch (error) {
+      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return { received: true };
+      throw error;
+    }
+    if (event.checkout?.paid) {
+      const updated = await updateUser(event.checkout.userId, {
+        plan: PAID_PLAN[event.checkout.planId],
+        trialEndsAt: null,
+      });
+      log.info('plan purchased', {
+        userId: event.checkout.userId,
+        plan: event.checkout.planId,
+        applied: !!updated,
+      });
+    }
+    return { received: true };
+  }
+
+  function sandbox(): PaymentsPort & SandboxOperations {
+    // The sandbox routes exist only where payments run in sandbox mode (the local cloud).
+    if (payments.mode !== 'sandbox') throw new NotFoundError();
+    return payments as PaymentsPort & SandboxOperations;
+  }
+
+  return {
+    async createCheckout(user: AuthUser, input: CheckoutInput): Promise<{ checkoutUrl: string }> {
+      const stored = await findUserById(user.id);
+      if (!stored) throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
+      if (stored.plan === PAID_PLAN[input.planId]) throw new ConflictError(BILLING_TEXTS.alreadyOnPlan);
+      const { url } = await payments.createCheckoutSession({
+        userId: stored.id,
+        email: stored.email,
+        planId: input.planId,
+        successUrl: ownUrl(input.successUrl, 'successUrl'),
+        cancelUrl: ownUrl(input.cancelUrl, 'cancelUrl'),
+      });
+      return { checkoutUrl: url };
+    },
+
+    handlePaymentWebhook,
+
+    async sandboxSession(id: string) {
+      const session = await sandbox().findSession(id);
+      if (!session) throw new NotFoundError('This checkout session does not exist.');
+      const price = SANDBOX_PRICES[session.planId];
+      return {
+        id: session.id,
+        planId: session.planId,
+        planName: price.name,
+        amount: price.amount,
+        currency: price.currency,
+        email: session.email,
+        status: session.status,
+        successUrl: session.successUrl,
+        cancelUrl: session.cancelUrl,
+      };
+    },
+
+    /** Pays a sandbox session through the same signed-webhook path a real payment takes. */
+    async completeSandboxSession(id: string): Promise<{ redirectUrl: string }> {
+      const port = sandbox();
+      const session: SandboxSession | undefined = await port.findSession(id);
+      if (!session) throw new NotFoundError('This checkout session does not exist.');
+      if (session.status !== 'open') throw new ConflictError('This checkout session is already paid.');
+      await port.completeSession(id);
+      const { payload, signature } = port.signedCompletionEvent(session);
+      await handlePaymentWebhook(payload, signature);
+      return { redirectUrl: session.successUrl };
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import Stripe from 'stripe';
+import { sandboxPayments } from '../adapters/sandbox-payments';
+import { env } from '../env';
+
+/**
+ * Payments port: Stripe Checkout in AWS; on the local cloud a sandbox whose checkout page completes
+ * through the very same signed-webhook path. Both verify webhooks with the `stripe` package.
+ */
+export type PaidPlanId = 'pro' | 'plus';
+
+export interface CheckoutRequest {
+  userId: string;
+  email: string;
+  planId: PaidPlanId;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** The only event the app acts on today: a completed checkout that pays for a plan. */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  checkout?: { userId: string; planId: PaidPlanId; paid: boolean };
+}
+
+export interface PaymentsPort {
+  readonly mode: 'stripe' | 'sandbox';
+  createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** Throws when the signature does not match the raw body. */
+  verifyWebhook(rawBody: string, signature: string | undefined): PaymentEvent;
+}
+
+export class InvalidSignatureError extends Error {}
+
+/** Reads a verified Stripe event into the app's terms. */
+export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  if (event.type !== 'checkout.session.completed') return { id: event.id, type: event.type };
+  const session = event.data.object as Stripe.Checkout.Session;
+  const planId = session.metadata?.planId;
+  const userId = session.client_reference_id ?? session.metadata?.userId;
+  if (!userId || (planId !== 'pro' && planId !== 'plus')) return { id: event.id, type: event.type };
+  return {
+    id: event.id,
+    type: event.type,
+    checkout: { userId, planId, paid: session.payment_status === 'paid' },
+  };
+}
+
+export function verifyStripeSignature(
+  rawBody: string,
+  signature: string | undefined,
+  secret: string,
+): PaymentEvent {
+  if (!signature) throw new InvalidSignatureError('Missing signature');
+  try {
+    return toPaymentEvent(Stripe.webhooks.constructEvent(rawBody, signature, secret));
+  } catch (error) {
+    throw new InvalidSignatureError((error as Error).message);
+  }
+}
+
+export function stripePayments(options: {
+  secretKey: string;
+  webhookSecret: string;
+  prices: Record<PaidPlanId, string>;
+}): PaymentsPort {
+  const stripe = new Stripe(options.secretKey);
+  return {
+    mode: 'stripe',
+    async createCheckoutSession(request) {
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: options.prices[request.planId], quantity: 1 }],
+        client_reference_id: request.userId,
+        customer_email: request.email,
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        metadata: { userId: request.userId, planId: request.planId },
+      });
+      if (!session.url) throw new Error('Stripe returned no checkout URL');
+      return { id: session.id, url: session.url };
+    },
+    verifyWebhook: (rawBody, signature) => verifyStripeSignature(rawBody, signature, options.webhookSecret),
+  };
+}
+
+let chosen: PaymentsPort | undefined;
+export function paymentsPort(): PaymentsPort {
+  if (!chosen) {
+    const e = env();
+    if (!e.PAYMENTS_WEBHOOK_SECRET)
+      throw new Error('Invalid environment: PAYMENTS_WEBHOOK_SECRET is not set');
+    if (e.PAYMENTS_MODE === 'sandbox') chosen = sandboxPayments(e.PAYMENTS_WEBHOOK_SECRET, e.PUBLIC_APP_URL);
+    else {
+      if (!e.STRIPE_SECRET_KEY || !e.STRIPE_PRICE_PRO || !e.STRIPE_PRICE_PLUS) {
+        throw new Error(
+          'Invalid environment: STRIPE_SECRET_KEY, STRIPE_PRICE_PRO and STRIPE_PRICE_PLUS must be set',
+        );
+      }
+      chosen = stripePayments({
+        secretKey: e.STRIPE_SECRET_KEY,
+        webhookSecret: e.PAYMENTS_WEBHOOK_SECRET,
+        prices: { pro: e.STRIPE_PRICE_PRO, plus: e.STRIPE_PRICE_PLUS },
+      });
+    }
+  }
+  return chosen;
+}

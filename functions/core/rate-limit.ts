@@ -1,0 +1,73 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from './clients/dynamo';
+import { RateLimitedError } from './errors';
+import { expiresAfter, keys } from './table';
+
+/**
+ * Fixed-window counters in DynamoDB, so every Lambda instance sees the same count. A window's item
+ * expires (TTL) after the window; `expiresAt` is also checked because TTL deletion is lazy.
+ */
+export interface RateRule {
+  /** What is counted, e.g. `login-fail:email:ada@example.com`. */
+  subject: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+const windowStart = (rule: RateRule, now: number) =>
+  Math.floor(now / 1000 / rule.windowSeconds) * rule.windowSeconds;
+
+export async function countIn(rule: RateRule, now = Date.now()): Promise<number> {
+  const out = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.rateWindow(rule.subject, windowStart(rule, now)),
+      ConsistentRead: true,
+    }),
+  );
+  return Number(out.Item?.count ?? 0);
+}
+
+export async function record(rule: RateRule, now = Date.now()): Promise<number> {
+  const start = windowStart(rule, now);
+  const out = await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.rateWindow(rule.subject, start),
+      UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':expires': expiresAfter(rule.windowSeconds * 2, start * 1000),
+      },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(out.Attributes?.count ?? 1);
+}
+
+/** Refuses with 429 when a rule is already at its limit in the current window. */
+export async function ensureUnder(rules: RateRule[], message: string, now = Date.now()): Promise<void> {
+  const counts = await Promise.all(rules.map((rule) => countIn(rule, now)));
+  const hit = rules.findIndex((rule, i) => counts[i]! >= rule.limit);
+  if (hit >= 0) {
+    const rule = rules[hit]!;
+    throw new RateLimitedError(
+      message,
+      rule.windowSeconds - (Math.floor(now / 1000) - windowStart(rule, now)),
+    );
+  }
+}
+
+/** Counts one more and refuses with 429 when that goes over a limit (for actions that always count). */
+export async function take(rules: RateRule[], message: string, now = Date.now()): Promise<void> {
+  const counts = await Promise.all(rules.map((rule) => record(rule, now)));
+  const hit = rules.findIndex((rule, i) => counts[i]! > rule.limit);
+  if (hit >= 0) {
+    const rule = rules[hit]!;
+    throw new RateLimitedError(
+      message,
+      rule.windowSeconds - (Math.floor(now / 1000) - windowStart(rule, now)),
+    );
+  }
+}

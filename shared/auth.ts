@@ -1,0 +1,216 @@
+import * as z from 'zod/mini';
+import { userPlan } from './pricing-plans';
+
+/**
+ * Every account payload, used by the forms (zodResolver) and the handlers alike, with the messages of
+ * spec part 1 section 5. A check marked `abort` stops the field's later checks, so an empty field says
+ * "required" and not also "invalid".
+ */
+export const MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordWeak: 'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+  passwordCommon: 'This password is too common. Please choose a less predictable one.',
+  confirmRequired: 'Please confirm your password',
+  passwordsDiffer: 'Passwords do not match',
+  newPasswordsDiffer: 'New passwords do not match',
+  currentPasswordRequired: 'Current password is required',
+  newPasswordRequired: 'New password is required',
+  confirmNewRequired: 'Please confirm your new password',
+  usernameLength: 'Username must be between 3 and 30 characters',
+  usernameChars: 'Username can only contain letters, numbers, hyphens, and underscores',
+  firstNameLength: 'First name must be 50 characters or less',
+  lastNameLength: 'Last name must be 50 characters or less',
+  termsRequired: 'Please accept the Terms of Service and Privacy Policy',
+  resetTokenMissing: 'Invalid or missing reset token. Please request a new password reset link.',
+  verifyTokenMissing: 'Invalid or missing verification token',
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const NAME_MAX = 50;
+
+const required = (message: string) => z.minLength(1, { error: message, abort: true });
+
+export const email = z
+  .string({ error: MESSAGES.emailRequired })
+  .check(z.trim(), required(MESSAGES.emailRequired), z.email(MESSAGES.emailInvalid), z.toLowerCase());
+
+/** A password being chosen: the spec's rules for every new password (register, reset, change). */
+export const newPassword = (requiredMessage: string = MESSAGES.passwordRequired) =>
+  z.string({ error: requiredMessage }).check(
+    required(requiredMessage),
+    z.minLength(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort, abort: true }),
+    z.refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p), MESSAGES.passwordWeak),
+    // bcrypt-era limits do not apply to scrypt, but a megabyte password is a denial of service.
+    z.maxLength(256, 'Password must be 256 characters or less'),
+  );
+
+const existingPassword = (message: string) =>
+  z
+    .string({ error: message })
+    .check(required(message), z.maxLength(256, 'Password must be 256 characters or less'));
+
+export const username = z
+  .string({ error: MESSAGES.usernameLength })
+  .check(
+    z.trim(),
+    z.minLength(USERNAME_MIN, { error: MESSAGES.usernameLength, abort: true }),
+    z.maxLength(USERNAME_MAX, { error: MESSAGES.usernameLength, abort: true }),
+    z.regex(/^[A-Za-z0-9_-]+$/, MESSAGES.usernameChars),
+  );
+
+const personName = (message: string) =>
+  z.optional(z.string().check(z.trim(), z.maxLength(NAME_MAX, message)));
+
+export const registerInput = z.object({
+  email,
+  username,
+  password: newPassword(),
+  firstName: personName(MESSAGES.firstNameLength),
+  lastName: personName(MESSAGES.lastNameLength),
+});
+export type RegisterInput = z.infer<typeof registerInput>;
+
+/** The register form adds what only the browser checks: the confirmation and the terms box. */
+export const registerForm = z
+  .extend(registerInput, {
+    confirmPassword: z.string({ error: MESSAGES.confirmRequired }).check(required(MESSAGES.confirmRequired)),
+    acceptTerms: z.boolean().check(z.refine((v) => v === true, MESSAGES.termsRequired)),
+  })
+  .check(
+    z.refine((f) => f.password === f.confirmPassword, {
+      error: MESSAGES.passwordsDiffer,
+      path: ['confirmPassword'],
+    }),
+  );
+export type RegisterForm = z.infer<typeof registerForm>;
+
+export const loginInput = z.object({
+  email,
+  password: existingPassword(MESSAGES.passwordRequired),
+  /** DECISIONS 7: kept across browser restarts when true. The server gives such sessions a longer life. */
+  rememberMe: z.optional(z.boolean()),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const forgotPasswordInput = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
+
+export const resendVerificationInput = z.object({ email });
+export type ResendVerificationInput = z.infer<typeof resendVerificationInput>;
+
+const token = (message: string) =>
+  z.string({ error: message }).check(z.trim(), required(message), z.maxLength(200, message));
+
+export const verifyEmailInput = z.object({ token: token(MESSAGES.verifyTokenMissing) });
+export type VerifyEmailInput = z.infer<typeof verifyEmailInput>;
+
+export const resetPasswordInput = z.object({
+  token: token(MESSAGES.resetTokenMissing),
+  password: newPassword(),
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+
+export const resetPasswordForm = z
+  .extend(resetPasswordInput, {
+    confirmPassword: z.string({ error: MESSAGES.confirmRequired }).check(required(MESSAGES.confirmRequired)),
+  })
+  .check(
+    z.refine((f) => f.password === f.confirmPassword, {
+      error: MESSAGES.passwordsDiffer,
+      path: ['confirmPassword'],
+    }),
+  );
+export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
+
+export const refreshInput = z.object({
+  refreshToken: z.string().check(required('Refresh token is required'), z.maxLength(512)),
+});
+export type RefreshInput = z.infer<typeof refreshInput>;
+
+export const changePasswordInput = z.object({
+  currentPassword: existingPassword(MESSAGES.currentPasswordRequired),
+  newPassword: newPassword(MESSAGES.newPasswordRequired),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+export const changePasswordForm = z
+  .extend(changePasswordInput, {
+    confirmPassword: z
+      .string({ error: MESSAGES.confirmNewRequired })
+      .check(required(MESSAGES.confirmNewRequired)),
+  })
+  .check(
+    z.refine((f) => f.newPassword === f.confirmPassword, {
+      error: MESSAGES.newPasswordsDiffer,
+      path: ['confirmPassword'],
+    }),
+  );
+export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
+
+/** Spec 5: only firstName, lastName and username are sent; the e-mail cannot be changed. */
+export const updateProfileInput = z.object({
+  firstName: personName(MESSAGES.firstNameLength),
+  lastName: personName(MESSAGES.lastNameLength),
+  username,
+});
+export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
+
+export const deleteAccountInput = z.object({ password: existingPassword(MESSAGES.passwordRequired) });
+export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
+
+/** The user as the API shows it (spec 3). */
+export const user = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  firstName: z.optional(z.string()),
+  lastName: z.optional(z.string()),
+  plan: userPlan,
+  trialEndsAt: z.nullable(z.string()),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof user>;
+
+export interface SessionTokens {
+  accessToken: string;
+  refreshToken: string;
+  /** Seconds until the access token expires. */
+  expiresIn: number;
+}
+
+/** `POST /api/auth/login` and `POST /api/auth/refresh` answer this (spec 7, DECISIONS 19). */
+export interface LoginResponse {
+  data: SessionTokens & { user: User };
+}
+export interface UserResponse {
+  data: { user: User };
+}
+export interface MessageResponse {
+  message: string;
+}
+
+/** Texts the spec gives for account outcomes (section 8), used by the handlers and the screens. */
+export const AUTH_TEXTS = {
+  registered: 'Registration successful! Please check your email to verify your account.',
+  verificationSent: 'Verification email sent! Please check your inbox.',
+  emailVerified: 'Email verified successfully!',
+  resetSent: 'If an account with that email exists, a password reset link has been sent.',
+  passwordReset: 'Password reset successful!',
+  invalidCredentials: 'Invalid email or password',
+  profileUpdated: 'Profile updated successfully',
+  passwordChanged: 'Password changed successfully',
+  accountDeleted: 'Account deleted successfully',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  usernameTaken: 'Username is already taken',
+  invalidVerificationLink: 'This verification link is invalid or has expired. Please request a new one.',
+  invalidResetLink: 'This password reset link is invalid or has expired. Please request a new one.',
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordWrong: 'Password is incorrect',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+} as const;

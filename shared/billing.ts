@@ -1,0 +1,23 @@
+import * as z from 'zod/mini';
+
+/** `POST /api/billing/create-checkout-session` (spec 7): the pricing page buys Pro or Plus. */
+export const checkoutPlanId = z.enum(['pro', 'plus']);
+export type CheckoutPlanId = z.infer<typeof checkoutPlanId>;
+
+export const checkoutInput = z.object({
+  planId: checkoutPlanId,
+  successUrl: z.url(),
+  cancelUrl: z.url(),
+});
+export type CheckoutInput = z.infer<typeof checkoutInput>;
+
+export interface CheckoutResponse {
+  checkoutUrl: string;
+}
+
+export const BILLING_TEXTS = {
+  trialStarted: 'Trial started successfully! Redirecting to dashboard...',
+  trialAlreadyUsed: 'You have already used your free trial.',
+  checkoutFailed: 'Failed to process your request. Please try again.',
+  alreadyOnPlan: 'You are already on this plan.',
+} as const;
