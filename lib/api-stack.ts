@@ -52,6 +52,8 @@ export class ApiStack extends Stack {
       queues: workers.queues,
       scheduler: workers.schedulerTarget,
       cookieKey: data.cookieKey,
+      authTokenSecret: data.authTokenSecret,
+      paymentsSecret: data.paymentsSecret,
       realtime: realtime.target,
       publicAppUrl: props.publicAppUrl,
       mailFrom: props.mailFrom,
@@ -103,7 +105,10 @@ export class ApiStack extends Stack {
         // A stream may run as long as the model answers; CloudFront only bounds the gap between chunks.
         timeout: streaming ? Duration.minutes(2) : undefined,
       });
-      grantCapabilities(fn, row.needs ?? [], targets);
+      // Every signed-in route verifies access tokens, so it reads the token key, as do sign-in and refresh.
+      const needs =
+        row.auth === 'public' ? (row.needs ?? []) : [...(row.needs ?? []), 'auth-secret' as const];
+      grantCapabilities(fn, needs, targets);
       this.routeFunctions.set(row.handler, fn);
       return fn;
     };

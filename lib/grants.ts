@@ -2,6 +2,7 @@ import { Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { type QueueName, queueArnEnv, queueUrlEnv } from '../functions/core/queues';
 import type { Capability } from '../functions/routes';
@@ -29,6 +30,8 @@ export interface SchedulerTarget {
 
 export interface CapabilityTargets {
   readonly table: dynamodb.ITable;
+  readonly authTokenSecret?: secretsmanager.ISecret;
+  readonly paymentsSecret?: secretsmanager.ISecret;
   readonly queues?: Partial<Record<QueueName, sqs.IQueue>>;
   readonly scheduler?: SchedulerTarget;
   readonly cookieKey?: kms.IKey;
@@ -148,6 +151,19 @@ export function grantCapabilities(
       case 'realtime-push':
         grantRealtimePush(fn, targets.realtime ?? missing(need, fn));
         break;
+      case 'auth-secret': {
+        const authSecret = targets.authTokenSecret ?? missing(need, fn);
+        authSecret.grantRead(fn.role);
+        fn.addEnvironment('AUTH_TOKEN_SECRET_ARN', authSecret.secretArn);
+        break;
+      }
+      case 'payments': {
+        const paymentsSecret = targets.paymentsSecret ?? missing(need, fn);
+        paymentsSecret.grantRead(fn.role);
+        fn.addEnvironment('PAYMENTS_SECRET_ARN', paymentsSecret.secretArn);
+        fn.addEnvironment('PAYMENTS_MODE', 'stripe');
+        break;
+      }
       default:
         throw new Error(`${fn.node.path}: unknown capability '${need}'`);
     }

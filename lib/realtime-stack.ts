@@ -83,9 +83,12 @@ export class RealtimeStack extends Stack {
           description: `Trobly ${stage} WebSocket ${row.route}`,
         });
         // Route functions answer on the socket and clean up gone connections, so all of them may push.
-        grantCapabilities(fn, ['realtime-push', ...(row.needs ?? [])], {
+        // $connect verifies the access token in the query string.
+        const connect = row.route === '$connect' ? (['auth-secret'] as const) : [];
+        grantCapabilities(fn, ['realtime-push', ...connect, ...(row.needs ?? [])], {
           table: data.table,
           cookieKey: data.cookieKey,
+          authTokenSecret: data.authTokenSecret,
           realtime: this.target,
           publicAppUrl: props.publicAppUrl,
         });

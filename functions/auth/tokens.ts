@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { ACCESS_TOKEN_ALGORITHM, accessTokenKey } from '../core/auth';
 import { env } from '../core/env';
+import { secret } from '../core/secrets';
 
 /** Access tokens live 15 minutes; the refresh token renews them (DECISIONS 19). */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -11,8 +12,10 @@ export async function signAccessToken(claims: {
   sessionId: string;
   emailVerified: boolean;
 }): Promise<string> {
-  const { AUTH_TOKEN_SECRET, AUTH_ISSUER, AUTH_AUDIENCE } = env();
-  if (!AUTH_TOKEN_SECRET) throw new Error('Invalid environment: AUTH_TOKEN_SECRET is not set');
+  const { AUTH_ISSUER, AUTH_AUDIENCE } = env();
+  const AUTH_TOKEN_SECRET = await secret('AUTH_TOKEN_SECRET');
+  if (!AUTH_TOKEN_SECRET)
+    throw new Error('Invalid environment: AUTH_TOKEN_SECRET or AUTH_TOKEN_SECRET_ARN must be set');
   return new SignJWT({ sid: claims.sessionId, email_verified: claims.emailVerified })
     .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, typ: 'JWT' })
     .setSubject(claims.userId)

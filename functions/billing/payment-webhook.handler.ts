@@ -2,9 +2,9 @@ import { publicHttpHandler } from '../core/http-handler';
 import { billingService } from './billing-deps';
 
 // The signature covers the exact bytes sent, so the raw body is verified, never a re-serialised parse.
-export const handler = publicHttpHandler({}, ({ event }) => {
+export const handler = publicHttpHandler({}, async ({ event }) => {
   const raw = event.isBase64Encoded
     ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
     : (event.body ?? '');
-  return billingService().handlePaymentWebhook(raw, event.headers['stripe-signature']);
+  return (await billingService()).handlePaymentWebhook(raw, event.headers['stripe-signature']);
 });

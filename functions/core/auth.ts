@@ -3,6 +3,7 @@ import { loadAuthState } from '../auth/session-repository';
 import type { AuthLevel } from '../routes';
 import { env } from './env';
 import { ForbiddenError, UnauthorizedError } from './errors';
+import { secret } from './secrets';
 
 /**
  * The auth hook every route passes through: a short access JWT (HS256 pinned; issuer, audience and
@@ -30,7 +31,8 @@ export function bearerToken(headers: Record<string, string | undefined>): string
 }
 
 export async function verifyAccessToken(token: string): Promise<AuthUser> {
-  const { AUTH_TOKEN_SECRET, AUTH_ISSUER, AUTH_AUDIENCE } = env();
+  const { AUTH_ISSUER, AUTH_AUDIENCE } = env();
+  const AUTH_TOKEN_SECRET = await secret('AUTH_TOKEN_SECRET');
   if (!AUTH_TOKEN_SECRET) throw new UnauthorizedError();
   try {
     const { payload } = await jwtVerify(token, accessTokenKey(AUTH_TOKEN_SECRET), {

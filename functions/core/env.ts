@@ -27,6 +27,8 @@ const schema = z.object({
   LOCAL_STATE_DIR: z._default(z.string(), '.local'),
   /** Access tokens: HS256 secret (base64url, at least 32 bytes) and the issuer/audience pinned on verify. */
   AUTH_TOKEN_SECRET: z.optional(z.string().check(z.minLength(43))),
+  /** In AWS the token secret lives in Secrets Manager; functions get its ARN. */
+  AUTH_TOKEN_SECRET_ARN: z.optional(z.string()),
   AUTH_ISSUER: z._default(z.string(), 'trobly'),
   /** 'stripe' in AWS; 'sandbox' on the local cloud (a local payment page completes the same webhook path). */
   PAYMENTS_MODE: z._default(z.enum(['stripe', 'sandbox']), 'stripe'),
@@ -35,6 +37,8 @@ const schema = z.object({
   STRIPE_PRICE_PLUS: z.optional(z.string()),
   /** Verifies payment webhooks (Stripe's signing secret; on the local cloud, the sandbox's own). */
   PAYMENTS_WEBHOOK_SECRET: z.optional(z.string()),
+  /** In AWS: a Secrets Manager secret with {secretKey, webhookSecret, pricePro, pricePlus} for Stripe. */
+  PAYMENTS_SECRET_ARN: z.optional(z.string()),
   AUTH_AUDIENCE: z._default(z.string(), 'trobly-app'),
 });
 

@@ -134,6 +134,23 @@ describe('the route table', () => {
       else expect(actions).not.toContain('sqs:SendMessage');
     }
   });
+
+  it('lets exactly the routes that sign or verify access tokens read the token key, and the payment routes the Stripe secret', () => {
+    for (const row of httpRoutes) {
+      const fn = functionByDescription('api', `Trobly ${STAGE} ${row.method} ${row.path}`);
+      const actions = actionsOf(statementsOfRole(built.templates.api, roleIdOf(fn)));
+      const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      const readsTokenKey = row.auth !== 'public' || (row.needs ?? []).includes('auth-secret');
+      const readsPayments = (row.needs ?? []).includes('payments');
+      expect('AUTH_TOKEN_SECRET_ARN' in env, `${row.path} token key`).toBe(readsTokenKey);
+      expect('PAYMENTS_SECRET_ARN' in env, `${row.path} payments`).toBe(readsPayments);
+      expect(actions.includes('secretsmanager:GetSecretValue'), `${row.path} secrets`).toBe(
+        readsTokenKey || readsPayments,
+      );
+      // The secret's value never travels in the function's configuration.
+      expect(JSON.stringify(env)).not.toMatch(/AUTH_TOKEN_SECRET"|STRIPE_SECRET_KEY|PAYMENTS_WEBHOOK_SECRET/);
+    }
+  });
 });
 
 describe('the data stack', () => {

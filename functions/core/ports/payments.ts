@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { sandboxPayments } from '../adapters/sandbox-payments';
 import { env } from '../env';
+import { secret } from '../secrets';
 
 /**
  * Payments port: Stripe Checkout in AWS; on the local cloud a sandbox whose checkout page completes
@@ -84,25 +85,39 @@ export function stripePayments(options: {
   };
 }
 
-let chosen: PaymentsPort | undefined;
-export function paymentsPort(): PaymentsPort {
+/** Stripe settings: one JSON secret in AWS, or separate env vars (a Stripe test account run locally). */
+async function stripeSettings() {
+  const e = env();
+  const stored = await secret('PAYMENTS');
+  const fromSecret = stored ? (JSON.parse(stored) as Record<string, string | undefined>) : {};
+  const secretKey = fromSecret.secretKey ?? e.STRIPE_SECRET_KEY;
+  const webhookSecret = fromSecret.webhookSecret ?? e.PAYMENTS_WEBHOOK_SECRET;
+  const pro = fromSecret.pricePro ?? e.STRIPE_PRICE_PRO;
+  const plus = fromSecret.pricePlus ?? e.STRIPE_PRICE_PLUS;
+  if (!secretKey || !webhookSecret || !pro || !plus) {
+    throw new Error(
+      'Payments are not configured: set the payments secret (secretKey, webhookSecret, pricePro, pricePlus)',
+    );
+  }
+  return { secretKey, webhookSecret, prices: { pro, plus } };
+}
+
+let chosen: Promise<PaymentsPort> | undefined;
+export function paymentsPort(): Promise<PaymentsPort> {
   if (!chosen) {
     const e = env();
-    if (!e.PAYMENTS_WEBHOOK_SECRET)
-      throw new Error('Invalid environment: PAYMENTS_WEBHOOK_SECRET is not set');
-    if (e.PAYMENTS_MODE === 'sandbox') chosen = sandboxPayments(e.PAYMENTS_WEBHOOK_SECRET, e.PUBLIC_APP_URL);
-    else {
-      if (!e.STRIPE_SECRET_KEY || !e.STRIPE_PRICE_PRO || !e.STRIPE_PRICE_PLUS) {
-        throw new Error(
-          'Invalid environment: STRIPE_SECRET_KEY, STRIPE_PRICE_PRO and STRIPE_PRICE_PLUS must be set',
-        );
-      }
-      chosen = stripePayments({
-        secretKey: e.STRIPE_SECRET_KEY,
-        webhookSecret: e.PAYMENTS_WEBHOOK_SECRET,
-        prices: { pro: e.STRIPE_PRICE_PRO, plus: e.STRIPE_PRICE_PLUS },
-      });
-    }
+    chosen =
+      e.PAYMENTS_MODE === 'sandbox'
+        ? Promise.resolve().then(() => {
+            if (!e.PAYMENTS_WEBHOOK_SECRET)
+              throw new Error('Invalid environment: PAYMENTS_WEBHOOK_SECRET is not set');
+            return sandboxPayments(e.PAYMENTS_WEBHOOK_SECRET, e.PUBLIC_APP_URL);
+          })
+        : stripeSettings().then(stripePayments);
+    // A failed setup is retried by the next request rather than remembered.
+    chosen.catch(() => {
+      chosen = undefined;
+    });
   }
   return chosen;
 }
