@@ -27,7 +27,7 @@ export async function measureLoad(
   url: string,
   connections: number,
   seconds: number,
-  init: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {},
+  init: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string>; timeoutSeconds?: number } = {},
 ): Promise<LoadFigure> {
   const args = [
     join(repoRoot, 'node_modules', 'autocannon', 'autocannon.js'),
@@ -35,7 +35,7 @@ export async function measureLoad(
     '-c',
     String(connections),
   ];
-  args.push('-d', String(seconds), '-m', init.method ?? 'GET');
+  args.push('-d', String(seconds), '-m', init.method ?? 'GET', '-t', String(init.timeoutSeconds ?? 10));
   if (init.body) args.push('-b', init.body);
   for (const [k, v] of Object.entries(init.headers ?? {})) args.push('-H', `${k}=${v}`);
   args.push(url);

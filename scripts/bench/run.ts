@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalCloud } from '../local-cloud';
+import { measureHashing, measureLogin } from './auth-load';
 import { measureBundles } from './bundles';
 import { measureLoad } from './http-load';
 
@@ -12,8 +13,8 @@ import { measureLoad } from './http-load';
  * `npm run bench`: the figures the foundation is held to.
  *  - each Lambda bundle's minified size (target: API bundles <= 300 KB) and its cold start in a fresh
  *    Node process beside an empty handler's (target: <= 3x);
- *  - GET /api/health p50/p99 at 50 concurrent connections on the local cloud.
- * Later issues add their figures here (login, password hashing, ...).
+ *  - GET /api/health p50/p99 at 50 concurrent connections on the local cloud;
+ *  - the time of one password hash, and POST /api/auth/login p50/p99 at 20 concurrent users.
  */
 const API_BUNDLE_LIMIT = 300 * 1024;
 const COLD_START_RATIO_LIMIT = 3;
@@ -73,6 +74,25 @@ async function main(): Promise<void> {
       },
     ]);
     if (load.non2xx > 0 || load.errors > 0) failed = true;
+
+    const hashing = await measureHashing();
+    console.log(`\nPassword hashing, scrypt N=2^17 r=8 p=1 (median of 5): hash ${ms(hashing.hashMs)}, verify ${ms(hashing.verifyMs)}\n`);
+
+    console.log(`POST /api/auth/login on the local cloud, 20 concurrent users for ${seconds} s (every request runs scrypt)\n`);
+    const login = await measureLogin(url.replace(/\/health$/, ''), 20, seconds);
+    console.table([
+      {
+        requests: login.requests,
+        'req/s': login.rps.toFixed(1),
+        p50: `${login.p50} ms`,
+        p90: `${login.p90} ms`,
+        p99: `${login.p99} ms`,
+        max: `${login.max} ms`,
+        'non-2xx': login.non2xx,
+        errors: login.errors,
+      },
+    ]);
+    if (login.non2xx > 0 || login.errors > 0) failed = true;
   } finally {
     await cloud.stop();
   }
