@@ -20,4 +20,5 @@ export const BILLING_TEXTS = {
   trialAlreadyUsed: 'You have already used your free trial.',
   checkoutFailed: 'Failed to process your request. Please try again.',
   alreadyOnPlan: 'You are already on this plan.',
+  alreadyPaid: 'You already have a paid plan, which includes everything in the trial.',
 } as const;

@@ -13,7 +13,7 @@ import { env } from '../core/env';
 import { ConflictError, UnauthorizedError, ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { MailPort } from '../core/ports/mail';
-import { ensureUnder, type RateRule, record, take } from '../core/rate-limit';
+import { type RateRule, release, take } from '../core/rate-limit';
 import { registrationAttemptMail, resetMail, verificationMail } from './mail-templates';
 import { consumeOneTimeToken, saveOneTimeToken, type TokenPurpose } from './one-time-token-repository';
 import { decoyHash, hashPassword, isCommonPassword, verifyPassword } from './password';
@@ -123,7 +123,9 @@ export function createAuthService({ mail, log, now = () => new Date() }: AuthDep
       refusesCommonPassword(input.password);
       const existing = await findUserByEmail(input.email);
       if (existing) {
-        // Same answer as a new account; the owner hears about it by e-mail instead (no enumeration).
+        // Same answer as a new account, in the same time (the hash a new account costs), and the owner
+        // hears about it by e-mail instead: nothing tells a stranger the address has an account.
+        await hashPassword(input.password);
         await take(
           [RATE.mailsPerAddress('register', input.email), RATE.mailsPerClient('register', clientIp)],
           AUTH_TEXTS.tooManyAttempts,
@@ -189,13 +191,13 @@ export function createAuthService({ mail, log, now = () => new Date() }: AuthDep
 
     async login(input: LoginInput, clientIp: string): Promise<LoginResponse['data']> {
       const rules = [RATE.loginFailuresPerAccount(input.email), RATE.loginFailuresPerClient(clientIp)];
-      await ensureUnder(rules, AUTH_TEXTS.tooManyAttempts);
+      // Every attempt counts as a failure before its password is checked, so guesses sent all at once
+      // cannot outrun the limit; a right password gives its count back.
+      await take(rules, AUTH_TEXTS.tooManyAttempts);
       const user = await findUserByEmail(input.email);
       const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
-      if (!user || !ok) {
-        await Promise.all(rules.map((rule) => record(rule)));
-        throw new UnauthorizedError(AUTH_TEXTS.invalidCredentials);
-      }
+      if (!user || !ok) throw new UnauthorizedError(AUTH_TEXTS.invalidCredentials);
+      await release(rules);
       return startSession(user, input.rememberMe ?? false);
     },
 

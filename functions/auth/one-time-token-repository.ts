@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { keys } from '../core/table';
 
@@ -13,11 +13,29 @@ export interface StoredOneTimeToken {
   expiresAt: number;
 }
 
+/** The token item, and a pointer under its user so deleting the account finds and removes it. */
 export async function saveOneTimeToken(tokenHash: string, token: StoredOneTimeToken): Promise<void> {
   await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.oneTimeToken(tokenHash), type: 'OneTimeToken', ...token },
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.oneTimeToken(tokenHash), type: 'OneTimeToken', ...token },
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...keys.userOneTimeToken(token.userId, tokenHash),
+              type: 'OneTimeTokenPointer',
+              tokenHash,
+              expiresAt: token.expiresAt,
+            },
+          },
+        },
+      ],
     }),
   );
 }
@@ -35,6 +53,10 @@ export async function consumeOneTimeToken(
     new DeleteCommand({ TableName: tableName(), Key: keys.oneTimeToken(tokenHash), ReturnValues: 'ALL_OLD' }),
   );
   const token = out.Attributes as StoredOneTimeToken | undefined;
+  if (token)
+    await dynamo().send(
+      new DeleteCommand({ TableName: tableName(), Key: keys.userOneTimeToken(token.userId, tokenHash) }),
+    );
   if (!token || token.purpose !== purpose || token.expiresAt <= Math.floor(now.getTime() / 1000))
     return undefined;
   return token;

@@ -216,7 +216,11 @@ export async function deleteUserEverywhere(user: StoredUser): Promise<number> {
   }
   // The profile goes last, so a failure half-way leaves an account that can still sign in and retry.
   const profile = keys.user(user.id);
-  const others = owned.filter((k) => !(k.pk === profile.pk && k.sk === profile.sk));
+  // A user's unused links live outside the partition; the pointers under it name them.
+  const tokens = owned
+    .filter((k) => k.sk.startsWith(keys.userOneTimeTokenPrefix))
+    .map((k) => keys.oneTimeToken(k.sk.slice(keys.userOneTimeTokenPrefix.length)));
+  const others = [...tokens, ...owned.filter((k) => !(k.pk === profile.pk && k.sk === profile.sk))];
   for (let i = 0; i < others.length; i += 25) {
     let requests = others.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
     while (requests.length > 0) {

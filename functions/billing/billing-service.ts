@@ -1,16 +1,14 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { AUTH_TEXTS } from '../../shared/auth';
 import { BILLING_TEXTS, type CheckoutInput } from '../../shared/billing';
-import { findUserById, updateUser } from '../auth/user-repository';
+import { findUserById } from '../auth/user-repository';
 import type { SandboxOperations, SandboxSession } from '../core/adapters/sandbox-payments';
 import { SANDBOX_PRICES } from '../core/adapters/sandbox-payments';
 import type { AuthUser } from '../core/auth';
-import { dynamo, tableName } from '../core/clients/dynamo';
 import { env } from '../core/env';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { InvalidSignatureError, type PaymentsPort } from '../core/ports/payments';
-import { keys } from '../core/table';
+import { recordEvent, recordEventSettingPlan } from './payment-event-repository';
 
 const PAID_PLAN = { pro: 'PRO', plus: 'PLUS' } as const;
 
@@ -44,35 +42,21 @@ export function createBillingService({
       if (error instanceof InvalidSignatureError) throw new ValidationError('Invalid webhook signature');
       throw error;
     }
-    try {
-      // Providers deliver at least once: an event is acted on once.
-      await dynamo().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...keys.paymentEvent(event.id),
-            type: 'PaymentEvent',
-            eventType: event.type,
-            receivedAt: now().toISOString(),
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-    } catch (error) {
-      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return { received: true };
-      throw error;
-    }
-    if (event.checkout?.paid) {
-      const updated = await updateUser(event.checkout.userId, {
-        plan: PAID_PLAN[event.checkout.planId],
-        trialEndsAt: null,
-      });
-      log.info('plan purchased', {
-        userId: event.checkout.userId,
-        plan: event.checkout.planId,
-        applied: !!updated,
-      });
-    }
+    // Providers deliver at least once: an event is acted on once (see payment-event-repository).
+    const receivedAt = now().toISOString();
+    const outcome = event.checkout?.paid
+      ? await recordEventSettingPlan(
+          { id: event.id, type: event.type, receivedAt },
+          event.checkout.userId,
+          PAID_PLAN[event.checkout.planId],
+        )
+      : await recordEvent(event.id, event.type, receivedAt);
+    log.info('payment event', {
+      eventId: event.id,
+      type: event.type,
+      outcome,
+      userId: event.checkout?.userId,
+    });
     return { received: true };
   }
 
@@ -121,8 +105,9 @@ export function createBillingService({
       const port = sandbox();
       const session: SandboxSession | undefined = await port.findSession(id);
       if (!session) throw new NotFoundError('This checkout session does not exist.');
-      if (session.status !== 'open') throw new ConflictError('This checkout session is already paid.');
-      await port.completeSession(id);
+      if (session.status !== 'open' || !(await port.completeSession(id))) {
+        throw new ConflictError('This checkout session is already paid.');
+      }
       const { payload, signature } = port.signedCompletionEvent(session);
       await handlePaymentWebhook(payload, signature);
       return { redirectUrl: session.successUrl };

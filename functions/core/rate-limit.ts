@@ -59,6 +59,28 @@ export async function ensureUnder(rules: RateRule[], message: string, now = Date
   }
 }
 
+/** Gives back what `take` counted (a sign-in that turned out right must not count as a failure). */
+export async function release(rules: RateRule[], now = Date.now()): Promise<void> {
+  await Promise.all(
+    rules.map((rule) =>
+      dynamo()
+        .send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.rateWindow(rule.subject, windowStart(rule, now)),
+            UpdateExpression: 'ADD #count :minusOne',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#count': 'count' },
+            ExpressionAttributeValues: { ':minusOne': -1 },
+          }),
+        )
+        .catch((error: { name?: string }) => {
+          if (error.name !== 'ConditionalCheckFailedException') throw error;
+        }),
+    ),
+  );
+}
+
 /** Counts one more and refuses with 429 when that goes over a limit (for actions that always count). */
 export async function take(rules: RateRule[], message: string, now = Date.now()): Promise<void> {
   const counts = await Promise.all(rules.map((rule) => record(rule, now)));

@@ -20,6 +20,7 @@
  * | 10 | all sessions of a user                          | table | pk = USER#<id>, sk begins_with SESSION#            |
  * | 11 | everything a user owns (account deletion)       | table | pk = USER#<id>                                     |
  * | 12 | a one-time token (verify / reset) by its hash   | table | pk = TOKEN#<sha-256>, sk = TOKEN                   |
+ * | 12b| the one-time tokens of a user (account deletion)| table | pk = USER#<id>, sk begins_with TOKEN#              |
  * | 13 | a checkout session of the payment sandbox       | table | pk = CHECKOUT#<id>, sk = CHECKOUT                  |
  * | 14 | a processed payment event (idempotency)         | table | pk = PAYMENT-EVENT#<id>, sk = PAYMENT-EVENT        |
  *
@@ -80,6 +81,11 @@ export const keys = {
   session: (userId: string, familyId: string): ItemKey => ({ pk: user(userId), sk: `SESSION#${familyId}` }),
   sessionsPrefix: (userId: string) => ({ pk: user(userId), skPrefix: 'SESSION#' }),
   oneTimeToken: (tokenHash: string): ItemKey => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
+  userOneTimeToken: (userId: string, tokenHash: string): ItemKey => ({
+    pk: user(userId),
+    sk: `TOKEN#${tokenHash}`,
+  }),
+  userOneTimeTokenPrefix: 'TOKEN#',
   checkoutSession: (id: string): ItemKey => ({ pk: `CHECKOUT#${id}`, sk: 'CHECKOUT' }),
   paymentEvent: (id: string): ItemKey => ({ pk: `PAYMENT-EVENT#${id}`, sk: 'PAYMENT-EVENT' }),
   healthProbe: (): ItemKey => ({ pk: 'HEALTH', sk: 'HEALTH' }),

@@ -1,5 +1,5 @@
 import { hashPassword, verifyPassword } from '../../functions/auth/password';
-import { measureLoad, type LoadFigure } from './http-load';
+import { type LoadFigure, measureLoad } from './http-load';
 
 /** The cost of one scrypt hash and verify at the production parameters, medians of `runs`. */
 export async function measureHashing(runs = 5): Promise<{ hashMs: number; verifyMs: number }> {
@@ -19,7 +19,11 @@ export async function measureHashing(runs = 5): Promise<{ hashMs: number; verify
 }
 
 /** Signs up one account, then signs it in from `connections` concurrent clients. */
-export async function measureLogin(apiBase: string, connections: number, seconds: number): Promise<LoadFigure> {
+export async function measureLogin(
+  apiBase: string,
+  connections: number,
+  seconds: number,
+): Promise<LoadFigure> {
   const email = `bench-${Date.now()}@example.com`;
   const password = 'Bench-Passw0rd-1';
   const res = await fetch(`${apiBase}/auth/register`, {
@@ -27,7 +31,8 @@ export async function measureLogin(apiBase: string, connections: number, seconds
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, username: `bench_${Date.now()}`, password }),
   });
-  if (res.status !== 201) throw new Error(`Could not register the bench user: ${res.status} ${await res.text()}`);
+  if (res.status !== 201)
+    throw new Error(`Could not register the bench user: ${res.status} ${await res.text()}`);
   return measureLoad(`${apiBase}/auth/login`, connections, seconds, {
     method: 'POST',
     body: JSON.stringify({ email, password }),

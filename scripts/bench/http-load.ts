@@ -27,7 +27,12 @@ export async function measureLoad(
   url: string,
   connections: number,
   seconds: number,
-  init: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string>; timeoutSeconds?: number } = {},
+  init: {
+    method?: 'GET' | 'POST';
+    body?: string;
+    headers?: Record<string, string>;
+    timeoutSeconds?: number;
+  } = {},
 ): Promise<LoadFigure> {
   const args = [
     join(repoRoot, 'node_modules', 'autocannon', 'autocannon.js'),

@@ -76,9 +76,13 @@ async function main(): Promise<void> {
     if (load.non2xx > 0 || load.errors > 0) failed = true;
 
     const hashing = await measureHashing();
-    console.log(`\nPassword hashing, scrypt N=2^17 r=8 p=1 (median of 5): hash ${ms(hashing.hashMs)}, verify ${ms(hashing.verifyMs)}\n`);
+    console.log(
+      `\nPassword hashing, scrypt N=2^17 r=8 p=1 (median of 5): hash ${ms(hashing.hashMs)}, verify ${ms(hashing.verifyMs)}\n`,
+    );
 
-    console.log(`POST /api/auth/login on the local cloud, 20 concurrent users for ${seconds} s (every request runs scrypt)\n`);
+    console.log(
+      `POST /api/auth/login on the local cloud, 20 concurrent users for ${seconds} s (every request runs scrypt)\n`,
+    );
     const login = await measureLogin(url.replace(/\/health$/, ''), 20, seconds);
     console.table([
       {

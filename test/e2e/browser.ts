@@ -10,7 +10,81 @@ export async function launchTestBrowser(): Promise<Browser> {
   });
 }
 
-/** Waits until some element's text content contains `text`. */
+/** Waits until the page's text contains `text`. */
 export async function waitForText(page: Page, text: string, timeout = 10_000): Promise<void> {
-  await page.waitForFunction((t) => document.body.textContent ?? ''.includes(t), { timeout }, text);
+  await page.waitForFunction((t) => (document.body.textContent ?? '').includes(t), { timeout }, text);
+}
+
+/** Waits until the path (and query, when given) is `path`. */
+export async function waitForPath(page: Page, path: string, timeout = 10_000): Promise<void> {
+  await page.waitForFunction(
+    (p) => `${location.pathname}${location.search}`.startsWith(p),
+    { timeout },
+    path,
+  );
+}
+
+/** The CSS selector of the input a visible <label> names, the way a person finds a field. */
+export async function fieldSelector(page: Page, label: string): Promise<string> {
+  await page.waitForFunction(
+    (text) =>
+      [...document.querySelectorAll('label')].some((l) => l.textContent?.replace(/\*/g, '').trim() === text),
+    { timeout: 10_000 },
+    label,
+  );
+  const id = await page.evaluate((text) => {
+    const found = [...document.querySelectorAll('label')].find(
+      (l) => l.textContent?.replace(/\*/g, '').trim() === text,
+    );
+    return found?.htmlFor || found?.querySelector('input')?.id || '';
+  }, label);
+  if (!id) throw new Error(`No field labelled '${label}'`);
+  return `[id="${id}"]`;
+}
+
+export async function fill(page: Page, label: string, value: string): Promise<void> {
+  const selector = await fieldSelector(page, label);
+  await page.click(selector, { count: 3 });
+  await page.keyboard.press('Backspace');
+  await page.type(selector, value);
+}
+
+/** Clicks the first visible, enabled button or link whose text is `text`. */
+export async function clickText(
+  page: Page,
+  text: string,
+  tag: 'button' | 'a' | 'any' = 'any',
+): Promise<void> {
+  await page.waitForFunction(
+    (t, kind) => {
+      const candidates = [
+        ...document.querySelectorAll(kind === 'any' ? 'button, a, [role="tab"], [role="menuitem"]' : kind),
+      ];
+      return candidates.some(
+        (el) =>
+          el.textContent?.trim() === t &&
+          !(el as HTMLButtonElement).disabled &&
+          (el as HTMLElement).offsetParent !== null,
+      );
+    },
+    { timeout: 10_000 },
+    text,
+    tag,
+  );
+  await page.evaluate(
+    (t, kind) => {
+      const candidates = [
+        ...document.querySelectorAll(kind === 'any' ? 'button, a, [role="tab"], [role="menuitem"]' : kind),
+      ];
+      const target = candidates.find(
+        (el) =>
+          el.textContent?.trim() === t &&
+          !(el as HTMLButtonElement).disabled &&
+          (el as HTMLElement).offsetParent !== null,
+      ) as HTMLElement;
+      target.click();
+    },
+    text,
+    tag,
+  );
 }

@@ -3,12 +3,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT } from 'jose';
 import { inject } from 'vitest';
+import { saveSession } from '../../functions/auth/session-repository';
 import { localSchedulesTable } from '../../functions/core/adapters/local-scheduler';
 import { ACCESS_TOKEN_ALGORITHM, accessTokenKey } from '../../functions/core/auth';
+import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { LOCAL_CREDENTIALS, resetClients } from '../../functions/core/clients/local';
 import { resetEnvCache } from '../../functions/core/env';
+import { keys } from '../../functions/core/table';
 import { ensureTables } from '../../scripts/local-cloud/dynamodb';
 
 /**
@@ -54,13 +58,39 @@ export async function useIntegrationEnv(extra: Record<string, string> = {}): Pro
   return { tableName, stateDir, secret, dynamoEndpoint };
 }
 
-/** An access token as the accounts issue will issue them: HS256, iss/aud pinned, short expiry. */
+/**
+ * An access token as sign-in issues them (HS256, iss/aud pinned, short expiry, `sid` naming a session),
+ * for tests of routes other than the account ones: it stores an open session for the user id and the
+ * user's verification state, which the auth hook reads on every call. The account routes' own tests
+ * sign in for real (test/support/api-client.ts).
+ */
 export async function accessToken(
   secret: string,
   user: { id: string; emailVerified?: boolean },
   expiresIn = '5m',
 ): Promise<string> {
-  return new SignJWT({ email_verified: user.emailVerified ?? true })
+  const emailVerified = user.emailVerified ?? true;
+  const sessionId = randomUUID();
+  const now = new Date();
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(user.id),
+      UpdateExpression: 'SET emailVerified = :verified, #type = if_not_exists(#type, :type)',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':verified': emailVerified, ':type': 'User' },
+    }),
+  );
+  await saveSession({
+    userId: user.id,
+    familyId: sessionId,
+    currentHash: randomBytes(32).toString('base64url'),
+    createdAt: now.toISOString(),
+    lastUsedAt: now.toISOString(),
+    expiresAt: Math.floor(now.getTime() / 1000) + 3600,
+    rememberMe: false,
+  });
+  return new SignJWT({ sid: sessionId, email_verified: emailVerified })
     .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM })
     .setSubject(user.id)
     .setIssuer('trobly')

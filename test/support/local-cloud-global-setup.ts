@@ -8,13 +8,16 @@ import { buildWeb, webBuildIsStale, webDist } from '../../scripts/web-build';
 /** The stack `npm start` runs (fresh state, free port), built web app included, for browser tests. */
 export default async function setup(project: TestProject) {
   if (webBuildIsStale()) await buildWeb();
+  const stateDir = mkdtempSync(join(tmpdir(), 'trobly-e2e-'));
   const cloud = await startLocalCloud({
     port: 0,
-    stateDir: mkdtempSync(join(tmpdir(), 'trobly-e2e-')),
+    stateDir,
     persist: false,
     webRoot: webDist,
   });
   project.provide('appUrl', cloud.url.replace('localhost', '127.0.0.1'));
+  // Browser tests read the e-mails the app sends from the outbox, as a developer would.
+  project.provide('stateDir', stateDir);
   return async () => {
     await cloud.stop();
   };
@@ -23,5 +26,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     appUrl: string;
+    stateDir: string;
   }
 }

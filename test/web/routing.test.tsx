@@ -7,20 +7,21 @@ const Screen = () => null;
 const page = async () => ({ default: Screen });
 
 describe('unknown paths', () => {
-  it('sends an unknown path to the pricing page while no dashboard exists', async () => {
+  it('sends a visitor on an unknown path to /dashboard, and from there to sign in', async () => {
     const { router } = renderApp('/no-such-page');
 
-    expect(await screen.findByRole('heading', { name: 'Choose your plan' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/pricing');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: '/dashboard' });
   });
 
-  it.each(['/login', '/dashboard', '/trobs/follower-export', '/automations'])(
-    'sends %s, whose screen is not built yet, to the pricing page',
+  it.each(['/trobs/follower-export', '/automations'])(
+    'sends %s, whose screen is not built yet, to /dashboard as an unknown path',
     async (path) => {
       const { router } = renderApp(path);
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
-      expect(await screen.findByRole('heading', { name: 'Choose your plan' })).toBeTruthy();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(router.state.location.state).toEqual({ from: '/dashboard' });
     },
   );
 

@@ -52,17 +52,23 @@ export function sandboxPayments(webhookSecret: string, appUrl: string): Payments
     },
 
     async completeSession(id) {
-      // Conditional: paying twice for one session is refused, as Stripe does.
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.checkoutSession(id),
-          UpdateExpression: 'SET #status = :complete',
-          ConditionExpression: '#status = :open',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':complete': 'complete', ':open': 'open' },
-        }),
-      );
+      // Conditional: paying twice for one session is refused, as Stripe does; false when already paid.
+      try {
+        await dynamo().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.checkoutSession(id),
+            UpdateExpression: 'SET #status = :complete',
+            ConditionExpression: '#status = :open',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':complete': 'complete', ':open': 'open' },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+        throw error;
+      }
     },
 
     signedCompletionEvent(session) {
@@ -91,6 +97,6 @@ export function sandboxPayments(webhookSecret: string, appUrl: string): Payments
 
 export interface SandboxOperations {
   findSession(id: string): Promise<SandboxSession | undefined>;
-  completeSession(id: string): Promise<void>;
+  completeSession(id: string): Promise<boolean>;
   signedCompletionEvent(session: SandboxSession): { payload: string; signature: string };
 }

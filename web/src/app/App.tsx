@@ -1,13 +1,17 @@
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
+import { AppSplash } from './splash/AppSplash';
 
 const router = createAppRouter();
 
 export function App() {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      {/* Mounted once, above the router: the splash runs on a full page load only (DECISIONS 11). */}
+      <AppSplash>
+        <RouterProvider router={router} />
+      </AppSplash>
     </AppProviders>
   );
 }

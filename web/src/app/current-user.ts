@@ -1,13 +1,9 @@
-import type { UserPlan } from '../../../shared/pricing-plans';
+import type { User } from '../../../shared/auth';
+import { useSession } from './session';
 
-export interface CurrentUser {
-  readonly plan: UserPlan;
-}
+export type CurrentUser = User;
 
-/**
- * The signed-in user, or undefined for a visitor. Sign-in does not exist yet, so everyone is a
- * visitor; the accounts issue fills this in, and every screen that asks goes through here.
- */
+/** The signed-in user, or undefined for a visitor (and while a stored session is being restored). */
 export function useCurrentUser(): CurrentUser | undefined {
-  return undefined;
+  return useSession().user;
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { get } from '../lib/api-client';
 import { NOTIFICATION_DURATION_MS, NOTIFICATION_LIMIT, NOTIFICATION_POSITION } from '../lib/notify';
+import { SessionProvider } from './session';
 import { theme } from './theme';
 
 interface AppProvidersProps {
@@ -21,7 +22,9 @@ export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
         limit={NOTIFICATION_LIMIT}
       />
       {/* SWR keys are API paths relative to /api, fetched with the one API client. */}
-      <SWRConfig value={{ fetcher: (path: string) => get(path) }}>{children}</SWRConfig>
+      <SWRConfig value={{ fetcher: (path: string) => get(path) }}>
+        <SessionProvider>{children}</SessionProvider>
+      </SWRConfig>
     </MantineProvider>
   );
 }

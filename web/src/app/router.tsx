@@ -1,8 +1,23 @@
-import { lazy } from 'react';
+import { lazy, type ReactElement } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { AccessGuard, canServe } from './guards';
 import { PublicLayout } from './PublicLayout';
-import { type AppRoute, appRoutes, servedRoutes, unknownPathTarget } from './routes';
+import {
+  type AppRoute,
+  appRoutes,
+  layoutOf,
+  type RouteLayout,
+  servedRoutes,
+  unknownPathTarget,
+} from './routes';
+import { AdaptiveLayout } from './shell/AdaptiveLayout';
+import { AppShellLayout } from './shell/AppShellLayout';
+
+const layouts: Record<RouteLayout, ReactElement> = {
+  public: <PublicLayout />,
+  app: <AppShellLayout />,
+  adaptive: <AdaptiveLayout />,
+};
 
 function toRouteObject(row: AppRoute): RouteObject {
   if (row.redirectTo !== undefined) {
@@ -30,16 +45,18 @@ function toRouteObject(row: AppRoute): RouteObject {
 /** The router's routes, built from the route table; exported so tests can mount them in memory. */
 export function buildRoutes(table: readonly AppRoute[] = appRoutes): RouteObject[] {
   const served = servedRoutes(table, canServe);
-  return [
-    {
-      // Only visitor-level screens are served so far; the signed-in app layout comes with sign-in.
-      element: <PublicLayout />,
-      children: [
-        ...served.map(toRouteObject),
-        { path: '*', element: <Navigate to={unknownPathTarget(served)} replace /> },
-      ],
-    },
-  ];
+  const unknownPath: RouteObject = {
+    path: '*',
+    element: <Navigate to={unknownPathTarget(served)} replace />,
+  };
+  // One pathless layout route per frame; each row sits in the frame of its layout (routes.ts layoutOf).
+  return (Object.keys(layouts) as RouteLayout[]).map((layout) => ({
+    element: layouts[layout],
+    children: [
+      ...served.filter((row) => layoutOf(row) === layout).map(toRouteObject),
+      ...(layout === 'public' ? [unknownPath] : []),
+    ],
+  }));
 }
 
 export function createAppRouter() {

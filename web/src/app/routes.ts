@@ -11,6 +11,17 @@ export type AccessLevel =
   /** Sign-in and a verified e-mail address required. */
   | 'verified';
 
+/**
+ * The frame a screen is shown in: 'public' (the visitors' header), 'app' (the signed-in app shell of
+ * spec 2.2) or 'adaptive' (the shell for a signed-in user, the public frame for a visitor).
+ */
+export type RouteLayout = 'public' | 'app' | 'adaptive';
+
+/** Without a layout of its own, a row takes the one of its access level. */
+export function layoutOf(row: Pick<AppRoute, 'access' | 'layout'>): RouteLayout {
+  return row.layout ?? (row.access === 'protected' || row.access === 'verified' ? 'app' : 'public');
+}
+
 /** Loads a page module whose default export is the screen. */
 export type PageLoader = () => Promise<{ default: ComponentType }>;
 
@@ -22,23 +33,43 @@ export interface AppRoute {
   readonly page?: PageLoader;
   /** A row that only redirects. */
   readonly redirectTo?: string;
+  /** Only where the access level's own layout (see layoutOf) is not the right one. */
+  readonly layout?: RouteLayout;
 }
 
 /** Every path of spec part 1, section 2.1, in the spec's order. */
 export const appRoutes: readonly AppRoute[] = [
-  { path: '/login', access: 'public-only' },
-  { path: '/register', access: 'public-only' },
-  { path: '/forgot-password', access: 'public-only' },
-  { path: '/reset-password', access: 'public-only' },
+  { path: '/login', access: 'public-only', page: () => import('../features/auth/pages/LoginPage') },
+  { path: '/register', access: 'public-only', page: () => import('../features/auth/pages/RegisterPage') },
+  {
+    path: '/forgot-password',
+    access: 'public-only',
+    page: () => import('../features/auth/pages/ForgotPasswordPage'),
+  },
+  {
+    path: '/reset-password',
+    access: 'public-only',
+    page: () => import('../features/auth/pages/ResetPasswordPage'),
+  },
 
-  { path: '/verify-email', access: 'public' },
-  { path: '/pricing', access: 'public', page: () => import('../features/pricing/pages/PricingPage') },
+  { path: '/verify-email', access: 'public', page: () => import('../features/auth/pages/VerifyEmailPage') },
+  // Reached from the sidebar too: a signed-in user keeps the app shell around it.
+  {
+    path: '/pricing',
+    access: 'public',
+    page: () => import('../features/pricing/pages/PricingPage'),
+    layout: 'adaptive',
+  },
 
   { path: '/', access: 'protected', redirectTo: '/dashboard' },
-  { path: '/dashboard', access: 'protected' },
+  {
+    path: '/dashboard',
+    access: 'protected',
+    page: () => import('../features/dashboard/pages/DashboardPage'),
+  },
   { path: '/trobs', access: 'protected' },
-  { path: '/profile', access: 'protected' },
-  { path: '/help', access: 'protected' },
+  { path: '/profile', access: 'protected', page: () => import('../features/profile/pages/ProfilePage') },
+  { path: '/help', access: 'protected', page: () => import('../features/placeholders/pages/HelpPage') },
 
   { path: '/trobs/:trobId', access: 'verified' },
   { path: '/flows', access: 'verified' },
@@ -53,8 +84,15 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/automations/completed', access: 'verified' },
   { path: '/automations/:automationId', access: 'verified' },
   { path: '/automations/:automationId/leads', access: 'verified' },
-  { path: '/exports', access: 'verified' },
+  { path: '/exports', access: 'verified', page: () => import('../features/placeholders/pages/ExportsPage') },
   { path: '/platforms', access: 'verified' },
+
+  // Not in the spec: the local stand-in for Stripe Checkout, where the sandbox's checkout URLs lead.
+  {
+    path: '/sandbox/checkout/:sessionId',
+    access: 'public',
+    page: () => import('../features/billing/pages/SandboxCheckoutPage'),
+  },
 ];
 
 /** Where the spec sends any unknown path. */

@@ -1,4 +1,5 @@
 import { type ErrorCode, errorCode, type FieldIssue, fieldIssues } from '../../../shared/api-error';
+import { AUTH_TEXTS } from '../../../shared/auth';
 
 /**
  * The one way the browser calls the API (spec part 1, sections 7 and 8 'Wrapper').
@@ -32,7 +33,10 @@ export class ApiError extends Error {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions {
-  /** Sent as `Authorization: Bearer <token>` when given. */
+  /**
+   * Sent as `Authorization: Bearer <token>` when given. A call that names its token manages it
+   * itself: the session's token is not attached and a 401 is not renewed.
+   */
   token?: string;
   signal?: AbortSignal;
 }
@@ -43,9 +47,77 @@ export interface FetchJsonOptions extends RequestOptions {
   body?: unknown;
 }
 
-/** Resolves with the parsed JSON answer (undefined for an empty one); rejects with an ApiError. */
+/**
+ * How the client reaches the signed-in session without knowing where it lives (the session module
+ * installs it): the bearer token to attach, and the renewal to try once on a 401 (DECISIONS 19).
+ */
+export interface SessionAuth {
+  /** The current access token, or undefined when nobody is signed in. */
+  accessToken(): string | undefined;
+  /**
+   * Renews the tokens through `POST /auth/refresh`; answers whether new ones are stored. When the
+   * session is over it ends it (tokens cleared, user told) before answering false.
+   */
+  renew(): Promise<boolean>;
+  /** A renewed token was refused as well: the session is over. */
+  expire(): void;
+}
+
+let sessionAuth: SessionAuth | undefined;
+
+export function setSessionAuth(auth: SessionAuth | undefined): void {
+  sessionAuth = auth;
+}
+
+export const SESSION_EXPIRED_MESSAGE = AUTH_TEXTS.sessionExpired;
+
+/** The calls whose 401 means "wrong credentials" or "no session", never "renew and retry". */
+const NO_SESSION_PATHS = new Set(['/auth/login', '/auth/refresh', '/auth/register']);
+
+/**
+ * Resolves with the parsed JSON answer (undefined for an empty one); rejects with an ApiError.
+ * With a session, the call carries its bearer token; a 401 renews the session once (concurrent 401s
+ * share that renewal) and the call is retried once. When renewal fails the session ends and the
+ * call rejects with a 401 'Your session has expired. Please log in again.'
+ */
 export async function fetchJson<T = unknown>(path: string, options: FetchJsonOptions = {}): Promise<T> {
-  const { method = 'GET', body, token, signal } = options;
+  const auth =
+    options.token === undefined && !NO_SESSION_PATHS.has(path.split('?')[0]!) ? sessionAuth : undefined;
+  const sent = options.token ?? auth?.accessToken();
+  try {
+    return await request<T>(path, options, sent);
+  } catch (error) {
+    if (!auth || sent === undefined || !isUnauthorized(error)) throw error;
+    const current = auth.accessToken();
+    // Signed out meanwhile: nothing to renew.
+    if (current === undefined) throw error;
+    // Another call renewed the tokens while this one was under way: retry with the new token.
+    if (current === sent && !(await auth.renew())) throw expiredOr(error, auth);
+    const retryToken = auth.accessToken();
+    if (retryToken === undefined) throw error;
+    try {
+      return await request<T>(path, options, retryToken);
+    } catch (retryError) {
+      if (isUnauthorized(retryError)) {
+        auth.expire();
+        throw sessionExpiredError();
+      }
+      throw retryError;
+    }
+  }
+}
+
+const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+const sessionExpiredError = () => new ApiError(401, 'UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
+
+/** After a failed renewal: the session ended (tokens gone), or the refresh call could not be made. */
+function expiredOr(error: unknown, auth: SessionAuth): unknown {
+  return auth.accessToken() === undefined ? sessionExpiredError() : error;
+}
+
+async function request<T>(path: string, options: FetchJsonOptions, token: string | undefined): Promise<T> {
+  const { method = 'GET', body, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -19,6 +19,10 @@ interface PlanCardProps {
   /** The user's current plan: its button is disabled. */
   current: boolean;
   onChoose: (plan: PricingPlan) => void;
+  /** This card's choice is being processed. */
+  loading?: boolean;
+  /** Another card's choice is being processed. */
+  locked?: boolean;
 }
 
 function buttonLabel(plan: PricingPlan, current: boolean): string {
@@ -26,7 +30,7 @@ function buttonLabel(plan: PricingPlan, current: boolean): string {
   return plan.id === 'trial' ? 'Start Free Trial' : `Choose ${plan.name}`;
 }
 
-export function PlanCard({ plan, current, onChoose }: PlanCardProps) {
+export function PlanCard({ plan, current, onChoose, loading = false, locked = false }: PlanCardProps) {
   const titleId = useId();
   const price = priceParts(plan.price);
 
@@ -92,7 +96,8 @@ export function PlanCard({ plan, current, onChoose }: PlanCardProps) {
           fullWidth
           size="md"
           variant={plan.mostPopular ? 'filled' : 'light'}
-          disabled={current}
+          disabled={current || locked}
+          loading={loading}
           onClick={() => onChoose(plan)}
         >
           {buttonLabel(plan, current)}

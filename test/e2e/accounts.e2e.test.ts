@@ -1,0 +1,174 @@
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { lastMailTo, linkTo } from '../support/outbox';
+import { clickText, fill, launchTestBrowser, waitForPath, waitForText } from './browser';
+
+/**
+ * The account journeys of the accounts issue, in headless Chromium against the stack `npm start` runs,
+ * reading e-mails from the local outbox as a developer would.
+ */
+const appUrl = inject('appUrl');
+const stateDir = inject('stateDir');
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchTestBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  // A fresh browser profile per test: no tokens carried over.
+  const context = await browser.createBrowserContext();
+  page = await context.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+});
+
+/** The link of the newest mail to `email` opening `pathname`, on the app's address. */
+function mailLink(email: string, subject: string, pathname: string): string {
+  const link = linkTo(lastMailTo(stateDir, email, subject), pathname);
+  return `${appUrl}${link.pathname}${link.search}`;
+}
+
+let counter = 0;
+const newEmail = () => `e2e-${Date.now()}-${++counter}@example.com`;
+
+async function register(email: string, username: string, password: string): Promise<void> {
+  await page.goto(`${appUrl}/register`, { waitUntil: 'networkidle0' });
+  await fill(page, 'First name', 'Ada');
+  await fill(page, 'Last name', 'Lovelace');
+  await fill(page, 'Email', email);
+  await fill(page, 'Username', username);
+  await fill(page, 'Password', password);
+  await fill(page, 'Confirm password', password);
+  await page.evaluate(() => (document.querySelector('input[type="checkbox"]') as HTMLInputElement).click());
+  await clickText(page, 'Create account', 'button');
+  await waitForText(page, 'Check your email!');
+}
+
+async function signIn(email: string, password: string): Promise<void> {
+  await fill(page, 'Email', email);
+  await fill(page, 'Password', password);
+  await clickText(page, 'Sign in', 'button');
+}
+
+async function signUpVerified(): Promise<{ email: string; password: string; username: string }> {
+  const email = newEmail();
+  const username = `ada_${Date.now().toString(36)}${counter}`;
+  const password = 'Analytical-Engine-1843';
+  await register(email, username, password);
+  await page.goto(mailLink(email, 'Verify your email', '/verify-email'), { waitUntil: 'networkidle0' });
+  await waitForText(page, 'Email verified');
+  return { email, password, username };
+}
+
+describe('accounts in a real browser on the local cloud', () => {
+  it('registers, verifies from the e-mailed link, signs in, edits the profile, changes the password, signs out and signs in with the new password', async () => {
+    const { email, password } = await signUpVerified();
+    await page.goto(`${appUrl}/login`, { waitUntil: 'networkidle0' });
+    await signIn(email, password);
+    await waitForPath(page, '/dashboard');
+    await waitForText(page, 'Welcome to Trobly!');
+
+    await page.goto(`${appUrl}/profile`, { waitUntil: 'networkidle0' });
+    await fill(page, 'First name', 'Augusta');
+    await clickText(page, 'Save Changes', 'button');
+    await waitForText(page, 'Profile updated successfully');
+
+    await clickText(page, 'Security');
+    await fill(page, 'Current password', password);
+    await fill(page, 'New password', 'Difference-Engine-1822');
+    await fill(page, 'Confirm new password', 'Difference-Engine-1822');
+    await clickText(page, 'Change Password', 'button');
+    await waitForText(page, 'Password changed successfully');
+
+    await clickText(page, 'Sign Out');
+    await waitForPath(page, '/login');
+    await signIn(email, password);
+    await waitForText(page, 'Invalid email or password');
+    await signIn(email, 'Difference-Engine-1822');
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${appUrl}/profile`, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'Augusta');
+  });
+
+  it('resets a forgotten password from the e-mailed link and signs in with the new one', async () => {
+    const { email } = await signUpVerified();
+    await page.goto(`${appUrl}/forgot-password`, { waitUntil: 'networkidle0' });
+    await fill(page, 'Email', email);
+    await clickText(page, 'Send reset link', 'button');
+    await waitForText(page, 'If an account with that email exists, a password reset link has been sent.');
+
+    await page.goto(mailLink(email, 'Reset your', '/reset-password'), { waitUntil: 'networkidle0' });
+    await fill(page, 'New password', 'Jacquard-Loom-1804');
+    await fill(page, 'Confirm new password', 'Jacquard-Loom-1804');
+    await clickText(page, 'Reset password', 'button');
+    await waitForText(page, 'Password reset successful!');
+    await waitForPath(page, '/login', 6000);
+    await signIn(email, 'Jacquard-Loom-1804');
+    await waitForPath(page, '/dashboard');
+  });
+
+  it('sends an unverified user who opens /exports to /verify-email', async () => {
+    const email = newEmail();
+    const password = 'Unverified-Account-9';
+    await register(email, `unverified_${counter}${Date.now().toString(36)}`, password);
+    await page.goto(`${appUrl}/login`, { waitUntil: 'networkidle0' });
+    await signIn(email, password);
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${appUrl}/exports`, { waitUntil: 'networkidle0' });
+    await waitForPath(page, '/verify-email');
+    await waitForText(page, 'Verify your email');
+  });
+
+  it('sends a signed-in user who opens /login to /dashboard', async () => {
+    const { email, password } = await signUpVerified();
+    await page.goto(`${appUrl}/login`, { waitUntil: 'networkidle0' });
+    await signIn(email, password);
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${appUrl}/login`, { waitUntil: 'networkidle0' });
+    await waitForPath(page, '/dashboard');
+  });
+
+  it('brings a visitor who opens /profile back to /profile after signing in', async () => {
+    const { email, password } = await signUpVerified();
+    await page.goto(`${appUrl}/profile`, { waitUntil: 'networkidle0' });
+    await waitForPath(page, '/login');
+    await signIn(email, password);
+    await waitForPath(page, '/profile');
+    await waitForText(page, email);
+  });
+
+  it('starts a trial from the pricing page and buys Plus through the sandbox checkout', async () => {
+    const { email, password } = await signUpVerified();
+    await page.goto(`${appUrl}/login`, { waitUntil: 'networkidle0' });
+    await signIn(email, password);
+    await waitForPath(page, '/dashboard');
+
+    await page.goto(`${appUrl}/pricing`, { waitUntil: 'networkidle0' });
+    await clickText(page, 'Start Free Trial', 'button');
+    await waitForText(page, 'Trial started successfully! Redirecting to dashboard...');
+    await waitForPath(page, '/dashboard', 5000);
+    await waitForText(page, 'Free Trial');
+
+    await page.goto(`${appUrl}/pricing`, { waitUntil: 'networkidle0' });
+    await clickText(page, 'Choose Plus', 'button');
+    await waitForPath(page, '/sandbox/checkout/');
+    await waitForText(page, 'Sandbox payment');
+    await clickText(page, 'Pay', 'button');
+    await waitForPath(page, '/dashboard?upgraded=true');
+    await page.goto(`${appUrl}/profile`, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'Plus Plan');
+    const plusButtonDisabled = await (async () => {
+      await page.goto(`${appUrl}/pricing`, { waitUntil: 'networkidle0' });
+      await waitForText(page, 'Most Popular');
+      return page.evaluate(() =>
+        [...document.querySelectorAll('button')].some(
+          (b) => b.textContent?.includes('Current Plan') && b.disabled,
+        ),
+      );
+    })();
+    expect(plusButtonDisabled).toBe(true);
+  });
+});

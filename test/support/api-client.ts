@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import type { User } from '../../shared/auth';
+import { verificationToken } from './outbox';
+
+/**
+ * JSON calls against the local gateway, and factories for signed-in users built the way a person
+ * gets there: register, follow the verification link from the outbox, sign in.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are what the tests assert, field by field.
+export type Body = any;
+
+export interface ApiResult {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body; undefined when the body is empty. */
+  body: Body;
+  text: string;
+}
+
+export interface CallOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  /** Sent as is instead of JSON-encoding the body (malformed bodies, signed webhooks). */
+  raw?: string;
+}
+
+export interface Api {
+  readonly base: string;
+  request(method: string, path: string, body?: unknown, options?: CallOptions): Promise<ApiResult>;
+  get(path: string, options?: CallOptions): Promise<ApiResult>;
+  post(path: string, body?: unknown, options?: CallOptions): Promise<ApiResult>;
+  put(path: string, body?: unknown, options?: CallOptions): Promise<ApiResult>;
+  delete(path: string, body?: unknown, options?: CallOptions): Promise<ApiResult>;
+  /** The same client seen from another client address (CloudFront-Viewer-Address), for rate limits. */
+  from(address: string): Api;
+}
+
+export function apiClient(base: string, defaultHeaders: Record<string, string> = {}): Api {
+  async function request(method: string, path: string, body?: unknown, options: CallOptions = {}) {
+    const headers: Record<string, string> = { ...defaultHeaders, ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let payload: string | undefined = options.raw;
+    if (payload === undefined && body !== undefined) payload = JSON.stringify(body);
+    if (payload !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await fetch(`${base}${path}`, { method, headers, body: payload });
+    const text = await res.text();
+    let parsed: Body;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, headers: res.headers, body: parsed, text };
+  }
+  return {
+    base,
+    request,
+    get: (path, options) => request('GET', path, undefined, options),
+    post: (path, body, options) => request('POST', path, body, options),
+    put: (path, body, options) => request('PUT', path, body, options),
+    delete: (path, body, options) => request('DELETE', path, body, options),
+    from: (address) => apiClient(base, { ...defaultHeaders, 'cloudfront-viewer-address': address }),
+  };
+}
+
+let addresses = 0;
+/** A client address no other test of this process uses: per-address rate limits stay per test. */
+export function freshAddress(): string {
+  addresses++;
+  return `10.0.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}:1234`;
+}
+
+/** A username (and e-mail local part) no other test uses: 3-30 letters, digits and underscores. */
+export function uniqueName(prefix = 'user'): string {
+  return `${prefix.slice(0, 17)}_${randomBytes(5).toString('hex')}`;
+}
+
+/** A password that passes every rule and is not on the common list. */
+export const GOOD_PASSWORD = 'Sturdy-Lantern-42';
+export const OTHER_GOOD_PASSWORD = 'Quiet-Harbour-77';
+
+export interface RegisterInput {
+  email: string;
+  username: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+export function newUserInput(overrides: Partial<RegisterInput> = {}): RegisterInput {
+  const username = overrides.username ?? uniqueName();
+  return {
+    email: `${username.toLowerCase()}@example.test`,
+    username,
+    password: GOOD_PASSWORD,
+    firstName: 'Ada',
+    lastName: 'Tester',
+    ...overrides,
+  };
+}
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  user: User;
+  /** The session (refresh-token family) id, as named in the access token's `sid`. */
+  sessionId: string;
+}
+
+export interface TestUser extends RegisterInput, Session {
+  id: string;
+}
+
+export async function signIn(
+  api: Api,
+  email: string,
+  password: string,
+  rememberMe?: boolean,
+): Promise<Session> {
+  const res = await api.post('/api/auth/login', {
+    email,
+    password,
+    ...(rememberMe === undefined ? {} : { rememberMe }),
+  });
+  expect(res.status, res.text).toBe(200);
+  const data = res.body.data;
+  return { ...data, sessionId: String(data.refreshToken).split('.')[1] };
+}
+
+export async function register(api: Api, input: RegisterInput): Promise<void> {
+  const res = await api.post('/api/auth/register', input);
+  expect(res.status, res.text).toBe(201);
+}
+
+/** Follows the newest verification link sent to `email`. */
+export async function verifyEmail(api: Api, stateDir: string, email: string): Promise<void> {
+  const res = await api.post('/api/auth/verify-email', { token: verificationToken(stateDir, email) });
+  expect(res.status, res.text).toBe(200);
+}
+
+/**
+ * A registered user, signed in once; verified unless `verified: false`. Costs two password hashes
+ * (register and sign-in), so tests that do not change the user share one.
+ */
+export async function createUser(
+  api: Api,
+  stateDir: string,
+  options: Partial<RegisterInput> & { verified?: boolean; rememberMe?: boolean } = {},
+): Promise<TestUser> {
+  const { verified = true, rememberMe, ...overrides } = options;
+  const input = newUserInput(overrides);
+  await register(api, input);
+  if (verified) await verifyEmail(api, stateDir, input.email);
+  const session = await signIn(api, input.email, input.password, rememberMe);
+  return { ...input, ...session, id: session.user.id };
+}

@@ -1,0 +1,3 @@
+/** The signed-in session: what the rest of the app may use. */
+export { type Session, SessionProvider, type SessionStatus, useSession } from './SessionProvider';
+export { getAccessToken } from './token-store';

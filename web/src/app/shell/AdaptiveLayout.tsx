@@ -1,0 +1,12 @@
+import { useCurrentUser } from '../current-user';
+import { PublicLayout } from '../PublicLayout';
+import { AppShellLayout } from './AppShellLayout';
+
+/**
+ * For a screen open to everyone that a signed-in user also reaches from the sidebar (/pricing): the
+ * app shell for a signed-in user, the public frame for a visitor.
+ */
+export function AdaptiveLayout() {
+  const user = useCurrentUser();
+  return user ? <AppShellLayout /> : <PublicLayout />;
+}

@@ -1,0 +1,126 @@
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Burger,
+  Center,
+  Group,
+  Loader,
+  ScrollArea,
+  Tooltip,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { Link, Outlet } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../../../shared/product';
+import { useCurrentUser } from '../current-user';
+import { PlanStatus } from './PlanStatus';
+import { SidebarFooter, SidebarLinks } from './Sidebar';
+import { useSidebarCollapsed } from './sidebar-state';
+
+/** Where the sidebar stops being a slide-over (Mantine's `sm`, 48em). */
+const WIDE_BREAKPOINT = 'sm';
+const WIDE_QUERY = '(min-width: 48em)';
+const NAVBAR_WIDTH = 248;
+const NAVBAR_ICON_WIDTH = 72;
+const HEADER_HEIGHT = 56;
+
+function PageFallback() {
+  return (
+    <Center py="xl">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+/**
+ * The signed-in frame (spec 2.2): a header with the plan status and a sidebar that collapses to icons
+ * on wide screens (remembered in this browser) and is a slide-over, opened by the burger, on small ones.
+ */
+export function AppShellLayout() {
+  const user = useCurrentUser();
+  const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  const [collapsed, setCollapsed] = useSidebarCollapsed();
+  const wide = useMediaQuery(WIDE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const iconOnly = wide && collapsed;
+
+  // A visitor is on their way to /login (the route's guard sends them): no frame to show.
+  if (!user) {
+    return (
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
+    );
+  }
+
+  const collapseLabel = collapsed ? 'Expand sidebar' : 'Collapse sidebar';
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{
+        width: { base: NAVBAR_WIDTH, [WIDE_BREAKPOINT]: collapsed ? NAVBAR_ICON_WIDTH : NAVBAR_WIDTH },
+        breakpoint: WIDE_BREAKPOINT,
+        collapsed: { mobile: !mobileOpened },
+      }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px={{ base: 'xs', xs: 'md' }} gap="xs" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Burger
+              opened={mobileOpened}
+              onClick={toggleMobile}
+              hiddenFrom={WIDE_BREAKPOINT}
+              size="sm"
+              aria-label={mobileOpened ? 'Close navigation' : 'Open navigation'}
+            />
+            <Tooltip label={collapseLabel}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                visibleFrom={WIDE_BREAKPOINT}
+                onClick={() => setCollapsed(!collapsed)}
+                aria-label={collapseLabel}
+                aria-pressed={collapsed}
+              >
+                {collapsed ? (
+                  <IconLayoutSidebarLeftExpand size={20} aria-hidden />
+                ) : (
+                  <IconLayoutSidebarLeftCollapse size={20} aria-hidden />
+                )}
+              </ActionIcon>
+            </Tooltip>
+            <Anchor
+              component={Link}
+              to="/dashboard"
+              fw={700}
+              fz={{ base: 'lg', xs: 'xl' }}
+              underline="never"
+              c="inherit"
+            >
+              {PRODUCT_NAME}
+            </Anchor>
+          </Group>
+          <PlanStatus user={user} />
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p={iconOnly ? 'xs' : 'sm'} aria-label="Main">
+        <AppShell.Section grow component={ScrollArea} scrollbars="y">
+          <SidebarLinks iconOnly={iconOnly} onNavigate={closeMobile} />
+        </AppShell.Section>
+        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <SidebarFooter iconOnly={iconOnly} onNavigate={closeMobile} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,165 @@
+import { Menu, NavLink, Stack, Tooltip } from '@mantine/core';
+import { IconExternalLink, IconHelp, IconLogout } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useSession } from '../session';
+import { LOGIN_PATH } from '../session/navigation';
+import { HELP_CENTER_LABEL, HELP_CENTER_URL } from './help-center';
+import { isCurrent, isGroup, type NavGroupItem, type NavLinkItem, navItems } from './nav-items';
+
+interface SidebarProps {
+  /** Wide screen with the sidebar collapsed: icons only, each named by a tooltip and its aria-label. */
+  iconOnly: boolean;
+  /** Called after any choice, so the small-screen slide-over closes. */
+  onNavigate: () => void;
+}
+
+const ICON_SIZE = 20;
+
+/** In icon-only mode a label moves to a tooltip (and stays the accessible name). */
+function WithTooltip({
+  label,
+  iconOnly,
+  children,
+}: {
+  label: string;
+  iconOnly: boolean;
+  children: ReactNode;
+}) {
+  if (!iconOnly) return children;
+  return (
+    <Tooltip label={label} position="right" withArrow>
+      {children}
+    </Tooltip>
+  );
+}
+
+function SidebarLink({ item, iconOnly, onNavigate }: { item: NavLinkItem } & SidebarProps) {
+  const { pathname } = useLocation();
+  const Icon = item.icon;
+  return (
+    <WithTooltip label={item.label} iconOnly={iconOnly}>
+      <NavLink
+        component={Link}
+        to={item.to}
+        label={iconOnly ? undefined : item.label}
+        aria-label={iconOnly ? item.label : undefined}
+        leftSection={<Icon size={ICON_SIZE} stroke={1.6} aria-hidden />}
+        active={isCurrent(pathname, item.to)}
+        aria-current={isCurrent(pathname, item.to) ? 'page' : undefined}
+        onClick={onNavigate}
+      />
+    </WithTooltip>
+  );
+}
+
+/** The Automations dropdown: a collapsible group, or a menu beside the icon when the sidebar is narrow. */
+function SidebarGroup({ item, iconOnly, onNavigate }: { item: NavGroupItem } & SidebarProps) {
+  const { pathname } = useLocation();
+  const Icon = item.icon;
+  const inside = isCurrent(pathname, item.prefix);
+
+  if (iconOnly) {
+    return (
+      <Menu position="right-start" withArrow>
+        <Menu.Target>
+          <NavLink
+            component="button"
+            type="button"
+            aria-label={item.label}
+            leftSection={<Icon size={ICON_SIZE} stroke={1.6} aria-hidden />}
+            active={inside}
+          />
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{item.label}</Menu.Label>
+          {item.links.map((link) => (
+            <Menu.Item
+              key={link.to}
+              component={Link}
+              to={link.to}
+              leftSection={<link.icon size={16} aria-hidden />}
+              onClick={onNavigate}
+            >
+              {link.label}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    );
+  }
+
+  return (
+    <NavLink
+      component="button"
+      type="button"
+      label={item.label}
+      leftSection={<Icon size={ICON_SIZE} stroke={1.6} aria-hidden />}
+      defaultOpened={inside}
+      active={inside}
+      variant="subtle"
+    >
+      {item.links.map((link) => (
+        <SidebarLink key={link.to} item={link} iconOnly={false} onNavigate={onNavigate} />
+      ))}
+    </NavLink>
+  );
+}
+
+/** The in-app links of spec 2.2. */
+export function SidebarLinks(props: SidebarProps) {
+  return (
+    <Stack gap={2}>
+      {navItems.map((item) =>
+        isGroup(item) ? (
+          <SidebarGroup key={item.label} item={item} {...props} />
+        ) : (
+          <SidebarLink key={item.to} item={item} {...props} />
+        ),
+      )}
+    </Stack>
+  );
+}
+
+/** The external help link and Sign Out, at the foot of the sidebar. */
+export function SidebarFooter({ iconOnly, onNavigate }: SidebarProps) {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+
+  async function handleSignOut() {
+    onNavigate();
+    // signOut clears the tokens even when the server call fails (spec 4) and never rejects.
+    await signOut();
+    // Synchronously, so this navigation lands after the page guard's own redirect (which would remember
+    // the page to come back to).
+    navigate(LOGIN_PATH, { replace: true, flushSync: true });
+  }
+
+  return (
+    <Stack gap={2}>
+      <WithTooltip label={HELP_CENTER_LABEL} iconOnly={iconOnly}>
+        <NavLink
+          href={HELP_CENTER_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          label={iconOnly ? undefined : HELP_CENTER_LABEL}
+          aria-label={iconOnly ? `${HELP_CENTER_LABEL} (opens in a new tab)` : undefined}
+          leftSection={<IconHelp size={ICON_SIZE} stroke={1.6} aria-hidden />}
+          rightSection={iconOnly ? undefined : <IconExternalLink size={14} aria-hidden />}
+          onClick={onNavigate}
+        />
+      </WithTooltip>
+      <WithTooltip label="Sign Out" iconOnly={iconOnly}>
+        <NavLink
+          component="button"
+          type="button"
+          label={iconOnly ? undefined : 'Sign Out'}
+          aria-label={iconOnly ? 'Sign Out' : undefined}
+          leftSection={<IconLogout size={ICON_SIZE} stroke={1.6} aria-hidden />}
+          onClick={handleSignOut}
+          c="red"
+        />
+      </WithTooltip>
+    </Stack>
+  );
+}

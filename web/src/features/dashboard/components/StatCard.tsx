@@ -1,0 +1,38 @@
+import { Card, Group, Text, ThemeIcon } from '@mantine/core';
+import type { Icon } from '@tabler/icons-react';
+import { useId } from 'react';
+
+interface StatCardProps {
+  label: string;
+  value: number;
+  /** A line under the number, such as the counter's range. */
+  hint?: string;
+  icon: Icon;
+  color: string;
+}
+
+export function StatCard({ label, value, hint, icon: CardIcon, color }: StatCardProps) {
+  const labelId = useId();
+  return (
+    <Card withBorder padding="lg" role="group" aria-labelledby={labelId}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div>
+          <Text id={labelId} size="sm" c="dimmed" fw={500}>
+            {label}
+          </Text>
+          <Text fz={32} fw={700} lh={1.2} data-testid="stat-value">
+            {value}
+          </Text>
+          {hint && (
+            <Text size="xs" c="dimmed">
+              {hint}
+            </Text>
+          )}
+        </div>
+        <ThemeIcon size={44} radius="md" variant="light" color={color} aria-hidden>
+          <CardIcon size={24} />
+        </ThemeIcon>
+      </Group>
+    </Card>
+  );
+}
