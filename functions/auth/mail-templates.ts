@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '../../shared/product';
 import type { MailMessage } from '../core/ports/mail';
 
 /** The account e-mails. Plain text and HTML carry the same words and the same single link. */
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function message(
   to: string,
@@ -12,9 +12,9 @@ function message(
 ): MailMessage {
   const text = [...lines, '', `${link.label}: ${link.url}`, '', `— ${PRODUCT_NAME}`].join('\n');
   const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
-${lines.map((l) => `<p>${escape(l)}</p>`).join('\n')}
-<p><a href="${escape(link.url)}" style="display:inline-block;padding:10px 16px;background:#228be6;color:#fff;border-radius:6px;text-decoration:none">${escape(link.label)}</a></p>
-<p style="color:#868e96;font-size:12px">If the button does not work, paste this address into your browser: ${escape(link.url)}</p>
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 16px;background:#228be6;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>
+<p style="color:#868e96;font-size:12px">If the button does not work, paste this address into your browser: ${escapeHtml(link.url)}</p>
 <p>— ${PRODUCT_NAME}</p></body></html>`;
   return { to, subject, text, html };
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { lastMailTo, linkTo } from '../support/outbox';
-import { clickText, fill, launchTestBrowser, waitForPath, waitForText } from './browser';
+import { clickText, fill, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
 
 /**
  * The account journeys of the accounts issue, in headless Chromium against the stack `npm start` runs,
@@ -35,7 +35,7 @@ let counter = 0;
 const newEmail = () => `e2e-${Date.now()}-${++counter}@example.com`;
 
 async function register(email: string, username: string, password: string): Promise<void> {
-  await page.goto(`${appUrl}/register`, { waitUntil: 'networkidle0' });
+  await openApp(page, `${appUrl}/register`);
   await fill(page, 'First name', 'Ada');
   await fill(page, 'Last name', 'Lovelace');
   await fill(page, 'Email', email);
@@ -58,7 +58,7 @@ async function signUpVerified(): Promise<{ email: string; password: string; user
   const username = `ada_${Date.now().toString(36)}${counter}`;
   const password = 'Analytical-Engine-1843';
   await register(email, username, password);
-  await page.goto(mailLink(email, 'Verify your email', '/verify-email'), { waitUntil: 'networkidle0' });
+  await openApp(page, mailLink(email, 'Verify your email', '/verify-email'));
   await waitForText(page, 'Email verified');
   return { email, password, username };
 }
@@ -66,12 +66,12 @@ async function signUpVerified(): Promise<{ email: string; password: string; user
 describe('accounts in a real browser on the local cloud', () => {
   it('registers, verifies from the e-mailed link, signs in, edits the profile, changes the password, signs out and signs in with the new password', async () => {
     const { email, password } = await signUpVerified();
-    await page.goto(`${appUrl}/login`, { waitUntil: 'networkidle0' });
+    await openApp(page, `${appUrl}/login`);
     await signIn(email, password);
     await waitForPath(page, '/dashboard');
     await waitForText(page, 'Welcome to Trobly!');
 
-    await page.goto(`${appUrl}/profile`, { waitUntil: 'networkidle0' });
+    await openApp(page, `${appUrl}/profile`);
     await fill(page, 'First name', 'Augusta');
     await clickText(page, 'Save Changes', 'button');
     await waitForText(page, 'Profile updated successfully');
@@ -89,18 +89,18 @@ describe('accounts in a real browser on the local cloud', () => {
     await waitForText(page, 'Invalid email or password');
     await signIn(email, 'Difference-Engine-1822');
     await waitForPath(page, '/dashboard');
-    await page.goto(`${appUrl}/profile`, { waitUntil: 'networkidle0' });
+    await openApp(page, `${appUrl}/profile`);
     await waitForText(page, 'Augusta');
   });
 
   it('resets a forgotten password from the e-mailed link and signs in with the new one', async () => {
     const { email } = await signUpVerified();
-    await page.goto(`${appUrl}/forgot-password`, { waitUntil: 'networkidle0' });
+    await openApp(page, `${appUrl}/forgot-password`);
     await fill(page, 'Email', email);
     await clickText(page, 'Send reset link', 'button');
     await waitForText(page, 'If an account with that email exists, a password reset link has been sent.');
 
-    await page.goto(mailLink(email, 'Reset your', '/reset-password'), { waitUntil: 'networkidle0' });
+    await openApp(page, mailLink(email, 'Reset your', '/reset-password'));
     await fill(page, 'New password', 'Jacquard-Loom-1804');
     await fill(page, 'Confirm new password', 'Jacquard-Loom-1804');
     await clickText(page, 'Reset password', 'button');
@@ -114,26 +114,26 @@ describe('accounts in a real browser on the local cloud', () => {
     const email = newEmail();
     const password = 'Unverified-Account-9';
     await register(email, `unverified_${counter}${Date.now().toString(36)}`, password);
-    await page.goto(`${appUrl}/login`, { waitUntil: 'networkidle0' });
+    await openApp(page, `${appUrl}/login`);
     await signIn(email, password);
     await waitForPath(page, '/dashboard');
-    await page.goto(`${appUrl}/exports`, { waitUntil: 'networkidle0' });
+    await openApp(page, `${appUrl}/exports`);
     await waitForPath(page, '/verify-email');
     await waitForText(page, 'Verify your email');
   });
 
   it('sends a signed-in user who opens /login to /dashboard', async () => {
     const { email, password } = await signUpVerified();
-    await page.goto(`${appUrl}/login`, { waitUntil: 'networkidle0' });
+    await openApp(page, `${appUrl}/login`);
     await signIn(email, password);
     await waitForPath(page, '/dashboard');
-    await page.goto(`${appUrl}/login`, { waitUntil: 'networkidle0' });
+    await openApp(page, `${appUrl}/login`);
     await waitForPath(page, '/dashboard');
   });
 
   it('brings a visitor who opens /profile back to /profile after signing in', async () => {
     const { email, password } = await signUpVerified();
-    await page.goto(`${appUrl}/profile`, { waitUntil: 'networkidle0' });
+    await openApp(page, `${appUrl}/profile`);
     await waitForPath(page, '/login');
     await signIn(email, password);
     await waitForPath(page, '/profile');
@@ -142,26 +142,26 @@ describe('accounts in a real browser on the local cloud', () => {
 
   it('starts a trial from the pricing page and buys Plus through the sandbox checkout', async () => {
     const { email, password } = await signUpVerified();
-    await page.goto(`${appUrl}/login`, { waitUntil: 'networkidle0' });
+    await openApp(page, `${appUrl}/login`);
     await signIn(email, password);
     await waitForPath(page, '/dashboard');
 
-    await page.goto(`${appUrl}/pricing`, { waitUntil: 'networkidle0' });
+    await openApp(page, `${appUrl}/pricing`);
     await clickText(page, 'Start Free Trial', 'button');
     await waitForText(page, 'Trial started successfully! Redirecting to dashboard...');
     await waitForPath(page, '/dashboard', 5000);
     await waitForText(page, 'Free Trial');
 
-    await page.goto(`${appUrl}/pricing`, { waitUntil: 'networkidle0' });
+    await openApp(page, `${appUrl}/pricing`);
     await clickText(page, 'Choose Plus', 'button');
     await waitForPath(page, '/sandbox/checkout/');
     await waitForText(page, 'Sandbox payment');
     await clickText(page, 'Pay', 'button');
     await waitForPath(page, '/dashboard?upgraded=true');
-    await page.goto(`${appUrl}/profile`, { waitUntil: 'networkidle0' });
+    await openApp(page, `${appUrl}/profile`);
     await waitForText(page, 'Plus Plan');
     const plusButtonDisabled = await (async () => {
-      await page.goto(`${appUrl}/pricing`, { waitUntil: 'networkidle0' });
+      await openApp(page, `${appUrl}/pricing`);
       await waitForText(page, 'Most Popular');
       return page.evaluate(() =>
         [...document.querySelectorAll('button')].some(

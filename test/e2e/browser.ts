@@ -88,3 +88,11 @@ export async function clickText(
     tag,
   );
 }
+
+/** Opens a page of the app and waits out the 1 s splash of a full page load (DECISIONS 11). */
+export async function openApp(page: Page, url: string): Promise<void> {
+  await page.goto(url, { waitUntil: 'networkidle0' });
+  await page.waitForFunction(() => !(document.body.textContent ?? '').includes('Automation Loading...'), {
+    timeout: 10_000,
+  });
+}

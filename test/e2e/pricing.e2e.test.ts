@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchTestBrowser, waitForText } from './browser';
+import { launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
 
 let browser: Browser;
 let page: Page;
@@ -21,7 +21,7 @@ beforeEach(async () => {
 
 describe('/pricing in a real browser on the local cloud', () => {
   it('shows the three plan cards with their prices, Plus as Most Popular, the reassurance lines and the FAQ', async () => {
-    await page.goto(`${appUrl}/pricing`, { waitUntil: 'networkidle0' });
+    await openApp(page, `${appUrl}/pricing`);
     await waitForText(page, 'Most Popular');
     const text = await page.evaluate(() => document.body.textContent ?? '');
     for (const expected of ['Free Trial', 'Pro', 'Plus', '$0', '$39', '$69', 'Most Popular'])
@@ -56,7 +56,7 @@ describe('/pricing in a real browser on the local cloud', () => {
         };
       }
     });
-    await page.goto(`${appUrl}/pricing`, { waitUntil: 'networkidle0' });
+    await openApp(page, `${appUrl}/pricing`);
     await waitForText(page, 'Most Popular');
     const buttons = await page.$$('button:not([disabled])');
     const labels = await Promise.all(buttons.map((b) => b.evaluate((el) => el.textContent ?? '')));
@@ -68,14 +68,14 @@ describe('/pricing in a real browser on the local cloud', () => {
     expect(paths).toContain('/login');
   });
 
-  it('sends an unknown path to a real screen instead of a blank page', async () => {
-    await page.goto(`${appUrl}/no/such/page`, { waitUntil: 'networkidle0' });
-    await waitForText(page, 'Most Popular');
-    expect(new URL(page.url()).pathname).toBe('/pricing');
+  it('sends an unknown path to /dashboard, which asks a visitor to sign in first', async () => {
+    await openApp(page, `${appUrl}/no/such/page`);
+    await waitForPath(page, '/login');
+    await waitForText(page, 'Sign in');
   });
 
   it('serves the API on the same origin as the app', async () => {
-    await page.goto(`${appUrl}/pricing`, { waitUntil: 'networkidle0' });
+    await openApp(page, `${appUrl}/pricing`);
     const health = await page.evaluate(async () => (await fetch('/api/health')).json());
     expect(health).toEqual({ status: 'ok', checks: { dynamodb: 'ok', queue: 'ok' } });
   });

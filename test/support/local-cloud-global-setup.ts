@@ -15,7 +15,8 @@ export default async function setup(project: TestProject) {
     persist: false,
     webRoot: webDist,
   });
-  project.provide('appUrl', cloud.url.replace('localhost', '127.0.0.1'));
+  // The address PUBLIC_APP_URL names, so links and checkout return addresses are same-origin.
+  project.provide('appUrl', cloud.url);
   // Browser tests read the e-mails the app sends from the outbox, as a developer would.
   project.provide('stateDir', stateDir);
   return async () => {
