@@ -1,5 +1,5 @@
 import { AUTH_TEXTS, type ChangePasswordInput, type UpdateProfileInput, type User } from '../../shared/auth';
-import { refusesCommonPassword } from '../auth/auth-service';
+import { refuseCommonPassword } from '../auth/common-password';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { deleteSessionsExcept } from '../auth/session-repository';
 import {
@@ -21,56 +21,69 @@ async function signedInUser(user: AuthUser): Promise<StoredUser> {
   return stored;
 }
 
-export function createAccountService({ log, now = () => new Date() }: { log: Logger; now?: () => Date }) {
-  return {
-    async updateProfile(user: AuthUser, input: UpdateProfileInput): Promise<User> {
-      const stored = await signedInUser(user);
-      try {
-        // Empty names are removed rather than stored as blanks.
-        const updated = await changeUsername(stored, input.username, {
-          firstName: input.firstName || undefined,
-          lastName: input.lastName || undefined,
-        });
-        return publicUser(updated);
-      } catch (error) {
-        if (error instanceof DuplicateError) {
-          throw new ConflictError(AUTH_TEXTS.usernameTaken, [
-            { path: 'username', message: AUTH_TEXTS.usernameTaken },
-          ]);
-        }
-        throw error;
-      }
-    },
+/**
+ * The account routes, as separate functions so each route's bundle carries only its own (the common
+ * password list goes only where a password is set).
+ */
+export interface AccountDeps {
+  log: Logger;
+  now?: () => Date;
+}
 
-    /** Keeps the session that asked and ends every other one (DESIGN.md 6). */
-    async changePassword(user: AuthUser, input: ChangePasswordInput): Promise<{ message: string }> {
-      const stored = await signedInUser(user);
-      if (!(await verifyPassword(input.currentPassword, stored.passwordHash))) {
-        throw new ValidationError(AUTH_TEXTS.currentPasswordWrong, [
-          { path: 'currentPassword', message: AUTH_TEXTS.currentPasswordWrong },
-        ]);
-      }
-      refusesCommonPassword(input.newPassword, 'newPassword');
-      await updateUser(stored.id, {
-        passwordHash: await hashPassword(input.newPassword),
-        passwordChangedAt: now().toISOString(),
-      });
-      const ended = await deleteSessionsExcept(stored.id, user.sessionId);
-      log.info('password changed', { userId: stored.id, sessionsEnded: ended });
-      return { message: AUTH_TEXTS.passwordChanged };
-    },
+export async function updateProfile(user: AuthUser, input: UpdateProfileInput): Promise<User> {
+  const stored = await signedInUser(user);
+  try {
+    // Empty names are removed rather than stored as blanks.
+    const updated = await changeUsername(stored, input.username, {
+      firstName: input.firstName || undefined,
+      lastName: input.lastName || undefined,
+    });
+    return publicUser(updated);
+  } catch (error) {
+    if (error instanceof DuplicateError) {
+      throw new ConflictError(AUTH_TEXTS.usernameTaken, [
+        { path: 'username', message: AUTH_TEXTS.usernameTaken },
+      ]);
+    }
+    throw error;
+  }
+}
 
-    /** DECISIONS 10: removes the user's data (connections, automations, leads, flows: all under USER#id). */
-    async deleteAccount(user: AuthUser, password: string): Promise<{ message: string }> {
-      const stored = await signedInUser(user);
-      if (!(await verifyPassword(password, stored.passwordHash))) {
-        throw new ValidationError(AUTH_TEXTS.passwordWrong, [
-          { path: 'password', message: AUTH_TEXTS.passwordWrong },
-        ]);
-      }
-      const removed = await deleteUserEverywhere(stored);
-      log.info('account deleted', { userId: stored.id, itemsRemoved: removed });
-      return { message: AUTH_TEXTS.accountDeleted };
-    },
-  };
+/** Keeps the session that asked and ends every other one (DESIGN.md 6). */
+export async function changePassword(
+  user: AuthUser,
+  input: ChangePasswordInput,
+  { log, now = () => new Date() }: AccountDeps,
+): Promise<{ message: string }> {
+  const stored = await signedInUser(user);
+  if (!(await verifyPassword(input.currentPassword, stored.passwordHash))) {
+    throw new ValidationError(AUTH_TEXTS.currentPasswordWrong, [
+      { path: 'currentPassword', message: AUTH_TEXTS.currentPasswordWrong },
+    ]);
+  }
+  refuseCommonPassword(input.newPassword, 'newPassword');
+  await updateUser(stored.id, {
+    passwordHash: await hashPassword(input.newPassword),
+    passwordChangedAt: now().toISOString(),
+  });
+  const ended = await deleteSessionsExcept(stored.id, user.sessionId);
+  log.info('password changed', { userId: stored.id, sessionsEnded: ended });
+  return { message: AUTH_TEXTS.passwordChanged };
+}
+
+/** DECISIONS 10: removes the user's data (connections, automations, leads, flows: all under USER#id). */
+export async function deleteAccount(
+  user: AuthUser,
+  password: string,
+  { log }: AccountDeps,
+): Promise<{ message: string }> {
+  const stored = await signedInUser(user);
+  if (!(await verifyPassword(password, stored.passwordHash))) {
+    throw new ValidationError(AUTH_TEXTS.passwordWrong, [
+      { path: 'password', message: AUTH_TEXTS.passwordWrong },
+    ]);
+  }
+  const removed = await deleteUserEverywhere(stored);
+  log.info('account deleted', { userId: stored.id, itemsRemoved: removed });
+  return { message: AUTH_TEXTS.accountDeleted };
 }

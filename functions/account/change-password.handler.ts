@@ -1,7 +1,7 @@
 import { changePasswordInput } from '../../shared/auth';
 import { httpHandler } from '../core/http-handler';
-import { accountService } from './account-deps';
+import { changePassword } from './account-service';
 
-export const handler = httpHandler({ body: changePasswordInput }, ({ body, user }) =>
-  accountService.changePassword(user, body),
+export const handler = httpHandler({ body: changePasswordInput }, ({ body, user, log }) =>
+  changePassword(user, body, { log }),
 );

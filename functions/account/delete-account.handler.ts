@@ -1,7 +1,7 @@
 import { deleteAccountInput } from '../../shared/auth';
 import { httpHandler } from '../core/http-handler';
-import { accountService } from './account-deps';
+import { deleteAccount } from './account-service';
 
-export const handler = httpHandler({ body: deleteAccountInput }, ({ body, user }) =>
-  accountService.deleteAccount(user, body.password),
+export const handler = httpHandler({ body: deleteAccountInput }, ({ body, user, log }) =>
+  deleteAccount(user, body.password, { log }),
 );

@@ -1,7 +1,7 @@
 import { updateProfileInput } from '../../shared/auth';
 import { httpHandler } from '../core/http-handler';
-import { accountService } from './account-deps';
+import { updateProfile } from './account-service';
 
 export const handler = httpHandler({ body: updateProfileInput }, async ({ body, user }) => ({
-  data: { user: await accountService.updateProfile(user, body) },
+  data: { user: await updateProfile(user, body) },
 }));

@@ -1,6 +1,5 @@
 import { logger } from '../core/logger';
-import { mailPort } from '../core/ports/mail';
-import { createAuthService } from './auth-service';
+import { createSessionService } from './session-service';
 
-/** The auth service with this process's adapters, built once per cold start. */
-export const authService = createAuthService({ mail: mailPort(), log: logger });
+/** The services with this process's adapters, built once per cold start; mail routes build their own. */
+export const sessions = createSessionService({ log: logger });

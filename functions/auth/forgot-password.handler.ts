@@ -1,8 +1,8 @@
 import { forgotPasswordInput } from '../../shared/auth';
 import { clientIp } from '../core/client-ip';
 import { publicHttpHandler } from '../core/http-handler';
-import { authService } from './auth-deps';
+import { passwordReset } from './mail-deps';
 
 export const handler = publicHttpHandler({ body: forgotPasswordInput }, ({ body, event }) =>
-  authService.forgotPassword(body, clientIp(event)),
+  passwordReset.forgotPassword(body, clientIp(event)),
 );

@@ -1,7 +1,7 @@
 import { httpHandler, respond } from '../core/http-handler';
-import { authService } from './auth-deps';
+import { sessions } from './auth-deps';
 
 export const handler = httpHandler({}, async ({ user }) => {
-  await authService.logout(user.id, user.sessionId);
+  await sessions.logout(user.id, user.sessionId);
   return respond(204, undefined);
 });

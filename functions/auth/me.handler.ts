@@ -1,6 +1,6 @@
 import { httpHandler } from '../core/http-handler';
-import { authService } from './auth-deps';
+import { sessions } from './auth-deps';
 
 export const handler = httpHandler({}, async ({ user }) => ({
-  data: { user: await authService.me(user.id) },
+  data: { user: await sessions.me(user.id) },
 }));

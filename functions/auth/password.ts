@@ -1,5 +1,4 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
-import { COMMON_PASSWORDS } from './common-passwords';
 
 /**
  * Password hashing with scrypt at N=2^17, r=8, p=1 (DESIGN.md section 6). That costs 128 MiB of memory
@@ -61,9 +60,4 @@ let decoy: Promise<string> | undefined;
 export function decoyHash(): Promise<string> {
   decoy ??= hashPassword(randomBytes(16).toString('hex'));
   return decoy;
-}
-
-const common = new Set(COMMON_PASSWORDS.split('\n'));
-export function isCommonPassword(password: string): boolean {
-  return common.has(password.toLowerCase());
 }

@@ -1,7 +1,7 @@
 import { refreshInput } from '../../shared/auth';
 import { publicHttpHandler } from '../core/http-handler';
-import { authService } from './auth-deps';
+import { sessions } from './auth-deps';
 
 export const handler = publicHttpHandler({ body: refreshInput }, async ({ body }) => ({
-  data: await authService.refresh(body.refreshToken),
+  data: await sessions.refresh(body.refreshToken),
 }));

@@ -1,7 +1,7 @@
 import { resetPasswordInput } from '../../shared/auth';
 import { publicHttpHandler } from '../core/http-handler';
-import { authService } from './auth-deps';
+import { passwordReset } from './mail-deps';
 
 export const handler = publicHttpHandler({ body: resetPasswordInput }, ({ body }) =>
-  authService.resetPassword(body),
+  passwordReset.resetPassword(body),
 );

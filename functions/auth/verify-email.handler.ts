@@ -1,8 +1,8 @@
 import { verifyEmailInput } from '../../shared/auth';
 import { publicHttpHandler } from '../core/http-handler';
-import { authService } from './auth-deps';
+import { registration } from './mail-deps';
 
 export const handler = publicHttpHandler({ body: verifyEmailInput }, async ({ body }) => {
-  const { message, user } = await authService.verifyEmail(body.token);
+  const { message, user } = await registration.verifyEmail(body.token);
   return { message, data: { user } };
 });

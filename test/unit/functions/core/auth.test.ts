@@ -19,7 +19,7 @@ interface TokenOptions {
 }
 
 async function token(options: TokenOptions = {}): Promise<string> {
-  const jwt = new SignJWT({ email_verified: true, ...options.claims })
+  const jwt = new SignJWT({ email_verified: true, sid: 'session-1', ...options.claims })
     .setProtectedHeader({ alg: options.alg ?? 'HS256' })
     .setIssuedAt()
     .setIssuer(options.issuer ?? 'trobly')
@@ -44,15 +44,12 @@ afterEach(() => {
 });
 
 describe('verifyAccessToken', () => {
-  it('accepts an HS256 token with the right issuer, audience, subject and expiry', async () => {
-    await expect(verifyAccessToken(await token())).resolves.toEqual({ id: 'user-123', emailVerified: true });
-  });
-
-  it('reads email_verified other than true as not verified', async () => {
-    await expect(verifyAccessToken(await token({ claims: { email_verified: 'true' } }))).resolves.toEqual({
-      id: 'user-123',
-      emailVerified: false,
-    });
+  // A well-formed token is only half the check: the hook then reads its session and user from the table.
+  // That path runs against DynamoDB Local in test/integration (auth, account and ai-filter tests).
+  it('refuses a correctly signed token that names no session', async () => {
+    await expect(verifyAccessToken(await token({ claims: { sid: undefined } }))).rejects.toThrow(
+      UnauthorizedError,
+    );
   });
 
   it.each<[string, TokenOptions]>([
@@ -108,29 +105,6 @@ describe('verifyAccessToken', () => {
 });
 
 describe('authenticate', () => {
-  it('returns the user of a valid bearer token', async () => {
-    await expect(authenticate(bearer(await token()), 'user')).resolves.toEqual({
-      id: 'user-123',
-      emailVerified: true,
-    });
-  });
-
-  it('accepts a user level token whose e-mail is not verified', async () => {
-    const unverified = await token({ claims: { email_verified: false } });
-    await expect(authenticate(bearer(unverified), 'user')).resolves.toMatchObject({ emailVerified: false });
-  });
-
-  it("refuses a 'verified' route to a user whose e-mail is not verified with ForbiddenError", async () => {
-    const unverified = await token({ claims: { email_verified: false } });
-    const attempt = authenticate(bearer(unverified), 'verified');
-    await expect(attempt).rejects.toThrow(ForbiddenError);
-    await expect(attempt).rejects.toThrow('Please verify your email address to continue.');
-  });
-
-  it("lets a verified user through a 'verified' route", async () => {
-    await expect(authenticate(bearer(await token()), 'verified')).resolves.toMatchObject({ id: 'user-123' });
-  });
-
   it("returns undefined for a 'public' route without a header", async () => {
     await expect(authenticate({}, 'public')).resolves.toBeUndefined();
   });
