@@ -98,8 +98,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       LOCAL_STATE_DIR: stateDir,
       AUTH_TOKEN_SECRET: loadOrCreateSecret(join(stateDir, 'keys', 'auth-token.secret')),
       // Payments run in the sandbox: the checkout URL is a local page, and its webhook is signed with this.
-      PAYMENTS_MODE: 'sandbox',
-      PAYMENTS_WEBHOOK_SECRET: `whsec_${loadOrCreateSecret(join(stateDir, 'keys', 'payments-webhook.secret'))}`,
+      // PAYMENTS_MODE=stripe (with STRIPE_* and PAYMENTS_WEBHOOK_SECRET set) tries a real Stripe test account.
+      PAYMENTS_MODE: process.env.PAYMENTS_MODE === 'stripe' ? 'stripe' : 'sandbox',
+      PAYMENTS_WEBHOOK_SECRET:
+        process.env.PAYMENTS_WEBHOOK_SECRET ??
+        `whsec_${loadOrCreateSecret(join(stateDir, 'keys', 'payments-webhook.secret'))}`,
     };
     for (const q of Object.values(queues)) {
       env[queueUrlEnv(q.name)] = sqs.urls[q.name];

@@ -3,7 +3,7 @@ import { type JWTPayload, SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authenticate, bearerToken, verifyAccessToken } from '../../../../functions/core/auth';
 import { resetEnvCache } from '../../../../functions/core/env';
-import { ForbiddenError, UnauthorizedError } from '../../../../functions/core/errors';
+import { UnauthorizedError } from '../../../../functions/core/errors';
 
 const secret = randomBytes(32).toString('base64url');
 const key = Buffer.from(secret, 'base64url');
