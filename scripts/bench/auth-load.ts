@@ -1,5 +1,10 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { hashPassword, verifyPassword } from '../../functions/auth/password';
-import { type LoadFigure, measureLoad } from './http-load';
+import type { LoadFigure } from './http-load';
+
+const run = promisify(execFile);
 
 /** The cost of one scrypt hash and verify at the production parameters, medians of `runs`. */
 export async function measureHashing(runs = 5): Promise<{ hashMs: number; verifyMs: number }> {
@@ -18,26 +23,38 @@ export async function measureHashing(runs = 5): Promise<{ hashMs: number; verify
   return { hashMs: median(hashTimes), verifyMs: median(verifyTimes) };
 }
 
-/** Signs up one account, then signs it in from `connections` concurrent clients. */
+/** Signs up `connections` accounts, then signs them in from that many concurrent clients. */
 export async function measureLogin(
   apiBase: string,
   connections: number,
   seconds: number,
 ): Promise<LoadFigure> {
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'Bench-Passw0rd-1';
-  const res = await fetch(`${apiBase}/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, username: `bench_${Date.now()}`, password }),
-  });
-  if (res.status !== 201)
-    throw new Error(`Could not register the bench user: ${res.status} ${await res.text()}`);
-  return measureLoad(`${apiBase}/auth/login`, connections, seconds, {
-    method: 'POST',
-    body: JSON.stringify({ email, password }),
-    headers: { 'content-type': 'application/json' },
-    // Twenty scrypt hashes at once queue on this machine's cores; a request may wait seconds, not fail.
-    timeoutSeconds: 60,
-  });
+  const stamp = Date.now().toString(36);
+  const users = Array.from({ length: connections }, (_, i) => ({
+    email: `bench-${stamp}-${i}@example.com`,
+    password: `Bench-Passw0rd-${i}`,
+  }));
+  for (const [i, user] of users.entries()) {
+    const res = await fetch(`${apiBase}/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...user, username: `bench_${stamp}_${i}` }),
+    });
+    if (res.status !== 201)
+      throw new Error(`Could not register a bench user: ${res.status} ${await res.text()}`);
+  }
+  const config = JSON.stringify({ url: `${apiBase}/auth/login`, users, connections, seconds });
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'login-load-child.ts'), config],
+    {
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+  return {
+    url: `${apiBase}/auth/login`,
+    connections,
+    seconds,
+    ...(JSON.parse(stdout) as Omit<LoadFigure, 'url' | 'connections' | 'seconds'>),
+  };
 }

@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     );
 
     console.log(
-      `POST /api/auth/login on the local cloud, 20 concurrent users for ${seconds} s (every request runs scrypt)\n`,
+      `POST /api/auth/login on the local cloud, 20 concurrent users (20 accounts) for ${seconds} s (every request runs scrypt)\n`,
     );
     const login = await measureLogin(url.replace(/\/health$/, ''), 20, seconds);
     console.table([
