@@ -73,6 +73,10 @@ export const httpRoutes: readonly HttpRoute[] = [
   { method: 'PUT', path: '/api/users/profile', handler: 'account/update-profile', auth: 'user' },
   { method: 'POST', path: '/api/users/change-password', handler: 'account/change-password', auth: 'user' },
   { method: 'DELETE', path: '/api/users/account', handler: 'account/delete-account', auth: 'user' },
+  // Trob catalogue (spec 2.9, 2.10, 3, 7). The literal `meta` segment wins over {id} (as on API Gateway).
+  { method: 'GET', path: '/api/templates', handler: 'catalog/list-templates', auth: 'user' },
+  { method: 'GET', path: '/api/templates/meta/popular', handler: 'catalog/popular-templates', auth: 'user' },
+  { method: 'GET', path: '/api/templates/{id}', handler: 'catalog/get-template', auth: 'user' },
   // Billing (spec 2.13, 7, 9)
   { method: 'POST', path: '/api/billing/start-trial', handler: 'billing/start-trial', auth: 'user' },
   {

@@ -23,6 +23,12 @@
  * | 12b| the one-time tokens of a user (account deletion)| table | pk = USER#<id>, sk begins_with TOKEN#              |
  * | 13 | a checkout session of the payment sandbox       | table | pk = CHECKOUT#<id>, sk = CHECKOUT                  |
  * | 14 | a processed payment event (idempotency)         | table | pk = PAYMENT-EVENT#<id>, sk = PAYMENT-EVENT        |
+ * | 15 | one catalogue template (trob) by id             | table | pk = CATALOG, sk = TEMPLATE#<id>                   |
+ * | 16 | the whole catalogue (list, popular, seed)       | table | pk = CATALOG, sk begins_with TEMPLATE#             |
+ *
+ * The catalogue is the one partition no user owns: it is written only by the seed step (from code,
+ * functions/catalog/catalogue.ts) and by the usage counter, and every signed-in user reads the same.
+ * It stays small (tens of items), so reading the partition on a request is one page.
  *
  * Later issues add their rows here (users by e-mail on gsi1, automations by status on gsi1, ...).
  */
@@ -88,6 +94,8 @@ export const keys = {
   userOneTimeTokenPrefix: 'TOKEN#',
   checkoutSession: (id: string): ItemKey => ({ pk: `CHECKOUT#${id}`, sk: 'CHECKOUT' }),
   paymentEvent: (id: string): ItemKey => ({ pk: `PAYMENT-EVENT#${id}`, sk: 'PAYMENT-EVENT' }),
+  catalogTemplate: (id: string): ItemKey => ({ pk: 'CATALOG', sk: `TEMPLATE#${id}` }),
+  catalogTemplatesPrefix: () => ({ pk: 'CATALOG', skPrefix: 'TEMPLATE#' }),
   healthProbe: (): ItemKey => ({ pk: 'HEALTH', sk: 'HEALTH' }),
   webSocketConnection: (connectionId: string): ItemKey => ({
     pk: `WSCONN#${connectionId}`,

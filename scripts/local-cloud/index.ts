@@ -3,12 +3,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { seedCatalogue } from '../../functions/catalog/seed';
 import { localScheduler, localSchedulesTable } from '../../functions/core/adapters/local-scheduler';
 import { LOCAL_CREDENTIALS, resetClients } from '../../functions/core/clients/local';
 import { resetEnvCache } from '../../functions/core/env';
 import { queueArnEnv, queues, queueUrlEnv } from '../../functions/core/queues';
 import { tableBaseName } from '../../functions/core/table';
 import { httpRoutes, webSocketRoutes } from '../../functions/routes';
+import { startSandboxPlatforms } from '../sandbox-platforms';
 import { ensureTables, startLocalDynamo } from './dynamodb';
 import { createHttpGateway } from './http-gateway';
 import { repoRoot } from './lambda-runtime';
@@ -85,6 +87,16 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const ws = await startWebSocketGateway({ routes: webSocketRoutes, path: WEBSOCKET_PATH, log });
     stops.push(() => ws.close());
 
+    // The sandbox LinkedIn, X and Instagram; fixed ports (app port + 11..13) keep stored profile URLs valid.
+    const sandbox = await startSandboxPlatforms({
+      ...(options.port
+        ? { ports: { linkedin: options.port + 11, x: options.port + 12, instagram: options.port + 13 } }
+        : {}),
+      ...(persist ? { stateDir } : {}),
+      log,
+    });
+    stops.push(() => sandbox.stop());
+
     const env: Record<string, string> = {
       APP_RUNTIME: 'local',
       APP_STAGE: stage,
@@ -103,6 +115,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       PAYMENTS_WEBHOOK_SECRET:
         process.env.PAYMENTS_WEBHOOK_SECRET ??
         `whsec_${loadOrCreateSecret(join(stateDir, 'keys', 'payments-webhook.secret'))}`,
+      ...sandbox.env,
     };
     for (const q of Object.values(queues)) {
       env[queueUrlEnv(q.name)] = sqs.urls[q.name];
@@ -143,6 +156,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     Object.assign(process.env, env);
     resetEnvCache();
     resetClients();
+    await seedCatalogue();
 
     const sqsClient = new SQSClient({
       region: 'us-east-1',

@@ -1,0 +1,65 @@
+import {
+  type ListTemplatesQuery,
+  POPULAR_DEFAULT_LIMIT,
+  TEMPLATE_TEXTS,
+  type Template,
+} from '../../shared/catalogue';
+import { NotFoundError } from '../core/errors';
+import type { StoredTemplate } from './catalog-repository';
+
+/** The catalogue routes' rules; the repository is passed in so the rules are tested without a table. */
+export interface CatalogStore {
+  listTemplates(): Promise<StoredTemplate[]>;
+  findTemplate(id: string): Promise<StoredTemplate | undefined>;
+}
+
+const TEMPLATE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Most used first; equal counts by name, so the order is stable between calls. */
+export function byPopularity(a: StoredTemplate, b: StoredTemplate): number {
+  return b.usageCount - a.usageCount || a.displayName.localeCompare(b.displayName, 'en');
+}
+
+function present(stored: StoredTemplate, includeUsage: boolean): Template {
+  if (includeUsage) return stored;
+  const { usageCount: _omitted, ...rest } = stored;
+  return rest;
+}
+
+function matchesSearch(template: StoredTemplate, needle: string): boolean {
+  const haystack = [template.displayName, template.summary, template.description, ...template.features];
+  return haystack.some((text) => text.toLowerCase().includes(needle));
+}
+
+const isFilter = (value: string | undefined): value is string =>
+  value !== undefined && value !== '' && value !== 'all';
+
+export async function listCatalogue(store: CatalogStore, query: ListTemplatesQuery): Promise<Template[]> {
+  const needle = query.search?.toLowerCase() ?? '';
+  const templates = (await store.listTemplates()).filter(
+    (t) =>
+      (!isFilter(query.platform) || t.platform === query.platform) &&
+      (!isFilter(query.category) || t.category === query.category) &&
+      (needle === '' || matchesSearch(t, needle)),
+  );
+  return templates.sort(byPopularity).map((t) => present(t, query.includeUsage === 'true'));
+}
+
+export async function getCatalogueTemplate(
+  store: CatalogStore,
+  id: string,
+  includeUsage: boolean,
+): Promise<Template> {
+  // An id that cannot be a template's is simply not found: no table read for it.
+  const stored = TEMPLATE_ID.test(id) ? await store.findTemplate(id) : undefined;
+  if (!stored) throw new NotFoundError(TEMPLATE_TEXTS.notFound);
+  return present(stored, includeUsage);
+}
+
+/** The most started trobs, with their usage counts (the dashboard and catalogue show them). */
+export async function popularTemplates(
+  store: CatalogStore,
+  limit = POPULAR_DEFAULT_LIMIT,
+): Promise<Template[]> {
+  return (await store.listTemplates()).sort(byPopularity).slice(0, limit);
+}

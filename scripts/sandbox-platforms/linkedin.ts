@@ -1,0 +1,372 @@
+import {
+  document,
+  esc,
+  html,
+  initials,
+  intParam,
+  json,
+  loginForm,
+  type PlatformSpec,
+  pager,
+  paginate,
+  type Reply,
+  type RequestContext,
+  redirect,
+} from './kit';
+import type { SandboxPerson, SandboxPost, WorldIndex } from './world';
+
+/** The sandbox LinkedIn: paths, cookie names, JSON shapes and DOM landmarks of the real site, simplified. */
+export const LINKEDIN = {
+  sessionCookie: 'li_at',
+  csrfCookie: 'JSESSIONID',
+  csrfHeader: 'csrf-token',
+  apiPrefix: '/voyager/api/',
+  paths: {
+    login: '/login',
+    logout: '/m/logout',
+    feed: '/feed/',
+    post: '/feed/update/urn:li:activity:',
+    profile: '/in/',
+    company: '/company/',
+    connections: '/mynetwork/invite-connect/connections/',
+    followers: '/mynetwork/network-manager/people-follow/followers/',
+    peopleSearch: '/search/results/people/',
+    challenge: '/checkpoint/challenge/',
+    me: '/voyager/api/me',
+    connectionsApi: '/voyager/api/relationships/dash/connections',
+  },
+  pageSizes: { connections: 40, followers: 50, search: 10, searchMaxPages: 100 },
+} as const;
+
+const CSS = `body{font-family:system-ui,sans-serif;margin:0;background:#f4f2ee;color:#191919}
+header.global-nav{background:#fff;border-bottom:1px solid #ddd;padding:8px 24px;display:flex;gap:16px;align-items:center}
+header .logo{color:#0a66c2;font-weight:700;font-size:22px}main{max-width:860px;margin:16px auto;padding:0 16px}
+section,.card{background:#fff;border:1px solid #ddd;border-radius:8px;padding:16px;margin-bottom:12px}
+ul{list-style:none;padding:0}li{padding:8px 0;border-bottom:1px solid #eee}.avatar{display:inline-block;width:40px;height:40px;border-radius:50%;background:#0a66c2;color:#fff;text-align:center;line-height:40px;margin-right:8px}
+a{color:#0a66c2;text-decoration:none}.muted{color:#666}`;
+
+function shell(title: string, body: string, me?: SandboxPerson): string {
+  const nav = me
+    ? `<header class="global-nav"><span class="logo">in</span>
+<a class="global-nav__primary-link" href="${LINKEDIN.paths.feed}">Home</a>
+<a class="global-nav__primary-link" href="${LINKEDIN.paths.connections}">My Network</a>
+<form action="${LINKEDIN.paths.peopleSearch}" class="search-global-typeahead"><input name="keywords" placeholder="Search" aria-label="Search"></form>
+<a class="global-nav__me" href="${LINKEDIN.paths.profile}${esc(me.handle)}/" data-member-id="${esc(me.id)}">Me</a>
+<a href="${LINKEDIN.paths.logout}">Sign out</a></header>`
+    : `<header class="global-nav"><span class="logo">Linked<b>in</b></span></header>`;
+  return document(`${title} | LinkedIn`, CSS, `${nav}<main>${body}</main>`);
+}
+
+const degreeLabel = (d: number) => (d === 1 ? '1st' : d === 2 ? '2nd' : d === 3 ? '3rd+' : 'You');
+
+function profileHref(p: SandboxPerson): string {
+  return `${LINKEDIN.paths.profile}${encodeURIComponent(p.handle)}/`;
+}
+
+function entityResult(index: WorldIndex, p: SandboxPerson): string {
+  return `<li class="reusable-search__result-container" data-view-name="search-entity-result-universal-template" data-urn="urn:li:fsd_profile:${esc(p.id)}">
+<span class="avatar">${esc(initials(p.name))}</span>
+<span class="entity-result__title-text"><a class="app-aware-link" href="${profileHref(p)}">${esc(p.name)}</a></span>
+<span class="entity-result__badge-text">• ${degreeLabel(index.distance(p.id))}</span>
+<div class="entity-result__primary-subtitle">${esc(p.headline)}</div>
+<div class="entity-result__secondary-subtitle">${esc(p.location)}</div></li>`;
+}
+
+function reactorRow(index: WorldIndex, p: SandboxPerson): string {
+  return `<li class="social-details-reactors-tab-body-list-item" data-urn="urn:li:fsd_profile:${esc(p.id)}">
+<a href="${profileHref(p)}" class="reactor-link"><span class="artdeco-entity-lockup__title">${esc(p.name)}</span></a>
+<span class="artdeco-entity-lockup__badge">${degreeLabel(index.distance(p.id))}</span>
+<div class="artdeco-entity-lockup__caption">${esc(p.headline)}</div></li>`;
+}
+
+function postCard(index: WorldIndex, post: SandboxPost): string {
+  const author = index.person(post.authorId)!;
+  return `<div class="feed-shared-update-v2 card" data-urn="urn:li:activity:${esc(post.id)}">
+<a class="update-components-actor__name" href="${profileHref(author)}">${esc(author.name)}</a>
+<div class="update-components-actor__description muted">${esc(author.headline)}</div>
+<time datetime="${esc(post.createdAt)}" class="muted">${esc(post.createdAt.slice(0, 10))}</time>
+<div class="update-components-text">${esc(post.text)}</div>
+<a class="social-details-social-counts__reactions-count" href="${LINKEDIN.paths.post}${esc(post.id)}/">${post.likerIds.length} reactions</a>
+· <span class="social-details-social-counts__comments">${post.comments.length} comments</span></div>`;
+}
+
+function feed(ctx: RequestContext): Reply {
+  const { index, url } = ctx;
+  const page = paginate(index.world.posts, url.searchParams.get('page'), 10);
+  return html(
+    shell(
+      'Feed',
+      `<h1 class="visually-hidden">Feed</h1>${page.items.map((p) => postCard(index, p)).join('')}${pager(url, page)}`,
+      ctx.me,
+    ),
+  );
+}
+
+function postPage(ctx: RequestContext, id: string): Reply | undefined {
+  const post = ctx.index.post(id);
+  if (!post) return undefined;
+  const people = (ids: string[]) => ids.map((i) => ctx.index.person(i)!).filter(Boolean);
+  const comments = post.comments
+    .map((c) => {
+      const author = ctx.index.person(c.authorId)!;
+      return `<article class="comments-comment-entity" data-id="urn:li:comment:(activity:${esc(post.id)},${esc(c.id)})">
+<a class="comments-comment-meta__description-title" href="${profileHref(author)}">${esc(author.name)}</a>
+<div class="comments-comment-meta__description-subtitle muted">${esc(author.headline)}</div>
+<time datetime="${esc(c.createdAt)}"></time><span class="comments-comment-item__main-content">${esc(c.text)}</span></article>`;
+    })
+    .join('');
+  return html(
+    shell(
+      'Post',
+      `${postCard(ctx.index, post)}
+<section class="social-details-reactors-modal__content" data-total="${post.likerIds.length}"><h2>Reactions</h2><ul>${people(
+        post.likerIds,
+      )
+        .map((p) => reactorRow(ctx.index, p))
+        .join('')}</ul></section>
+<section class="comments-comments-list" data-total="${post.comments.length}"><h2>Comments</h2>${comments}</section>`,
+      ctx.me,
+    ),
+  );
+}
+
+function profilePage(ctx: RequestContext, handle: string): Reply | undefined {
+  const p = ctx.index.byHandle(handle);
+  if (!p) return undefined;
+  const company = ctx.index.company(p.companyId);
+  const connections = ctx.index.world.connections[p.id]?.length ?? 0;
+  const distance = ctx.index.distance(p.id);
+  const posts = ctx.index.world.posts.filter((post) => post.authorId === p.id);
+  return html(
+    shell(
+      p.name,
+      `<section class="pv-top-card" data-view-name="profile-card" data-member-id="${esc(p.id)}" data-public-identifier="${esc(p.handle)}">
+<span class="avatar">${esc(initials(p.name))}</span>
+<h1 class="text-heading-xlarge">${esc(p.name)}</h1>
+<span class="dist-value">${degreeLabel(distance)}</span>
+<div class="text-body-medium">${esc(p.headline)}</div>
+<span class="text-body-small pv-top-card--location">${esc(p.location)}</span>
+<div class="pv-top-card--connections"><span class="t-bold">${connections > 500 ? '500+' : connections}</span> connections · <span class="followers-count">${ctx.index.world.followers[p.id]?.length ?? 0}</span> followers</div>
+${distance === 1 ? '<button class="message-anywhere-button">Message</button>' : distance === 0 ? '' : '<button class="pvs-profile-actions__action" aria-label="Invite to connect">Connect</button>'}
+</section>
+<section data-view-name="profile-card" id="about"><h2>About</h2><div class="inline-show-more-text">${esc(p.bio)}</div></section>
+<section data-view-name="profile-card" id="experience"><h2>Experience</h2><ul><li class="experience-item">
+<span class="t-bold position-title">${esc(p.title)}</span><span class="company-name">${company ? `<a href="${LINKEDIN.paths.company}${esc(company.slug)}/">${esc(company.name)}</a>` : esc(p.company)}</span>
+<span class="muted industry">${esc(p.industry)}</span></li></ul></section>
+<section data-view-name="profile-card" id="activity"><h2>Activity</h2>${posts.map((post) => postCard(ctx.index, post)).join('') || '<p class="muted">No posts yet.</p>'}</section>`,
+      ctx.me,
+    ),
+  );
+}
+
+function companyPage(ctx: RequestContext, slug: string): Reply | undefined {
+  const c = ctx.index.companyBySlug(slug);
+  if (!c) return undefined;
+  const staff = ctx.index.world.people.filter((p) => p.companyId === c.id);
+  return html(
+    shell(
+      c.name,
+      `<section class="org-top-card" data-company-id="${esc(c.id)}"><h1 class="org-top-card-summary__title">${esc(c.name)}</h1>
+<div class="org-top-card-summary-info-list__info-item industry">${esc(c.industry)}</div>
+<div class="org-top-card-summary-info-list__info-item location">${esc(c.location)}</div>
+<div class="employees">${c.employees} employees</div></section>
+<section><h2>People</h2><ul>${staff.map((p) => entityResult(ctx.index, p)).join('')}</ul></section>`,
+      ctx.me,
+    ),
+  );
+}
+
+function connectionsPage(ctx: RequestContext): Reply {
+  const all = ctx.index.world.connections[ctx.me.id] ?? [];
+  const page = paginate(all, ctx.url.searchParams.get('page'), LINKEDIN.pageSizes.connections);
+  const rows = page.items
+    .map((c) => {
+      const p = ctx.index.person(c.personId)!;
+      return `<li class="mn-connection-card" data-urn="urn:li:fsd_profile:${esc(p.id)}">
+<a class="mn-connection-card__link" href="${profileHref(p)}"><span class="mn-connection-card__name">${esc(p.name)}</span></a>
+<span class="mn-connection-card__occupation">${esc(p.headline)}</span>
+<time class="time-badge" datetime="${esc(c.connectedAt)}">Connected on ${esc(c.connectedAt.slice(0, 10))}</time></li>`;
+    })
+    .join('');
+  return html(
+    shell(
+      'Connections',
+      `<section><h1 class="mn-connections__header">${all.length} Connections</h1><ul class="mn-connections__list">${rows}</ul>${pager(ctx.url, page)}</section>`,
+      ctx.me,
+    ),
+  );
+}
+
+function followersPage(ctx: RequestContext): Reply {
+  const all = ctx.index.world.followers[ctx.me.id] ?? [];
+  const page = paginate(all, ctx.url.searchParams.get('page'), LINKEDIN.pageSizes.followers);
+  return html(
+    shell(
+      'Followers',
+      `<section><h1>${all.length} followers</h1><ul class="followers-list">${page.items
+        .map((id) => entityResult(ctx.index, ctx.index.person(id)!))
+        .join('')}</ul>${pager(ctx.url, page)}</section>`,
+      ctx.me,
+    ),
+  );
+}
+
+/** Every keyword must appear in the name, headline, company, location or industry. */
+export function searchPeople(index: WorldIndex, keywords: string): SandboxPerson[] {
+  const terms = keywords.toLowerCase().split(/\s+/).filter(Boolean);
+  return index.world.people.filter((p) => {
+    if (p.isOwner) return false;
+    const text = `${p.name} ${p.headline} ${p.company} ${p.location} ${p.industry}`.toLowerCase();
+    return terms.every((t) => text.includes(t));
+  });
+}
+
+function searchPage(ctx: RequestContext): Reply {
+  const keywords = ctx.url.searchParams.get('keywords') ?? '';
+  const found = searchPeople(ctx.index, keywords).slice(
+    0,
+    LINKEDIN.pageSizes.search * LINKEDIN.pageSizes.searchMaxPages,
+  );
+  const page = paginate(found, ctx.url.searchParams.get('page'), LINKEDIN.pageSizes.search);
+  return html(
+    shell(
+      `${keywords} - Search`,
+      `<section class="search-results-container"><h2 class="pb2 t-black--light">About ${found.length} results</h2>
+<ul class="reusable-search__entity-result-list">${page.items.map((p) => entityResult(ctx.index, p)).join('')}</ul>
+${page.items.length === 0 ? '<div class="search-reusable-search-no-results">No results found</div>' : ''}${pager(ctx.url, page)}</section>`,
+      ctx.me,
+    ),
+  );
+}
+
+const MINI_PROFILE = 'com.linkedin.voyager.identity.shared.MiniProfile';
+
+function me(ctx: RequestContext): Reply {
+  const p = ctx.me;
+  const urn = `urn:li:fs_miniProfile:${p.id}`;
+  return json({
+    data: {
+      $type: 'com.linkedin.voyager.common.Me',
+      '*miniProfile': urn,
+      plainId: Number(p.memberId),
+      premiumSubscriber: false,
+    },
+    included: [
+      {
+        $type: MINI_PROFILE,
+        entityUrn: urn,
+        dashEntityUrn: `urn:li:fsd_profile:${p.id}`,
+        objectUrn: `urn:li:member:${p.memberId}`,
+        publicIdentifier: p.handle,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        occupation: p.headline,
+        picture: null,
+        trackingId: Buffer.from(p.id).toString('base64').slice(0, 24),
+      },
+    ],
+  });
+}
+
+/** `/relationships/dash/connections?start&count`: no total; the caller pages until `*elements` is empty. */
+function connectionsApi(ctx: RequestContext): Reply {
+  const start = intParam(ctx.url, 'start', 0);
+  const count = Math.max(1, intParam(ctx.url, 'count', 40, 40));
+  const slice = (ctx.index.world.connections[ctx.me.id] ?? []).slice(start, start + count);
+  return json({
+    data: {
+      paging: { start, count, links: [] },
+      '*elements': slice.map((c) => `urn:li:fsd_connection:${c.personId}`),
+    },
+    included: slice.flatMap((c) => {
+      const p = ctx.index.person(c.personId)!;
+      return [
+        {
+          $type: 'com.linkedin.voyager.dash.relationships.Connection',
+          entityUrn: `urn:li:fsd_connection:${p.id}`,
+          createdAt: Date.parse(c.connectedAt),
+          connectedMember: `urn:li:fsd_profile:${p.id}`,
+          '*connectedMemberResolutionResult': `urn:li:fsd_profile:${p.id}`,
+        },
+        {
+          $type: 'com.linkedin.voyager.dash.identity.profile.Profile',
+          entityUrn: `urn:li:fsd_profile:${p.id}`,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          headline: p.headline,
+          publicIdentifier: p.handle,
+        },
+      ];
+    }),
+  });
+}
+
+export function linkedInSpec(_index: WorldIndex): PlatformSpec {
+  const { paths } = LINKEDIN;
+  return {
+    platform: 'linkedin',
+    label: 'LinkedIn',
+    sessionCookie: LINKEDIN.sessionCookie,
+    csrfCookie: LINKEDIN.csrfCookie,
+    csrfCookieHttpOnly: false,
+    csrfHeader: LINKEDIN.csrfHeader,
+    csrfHeaderValue: (cookie) => cookie.replace(/^"|"$/g, ''),
+    loginPaths: [paths.login, '/uas/login'],
+    logoutPaths: [paths.logout, '/logout'],
+    loginFields: { username: 'session_key', password: 'session_password' },
+    homePath: paths.feed,
+    challengePath: paths.challenge,
+    isApi: (path) => path.startsWith(LINKEDIN.apiPrefix),
+    apiFailure: (kind) => {
+      switch (kind) {
+        case 'unauthenticated':
+          return json({ status: 401, message: 'Unauthorized' }, 401);
+        case 'csrf':
+          return json({ status: 403, message: 'CSRF check failed.' }, 403);
+        case 'challenge':
+          // A fetch follows this and ends as HTML: drivers check the final URL and the content type.
+          return redirect(paths.challenge);
+        case 'not_found':
+          return json({ status: 404, message: 'Not Found' }, 404);
+      }
+    },
+    profilePath: profileHref,
+    loginPage: (error, redirectTo) =>
+      shell(
+        'Sign In',
+        `<section><h1>Sign in</h1><p class="muted">Stay updated on your professional world.</p>${loginForm(
+          paths.login,
+          { username: 'session_key', password: 'session_password' },
+          { username: 'Email or phone', submit: 'Sign in' },
+          error,
+          redirectTo,
+        )}</section>`,
+      ),
+    challengePage: () =>
+      shell(
+        'Security Verification',
+        `<section id="challenge" class="challenge"><h1>Let's do a quick security check</h1><p>We want to make sure it's really you.</p><form><button type="button" disabled>Verify</button></form></section>`,
+      ),
+    notFoundPage: () => shell('Page not found', '<section><h1>This page doesn’t exist</h1></section>'),
+    route: (ctx) => {
+      const path = ctx.url.pathname;
+      if (ctx.method === 'GET' || ctx.method === 'HEAD') {
+        if (path === '/') return redirect(paths.feed);
+        if (path === paths.feed || path === '/feed') return feed(ctx);
+        if (path.startsWith(paths.post))
+          return postPage(ctx, path.slice(paths.post.length).replace(/\/$/, ''));
+        if (path.startsWith(paths.profile))
+          return profilePage(ctx, decodeURIComponent(path.slice(paths.profile.length).replace(/\/$/, '')));
+        if (path.startsWith(paths.company))
+          return companyPage(ctx, path.slice(paths.company.length).replace(/\/$/, ''));
+        if (path === paths.connections || path === paths.connections.slice(0, -1))
+          return connectionsPage(ctx);
+        if (path === paths.followers || path === paths.followers.slice(0, -1)) return followersPage(ctx);
+        if (path === paths.peopleSearch || path === paths.peopleSearch.slice(0, -1)) return searchPage(ctx);
+        if (path === paths.me) return me(ctx);
+        if (path === paths.connectionsApi) return connectionsApi(ctx);
+      }
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,295 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { instagramSpec } from './instagram';
+import type { PlatformSpec, Reply } from './kit';
+import { linkedInSpec } from './linkedin';
+import { type SandboxSession, SessionStore, sessionsFile } from './sessions';
+import {
+  generateWorld,
+  indexWorld,
+  SANDBOX_PASSWORD,
+  type SandboxPlatform,
+  type SandboxWorld,
+  type WorldIndex,
+} from './world';
+import { xSpec } from './x';
+
+/** One sandbox site (LinkedIn, X or Instagram) on its own port. */
+export interface SandboxSiteOptions {
+  platform: SandboxPlatform;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Sessions are persisted under <stateDir>/sandbox-platforms/ when given. */
+  stateDir?: string;
+  world?: SandboxWorld;
+  log?: (line: string) => void;
+}
+
+export interface SandboxCookie {
+  name: string;
+  value: string;
+  domain: string;
+  path: string;
+  httpOnly: boolean;
+  secure: boolean;
+  /** Unix seconds. */
+  expires: number;
+}
+
+/** What "Connect sandbox account" stores: the cookies, the user agent that "created" them, the account. */
+export interface IssuedSession {
+  platform: SandboxPlatform;
+  cookies: SandboxCookie[];
+  userAgent: string;
+  accountId: string;
+  accountUsername: string;
+  profileUrl: string;
+}
+
+export interface SandboxSite {
+  platform: SandboxPlatform;
+  url: string;
+  world: SandboxWorld;
+  issueSession(userAgent?: string): IssuedSession;
+  setChallenge(on: boolean): void;
+  stop(): Promise<void>;
+}
+
+export const SANDBOX_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/147.0.0.0 Safari/537.36';
+
+export const SANDBOX_ADMIN_PREFIX = '/__sandbox/';
+
+const specs: Record<SandboxPlatform, (index: WorldIndex) => PlatformSpec> = {
+  linkedin: linkedInSpec,
+  x: xSpec,
+  instagram: instagramSpec,
+};
+
+function parseCookies(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (!(name in out)) out[name] = part.slice(eq + 1).trim();
+  }
+  return out;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > 1_000_000) throw new Error('body too large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseForm(body: string, contentType: string | undefined): Record<string, string> {
+  if (contentType?.includes('application/json')) {
+    try {
+      return Object.fromEntries(
+        Object.entries(JSON.parse(body) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+      );
+    } catch {
+      return {};
+    }
+  }
+  return Object.fromEntries(new URLSearchParams(body));
+}
+
+function send(res: ServerResponse, reply: Reply, cookies: string[] = []): void {
+  const headers: Record<string, string | string[]> = { 'cache-control': 'no-store' };
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  if (reply.kind === 'redirect') {
+    res.writeHead(reply.status ?? 302, { ...headers, location: reply.location });
+    res.end();
+    return;
+  }
+  const body = reply.kind === 'json' ? JSON.stringify(reply.body) : reply.body;
+  res.writeHead(reply.status ?? 200, {
+    ...headers,
+    'content-type': reply.kind === 'json' ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
+    ...(reply.headers ?? {}),
+  });
+  res.end(body);
+}
+
+function setCookieHeader(name: string, value: string, expires: number, httpOnly: boolean): string {
+  return `${name}=${value}; Path=/; Expires=${new Date(expires * 1000).toUTCString()}; SameSite=Lax${httpOnly ? '; HttpOnly' : ''}`;
+}
+
+function clearCookieHeader(name: string): string {
+  return `${name}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0`;
+}
+
+export async function startSandboxSite(options: SandboxSiteOptions): Promise<SandboxSite> {
+  const { platform } = options;
+  const world = options.world ?? generateWorld(platform);
+  const index = indexWorld(world);
+  const spec = specs[platform](index);
+  const store = new SessionStore(
+    platform,
+    options.stateDir ? sessionsFile(options.stateDir, platform) : undefined,
+  );
+  const log = options.log ?? (() => undefined);
+  const owner = world.owner;
+  let challenge = false;
+  let baseUrl = '';
+
+  const sessionCookies = (session: SandboxSession): string[] => [
+    setCookieHeader(spec.sessionCookie, session.token, session.expiresAt, true),
+    setCookieHeader(spec.csrfCookie, session.csrf, session.expiresAt, spec.csrfCookieHttpOnly),
+  ];
+
+  const issue = (userAgent = SANDBOX_USER_AGENT): IssuedSession => {
+    const session = store.create(owner.id, userAgent);
+    const domain = new URL(baseUrl).hostname;
+    const cookie = (name: string, value: string, httpOnly: boolean): SandboxCookie => ({
+      name,
+      value,
+      domain,
+      path: '/',
+      httpOnly,
+      secure: false,
+      expires: session.expiresAt,
+    });
+    return {
+      platform,
+      cookies: [
+        cookie(spec.sessionCookie, session.token, true),
+        cookie(spec.csrfCookie, session.csrf, spec.csrfCookieHttpOnly),
+      ],
+      userAgent,
+      accountId: owner.id,
+      accountUsername: owner.handle,
+      profileUrl: `${baseUrl}${spec.profilePath(owner)}`,
+    };
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', baseUrl);
+    const method = req.method ?? 'GET';
+    const path = url.pathname;
+    const cookies = parseCookies(req.headers.cookie);
+
+    // The admin endpoints: tests and the app's "Connect sandbox account" use them; never challenged.
+    if (path.startsWith(SANDBOX_ADMIN_PREFIX)) {
+      const action = path.slice(SANDBOX_ADMIN_PREFIX.length).replace(/\/$/, '');
+      if (action === 'health')
+        return send(res, {
+          kind: 'json',
+          body: { ok: true, platform, challenge, sessions: store.size, people: world.people.length },
+        });
+      if (action === 'challenge' && method === 'POST') {
+        const body = parseForm(await readBody(req), 'application/json');
+        challenge = body.on === 'true';
+        return send(res, { kind: 'json', body: { challenge } });
+      }
+      if (action === 'challenge') return send(res, { kind: 'json', body: { challenge } });
+      if (action === 'sessions' && method === 'POST') {
+        const body = parseForm(await readBody(req), 'application/json');
+        return send(res, { kind: 'json', status: 201, body: issue(body.userAgent || undefined) });
+      }
+      return send(res, { kind: 'json', status: 404, body: { error: 'not found' } });
+    }
+
+    if (path.startsWith(spec.challengePath)) return send(res, { kind: 'html', body: spec.challengePage() });
+    if (challenge)
+      return send(
+        res,
+        spec.isApi(path) ? spec.apiFailure('challenge') : { kind: 'redirect', location: spec.challengePath },
+      );
+    if (path === '/favicon.ico') return send(res, { kind: 'html', status: 204, body: '' });
+
+    if (spec.loginPaths.includes(path)) {
+      const redirectTo = url.searchParams.get('redirect') ?? undefined;
+      if (method !== 'POST') return send(res, { kind: 'html', body: spec.loginPage(undefined, redirectTo) });
+      const form = parseForm(await readBody(req), req.headers['content-type']);
+      const username = (form[spec.loginFields.username] ?? form.username ?? '')
+        .trim()
+        .replace(/^@/, '')
+        .toLowerCase();
+      const password = form[spec.loginFields.password] ?? form.password ?? '';
+      if (
+        (username !== owner.handle.toLowerCase() && username !== owner.email.toLowerCase()) ||
+        password !== SANDBOX_PASSWORD
+      )
+        return send(res, {
+          kind: 'html',
+          status: 401,
+          body: spec.loginPage('Wrong username or password.', form.redirect),
+        });
+      const session = store.create(owner.id, req.headers['user-agent'] ?? SANDBOX_USER_AGENT);
+      log(`[sandbox ${platform}] login ${owner.handle}`);
+      const next =
+        form.redirect?.startsWith('/') && !form.redirect.startsWith('//') ? form.redirect : spec.homePath;
+      return send(res, { kind: 'redirect', location: next, status: 303 }, sessionCookies(session));
+    }
+
+    if (spec.logoutPaths.includes(path)) {
+      store.revoke(cookies[spec.sessionCookie]);
+      return send(res, { kind: 'redirect', location: spec.loginPaths[0]!, status: 303 }, [
+        clearCookieHeader(spec.sessionCookie),
+        clearCookieHeader(spec.csrfCookie),
+      ]);
+    }
+
+    const session = store.find(cookies[spec.sessionCookie]);
+    const me = session ? index.person(session.accountId) : undefined;
+    const isApi = spec.isApi(path);
+    if (!session || !me) {
+      if (isApi) return send(res, spec.apiFailure('unauthenticated'));
+      return send(res, {
+        kind: 'redirect',
+        location: `${spec.loginPaths[0]}?redirect=${encodeURIComponent(path + url.search)}`,
+      });
+    }
+    if (isApi) {
+      const header = req.headers[spec.csrfHeader.toLowerCase()];
+      const cookie = cookies[spec.csrfCookie];
+      if (!header || header !== spec.csrfHeaderValue(session.csrf) || cookie !== session.csrf)
+        return send(res, spec.apiFailure('csrf'));
+    }
+    const reply = spec.route({ url, method, headers: req.headers, session, me, index, baseUrl });
+    if (reply) return send(res, reply);
+    return send(
+      res,
+      isApi ? spec.apiFailure('not_found') : { kind: 'html', status: 404, body: spec.notFoundPage() },
+    );
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: Error) => {
+      log(`[sandbox ${platform}] ${req.method} ${req.url} failed: ${error.message}`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('sandbox error');
+    });
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(options.port ?? 0, host, () => done());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  baseUrl = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${port}`;
+
+  return {
+    platform,
+    url: baseUrl,
+    world,
+    issueSession: issue,
+    setChallenge: (on) => {
+      challenge = on;
+    },
+    stop: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
