@@ -107,6 +107,42 @@ export const httpRoutes: readonly HttpRoute[] = [
     auth: 'public',
     needs: ['payments'],
   },
+  // Platform connections (spec 2.11, 3, 4, 7, 8; DESIGN 5). /platforms needs a verified e-mail.
+  { method: 'GET', path: '/api/users/platforms', handler: 'connections/list-platforms', auth: 'verified' },
+  {
+    method: 'GET',
+    path: '/api/users/platform-connections/{platform}',
+    handler: 'connections/check-platform-connection',
+    auth: 'verified',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/users/platforms/{id}',
+    handler: 'connections/delete-platform',
+    auth: 'verified',
+  },
+  {
+    method: 'PUT',
+    path: '/api/users/platforms/{id}/validate',
+    handler: 'connections/validate-platform',
+    auth: 'verified',
+    needs: ['keys'],
+  },
+  {
+    method: 'POST',
+    path: '/api/users/platforms/sync',
+    handler: 'connections/sync-platform',
+    auth: 'verified',
+    needs: ['keys'],
+  },
+  // 'Connect sandbox account': answers 404 unless a sandbox site URL is configured (the local cloud).
+  {
+    method: 'POST',
+    path: '/api/users/platforms/sandbox',
+    handler: 'connections/sandbox-connect',
+    auth: 'verified',
+    needs: ['keys'],
+  },
   {
     method: 'POST',
     path: '/api/leads/ai-filter',

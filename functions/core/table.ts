@@ -25,6 +25,12 @@
  * | 14 | a processed payment event (idempotency)         | table | pk = PAYMENT-EVENT#<id>, sk = PAYMENT-EVENT        |
  * | 15 | one catalogue template (trob) by id             | table | pk = CATALOG, sk = TEMPLATE#<id>                   |
  * | 16 | the whole catalogue (list, popular, seed)       | table | pk = CATALOG, sk begins_with TEMPLATE#             |
+ * | 17 | one platform connection of a user               | table | pk = USER#<id>, sk = PLATFORM#<connectionId>        |
+ * | 18 | all platform connections of a user              | table | pk = USER#<id>, sk begins_with PLATFORM#            |
+ *
+ * A connection's id is a hash of (user, platform, account id), so a re-sync of the same account lands
+ * on the same item (an upsert) without a lookup item; the user in the hash keeps ids unlinkable across
+ * users who connect the same account.
  *
  * The catalogue is the one partition no user owns: it is written only by the seed step (from code,
  * functions/catalog/catalogue.ts) and by the usage counter, and every signed-in user reads the same.
@@ -109,6 +115,11 @@ export const keys = {
     pk: user(userId),
     skPrefix: `JOBSUB#${jobId}#`,
   }),
+  platformConnection: (userId: string, connectionId: string): ItemKey => ({
+    pk: user(userId),
+    sk: `PLATFORM#${connectionId}`,
+  }),
+  platformConnectionsPrefix: (userId: string) => ({ pk: user(userId), skPrefix: 'PLATFORM#' }),
   leadsPrefix: (userId: string) => ({ pk: user(userId), skPrefix: 'LEAD#' }),
   rateWindow: (subject: string, windowStart: number): ItemKey => ({
     pk: `RATE#${subject}`,

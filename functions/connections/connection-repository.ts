@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type PlatformConnection,
+  type PlatformName,
+  type PlatformSlug,
+  platformName,
+} from '../../shared/connections';
+import { dynamo, tableName } from '../core/clients/dynamo';
+import { queryByPrefix } from '../core/query';
+import { keys } from '../core/table';
+
+/**
+ * Platform connections under their owner (access patterns 17, 18). The stored item holds the cookies
+ * as an envelope ciphertext (`sealedCookies`); `publicConnection` is the only way out to a response,
+ * and it copies named fields only, so the ciphertext and the user agent never leave.
+ */
+export interface StoredConnection extends PlatformConnection {
+  userId: string;
+  userAgent: string;
+  sealedCookies: string;
+  updatedAt: string;
+}
+
+const PUBLIC_FIELDS = [
+  'id',
+  'platform',
+  'accountUsername',
+  'accountId',
+  'profileUrl',
+  'isActive',
+  'lastValidated',
+  'errorCount',
+  'lastError',
+  'createdAt',
+] as const;
+
+export function publicConnection(stored: StoredConnection): PlatformConnection {
+  const out: Record<string, unknown> = {};
+  for (const field of PUBLIC_FIELDS) out[field] = stored[field] ?? null;
+  return out as unknown as PlatformConnection;
+}
+
+/** Deterministic, so the same account of the same user is one item however often it syncs. */
+export function connectionId(userId: string, platform: PlatformSlug, accountId: string): string {
+  return createHash('sha256').update(`${userId}\n${platform}\n${accountId}`).digest('base64url').slice(0, 32);
+}
+
+export async function listConnections(userId: string): Promise<StoredConnection[]> {
+  const { pk, skPrefix } = keys.platformConnectionsPrefix(userId);
+  const out: StoredConnection[] = [];
+  // A user has a handful of connections; one page is the usual case.
+  for await (const item of queryByPrefix(pk, skPrefix)) out.push(item as unknown as StoredConnection);
+  return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+export async function findConnection(userId: string, id: string): Promise<StoredConnection | undefined> {
+  const out = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.platformConnection(userId, id),
+      ConsistentRead: true,
+    }),
+  );
+  return out.Item as StoredConnection | undefined;
+}
+
+export interface ConnectionUpsert {
+  userId: string;
+  platform: PlatformSlug;
+  accountId: string;
+  accountUsername: string;
+  profileUrl: string;
+  userAgent: string;
+  sealedCookies: string;
+  now: string;
+}
+
+/** Creates or refreshes the connection; a fresh sync is a successful validation. */
+export async function upsertConnection(
+  input: ConnectionUpsert,
+): Promise<{ connection: StoredConnection; created: boolean }> {
+  const id = connectionId(input.userId, input.platform, input.accountId);
+  const out = await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.platformConnection(input.userId, id),
+      UpdateExpression:
+        'SET #type = :type, id = :id, userId = :userId, platform = :platform, accountId = :accountId, ' +
+        'accountUsername = :username, profileUrl = :profileUrl, userAgent = :userAgent, ' +
+        'sealedCookies = :sealed, isActive = :true, lastValidated = :now, errorCount = :zero, ' +
+        'lastError = :null, updatedAt = :now, createdAt = if_not_exists(createdAt, :now)',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: {
+        ':type': 'PlatformConnection',
+        ':id': id,
+        ':userId': input.userId,
+        ':platform': platformName(input.platform) satisfies PlatformName,
+        ':accountId': input.accountId,
+        ':username': input.accountUsername,
+        ':profileUrl': input.profileUrl,
+        ':userAgent': input.userAgent,
+        ':sealed': input.sealedCookies,
+        ':true': true,
+        ':now': input.now,
+        ':zero': 0,
+        ':null': null,
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  const connection = out.Attributes as StoredConnection;
+  return { connection, created: connection.createdAt === input.now };
+}
+
+/** Records a validation's outcome; undefined when the connection is gone meanwhile. */
+export async function recordValidation(
+  userId: string,
+  id: string,
+  outcome: { ok: true; now: string } | { ok: false; error: string; now: string },
+): Promise<StoredConnection | undefined> {
+  const update = outcome.ok
+    ? {
+        UpdateExpression: 'SET lastValidated = :now, errorCount = :zero, lastError = :null, updatedAt = :now',
+        ExpressionAttributeValues: { ':now': outcome.now, ':zero': 0, ':null': null },
+      }
+    : {
+        UpdateExpression:
+          'SET errorCount = if_not_exists(errorCount, :zero) + :one, lastError = :error, updatedAt = :now',
+        ExpressionAttributeValues: { ':now': outcome.now, ':zero': 0, ':one': 1, ':error': outcome.error },
+      };
+  try {
+    const out = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.platformConnection(userId, id),
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_NEW',
+        ...update,
+      }),
+    );
+    return out.Attributes as StoredConnection;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}
+
+export async function deleteConnection(userId: string, id: string): Promise<StoredConnection | undefined> {
+  const out = await dynamo().send(
+    new DeleteCommand({
+      TableName: tableName(),
+      Key: keys.platformConnection(userId, id),
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
+  return out.Attributes as StoredConnection | undefined;
+}

@@ -1,0 +1,139 @@
+import * as z from 'zod/mini';
+
+/**
+ * Platform connections (spec part 1: 2.11, 3, 4, 7, 8): the payloads of the connection routes and the
+ * record as the API shows it. The record never carries cookies: they stay encrypted in the table.
+ */
+
+/** The slugs the API and the plan table speak. */
+export const platformSlugs = ['linkedin', 'twitter', 'instagram'] as const;
+export const platformSlug = z.enum(platformSlugs);
+export type PlatformSlug = z.infer<typeof platformSlug>;
+
+/** The spelling of the spec's connection record; FACEBOOK exists there but cannot be connected yet. */
+export type PlatformName = 'LINKEDIN' | 'TWITTER' | 'FACEBOOK' | 'INSTAGRAM';
+
+const names: Readonly<Record<PlatformSlug, PlatformName>> = {
+  linkedin: 'LINKEDIN',
+  twitter: 'TWITTER',
+  instagram: 'INSTAGRAM',
+};
+const labels: Readonly<Record<PlatformName, string>> = {
+  LINKEDIN: 'LinkedIn',
+  TWITTER: 'Twitter',
+  FACEBOOK: 'Facebook',
+  INSTAGRAM: 'Instagram',
+};
+
+export const platformName = (slug: PlatformSlug): PlatformName => names[slug];
+
+export function platformSlugOf(name: string): PlatformSlug | undefined {
+  return platformSlugs.find((slug) => names[slug] === name);
+}
+
+/** The capitalised name the messages use ('LinkedIn account disconnected'). */
+export function platformLabel(platform: PlatformSlug | PlatformName | string): string {
+  const name = (names as Record<string, PlatformName>)[platform] ?? platform;
+  return (labels as Record<string, string>)[name] ?? platform;
+}
+
+/** A path segment naming a platform: the slug in any case ('linkedin', 'LINKEDIN'). */
+export const platformParam = z.pipe(z.string().check(z.trim(), z.toLowerCase()), platformSlug);
+
+export const platformParams = z.object({ platform: platformParam });
+export const connectionIdParams = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'Invalid connection id')),
+});
+
+/** The connection record (spec 3). */
+export interface PlatformConnection {
+  id: string;
+  platform: PlatformName;
+  accountUsername: string | null;
+  accountId: string;
+  profileUrl: string | null;
+  isActive: boolean;
+  lastValidated: string | null;
+  errorCount: number;
+  lastError: string | null;
+  createdAt: string;
+}
+
+export type ConnectionStatus = 'Disconnected' | 'Needs Validation' | 'Issues Detected' | 'Connected';
+
+/** Spec 9: a connection needs revalidation after more than 7 days. */
+export const REVALIDATE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Spec 4, in the spec's order: not active, then stale validation, then errors. A connection never
+ * validated counts as stale (it has no validation to be fresh from).
+ */
+export function connectionStatus(
+  record: Pick<PlatformConnection, 'isActive' | 'lastValidated' | 'errorCount'>,
+  now: Date = new Date(),
+): ConnectionStatus {
+  if (!record.isActive) return 'Disconnected';
+  const validated = record.lastValidated ? new Date(record.lastValidated).getTime() : Number.NaN;
+  if (Number.isNaN(validated) || now.getTime() - validated > REVALIDATE_AFTER_MS) return 'Needs Validation';
+  if (record.errorCount > 0) return 'Issues Detected';
+  return 'Connected';
+}
+
+// Cookie bounds: real session cookies are well under these; they keep one item far from 400 KB.
+export const MAX_COOKIES = 50;
+export const MAX_COOKIE_VALUE = 4096;
+
+const cookieName = z
+  .string()
+  .check(z.minLength(1), z.maxLength(256), z.regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Invalid cookie name'));
+// No separators or control characters: a value goes into a Cookie header as is.
+const isHeaderSafe = (value: string) =>
+  ![...value].some((ch) => ch === ';' || ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
+const cookieValue = z
+  .string()
+  .check(z.maxLength(MAX_COOKIE_VALUE), z.refine(isHeaderSafe, 'Invalid cookie value'));
+
+export const platformCookie = z.object({
+  name: cookieName,
+  value: cookieValue,
+  domain: z.optional(z.string().check(z.maxLength(255))),
+  path: z.optional(z.string().check(z.maxLength(1024))),
+  expires: z.optional(z.number()),
+  httpOnly: z.optional(z.boolean()),
+  secure: z.optional(z.boolean()),
+});
+export type PlatformCookie = z.infer<typeof platformCookie>;
+
+/** `POST /api/users/platforms/sync`: what the extension sends. The account fields are hints only. */
+export const syncInput = z.object({
+  platform: platformParam,
+  cookies: z
+    .array(platformCookie)
+    .check(z.minLength(1, 'At least one cookie is required'), z.maxLength(MAX_COOKIES)),
+  userAgent: z.string().check(z.trim(), z.minLength(1, 'userAgent is required'), z.maxLength(512)),
+  accountId: z.optional(z.string().check(z.maxLength(128))),
+  accountUsername: z.optional(z.string().check(z.maxLength(128))),
+  profileUrl: z.optional(z.string().check(z.maxLength(2048))),
+});
+export type SyncInput = z.infer<typeof syncInput>;
+
+/** `POST /api/users/platforms/sandbox` (local cloud only). */
+export const sandboxConnectInput = z.object({ platform: platformParam });
+export type SandboxConnectInput = z.infer<typeof sandboxConnectInput>;
+
+/** Spec 8 texts plus the server's own. */
+export const CONNECTION_TEXTS = {
+  disconnected: (label: string) => `${label} account disconnected`,
+  validated: (label: string) => `${label} connection validated`,
+  connected: (label: string) => `${label} account connected`,
+  updated: (label: string) => `${label} connection updated`,
+  notFound: 'Platform connection not found',
+  checkConnected: (label: string) => `${label} is connected`,
+  checkNotConnected: (label: string) => `${label} is not connected`,
+  notInPlan: (label: string, hint: string | undefined) =>
+    `${label} is not included in your plan.${hint ? ` ${hint}` : ''}`,
+  sandboxUnavailable: 'Sandbox accounts are not available here.',
+  listFailed: 'Failed to load platform connections',
+  disconnectFailed: 'Failed to disconnect platform',
+  validateFailed: 'Failed to validate connection',
+} as const;

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { connectionStatus, platformLabel, REVALIDATE_AFTER_MS, syncInput } from '../../../shared/connections';
+
+const now = new Date('2026-03-01T12:00:00.000Z');
+const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+
+describe('connectionStatus (spec 4)', () => {
+  it('reads Disconnected for an inactive connection whatever else it has', () => {
+    expect(connectionStatus({ isActive: false, lastValidated: ago(0), errorCount: 3 }, now)).toBe(
+      'Disconnected',
+    );
+  });
+
+  it('reads Connected at exactly 7 days and Needs Validation one millisecond later', () => {
+    expect(
+      connectionStatus({ isActive: true, lastValidated: ago(REVALIDATE_AFTER_MS), errorCount: 0 }, now),
+    ).toBe('Connected');
+    expect(
+      connectionStatus({ isActive: true, lastValidated: ago(REVALIDATE_AFTER_MS + 1), errorCount: 0 }, now),
+    ).toBe('Needs Validation');
+  });
+
+  it('puts a stale validation before errors, as the spec orders them', () => {
+    expect(
+      connectionStatus({ isActive: true, lastValidated: ago(REVALIDATE_AFTER_MS + 1), errorCount: 2 }, now),
+    ).toBe('Needs Validation');
+    expect(connectionStatus({ isActive: true, lastValidated: ago(1000), errorCount: 1 }, now)).toBe(
+      'Issues Detected',
+    );
+  });
+
+  it('treats a never validated connection as needing validation', () => {
+    expect(connectionStatus({ isActive: true, lastValidated: null, errorCount: 0 }, now)).toBe(
+      'Needs Validation',
+    );
+  });
+});
+
+describe('shared connection schemas', () => {
+  it('maps slugs and record names to the capitalised label', () => {
+    expect(platformLabel('linkedin')).toBe('LinkedIn');
+    expect(platformLabel('TWITTER')).toBe('Twitter');
+    expect(platformLabel('INSTAGRAM')).toBe('Instagram');
+  });
+
+  it('accepts the platform in any case and refuses FACEBOOK (not connectable)', () => {
+    const cookies = [{ name: 'li_at', value: 'x' }];
+    expect(syncInput.parse({ platform: 'LINKEDIN', cookies, userAgent: 'UA' }).platform).toBe('linkedin');
+    expect(syncInput.safeParse({ platform: 'facebook', cookies, userAgent: 'UA' }).success).toBe(false);
+  });
+});
