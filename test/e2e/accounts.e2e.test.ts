@@ -1,14 +1,20 @@
 import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { lastMailTo, linkTo } from '../support/outbox';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  appUrl,
+  mailLink,
+  newEmail,
+  newUsername,
+  register as registerAs,
+  signIn as signInAs,
+  signUpVerified as signUpVerifiedAs,
+} from './account-steps';
 import { clickText, fill, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
 
 /**
  * The account journeys of the accounts issue, in headless Chromium against the stack `npm start` runs,
  * reading e-mails from the local outbox as a developer would.
  */
-const appUrl = inject('appUrl');
-const stateDir = inject('stateDir');
 let browser: Browser;
 let page: Page;
 
@@ -18,50 +24,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+const register = (email: string, username: string, password: string) =>
+  registerAs(page, email, username, password);
+const signIn = (email: string, password: string) => signInAs(page, email, password);
+const signUpVerified = () => signUpVerifiedAs(page);
+
 beforeEach(async () => {
   // A fresh browser profile per test: no tokens carried over.
   const context = await browser.createBrowserContext();
   page = await context.newPage();
   await page.setViewport({ width: 1280, height: 900 });
 });
-
-/** The link of the newest mail to `email` opening `pathname`, on the app's address. */
-function mailLink(email: string, subject: string, pathname: string): string {
-  const link = linkTo(lastMailTo(stateDir, email, subject), pathname);
-  return `${appUrl}${link.pathname}${link.search}`;
-}
-
-let counter = 0;
-const newEmail = () => `e2e-${Date.now()}-${++counter}@example.com`;
-
-async function register(email: string, username: string, password: string): Promise<void> {
-  await openApp(page, `${appUrl}/register`);
-  await fill(page, 'First name', 'Ada');
-  await fill(page, 'Last name', 'Lovelace');
-  await fill(page, 'Email', email);
-  await fill(page, 'Username', username);
-  await fill(page, 'Password', password);
-  await fill(page, 'Confirm password', password);
-  await page.evaluate(() => (document.querySelector('input[type="checkbox"]') as HTMLInputElement).click());
-  await clickText(page, 'Create account', 'button');
-  await waitForText(page, 'Check your email!');
-}
-
-async function signIn(email: string, password: string): Promise<void> {
-  await fill(page, 'Email', email);
-  await fill(page, 'Password', password);
-  await clickText(page, 'Sign in', 'button');
-}
-
-async function signUpVerified(): Promise<{ email: string; password: string; username: string }> {
-  const email = newEmail();
-  const username = `ada_${Date.now().toString(36)}${counter}`;
-  const password = 'Analytical-Engine-1843';
-  await register(email, username, password);
-  await openApp(page, mailLink(email, 'Verify your email', '/verify-email'));
-  await waitForText(page, 'Email verified');
-  return { email, password, username };
-}
 
 describe('accounts in a real browser on the local cloud', () => {
   it('registers, verifies from the e-mailed link, signs in, edits the profile, changes the password, signs out and signs in with the new password', async () => {
@@ -113,7 +86,7 @@ describe('accounts in a real browser on the local cloud', () => {
   it('sends an unverified user who opens /exports to /verify-email', async () => {
     const email = newEmail();
     const password = 'Unverified-Account-9';
-    await register(email, `unverified_${counter}${Date.now().toString(36)}`, password);
+    await register(email, newUsername('unverified'), password);
     await openApp(page, `${appUrl}/login`);
     await signIn(email, password);
     await waitForPath(page, '/dashboard');

@@ -15,7 +15,7 @@ describe('unknown paths', () => {
     expect(router.state.location.state).toEqual({ from: '/dashboard' });
   });
 
-  it.each(['/trobs/follower-export', '/automations'])(
+  it.each(['/flows/flow-1/analytics', '/automations'])(
     'sends %s, whose screen is not built yet, to /dashboard as an unknown path',
     async (path) => {
       const { router } = renderApp(path);

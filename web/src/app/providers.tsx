@@ -21,8 +21,11 @@ export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
         autoClose={NOTIFICATION_DURATION_MS}
         limit={NOTIFICATION_LIMIT}
       />
-      {/* SWR keys are API paths relative to /api, fetched with the one API client. */}
-      <SWRConfig value={{ fetcher: (path: string) => get(path) }}>
+      {/*
+        SWR keys are API paths relative to /api, fetched with the one API client. Each app instance has
+        its own cache (one in the browser; one per rendered tree in tests, so no answer leaks between them).
+      */}
+      <SWRConfig value={{ fetcher: (path: string) => get(path), provider: () => new Map() }}>
         <SessionProvider>{children}</SessionProvider>
       </SWRConfig>
     </MantineProvider>

@@ -67,11 +67,15 @@ export const appRoutes: readonly AppRoute[] = [
     access: 'protected',
     page: () => import('../features/dashboard/pages/DashboardPage'),
   },
-  { path: '/trobs', access: 'protected' },
+  { path: '/trobs', access: 'protected', page: () => import('../features/trobs/pages/TrobsPage') },
   { path: '/profile', access: 'protected', page: () => import('../features/profile/pages/ProfilePage') },
   { path: '/help', access: 'protected', page: () => import('../features/placeholders/pages/HelpPage') },
 
-  { path: '/trobs/:trobId', access: 'verified' },
+  {
+    path: '/trobs/:trobId',
+    access: 'verified',
+    page: () => import('../features/trobs/pages/TrobDetailPage'),
+  },
   { path: '/flows', access: 'verified' },
   { path: '/flows/template/:templateId', access: 'verified' },
   { path: '/flows/setup/:templateId', access: 'verified' },
@@ -85,7 +89,11 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/automations/:automationId', access: 'verified' },
   { path: '/automations/:automationId/leads', access: 'verified' },
   { path: '/exports', access: 'verified', page: () => import('../features/placeholders/pages/ExportsPage') },
-  { path: '/platforms', access: 'verified' },
+  {
+    path: '/platforms',
+    access: 'verified',
+    page: () => import('../features/platforms/pages/PlatformsPage'),
+  },
 
   // Not in the spec: the local stand-in for Stripe Checkout, where the sandbox's checkout URLs lead.
   {

@@ -1,0 +1,49 @@
+import type { Page } from 'puppeteer-core';
+import { inject } from 'vitest';
+import { lastMailTo, linkTo } from '../support/outbox';
+import { clickText, fill, openApp, waitForText } from './browser';
+
+/** Steps a person takes to get an account, shared by the browser journeys. */
+export const appUrl = inject('appUrl');
+const stateDir = inject('stateDir');
+
+/** The link of the newest mail to `email` opening `pathname`, on the app's address. */
+export function mailLink(email: string, subject: string, pathname: string): string {
+  const link = linkTo(lastMailTo(stateDir, email, subject), pathname);
+  return `${appUrl}${link.pathname}${link.search}`;
+}
+
+let counter = 0;
+export const newEmail = () => `e2e-${Date.now()}-${++counter}@example.com`;
+export const newUsername = (prefix = 'ada') => `${prefix}_${Date.now().toString(36)}${++counter}`;
+
+export async function register(page: Page, email: string, username: string, password: string): Promise<void> {
+  await openApp(page, `${appUrl}/register`);
+  await fill(page, 'First name', 'Ada');
+  await fill(page, 'Last name', 'Lovelace');
+  await fill(page, 'Email', email);
+  await fill(page, 'Username', username);
+  await fill(page, 'Password', password);
+  await fill(page, 'Confirm password', password);
+  await page.evaluate(() => (document.querySelector('input[type="checkbox"]') as HTMLInputElement).click());
+  await clickText(page, 'Create account', 'button');
+  await waitForText(page, 'Check your email!');
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await fill(page, 'Email', email);
+  await fill(page, 'Password', password);
+  await clickText(page, 'Sign in', 'button');
+}
+
+export async function signUpVerified(
+  page: Page,
+): Promise<{ email: string; password: string; username: string }> {
+  const email = newEmail();
+  const username = newUsername();
+  const password = 'Analytical-Engine-1843';
+  await register(page, email, username, password);
+  await openApp(page, mailLink(email, 'Verify your email', '/verify-email'));
+  await waitForText(page, 'Email verified');
+  return { email, password, username };
+}

@@ -1,0 +1,157 @@
+import { ActionIcon, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { IconExternalLink, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  type ConnectionStatus,
+  connectionStatus,
+  type PlatformConnection,
+  platformLabel,
+} from '../../../../../shared/connections';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import {
+  disconnectConfirmText,
+  disconnectPlatform,
+  failureMessage,
+  PLATFORMS_TEXTS,
+  validatePlatform,
+} from '../api/platforms';
+import { PlatformIcon } from './PlatformIcon';
+
+/** Spec 4 labels and their colours. */
+export const STATUS_COLORS: Record<ConnectionStatus, string> = {
+  Connected: 'green',
+  'Needs Validation': 'yellow',
+  'Issues Detected': 'orange',
+  Disconnected: 'gray',
+};
+
+export function formatDate(value: string | null): string {
+  if (!value) return 'Never';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return 'Never';
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ wordBreak: 'break-all' }}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+interface ConnectionCardProps {
+  connection: PlatformConnection;
+  /** Re-reads the list after a change (a validation changes errorCount either way). */
+  onChanged: () => Promise<unknown>;
+}
+
+/** One connected account (spec 2.11 'Each row'). */
+export function ConnectionCard({ connection, onChanged }: ConnectionCardProps) {
+  const [busy, setBusy] = useState<'validate' | 'disconnect'>();
+  const label = platformLabel(connection.platform);
+  const status = connectionStatus(connection);
+
+  async function revalidate() {
+    setBusy('validate');
+    try {
+      await validatePlatform(connection.id);
+      notifySuccess(PLATFORMS_TEXTS.validated(label));
+    } catch (error) {
+      notifyError(failureMessage(error, PLATFORMS_TEXTS.validateFailed));
+    } finally {
+      await onChanged();
+      setBusy(undefined);
+    }
+  }
+
+  async function disconnect() {
+    if (!window.confirm(disconnectConfirmText(connection.platform))) return;
+    setBusy('disconnect');
+    try {
+      const answer = await disconnectPlatform(connection.id);
+      notifySuccess(answer?.message || PLATFORMS_TEXTS.disconnected(label));
+      await onChanged();
+    } catch {
+      notifyError(PLATFORMS_TEXTS.disconnectFailed);
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  return (
+    <Card withBorder padding="lg" component="li" aria-label={`${label} connection`} data-testid="connection">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Group wrap="nowrap">
+            <PlatformIcon platform={connection.platform} />
+            <div>
+              <Text fw={600}>{label}</Text>
+              <Text size="sm" c="dimmed">
+                {connection.accountUsername ? `@${connection.accountUsername}` : connection.accountId}
+              </Text>
+            </div>
+          </Group>
+          <Badge color={STATUS_COLORS[status]} variant="light" data-testid="connection-status">
+            {status}
+          </Badge>
+        </Group>
+
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <Field label="Username" value={connection.accountUsername ?? '—'} />
+          <Field label="Account ID" value={connection.accountId} />
+          <Field label="Connected" value={formatDate(connection.createdAt)} />
+          <Field label="Last validated" value={formatDate(connection.lastValidated)} />
+        </SimpleGrid>
+
+        {connection.lastError && (
+          <Text size="sm" c="red" data-testid="connection-error">
+            Last error: {connection.lastError}
+          </Text>
+        )}
+
+        <Group gap="xs">
+          {connection.profileUrl && (
+            <Tooltip label="Open profile">
+              <ActionIcon
+                component="a"
+                href={connection.profileUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="default"
+                size="lg"
+                aria-label={`Open ${label} profile`}
+              >
+                <IconExternalLink size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          <Button
+            variant="light"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={revalidate}
+            loading={busy === 'validate'}
+            disabled={busy !== undefined && busy !== 'validate'}
+          >
+            Re-validate
+          </Button>
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={disconnect}
+            loading={busy === 'disconnect'}
+            disabled={busy !== undefined && busy !== 'disconnect'}
+          >
+            Disconnect
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

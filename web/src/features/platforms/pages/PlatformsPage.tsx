@@ -1,0 +1,67 @@
+import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { PRODUCT_NAME } from '../../../../../shared/product';
+import { PLATFORMS_TEXTS, sandboxOffered, usePlatformConnections } from '../api/platforms';
+import { ConnectionCard } from '../components/ConnectionCard';
+import { DownloadExtensionButton, InstallExtensionCard, NoPlatformsCard } from '../components/ExtensionCards';
+import { SandboxCard } from '../components/SandboxCard';
+
+export default function PlatformsPage() {
+  useDocumentTitle(`Platform Connections | ${PRODUCT_NAME}`);
+  const { data, error, isLoading, mutate } = usePlatformConnections();
+  const platforms = data?.data.platforms;
+  const refresh = () => mutate();
+
+  return (
+    <Container size="lg" py="md">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1}>Platform Connections</Title>
+            <Text c="dimmed">The social accounts your automations run on.</Text>
+          </div>
+          <DownloadExtensionButton />
+        </Group>
+
+        {error && !platforms ? (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={20} aria-hidden />}
+            title={PLATFORMS_TEXTS.listFailed}
+          >
+            <Button size="xs" variant="light" color="red" onClick={refresh}>
+              Retry
+            </Button>
+          </Alert>
+        ) : isLoading || !platforms ? (
+          <Stack gap="md" data-testid="platforms-loading" aria-busy="true">
+            <Skeleton height={140} radius="md" />
+            <Skeleton height={140} radius="md" />
+          </Stack>
+        ) : platforms.length === 0 ? (
+          <NoPlatformsCard />
+        ) : (
+          <>
+            <Stack
+              gap="md"
+              component="ul"
+              aria-label="Connected accounts"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+            >
+              {platforms.map((connection) => (
+                <ConnectionCard key={connection.id} connection={connection} onChanged={refresh} />
+              ))}
+            </Stack>
+            <InstallExtensionCard />
+          </>
+        )}
+
+        {sandboxOffered() && <SandboxCard onConnected={refresh} />}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,80 @@
+import useSWR from 'swr';
+import type {
+  PopularTemplatesResponse,
+  Template,
+  TemplateListResponse,
+  TemplatePlatform,
+  TemplateResponse,
+} from '../../../../../shared/catalogue';
+import { POPULAR_DEFAULT_LIMIT } from '../../../../../shared/catalogue';
+import { ApiError, get, post } from '../../../lib/api-client';
+
+/**
+ * The catalogue calls (spec 7). SWR keys are the API paths. The list is loaded once, whole and with
+ * usage counts; the catalogue's filters, search and sort then work on it in the browser, so 'Showing X
+ * of Y templates' always has the full count as Y.
+ */
+export const TEMPLATES_KEY = '/templates?includeUsage=true';
+export const POPULAR_KEY = `/templates/meta/popular?limit=${POPULAR_DEFAULT_LIMIT}`;
+export const templateKey = (id: string) => `/templates/${encodeURIComponent(id)}?includeUsage=true`;
+export const connectionKey = (platform: TemplatePlatform) => `/users/platform-connections/${platform}`;
+
+export function useTemplates() {
+  const answer = useSWR<TemplateListResponse>(TEMPLATES_KEY);
+  return { ...answer, templates: answer.data?.data.templates };
+}
+
+export function usePopularTemplates(enabled: boolean) {
+  const answer = useSWR<PopularTemplatesResponse>(enabled ? POPULAR_KEY : null);
+  return { ...answer, templates: answer.data?.data.templates };
+}
+
+/** `notFound` is the API's 404 ('Trob not found'); any other failure is an error to retry. */
+export function useTemplate(id: string | undefined) {
+  const answer = useSWR<TemplateResponse>(id ? templateKey(id) : null, {
+    shouldRetryOnError: (error: unknown) => !(error instanceof ApiError && error.status === 404),
+  });
+  const notFound = answer.error instanceof ApiError && answer.error.status === 404;
+  return { ...answer, template: answer.data?.data.template, notFound };
+}
+
+interface ConnectionResponse {
+  data: { connected: boolean; platform: string };
+}
+
+/** Spec 4: the check runs per platform, and any failure counts as not connected. */
+export async function checkConnection(platform: TemplatePlatform): Promise<boolean> {
+  try {
+    const answer = await get<ConnectionResponse>(connectionKey(platform));
+    return answer?.data?.connected === true;
+  } catch {
+    return false;
+  }
+}
+
+export function usePlatformConnection(platform: TemplatePlatform | undefined) {
+  const answer = useSWR(platform ? connectionKey(platform) : null, () => checkConnection(platform!), {
+    revalidateOnFocus: true,
+  });
+  return { connected: answer.data, isLoading: answer.isLoading, recheck: answer.mutate };
+}
+
+export interface StartAutomationBody {
+  templateId: string;
+  config: Record<string, unknown>;
+  /** The extension supplies the platform session; the page itself sends none. */
+  userCookies: unknown[];
+}
+
+interface StartAutomationResponse {
+  data?: { automation?: { id?: string }; automationId?: string; id?: string };
+}
+
+/** POST /api/automation/start; answers the new automation's id when the server names one. */
+export async function startAutomation(body: StartAutomationBody): Promise<string | undefined> {
+  const answer = await post<StartAutomationResponse>('/automation/start', body);
+  const data = answer?.data;
+  return data?.automation?.id ?? data?.automationId ?? data?.id;
+}
+
+export type { Template };

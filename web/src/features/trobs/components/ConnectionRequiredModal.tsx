@@ -1,0 +1,37 @@
+import { Button, Group, List, Modal, Text } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import type { TemplatePlatform } from '../../../../../shared/catalogue';
+import { PRODUCT_NAME } from '../../../../../shared/product';
+import { PLATFORM_LABELS } from './platform';
+
+/** Spec 2.10: how to connect the platform; Connect goes to /platforms. */
+export function ConnectionRequiredModal({
+  opened,
+  onClose,
+  platform,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  platform: TemplatePlatform;
+}) {
+  const navigate = useNavigate();
+  const label = PLATFORM_LABELS[platform];
+  return (
+    <Modal opened={opened} onClose={onClose} title="Connection Required" centered>
+      <Text size="sm">
+        This trob runs in your own {label} session. Connect your {label} account first:
+      </Text>
+      <List type="ordered" size="sm" mt="sm" spacing="xs">
+        <List.Item>Install the {PRODUCT_NAME} browser extension.</List.Item>
+        <List.Item>Log in to {label} in the same browser.</List.Item>
+        <List.Item>Click the extension icon and sync your cookies.</List.Item>
+      </List>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={() => navigate('/platforms')}>Connect</Button>
+      </Group>
+    </Modal>
+  );
+}

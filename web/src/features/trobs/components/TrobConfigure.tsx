@@ -1,0 +1,150 @@
+import { Button, Card, Grid, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconPlayerPlay, IconRefresh, IconSparkles } from '@tabler/icons-react';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { MAX_EXAMPLES, type Template } from '../../../../../shared/catalogue';
+import { useCurrentUser } from '../../../app/current-user';
+import { getAccessToken } from '../../../app/session';
+import { ApiError } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { startAutomation } from '../api/catalogue';
+import { checkStart, START_TEXTS } from '../api/start-trob';
+import { type FormValues, initialValues, presetValues, toConfig } from '../config-form';
+import { ConfigFields } from './ConfigForm';
+import { ConnectionRequiredModal } from './ConnectionRequiredModal';
+
+export const CONFIGURE_TEXTS = {
+  reset: 'Reset to Defaults',
+  panel: 'Configure & Start',
+  presets: 'Quick Templates',
+  startAutomation: 'Start Automation',
+  startFlow: 'Start Flow',
+  started: 'Automation started',
+  fixFields: 'Please fix the highlighted fields.',
+} as const;
+
+/** Spec 2.10 Configure: the schema's form, Reset to Defaults, Start, and the Quick Templates panel. */
+export function TrobConfigure({
+  template,
+  isConnected,
+}: {
+  template: Template;
+  /** Runs the connection check again (the user may have connected since the page opened). */
+  isConnected: () => Promise<boolean>;
+}) {
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const defaults = useMemo(
+    () => initialValues(template.configSchema, template.defaultConfig),
+    [template.configSchema, template.defaultConfig],
+  );
+  const form = useForm<FormValues>({ defaultValues: defaults });
+  const [connectionRequired, setConnectionRequired] = useState(false);
+  const panelHeading = useId();
+  const startLabel = template.isFlow ? CONFIGURE_TEXTS.startFlow : CONFIGURE_TEXTS.startAutomation;
+
+  const onStart = form.handleSubmit(async (values) => {
+    const block = await checkStart({ user, template, isConnected, accessToken: getAccessToken() });
+    if (block?.kind === 'connection-required') {
+      setConnectionRequired(true);
+      return;
+    }
+    if (block) {
+      notifyError(block.message);
+      if (block.redirectTo) navigate(block.redirectTo);
+      return;
+    }
+    const { config, issues } = toConfig(template.configSchema, values);
+    if (issues.length > 0) {
+      for (const issue of issues) form.setError(issue.field, { message: issue.message });
+      notifyError(CONFIGURE_TEXTS.fixFields);
+      return;
+    }
+    try {
+      const id = await startAutomation({ templateId: template.id, config, userCookies: [] });
+      notifySuccess(CONFIGURE_TEXTS.started);
+      navigate(id ? `/automations/${encodeURIComponent(id)}` : '/automations/active');
+    } catch (error) {
+      notifyError(START_TEXTS.failed(error instanceof ApiError ? error.message : String(error)));
+    }
+  });
+
+  const examples = template.examples.slice(0, MAX_EXAMPLES);
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Card withBorder padding="lg">
+          <form onSubmit={onStart} noValidate aria-label="Configuration">
+            <Stack gap="lg">
+              <ConfigFields schema={template.configSchema} control={form.control} />
+              <Group justify="space-between">
+                <Button
+                  variant="default"
+                  leftSection={<IconRefresh size={16} aria-hidden />}
+                  onClick={() => form.reset(defaults)}
+                >
+                  {CONFIGURE_TEXTS.reset}
+                </Button>
+                <Button
+                  type="submit"
+                  loading={form.formState.isSubmitting}
+                  leftSection={
+                    template.isFlow ? (
+                      <IconSparkles size={16} aria-hidden />
+                    ) : (
+                      <IconPlayerPlay size={16} aria-hidden />
+                    )
+                  }
+                >
+                  {startLabel}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Card>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Card withBorder padding="lg" component="aside" aria-labelledby={panelHeading}>
+          <Title order={2} size="h4" id={panelHeading}>
+            {CONFIGURE_TEXTS.panel}
+          </Title>
+          <Text size="sm" c="dimmed" mt={4}>
+            Start from a preset, adjust what you need, then start.
+          </Text>
+          {examples.length > 0 && (
+            <Stack gap="xs" mt="md">
+              <Text fw={600} size="sm">
+                {CONFIGURE_TEXTS.presets}
+              </Text>
+              {examples.map((example) => (
+                <UnstyledButton
+                  key={example.title}
+                  onClick={() =>
+                    form.reset(presetValues(template.configSchema, template.defaultConfig, example.config))
+                  }
+                  aria-label={`Use preset: ${example.title}`}
+                  p="sm"
+                  style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}
+                >
+                  <Text fw={600} size="sm">
+                    {example.title}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {example.description}
+                  </Text>
+                </UnstyledButton>
+              ))}
+            </Stack>
+          )}
+        </Card>
+      </Grid.Col>
+      <ConnectionRequiredModal
+        opened={connectionRequired}
+        onClose={() => setConnectionRequired(false)}
+        platform={template.platform}
+      />
+    </Grid>
+  );
+}

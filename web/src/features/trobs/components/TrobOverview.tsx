@@ -1,0 +1,177 @@
+import {
+  Button,
+  Card,
+  Grid,
+  Group,
+  List,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  Typography,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconChecklist,
+  IconClock,
+  IconPlayerPlay,
+  IconStairs,
+  IconTrendingUp,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { DEFAULT_ESTIMATED_TIME, type Template } from '../../../../../shared/catalogue';
+import { difficultyLabel } from './platform';
+
+const count = new Intl.NumberFormat('en-US');
+
+function Stat({
+  label,
+  value,
+  icon: Icon,
+}: {
+  label: string;
+  value: string;
+  icon: ComponentType<{ size?: number }>;
+}) {
+  return (
+    <Card withBorder padding="sm" role="group" aria-label={label}>
+      <Group gap="xs" wrap="nowrap">
+        <Icon size={18} />
+        <div>
+          <Text size="xs" c="dimmed">
+            {label}
+          </Text>
+          <Text fw={700} data-testid="stat-value">
+            {value}
+          </Text>
+        </div>
+      </Group>
+    </Card>
+  );
+}
+
+/** A video address as something a frame can show: YouTube and Vimeo pages become their players. */
+export function embedUrl(url: string): { kind: 'video' | 'frame'; src: string } {
+  if (/\.(mp4|webm|ogg)(\?|$)/i.test(url)) return { kind: 'video', src: url };
+  const youtube = url.match(/(?:youtube\.com\/watch\?v=|youtu\.be\/)([\w-]{6,})/);
+  if (youtube) return { kind: 'frame', src: `https://www.youtube-nocookie.com/embed/${youtube[1]}` };
+  const vimeo = url.match(/vimeo\.com\/(\d+)/);
+  if (vimeo) return { kind: 'frame', src: `https://player.vimeo.com/video/${vimeo[1]}` };
+  return { kind: 'frame', src: url };
+}
+
+function WatchDemo({ url, title }: { url: string; title: string }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const media = embedUrl(url);
+  return (
+    <>
+      <Button variant="light" leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={open}>
+        Watch Demo
+      </Button>
+      <Modal opened={opened} onClose={close} title={`${title}: demo`} size="xl" centered>
+        {opened &&
+          (media.kind === 'video' ? (
+            // biome-ignore lint/a11y/useMediaCaption: product demos come without caption tracks.
+            <video src={media.src} controls style={{ width: '100%' }} />
+          ) : (
+            <iframe
+              src={media.src}
+              title={`${title} demo video`}
+              style={{ width: '100%', aspectRatio: '16 / 9', border: 0 }}
+              allow="autoplay; encrypted-media; picture-in-picture"
+              allowFullScreen
+            />
+          ))}
+      </Modal>
+    </>
+  );
+}
+
+function Bullets({
+  title,
+  items,
+  icon: Icon,
+  color,
+}: {
+  title: string;
+  items: string[];
+  icon: ComponentType<{ size?: number }>;
+  color: string;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <Card withBorder padding="lg" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      <List
+        spacing="xs"
+        size="sm"
+        icon={
+          <Text c={color} component="span" style={{ display: 'flex' }}>
+            <Icon size={16} />
+          </Text>
+        }
+      >
+        {items.map((item) => (
+          <List.Item key={item}>{item}</List.Item>
+        ))}
+      </List>
+    </Card>
+  );
+}
+
+/** Spec 2.10 Overview: description, demo, stats, features, the detailed description, requirements, limitations. */
+export function TrobOverview({ template, onConfigure }: { template: Template; onConfigure: () => void }) {
+  return (
+    <Stack gap="lg">
+      <Card withBorder padding="lg">
+        <Text>{template.description}</Text>
+        <Group mt="md">
+          <Button onClick={onConfigure}>Configure</Button>
+          {template.videoUrl && <WatchDemo url={template.videoUrl} title={template.displayName} />}
+        </Group>
+      </Card>
+
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        <Stat label="Success rate" value={`${template.successRate}%`} icon={IconTrendingUp} />
+        <Stat label="Setup time" value={template.estimatedTime || DEFAULT_ESTIMATED_TIME} icon={IconClock} />
+        <Stat label="Times used" value={count.format(template.usageCount ?? 0)} icon={IconUsers} />
+        <Stat label="Difficulty" value={difficultyLabel(template.difficulty)} icon={IconStairs} />
+      </SimpleGrid>
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            <Bullets title="Features" items={template.features} icon={IconCheck} color="green" />
+            <Card withBorder padding="lg" component="section" aria-label="How it works">
+              <Typography>
+                {/* The API sanitizes detailedDescription to basic tags (shared/catalogue.ts), so it renders as is. */}
+                <div
+                  data-testid="detailed-description"
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the API.
+                  dangerouslySetInnerHTML={{ __html: template.detailedDescription }}
+                />
+              </Typography>
+            </Card>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <Bullets title="Requirements" items={template.requirements} icon={IconChecklist} color="indigo" />
+            <Bullets
+              title="Limitations"
+              items={template.limitations}
+              icon={IconAlertTriangle}
+              color="orange"
+            />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,133 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Skeleton,
+  Stack,
+  Stepper,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconAlertCircle, IconArrowLeft, IconSparkles } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { TEMPLATE_TEXTS } from '../../../../../shared/catalogue';
+import { PRODUCT_NAME } from '../../../../../shared/product';
+import { usePlatformConnection, useTemplate } from '../api/catalogue';
+import { difficultyLabel, PlatformBadge } from '../components/platform';
+import { TrobConfigure } from '../components/TrobConfigure';
+import { TrobOverview } from '../components/TrobOverview';
+
+type Step = 'overview' | 'configure';
+
+export default function TrobDetailPage() {
+  const { trobId } = useParams();
+  const navigate = useNavigate();
+  const { template, notFound, error, isLoading, mutate } = useTemplate(trobId);
+  const connection = usePlatformConnection(template?.platform);
+  const [step, setStep] = useState<Step>('overview');
+  useDocumentTitle(`${template?.displayName ?? 'Trob'} | ${PRODUCT_NAME}`);
+
+  // Back from Configure returns to Overview; otherwise it leaves for the catalogue.
+  const back = () => (step === 'configure' ? setStep('overview') : navigate('/trobs'));
+
+  if (notFound) {
+    return (
+      <Container size="sm" py="xl">
+        <Stack align="center" gap="sm">
+          <Title order={1} size="h2">
+            {TEMPLATE_TEXTS.notFound}
+          </Title>
+          <Text c="dimmed">This trob does not exist or is no longer available.</Text>
+          <Anchor component={Link} to="/trobs">
+            Back to Trobs
+          </Anchor>
+        </Stack>
+      </Container>
+    );
+  }
+
+  return (
+    <Container size="xl" py="md">
+      <Stack gap="lg">
+        <Group>
+          <Button
+            variant="subtle"
+            leftSection={<IconArrowLeft size={16} aria-hidden />}
+            onClick={back}
+            px={0}
+          >
+            Back
+          </Button>
+        </Group>
+
+        {error && !template ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to load the trob">
+            <Text size="sm">{error instanceof Error ? error.message : 'Request failed'}</Text>
+            <Button mt="sm" size="xs" variant="light" color="red" onClick={() => mutate()}>
+              Retry
+            </Button>
+          </Alert>
+        ) : isLoading || !template ? (
+          <Stack aria-busy="true" aria-label="Loading trob">
+            <Skeleton height={36} width="50%" />
+            <Skeleton height={120} />
+            <Skeleton height={240} />
+          </Stack>
+        ) : (
+          <>
+            <div>
+              <Title order={1}>{template.displayName}</Title>
+              <Group gap="xs" mt="xs">
+                <PlatformBadge platform={template.platform} />
+                {template.isFlow && (
+                  <Badge color="violet" variant="filled" leftSection={<IconSparkles size={12} aria-hidden />}>
+                    AI Flow
+                  </Badge>
+                )}
+                <Badge variant="outline" color="gray">
+                  {difficultyLabel(template.difficulty)}
+                </Badge>
+                {connection.connected === undefined ? (
+                  <Badge variant="light" color="gray">
+                    Checking connection…
+                  </Badge>
+                ) : (
+                  <Badge
+                    variant="light"
+                    color={connection.connected ? 'green' : 'red'}
+                    data-testid="connection-badge"
+                  >
+                    {connection.connected ? 'Connected' : 'Not Connected'}
+                  </Badge>
+                )}
+              </Group>
+            </div>
+
+            <Stepper
+              active={step === 'overview' ? 0 : 1}
+              onStepClick={(index) => setStep(index === 0 ? 'overview' : 'configure')}
+              size="sm"
+            >
+              <Stepper.Step label="Overview" description="What it does" />
+              <Stepper.Step label="Configure" description="Set up and start" />
+            </Stepper>
+
+            {step === 'overview' ? (
+              <TrobOverview template={template} onConfigure={() => setStep('configure')} />
+            ) : (
+              <TrobConfigure
+                template={template}
+                isConnected={async () => (await connection.recheck()) === true}
+              />
+            )}
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

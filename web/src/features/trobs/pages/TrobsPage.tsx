@@ -1,0 +1,199 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  NativeSelect,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconAlertCircle, IconSearch, IconTemplateOff } from '@tabler/icons-react';
+import { useId, useMemo, useState } from 'react';
+import {
+  CATEGORY_LABELS,
+  POPULAR_DEFAULT_LIMIT,
+  templateCategory,
+  templateDifficulty,
+} from '../../../../../shared/catalogue';
+import { PRODUCT_NAME } from '../../../../../shared/product';
+import { usePopularTemplates, useTemplates } from '../api/catalogue';
+import {
+  applyFilters,
+  type CatalogueFilters,
+  hasFilter,
+  NO_FILTERS,
+  platformsIn,
+  SORT_LABELS,
+  type SortOrder,
+} from '../catalogue-filters';
+import { difficultyLabel, PLATFORM_LABELS } from '../components/platform';
+import { TemplateCard } from '../components/TemplateCard';
+
+export const CATALOGUE_TEXTS = {
+  title: 'Trob Templates',
+  empty: 'No templates found',
+  clear: 'Clear All Filters',
+  popular: 'Popular Templates',
+  loadFailed: 'Failed to load templates',
+} as const;
+
+export default function TrobsPage() {
+  useDocumentTitle(`Trobs | ${PRODUCT_NAME}`);
+  const { templates, error, isLoading, mutate } = useTemplates();
+  const [filters, setFilters] = useState<CatalogueFilters>(NO_FILTERS);
+  const filtering = hasFilter(filters);
+  const popular = usePopularTemplates(!filtering && templates !== undefined);
+  const shown = useMemo(() => applyFilters(templates ?? [], filters), [templates, filters]);
+  const platforms = useMemo(() => platformsIn(templates ?? []), [templates]);
+  const set = (change: Partial<CatalogueFilters>) => setFilters((current) => ({ ...current, ...change }));
+  const popularHeading = useId();
+  const allHeading = useId();
+
+  return (
+    <Container size="xl" py="md">
+      <Stack gap="lg">
+        <div>
+          <Group gap="sm" align="baseline">
+            <Title order={1}>{CATALOGUE_TEXTS.title}</Title>
+            {templates && (
+              <Text c="dimmed" data-testid="template-count">
+                {templates.length} {templates.length === 1 ? 'template' : 'templates'}
+              </Text>
+            )}
+          </Group>
+          <Text c="dimmed">Pick a ready-made automation, configure it and start it in minutes.</Text>
+        </div>
+
+        <Card withBorder padding="md">
+          <Stack gap="sm">
+            <TextInput
+              aria-label="Search templates"
+              placeholder="Search templates..."
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={filters.search}
+              onChange={(event) => set({ search: event.currentTarget.value })}
+            />
+            <Group gap="sm" align="flex-end" wrap="wrap">
+              <SegmentedControl
+                aria-label="Platform"
+                value={filters.platform}
+                onChange={(value) => set({ platform: value as CatalogueFilters['platform'] })}
+                data={[
+                  { value: 'all', label: 'All' },
+                  ...platforms.map((platform) => ({ value: platform, label: PLATFORM_LABELS[platform] })),
+                ]}
+              />
+              <NativeSelect
+                label="Category"
+                value={filters.category}
+                onChange={(event) =>
+                  set({ category: event.currentTarget.value as CatalogueFilters['category'] })
+                }
+                data={[
+                  { value: 'all', label: 'All categories' },
+                  ...templateCategory.options.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
+                ]}
+              />
+              <NativeSelect
+                label="Difficulty"
+                value={filters.difficulty}
+                onChange={(event) =>
+                  set({ difficulty: event.currentTarget.value as CatalogueFilters['difficulty'] })
+                }
+                data={[
+                  { value: 'all', label: 'All levels' },
+                  ...templateDifficulty.options.map((value) => ({ value, label: difficultyLabel(value) })),
+                ]}
+              />
+              <NativeSelect
+                label="Sort by"
+                value={filters.sort}
+                onChange={(event) => set({ sort: event.currentTarget.value as SortOrder })}
+                data={(Object.keys(SORT_LABELS) as SortOrder[]).map((value) => ({
+                  value,
+                  label: SORT_LABELS[value],
+                }))}
+              />
+              {(filtering || filters.sort !== NO_FILTERS.sort) && (
+                <Button variant="subtle" onClick={() => setFilters(NO_FILTERS)}>
+                  {CATALOGUE_TEXTS.clear}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </Card>
+
+        {error && !templates ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} title={CATALOGUE_TEXTS.loadFailed}>
+            <Text size="sm">{error instanceof Error ? error.message : CATALOGUE_TEXTS.loadFailed}</Text>
+            <Button mt="sm" size="xs" variant="light" color="red" onClick={() => mutate()}>
+              Retry
+            </Button>
+          </Alert>
+        ) : isLoading || !templates ? (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading templates">
+            {[0, 1, 2, 3, 4, 5].map((index) => (
+              <Skeleton key={index} height={300} radius="md" data-testid="template-skeleton" />
+            ))}
+          </SimpleGrid>
+        ) : (
+          <>
+            {!filtering && popular.templates && popular.templates.length > 0 && (
+              <section aria-labelledby={popularHeading}>
+                <Title order={2} size="h3" id={popularHeading} mb="sm">
+                  {CATALOGUE_TEXTS.popular}
+                </Title>
+                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+                  {popular.templates.slice(0, POPULAR_DEFAULT_LIMIT).map((template) => (
+                    <TemplateCard key={template.id} template={template} />
+                  ))}
+                </SimpleGrid>
+              </section>
+            )}
+
+            <section aria-labelledby={allHeading}>
+              <Group justify="space-between" mb="sm">
+                <Title order={2} size="h3" id={allHeading}>
+                  All Templates
+                </Title>
+                <Text size="sm" c="dimmed" data-testid="showing-line">
+                  Showing {shown.length} of {templates.length} templates
+                </Text>
+              </Group>
+              {shown.length === 0 ? (
+                <Center py="xl">
+                  <Stack align="center" gap="xs">
+                    <IconTemplateOff size={40} aria-hidden color="var(--mantine-color-gray-5)" />
+                    <Title order={3} size="h4">
+                      {CATALOGUE_TEXTS.empty}
+                    </Title>
+                    <Text size="sm" c="dimmed">
+                      Try another search or fewer filters.
+                    </Text>
+                    <Button variant="light" onClick={() => setFilters(NO_FILTERS)}>
+                      {CATALOGUE_TEXTS.clear}
+                    </Button>
+                  </Stack>
+                </Center>
+              ) : (
+                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="template-grid">
+                  {shown.map((template) => (
+                    <TemplateCard key={template.id} template={template} />
+                  ))}
+                </SimpleGrid>
+              )}
+            </section>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}
