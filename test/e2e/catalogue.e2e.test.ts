@@ -1,0 +1,64 @@
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { appUrl, signIn, signUpVerified } from './account-steps';
+import { clickText, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
+
+/** The catalogue and connections journey: browse, meet Connection Required, connect the sandbox account. */
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchTestBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  const context = await browser.createBrowserContext();
+  page = await context.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+});
+
+describe('catalogue and connections in a real browser on the local cloud', () => {
+  it('searches the catalogue, shows the empty state and clears it, opens a template, meets Connection Required, connects the sandbox LinkedIn account and sees it connected', async () => {
+    const { email, password } = await signUpVerified(page);
+    await openApp(page, `${appUrl}/login`);
+    await signIn(page, email, password);
+    await waitForPath(page, '/dashboard');
+
+    await openApp(page, `${appUrl}/trobs`);
+    await waitForText(page, 'Popular Templates');
+    await waitForText(page, 'Showing 9 of 9 templates');
+    await page.type('input[aria-label="Search templates"]', 'no such trob anywhere');
+    await waitForText(page, 'No templates found');
+    await clickText(page, 'Clear All Filters', 'button');
+    await waitForText(page, 'Showing 9 of 9 templates');
+    await page.type('input[aria-label="Search templates"]', 'connections');
+    await waitForText(page, 'LinkedIn Connections Export');
+
+    await openApp(page, `${appUrl}/trobs/linkedin-connections-export`);
+    await waitForText(page, 'Not Connected');
+    await clickText(page, 'Configure', 'button');
+    await clickText(page, 'Start Automation', 'button');
+    await waitForText(page, 'Connection Required');
+    await clickText(page, 'Connect', 'button');
+    await waitForPath(page, '/platforms');
+
+    await waitForText(page, 'No Platforms Connected');
+    await page.click('button[aria-label="Connect sandbox LinkedIn"]');
+    await waitForText(page, 'sandra-box');
+    await waitForText(page, 'Connected');
+    await clickText(page, 'Re-validate', 'button');
+    await waitForText(page, 'LinkedIn connection validated');
+
+    await openApp(page, `${appUrl}/trobs/linkedin-connections-export`);
+    await waitForText(page, 'LinkedIn Connections Export');
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('*')].some(
+          (el) => el.childElementCount === 0 && el.textContent?.trim() === 'Connected',
+        ),
+      { timeout: 10_000 },
+    );
+  });
+});
