@@ -121,14 +121,17 @@ const parseStep = (schemas: Schemas): MiddlewareObj<HttpEvent, HttpResponse, Err
   },
 });
 
+/** The only place an exception becomes a response (the stream wrapper uses it too), logged once. */
+export function errorResponse(error: unknown, log: Logger = rootLogger): HttpResponse {
+  const { status, body, headers } = toErrorResponse(error);
+  if (error instanceof AppError) log.info('request refused', { status, code: body.code });
+  else log.error('request failed', { error });
+  return jsonResponse(status, body, headers);
+}
+
 const errorResponder: MiddlewareObj<HttpEvent, HttpResponse, Error, Context, Internal> = {
   onError: (request: Req) => {
-    const error = request.error;
-    const log = request.internal.log ?? rootLogger;
-    const { status, body, headers } = toErrorResponse(error);
-    if (error instanceof AppError) log.info('request refused', { status, code: body.code });
-    else log.error('request failed', { error });
-    request.response = jsonResponse(status, body, headers);
+    request.response = errorResponse(request.error, request.internal.log);
     logDone(request);
   },
 };

@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './clients/dynamo';
 import { RateLimitedError } from './errors';
 import { expiresAfter, keys } from './table';
@@ -17,18 +17,7 @@ export interface RateRule {
 const windowStart = (rule: RateRule, now: number) =>
   Math.floor(now / 1000 / rule.windowSeconds) * rule.windowSeconds;
 
-export async function countIn(rule: RateRule, now = Date.now()): Promise<number> {
-  const out = await dynamo().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.rateWindow(rule.subject, windowStart(rule, now)),
-      ConsistentRead: true,
-    }),
-  );
-  return Number(out.Item?.count ?? 0);
-}
-
-export async function record(rule: RateRule, now = Date.now()): Promise<number> {
+async function record(rule: RateRule, now = Date.now()): Promise<number> {
   const start = windowStart(rule, now);
   const out = await dynamo().send(
     new UpdateCommand({
@@ -44,19 +33,6 @@ export async function record(rule: RateRule, now = Date.now()): Promise<number> 
     }),
   );
   return Number(out.Attributes?.count ?? 1);
-}
-
-/** Refuses with 429 when a rule is already at its limit in the current window. */
-export async function ensureUnder(rules: RateRule[], message: string, now = Date.now()): Promise<void> {
-  const counts = await Promise.all(rules.map((rule) => countIn(rule, now)));
-  const hit = rules.findIndex((rule, i) => counts[i]! >= rule.limit);
-  if (hit >= 0) {
-    const rule = rules[hit]!;
-    throw new RateLimitedError(
-      message,
-      rule.windowSeconds - (Math.floor(now / 1000) - windowStart(rule, now)),
-    );
-  }
 }
 
 /** Gives back what `take` counted (a sign-in that turned out right must not count as a failure). */

@@ -30,7 +30,3 @@ export function secret(name: 'AUTH_TOKEN_SECRET' | 'PAYMENTS'): Promise<string |
   }
   return value;
 }
-
-export function forgetSecrets(): void {
-  cache.clear();
-}

@@ -4,10 +4,9 @@ import type { Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import type { HttpRoute } from '../routes';
 import { type AuthUser, authenticate } from './auth';
-import { AppError, toErrorResponse } from './errors';
-import { findRoute, type HttpEvent, type HttpResponse, jsonResponse, requestContext } from './http-handler';
+import { toErrorResponse } from './errors';
+import { errorResponse, findRoute, type HttpEvent, type HttpResponse, requestContext } from './http-handler';
 import type { Logger } from './logger';
-import { logger as rootLogger } from './logger';
 import { parseJsonBody, parseWith } from './parse';
 
 /**
@@ -50,11 +49,7 @@ export function sseHandler<S extends z.core.$ZodType>(
       states.set(request.event, request.internal);
     },
     onError: (request: Req) => {
-      const log = request.internal.log ?? rootLogger;
-      const { status, body, headers } = toErrorResponse(request.error);
-      if (request.error instanceof AppError) log.info('request refused', { status, code: body.code });
-      else log.error('request failed', { error: request.error });
-      request.response = jsonResponse(status, body, headers);
+      request.response = errorResponse(request.error, request.internal.log);
     },
   };
 
