@@ -135,6 +135,13 @@ export const httpRoutes: readonly HttpRoute[] = [
     auth: 'verified',
     needs: ['keys'],
   },
+  // The browser extension's pairing (issue 4): a session of its own for the extension, answered like login.
+  {
+    method: 'POST',
+    path: '/api/users/extension/pair',
+    handler: 'connections/pair-extension',
+    auth: 'verified',
+  },
   // 'Connect sandbox account': answers 404 unless a sandbox site URL is configured (the local cloud).
   {
     method: 'POST',
@@ -143,6 +150,17 @@ export const httpRoutes: readonly HttpRoute[] = [
     auth: 'verified',
     needs: ['keys'],
   },
+  // Automations (spec part 1 sections 2.8, 5, 7; part 2 section 7; DECISIONS 2, 3, 20)
+  {
+    method: 'POST',
+    path: '/api/automation/start',
+    handler: 'automations/start-automation',
+    auth: 'verified',
+    needs: ['queue:trob-runs'],
+  },
+  // The dashboard reads these, and it is open to signed-in users whose e-mail is not verified yet.
+  { method: 'GET', path: '/api/automation', handler: 'automations/list-automations', auth: 'user' },
+  { method: 'GET', path: '/api/jobs/dashboard/stats', handler: 'automations/dashboard-stats', auth: 'user' },
   {
     method: 'POST',
     path: '/api/leads/ai-filter',

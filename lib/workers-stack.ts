@@ -1,5 +1,7 @@
 import { CfnOutput, Duration, Size, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -15,6 +17,7 @@ import {
   queueNames,
 } from '../functions/core/queues';
 import type { Capability } from '../functions/routes';
+import { scheduledTasks, taskFile } from '../functions/scheduled-tasks';
 import { AppFunction } from './constructs/app-function';
 import { chromiumBundling } from './constructs/chromium-bundling';
 import type { DataStack } from './data-stack';
@@ -48,6 +51,7 @@ export class WorkersStack extends Stack {
   readonly queues = {} as Record<QueueName, sqs.Queue>;
   readonly deadLetterQueues = {} as Record<QueueName, sqs.Queue>;
   readonly workers = new Map<string, AppFunction>();
+  readonly tasks = new Map<string, AppFunction>();
   readonly scheduleGroup: scheduler.ScheduleGroup;
   readonly schedulerRole: iam.Role;
   readonly schedulerTarget: SchedulerTarget;
@@ -129,6 +133,29 @@ export class WorkersStack extends Stack {
         );
       }
       this.workers.set(consumer, worker);
+    }
+
+    // Housekeeping on a timer: one small function and one rate rule per row of functions/scheduled-tasks.ts.
+    for (const task of scheduledTasks) {
+      const fn = new AppFunction(this, constructIdFor(`task-${task.name}`), {
+        stage,
+        entry: fromRoot(taskFile(task.handler)),
+        description: `Trobly ${stage} task ${task.name} (every ${task.everyMinutes} min)`,
+        timeout: Duration.seconds(50),
+      });
+      grantCapabilities(fn, task.needs ?? [], {
+        table: data.table,
+        queues: this.queues,
+        cookieKey: data.cookieKey,
+        realtime: realtime.target,
+        publicAppUrl: props.publicAppUrl,
+      });
+      new events.Rule(this, constructIdFor(`task-${task.name}-rule`), {
+        description: `Runs ${task.name} every ${task.everyMinutes} min`,
+        schedule: events.Schedule.rate(Duration.minutes(task.everyMinutes)),
+        targets: [new targets.LambdaFunction(fn.fn, { retryAttempts: 0 })],
+      });
+      this.tasks.set(task.name, fn);
     }
 
     this.scheduleGroup = new scheduler.ScheduleGroup(this, 'ScheduleGroup', {

@@ -81,6 +81,16 @@ export function createSessionService({ log, now = () => new Date() }: { log: Log
       };
     },
 
+    /**
+     * Pairs the browser extension: a session of its own (30 days, like 'remember me'), so signing out
+     * of the web app leaves the extension paired, and a password change or reset ends both.
+     */
+    async pairExtension(userId: string): Promise<LoginResponse['data']> {
+      const user = await findUserById(userId);
+      if (!user) throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
+      return startSession(user, true);
+    },
+
     async logout(userId: string, sessionId: string): Promise<void> {
       await deleteSession(userId, sessionId);
     },

@@ -97,13 +97,16 @@ async function ownConnection(userId: string, id: string): Promise<StoredConnecti
  * Spec 9: FREE and BASE cover LinkedIn only. Instagram is in no plan's platform list, yet the
  * catalogue has Instagram trobs, so connecting it is allowed on every plan (DECISIONS to confirm).
  */
-async function refuseIfNotInPlan(user: AuthUser, platform: PlatformSlug): Promise<void> {
+/** Refuses a platform the plan does not include (the plan table names LinkedIn and Twitter only). */
+export function assertPlatformInPlan(plan: string | undefined, platform: PlatformSlug): void {
   if (platform === 'instagram') return;
-  const stored = await findUserById(user.id);
-  const plan = stored?.plan;
   if (!limitsFor(plan).platforms.includes(platform as PlanPlatform)) {
     throw new ForbiddenError(CONNECTION_TEXTS.notInPlan(platformLabel(platform), upgradeHint(plan)));
   }
+}
+
+async function refuseIfNotInPlan(user: AuthUser, platform: PlatformSlug): Promise<void> {
+  assertPlatformInPlan((await findUserById(user.id))?.plan, platform);
 }
 
 export async function listPlatforms(user: AuthUser): Promise<PlatformConnection[]> {

@@ -5,7 +5,11 @@ import { dynamo, tableName } from './clients/dynamo';
  * Every item of one partition whose sort key starts with a prefix, page by page. Repositories use it for
  * "all X of a user"; the caller decides how many to read, so a large partition is never loaded at once.
  */
-export async function* queryByPrefix(pk: string, skPrefix: string): AsyncGenerator<Record<string, unknown>> {
+export async function* queryByPrefix(
+  pk: string,
+  skPrefix: string,
+  options: { consistent?: boolean } = {},
+): AsyncGenerator<Record<string, unknown>> {
   let cursor: Record<string, unknown> | undefined;
   do {
     const out = await dynamo().send(
@@ -15,6 +19,7 @@ export async function* queryByPrefix(pk: string, skPrefix: string): AsyncGenerat
         KeyConditionExpression: skPrefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
         ExpressionAttributeValues: skPrefix ? { ':pk': pk, ':prefix': skPrefix } : { ':pk': pk },
         ExclusiveStartKey: cursor,
+        ...(options.consistent ? { ConsistentRead: true } : {}),
       }),
     );
     yield* out.Items ?? [];

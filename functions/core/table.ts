@@ -27,6 +27,15 @@
  * | 16 | the whole catalogue (list, popular, seed)       | table | pk = CATALOG, sk begins_with TEMPLATE#             |
  * | 17 | one platform connection of a user               | table | pk = USER#<id>, sk = PLATFORM#<connectionId>        |
  * | 18 | all platform connections of a user              | table | pk = USER#<id>, sk begins_with PLATFORM#            |
+ * | 19 | one automation (trob run) of a user              | table | pk = USER#<id>, sk = AUTOMATION#<automationId>      |
+ * | 20 | all automations of a user (list, limit, stats)  | table | pk = USER#<id>, sk begins_with AUTOMATION#          |
+ * | 21 | the start guard of a user (one start at a time)  | table | pk = USER#<id>, sk = AUTOMATION-GUARD               |
+ * | 22 | automations stored but not yet on the run queue | gsi1  | gsi1pk = AUTOMATION-UNSENT, gsi1sk = <createdAt>#<user>#<id> |
+ *
+ * Starting an automation checks the running count and writes the automation in one transaction with
+ * a version bump of the user's start guard (conditional on the version read), so two starts at once
+ * cannot both pass the plan limit. An automation carries the gsi1 keys until its run message is on
+ * the queue; a sweep re-sends what is still there, so a failed send loses no automation.
  *
  * A connection's id is a hash of (user, platform, account id), so a re-sync of the same account lands
  * on the same item (an upsert) without a lookup item; the user in the hash keeps ids unlinkable across
@@ -120,6 +129,15 @@ export const keys = {
     sk: `PLATFORM#${connectionId}`,
   }),
   platformConnectionsPrefix: (userId: string) => ({ pk: user(userId), skPrefix: 'PLATFORM#' }),
+  automation: (userId: string, automationId: string): ItemKey => ({
+    pk: user(userId),
+    sk: `AUTOMATION#${automationId}`,
+  }),
+  automationsPrefix: (userId: string) => ({ pk: user(userId), skPrefix: 'AUTOMATION#' }),
+  automationStartGuard: (userId: string): ItemKey => ({ pk: user(userId), sk: 'AUTOMATION-GUARD' }),
+  unsentAutomations: { index: 'gsi1', pk: 'AUTOMATION-UNSENT' },
+  unsentAutomationSort: (createdAt: string, userId: string, automationId: string) =>
+    `${createdAt}#${userId}#${automationId}`,
   leadsPrefix: (userId: string) => ({ pk: user(userId), skPrefix: 'LEAD#' }),
   rateWindow: (subject: string, windowStart: number): ItemKey => ({
     pk: `RATE#${subject}`,

@@ -10,12 +10,14 @@ import { resetEnvCache } from '../../functions/core/env';
 import { queueArnEnv, queues, queueUrlEnv } from '../../functions/core/queues';
 import { tableBaseName } from '../../functions/core/table';
 import { httpRoutes, webSocketRoutes } from '../../functions/routes';
+import { scheduledTasks } from '../../functions/scheduled-tasks';
 import { startSandboxPlatforms } from '../sandbox-platforms';
 import { ensureTables, startLocalDynamo } from './dynamodb';
 import { createHttpGateway } from './http-gateway';
 import { repoRoot } from './lambda-runtime';
 import { startSchedulerPoller } from './scheduler-poller';
 import { startLocalQueues } from './sqs';
+import { startTaskTimer } from './task-timer';
 import { startWorkerPoller } from './worker-poller';
 import { startWebSocketGateway } from './ws-gateway';
 
@@ -182,6 +184,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       log,
     });
     stops.push(() => scheduler.stop());
+    for (const task of scheduledTasks) {
+      const timer = startTaskTimer(task);
+      stops.push(() => timer.stop());
+    }
     stops.push(async () => sqsClient.destroy());
 
     return {

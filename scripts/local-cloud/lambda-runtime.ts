@@ -72,7 +72,7 @@ export function isStreamingHandler(fn: unknown): boolean {
 const loaded = new Map<string, Promise<unknown>>();
 export function loadHandler(
   name: string,
-  suffix: '.handler.ts' | '.worker.ts' = '.handler.ts',
+  suffix: '.handler.ts' | '.worker.ts' | '.task.ts' = '.handler.ts',
 ): Promise<unknown> {
   const file = resolve(repoRoot, 'functions', `${name}${suffix}`);
   let entry = loaded.get(file);

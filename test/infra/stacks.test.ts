@@ -11,6 +11,7 @@ import {
 } from '../../functions/core/queues';
 import { tableBaseName, tableDefinition } from '../../functions/core/table';
 import { handlerFile, httpRoutes, webSocketRouteSelection, webSocketRoutes } from '../../functions/routes';
+import { scheduledTasks, taskFile } from '../../functions/scheduled-tasks';
 import { createAppStacks } from '../../lib/app-stacks';
 import { fromRoot } from '../../lib/paths';
 import { pathPattern } from '../../lib/web-stack';
@@ -447,8 +448,26 @@ describe('the whole app', () => {
     expect(ours).toHaveLength(
       new Set(httpRoutes.map((r) => r.handler)).size +
         new Set(webSocketRoutes.map((r) => r.handler)).size +
-        consumers.size,
+        consumers.size +
+        scheduledTasks.length,
     );
+  });
+
+  it('runs every scheduled task from its own rate rule, allowed to send only where it needs', () => {
+    const workers = built.templates.workers;
+    for (const task of scheduledTasks) {
+      expect(existsSync(fromRoot(taskFile(task.handler))), taskFile(task.handler)).toBe(true);
+      const fns = Object.entries(lambdas('workers')).filter(([, f]) =>
+        String(f.Properties.Description ?? '').includes(`task ${task.name} `),
+      );
+      expect(fns, task.name).toHaveLength(1);
+      const [logicalId] = fns[0]!;
+      workers.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: `rate(${task.everyMinutes} minute${task.everyMinutes === 1 ? '' : 's'})`,
+        State: 'ENABLED',
+        Targets: Match.arrayWith([Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId, 'Arn'] } })]),
+      });
+    }
   });
 
   it('keeps every function log group for one month', () => {

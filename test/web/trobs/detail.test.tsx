@@ -202,7 +202,7 @@ describe('/trobs/:trobId configure', () => {
     async () => {
       const api = installFakeApi();
       api.on('POST', '/automation/start', { status: 201, body: { data: { automation: { id: 'auto-1' } } } });
-      const { user, router } = await openConfigure(api, undefined, { standIn: '/automations/:automationId' });
+      const { user, router } = await openConfigure(api, undefined, { standIn: '/dashboard' });
 
       await user.type(field(/^X username/), '@acme');
       await user.clear(field('Minimum followers'));
@@ -222,7 +222,8 @@ describe('/trobs/:trobId configure', () => {
       expect(body.config.targetSettings.username).toBe('@acme');
       expect(body.config.filteringSettings.minFollowers).toBe(0);
       expect(body.config.filteringSettings.maxProfiles).toBe(500);
-      await waitFor(() => expect(router.state.location.pathname).toBe('/automations/auto-1'));
+      expect(await screen.findByText('Automation started', {}, LONG)).toBeTruthy();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     },
     SLOW,
   );
@@ -242,6 +243,88 @@ describe('/trobs/:trobId configure', () => {
       expect(
         await screen.findByText('Failed to start automation: Daily limit reached', {}, LONG),
       ).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    "puts the server's config issues next to their fields",
+    async () => {
+      const api = installFakeApi();
+      api.on('POST', '/automation/start', {
+        status: 400,
+        body: {
+          code: 'VALIDATION_ERROR',
+          message: 'Maximum profiles must be at most 5000',
+          issues: [
+            {
+              path: 'config.filteringSettings.maxProfiles',
+              message: 'Maximum profiles must be at most 5000',
+            },
+          ],
+        },
+      });
+      const { user } = await openConfigure(api);
+
+      await user.type(field(/^X username/), 'acme');
+      await user.click(screen.getByRole('button', { name: 'Start Automation' }));
+      expect(
+        await screen.findByText(
+          'Failed to start automation: Maximum profiles must be at most 5000',
+          {},
+          LONG,
+        ),
+      ).toBeTruthy();
+      const maxProfiles = field(/^Maximum profiles/);
+      await waitFor(() => expect(maxProfiles.getAttribute('aria-invalid')).toBe('true'));
+    },
+    SLOW,
+  );
+
+  it(
+    "refuses a FREE user's second running automation with the limit message and goes to /pricing",
+    async () => {
+      const api = installFakeApi();
+      api.on('GET', '/automation', {
+        status: 200,
+        body: {
+          status: 'success',
+          data: {
+            automations: [
+              {
+                id: 'a1',
+                templateId: 'twitter-followers-extractor',
+                status: 'pending',
+                config: {},
+                createdAt: '2026-11-01T00:00:00.000Z',
+              },
+              {
+                id: 'a2',
+                templateId: 'twitter-followers-extractor',
+                status: 'completed',
+                config: {},
+                createdAt: '2026-10-01T00:00:00.000Z',
+              },
+            ],
+          },
+        },
+      });
+      const { user, router } = await openConfigure(api, undefined, {
+        user: { plan: 'FREE' },
+        standIn: '/pricing',
+      });
+
+      await user.type(field(/^X username/), 'acme');
+      await user.click(screen.getByRole('button', { name: 'Start Automation' }));
+      expect(
+        await screen.findByText(
+          "You've reached your automation limit (1). Upgrade your plan to create more automations.",
+          {},
+          LONG,
+        ),
+      ).toBeTruthy();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+      expect(api.callsTo('POST', '/automation/start')).toHaveLength(0);
     },
     SLOW,
   );

@@ -1,49 +1,45 @@
-/** One of the user's automations as the dashboard lists it (spec 3 'Automation'). */
-export interface DashboardAutomation {
-  readonly id: string;
-  readonly templateId: string;
-  readonly name: string;
-  readonly status: string;
-  readonly createdAt: string;
-}
+import useSWR from 'swr';
+import { type Automation, type DashboardStats, dedupeAutomations } from '../../../../../shared/automations';
+import type { PopularTemplatesResponse, Template } from '../../../../../shared/catalogue';
+import { useAutomations } from '../../automations/api/automations';
 
-/** A template as the popular-templates card lists it (spec 3 'Template'). */
-export interface DashboardTemplate {
-  readonly id: string;
-  readonly displayName: string;
-  readonly platform: string;
-}
+/** Spec 2.8: the 4 most popular templates, the 3 newest automations. */
+export const POPULAR_TEMPLATES = 4;
+export const RECENT_AUTOMATIONS = 3;
 
-export interface DashboardData {
-  readonly completedAutomations: number;
-  readonly templateCount: number;
-  /** Connected linkedin and twitter accounts, 0 to 2 (DECISIONS 16). */
-  readonly connectedAccounts: number;
-  /** The newest first, de-duplicated by template plus config (spec 2.8). */
-  readonly automations: readonly DashboardAutomation[];
-  /** The 4 most popular templates. */
-  readonly popularTemplates: readonly DashboardTemplate[];
-}
+export const STATS_KEY = '/jobs/dashboard/stats';
+export const DASHBOARD_POPULAR_KEY = `/templates/meta/popular?limit=${POPULAR_TEMPLATES}`;
 
-/** The two platforms the connected-accounts counter counts. */
+/** The two platforms the connected-accounts counter counts (DECISIONS 16). */
 export const COUNTED_PLATFORMS = 2;
 
-const nothingYet: DashboardData = {
-  completedAutomations: 0,
-  templateCount: 0,
-  connectedAccounts: 0,
-  automations: [],
-  popularTemplates: [],
-};
+export interface DashboardData {
+  readonly stats: DashboardStats | undefined;
+  /** De-duplicated by template plus config, keeping the newest, newest first (spec 2.8). */
+  readonly automations: readonly Automation[];
+  /** Whether the user has any automation at all (the onboarding card and the heading). */
+  readonly hasAutomations: boolean;
+  readonly popularTemplates: readonly Pick<Template, 'id' | 'displayName' | 'platform'>[];
+  readonly isLoading: boolean;
+}
 
-/**
- * What the dashboard shows. Automations, templates and connections do not exist yet, so the counts are
- * real zeros and no call is made. The catalogue, connections and automations issues plug in here:
- * SWR on `/jobs/dashboard/stats` (completed automations, template count), `/users/platforms`
- * (connected linkedin and twitter accounts), `/automation` (the list, de-duplicated by template
- * plus config, keeping the newest) and `/templates/meta/popular` (the popular templates). Spec 2.8: a load failure is only logged, so each falls back to
- * these zeros.
- */
+// Spec 2.8: a load failure is only logged; the page shows what it has.
+const logFailure = (what: string) => (error: unknown) =>
+  console.error(`Dashboard: ${what} failed to load`, error);
+
+/** The dashboard's three calls: stats (counters), automations (list, onboarding), popular templates. */
 export function useDashboardData(): DashboardData {
-  return nothingYet;
+  const stats = useSWR<{ data: DashboardStats }>(STATS_KEY, { onError: logFailure('stats') });
+  const automations = useAutomations({ onError: logFailure('automations') });
+  const popular = useSWR<PopularTemplatesResponse>(DASHBOARD_POPULAR_KEY, {
+    onError: logFailure('popular templates'),
+  });
+  const all = automations.automations ?? [];
+  return {
+    stats: stats.data?.data,
+    automations: dedupeAutomations(all),
+    hasAutomations: all.length > 0,
+    popularTemplates: popular.data?.data.templates ?? [],
+    isLoading: stats.isLoading || automations.isLoading,
+  };
 }

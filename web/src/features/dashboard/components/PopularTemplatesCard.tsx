@@ -1,12 +1,9 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { DashboardTemplate } from '../api/dashboard';
+import { type DashboardData, POPULAR_TEMPLATES } from '../api/dashboard';
 
-/** Spec 2.8: the 4 most popular templates. */
-export const POPULAR_TEMPLATES = 4;
-
-export function PopularTemplatesCard({ templates }: { templates: readonly DashboardTemplate[] }) {
+export function PopularTemplatesCard({ templates }: { templates: DashboardData['popularTemplates'] }) {
   const headingId = useId();
   const popular = templates.slice(0, POPULAR_TEMPLATES);
   return (

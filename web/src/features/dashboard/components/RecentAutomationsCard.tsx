@@ -1,20 +1,17 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { DashboardAutomation } from '../api/dashboard';
+import { type Automation, dashboardStatusLabel } from '../../../../../shared/automations';
+import { RECENT_AUTOMATIONS } from '../api/dashboard';
 
-/** Spec 2.8: the 3 newest automations. */
-export const RECENT_AUTOMATIONS = 3;
+const badgeColors = { Active: 'green', Completed: 'blue', Inactive: 'gray' } as const;
 
-function statusBadge(status: string): { label: string; color: string } {
-  if (status === 'active') return { label: 'Active', color: 'green' };
-  if (status === 'completed') return { label: 'Completed', color: 'blue' };
-  return { label: 'Inactive', color: 'gray' };
-}
+/** The status in words next to the date: the badge folds pending, running, failed... into Inactive. */
+const statusWords = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
-export function RecentAutomationsCard({ automations }: { automations: readonly DashboardAutomation[] }) {
+export function RecentAutomationsCard({ automations }: { automations: readonly Automation[] }) {
   const headingId = useId();
   const recent = automations.slice(0, RECENT_AUTOMATIONS);
   return (
@@ -34,19 +31,20 @@ export function RecentAutomationsCard({ automations }: { automations: readonly D
       ) : (
         <Stack gap="sm" mt="md">
           {recent.map((automation) => {
-            const badge = statusBadge(automation.status);
+            const label = dashboardStatusLabel(automation.status);
             return (
               <Group key={automation.id} justify="space-between" wrap="nowrap">
                 <div>
                   <Anchor component={Link} to={`/automations/${automation.id}`} fw={600}>
-                    {automation.name}
+                    {automation.displayName}
                   </Anchor>
                   <Text size="xs" c="dimmed">
+                    {statusWords(automation.status)} · created{' '}
                     {dateFormat.format(new Date(automation.createdAt))}
                   </Text>
                 </div>
-                <Badge color={badge.color} variant="light">
-                  {badge.label}
+                <Badge color={badgeColors[label]} variant="light">
+                  {label}
                 </Badge>
               </Group>
             );

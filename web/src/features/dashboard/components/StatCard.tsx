@@ -1,17 +1,19 @@
-import { Card, Group, Text, ThemeIcon } from '@mantine/core';
+import { Card, Group, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { useId } from 'react';
 
 interface StatCardProps {
   label: string;
-  value: number;
+  /** Undefined while the stats load (or when they failed: spec 2.8 only logs that). */
+  value: number | undefined;
+  loading?: boolean;
   /** A line under the number, such as the counter's range. */
   hint?: string;
   icon: Icon;
   color: string;
 }
 
-export function StatCard({ label, value, hint, icon: CardIcon, color }: StatCardProps) {
+export function StatCard({ label, value, loading, hint, icon: CardIcon, color }: StatCardProps) {
   const labelId = useId();
   return (
     <Card withBorder padding="lg" role="group" aria-labelledby={labelId}>
@@ -20,9 +22,13 @@ export function StatCard({ label, value, hint, icon: CardIcon, color }: StatCard
           <Text id={labelId} size="sm" c="dimmed" fw={500}>
             {label}
           </Text>
-          <Text fz={32} fw={700} lh={1.2} data-testid="stat-value">
-            {value}
-          </Text>
+          {loading && value === undefined ? (
+            <Skeleton height={38} width={48} my={1} aria-label="Loading" />
+          ) : (
+            <Text fz={32} fw={700} lh={1.2} data-testid="stat-value">
+              {value ?? 0}
+            </Text>
+          )}
           {hint && (
             <Text size="xs" c="dimmed">
               {hint}

@@ -16,7 +16,7 @@ export default function DashboardPage() {
   useDocumentTitle(`Dashboard | ${PRODUCT_NAME}`);
   const user = useCurrentUser();
   const data = useDashboardData();
-  const hasAutomations = data.automations.length > 0;
+  const { hasAutomations, stats, isLoading } = data;
 
   return (
     <Container size="xl" py="md">
@@ -35,26 +35,29 @@ export default function DashboardPage() {
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <StatCard
             label="Completed Automations"
-            value={data.completedAutomations}
+            value={stats?.completedAutomations}
+            loading={isLoading}
             icon={IconCircleCheck}
             color="green"
           />
           <StatCard
             label="Available Templates"
-            value={data.templateCount}
+            value={stats?.totalTemplates}
+            loading={isLoading}
             icon={IconTemplate}
             color="indigo"
           />
           <StatCard
             label="Connected Accounts"
-            value={data.connectedAccounts}
+            value={stats?.connectedAccounts}
+            loading={isLoading}
             hint={`of ${COUNTED_PLATFORMS} (LinkedIn, Twitter/X)`}
             icon={IconPlugConnected}
             color="orange"
           />
         </SimpleGrid>
 
-        {!hasAutomations && <OnboardingCard />}
+        {!hasAutomations && !isLoading && <OnboardingCard />}
 
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 7 }}>

@@ -1,5 +1,10 @@
 import useSWR from 'swr';
 import type {
+  Automation,
+  StartAutomationInput,
+  StartAutomationResponse,
+} from '../../../../../shared/automations';
+import type {
   PopularTemplatesResponse,
   Template,
   TemplateListResponse,
@@ -59,22 +64,10 @@ export function usePlatformConnection(platform: TemplatePlatform | undefined) {
   return { connected: answer.data, isLoading: answer.isLoading, recheck: answer.mutate };
 }
 
-export interface StartAutomationBody {
-  templateId: string;
-  config: Record<string, unknown>;
-  /** The extension supplies the platform session; the page itself sends none. */
-  userCookies: unknown[];
-}
-
-interface StartAutomationResponse {
-  data?: { automation?: { id?: string }; automationId?: string; id?: string };
-}
-
-/** POST /api/automation/start; answers the new automation's id when the server names one. */
-export async function startAutomation(body: StartAutomationBody): Promise<string | undefined> {
+/** POST /api/automation/start (spec 7); answers the new automation. */
+export async function startAutomation(body: StartAutomationInput): Promise<Automation> {
   const answer = await post<StartAutomationResponse>('/automation/start', body);
-  const data = answer?.data;
-  return data?.automation?.id ?? data?.automationId ?? data?.id;
+  return answer.data.automation;
 }
 
 export type { Template };

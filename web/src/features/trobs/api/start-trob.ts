@@ -1,9 +1,12 @@
 import type { User } from '../../../../../shared/auth';
 import type { Template } from '../../../../../shared/catalogue';
 import {
+  automationLimitMessage,
   FLOWS_NOT_IN_PLAN,
   hasFeature,
   isTrialExpired,
+  limitsFor,
+  mayCreateAutomation,
   SMART_FLOWS_NOT_IN_PLAN,
   TRIAL_EXPIRED_MESSAGE,
   upgradeHint,
@@ -24,6 +27,11 @@ export interface StartContext {
   template: Pick<Template, 'isFlow' | 'isSmartFlow' | 'platform'>;
   /** The per-platform connection check (spec 4: a failure counts as not connected). */
   isConnected: () => Promise<boolean>;
+  /**
+   * The user's running automations (DECISIONS 20: pending, running, active); undefined when the list
+   * cannot be read, and then the API's own limit check answers (DECISIONS 2).
+   */
+  runningCount: () => Promise<number | undefined>;
   accessToken: string | undefined;
 }
 
@@ -35,6 +43,7 @@ export async function checkStart({
   user,
   template,
   isConnected,
+  runningCount,
   accessToken,
 }: StartContext): Promise<StartBlock | undefined> {
   const plan = user?.plan;
@@ -42,11 +51,12 @@ export async function checkStart({
   if (user && isTrialExpired(user)) {
     return { kind: 'error', message: TRIAL_EXPIRED_MESSAGE, redirectTo: '/pricing' };
   }
-  // 2. Automation limit reached. The running count (DECISIONS 20: the user's automations with status
-  //    pending, running or active) plugs in here once the automations list exists:
-  //      if (!mayCreateAutomation(plan, runningCount)) return { kind: 'error',
-  //        message: automationLimitMessage(limitsFor(plan).concurrentAutomations), redirectTo: '/pricing' };
-  //    Until then the API's own limit check (DECISIONS 2) answers, shown as a start failure.
+  // 2. Automation limit reached.
+  const running = await runningCount();
+  if (running !== undefined && !mayCreateAutomation(plan, running)) {
+    const limit = limitsFor(plan).concurrentAutomations;
+    return { kind: 'error', message: automationLimitMessage(limit), redirectTo: '/pricing' };
+  }
   // 3. A smart-flow template needs the smartFlows feature.
   if (template.isSmartFlow && !hasFeature(plan, 'smartFlows')) {
     const hint = upgradeHint(plan);

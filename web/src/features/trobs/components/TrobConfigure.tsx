@@ -3,11 +3,15 @@ import { IconPlayerPlay, IconRefresh, IconSparkles } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
 import { MAX_EXAMPLES, type Template } from '../../../../../shared/catalogue';
+import { countsAsRunning } from '../../../../../shared/plan-policy';
 import { useCurrentUser } from '../../../app/current-user';
 import { getAccessToken } from '../../../app/session';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { AUTOMATIONS_KEY, fetchAutomations } from '../../automations/api/automations';
+import { STATS_KEY } from '../../dashboard/api/dashboard';
 import { startAutomation } from '../api/catalogue';
 import { checkStart, START_TEXTS } from '../api/start-trob';
 import { type FormValues, initialValues, presetValues, toConfig } from '../config-form';
@@ -34,6 +38,7 @@ export function TrobConfigure({
   isConnected: () => Promise<boolean>;
 }) {
   const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
   const user = useCurrentUser();
   const defaults = useMemo(
     () => initialValues(template.configSchema, template.defaultConfig),
@@ -44,8 +49,30 @@ export function TrobConfigure({
   const panelHeading = useId();
   const startLabel = template.isFlow ? CONFIGURE_TEXTS.startFlow : CONFIGURE_TEXTS.startAutomation;
 
+  const countRunning = async () => {
+    try {
+      return (await fetchAutomations()).filter((a) => countsAsRunning(a.status)).length;
+    } catch {
+      return undefined;
+    }
+  };
+
+  // The server's config issues are paths like 'config.postSettings.linkedinPostUrl': the form's fields.
+  const showServerIssues = (issues: readonly { path: string; message: string }[]) => {
+    for (const issue of issues) {
+      if (!issue.path.startsWith('config.')) continue;
+      form.setError(issue.path.slice('config.'.length).replace(/\.\d+$/, ''), { message: issue.message });
+    }
+  };
+
   const onStart = form.handleSubmit(async (values) => {
-    const block = await checkStart({ user, template, isConnected, accessToken: getAccessToken() });
+    const block = await checkStart({
+      user,
+      template,
+      isConnected,
+      runningCount: countRunning,
+      accessToken: getAccessToken(),
+    });
     if (block?.kind === 'connection-required') {
       setConnectionRequired(true);
       return;
@@ -62,10 +89,15 @@ export function TrobConfigure({
       return;
     }
     try {
-      const id = await startAutomation({ templateId: template.id, config, userCookies: [] });
+      await startAutomation({ templateId: template.id, config, userCookies: [] });
       notifySuccess(CONFIGURE_TEXTS.started);
-      navigate(id ? `/automations/${encodeURIComponent(id)}` : '/automations/active');
+      // The dashboard lists it (the automation screens come with the engine); its counters reload.
+      await Promise.all([mutate(AUTOMATIONS_KEY), mutate(STATS_KEY)]);
+      navigate('/dashboard');
     } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        showServerIssues(error.issues);
+      }
       notifyError(START_TEXTS.failed(error instanceof ApiError ? error.message : String(error)));
     }
   });

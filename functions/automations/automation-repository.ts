@@ -1,0 +1,150 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Automation } from '../../shared/automations';
+import { dynamo, tableName } from '../core/clients/dynamo';
+import { queryByPrefix } from '../core/query';
+import { keys } from '../core/table';
+
+/**
+ * Automations under their owner (access patterns 19-22 in core/table.ts). `publicAutomation` is the
+ * only way out to a response and copies named fields, so the table's own attributes never leave.
+ */
+export interface StoredAutomation extends Automation {
+  userId: string;
+  /** When the run message went on the queue; absent while the automation waits for the sweep. */
+  queuedAt?: string;
+}
+
+const PUBLIC_FIELDS = [
+  'id',
+  'jobId',
+  'templateId',
+  'displayName',
+  'platform',
+  'status',
+  'config',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+export function publicAutomation(stored: StoredAutomation): Automation {
+  const out: Record<string, unknown> = {};
+  for (const field of PUBLIC_FIELDS) out[field] = stored[field];
+  return out as unknown as Automation;
+}
+
+/** Every automation of the user, newest first. */
+export async function listAutomations(userId: string, options: { consistent?: boolean } = {}) {
+  const { pk, skPrefix } = keys.automationsPrefix(userId);
+  const out: StoredAutomation[] = [];
+  for await (const item of queryByPrefix(pk, skPrefix, options))
+    out.push(item as unknown as StoredAutomation);
+  return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+export async function findAutomation(userId: string, id: string): Promise<StoredAutomation | undefined> {
+  const out = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.automation(userId, id), ConsistentRead: true }),
+  );
+  return out.Item as StoredAutomation | undefined;
+}
+
+/** The version of the user's start guard (0 before the first start). Read before counting. */
+export async function readStartGuard(userId: string): Promise<number> {
+  const out = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.automationStartGuard(userId), ConsistentRead: true }),
+  );
+  return typeof out.Item?.version === 'number' ? out.Item.version : 0;
+}
+
+/**
+ * Writes a new automation, marked unsent, together with the next version of the start guard. Returns
+ * false when another start of the same user won the guard since `guardVersion` was read: the caller
+ * counts again.
+ */
+export async function insertAutomation(automation: StoredAutomation, guardVersion: number): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.automationStartGuard(automation.userId),
+              UpdateExpression: 'SET version = :next, #type = :type',
+              ConditionExpression: 'attribute_not_exists(version) OR version = :read',
+              ExpressionAttributeNames: { '#type': 'type' },
+              ExpressionAttributeValues: {
+                ':next': guardVersion + 1,
+                ':read': guardVersion,
+                ':type': 'automation-guard',
+              },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.automation(automation.userId, automation.id),
+                type: 'automation',
+                ...automation,
+                gsi1pk: keys.unsentAutomations.pk,
+                gsi1sk: keys.unsentAutomationSort(automation.createdAt, automation.userId, automation.id),
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      const reasons = error.CancellationReasons ?? [];
+      if (reasons[0]?.Code === 'ConditionalCheckFailed') return false;
+    }
+    throw error;
+  }
+}
+
+/** The run message is on the queue: the automation leaves the unsent index. */
+export async function markQueued(userId: string, id: string, at: string): Promise<void> {
+  await dynamo()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.automation(userId, id),
+        UpdateExpression: 'SET queuedAt = :at REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    )
+    .catch((error: unknown) => {
+      // Deleted in the meantime (account deletion): nothing left to mark.
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    });
+}
+
+export interface UnsentAutomation {
+  userId: string;
+  id: string;
+  createdAt: string;
+}
+
+/** Automations stored before `before` whose run message never reached the queue, oldest first. */
+export async function listUnsent(before: string, limit: number): Promise<UnsentAutomation[]> {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: keys.unsentAutomations.index,
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :before',
+      ExpressionAttributeValues: { ':pk': keys.unsentAutomations.pk, ':before': before },
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map((item) => ({
+    userId: item.userId as string,
+    id: item.id as string,
+    createdAt: item.createdAt as string,
+  }));
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import type { FieldIssue } from '../../shared/api-error';
+import { AUTOMATION_TEXTS, type Automation, type StartAutomationInput } from '../../shared/automations';
+import { platformLabel } from '../../shared/connections';
+import {
+  automationLimitMessage,
+  countsAsRunning,
+  FLOWS_NOT_IN_PLAN,
+  hasFeature,
+  isTrialExpired,
+  limitsFor,
+  mayCreateAutomation,
+  SMART_FLOWS_NOT_IN_PLAN,
+  TRIAL_EXPIRED_MESSAGE,
+  upgradeHint,
+} from '../../shared/plan-policy';
+import type { RunMessage } from '../../shared/queue-messages';
+import { findUserById } from '../auth/user-repository';
+import { findTemplate, incrementUsage } from '../catalog/catalog-repository';
+import { validateConfig } from '../catalog/config-validation';
+import { assertPlatformInPlan, isConnected } from '../connections/connection-service';
+import type { AuthUser } from '../core/auth';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+  ValidationError,
+} from '../core/errors';
+import type { Logger } from '../core/logger';
+import type { QueuePort } from '../core/ports/queue';
+import {
+  insertAutomation,
+  listAutomations,
+  listUnsent,
+  markQueued,
+  publicAutomation,
+  readStartGuard,
+  type StoredAutomation,
+} from './automation-repository';
+
+export interface AutomationDeps {
+  log: Logger;
+  queue: QueuePort;
+  now?: () => Date;
+}
+
+/** The queue message of a trob run: the engine loads the automation by (userId, runId). */
+export const trobRunMessage = (automation: Pick<StoredAutomation, 'id' | 'userId'>): RunMessage => ({
+  kind: 'trob-run',
+  runId: automation.id,
+  userId: automation.userId,
+});
+
+/** Starts beaten to the guard by another start of the same user are counted again, this many times. */
+const GUARD_ATTEMPTS = 5;
+
+/**
+ * `POST /api/automation/start`: the checks of spec 5 in the spec's order (the sixth, a stored access
+ * token, is the route's own sign-in check), then the configuration against the template's schema.
+ * The automation is stored before its run message is sent, so a failed send leaves it on the unsent
+ * index for the sweep (dispatchUnsent) rather than losing it.
+ */
+export async function startAutomation(
+  authUser: AuthUser,
+  input: StartAutomationInput,
+  { log, queue, now = () => new Date() }: AutomationDeps,
+): Promise<Automation> {
+  const [user, template] = await Promise.all([findUserById(authUser.id), findTemplate(input.templateId)]);
+  if (!user) throw new UnauthorizedError();
+  if (!template) throw new NotFoundError(AUTOMATION_TEXTS.templateNotFound);
+  const plan = user.plan;
+
+  // 1. Trial expired.
+  if (isTrialExpired(user, now())) throw new ForbiddenError(TRIAL_EXPIRED_MESSAGE);
+  // 2. Automation limit (DECISIONS 20). The guard version read with the count makes the write below
+  //    fail if another start of this user lands in between; then both are read again.
+  const limit = limitsFor(plan).concurrentAutomations;
+  const readLimitState = async () => {
+    const guard = await readStartGuard(user.id);
+    const automations = await listAutomations(user.id, { consistent: true });
+    const running = automations.filter((a) => countsAsRunning(a.status)).length;
+    if (!mayCreateAutomation(plan, running)) throw new ForbiddenError(automationLimitMessage(limit));
+    return guard;
+  };
+  let guard = await readLimitState();
+  // 3. Smart flows.
+  if (template.isSmartFlow && !hasFeature(plan, 'smartFlows')) {
+    const hint = upgradeHint(plan);
+    throw new ForbiddenError(hint ? `${SMART_FLOWS_NOT_IN_PLAN} ${hint}` : SMART_FLOWS_NOT_IN_PLAN);
+  }
+  // 4. Flows (DECISIONS 3).
+  if (template.isFlow && !hasFeature(plan, 'flows')) throw new ForbiddenError(FLOWS_NOT_IN_PLAN);
+  // 5. The platform: in the plan and connected.
+  assertPlatformInPlan(plan, template.platform);
+  if (!(await isConnected(authUser, template.platform))) {
+    throw new ConflictError(AUTOMATION_TEXTS.connectPlatform(platformLabel(template.platform)));
+  }
+  // The configuration the runner will trust.
+  const { config, issues } = validateConfig(template.configSchema, input.config);
+  if (issues.length > 0) {
+    const prefixed: FieldIssue[] = issues.map((issue) => ({ ...issue, path: `config.${issue.path}` }));
+    throw new ValidationError(prefixed[0]?.message ?? AUTOMATION_TEXTS.invalidConfig, prefixed);
+  }
+
+  for (let attempt = 0; attempt < GUARD_ATTEMPTS; attempt++) {
+    if (attempt > 0) guard = await readLimitState();
+    const at = now().toISOString();
+    const id = randomUUID();
+    const automation: StoredAutomation = {
+      id,
+      jobId: id,
+      userId: user.id,
+      templateId: template.id,
+      displayName: template.displayName,
+      platform: template.platform,
+      status: 'pending',
+      config,
+      createdAt: at,
+      updatedAt: at,
+    };
+    if (!(await insertAutomation(automation, guard))) continue;
+
+    await sendRun(automation, { log, queue, now });
+    // The count of starts behind 'usage': a failure here must not fail a start that is already stored.
+    await incrementUsage(template.id).catch((error: unknown) =>
+      log.warn('usage count not incremented', { templateId: template.id, error }),
+    );
+    log.info('automation started', { automationId: id, templateId: template.id });
+    return publicAutomation(automation);
+  }
+  throw new ConflictError('Another automation is starting at the same time. Please try again.');
+}
+
+/** Sends the run message and takes the automation off the unsent index; a failure leaves it there. */
+async function sendRun(
+  automation: Pick<StoredAutomation, 'id' | 'userId'>,
+  { log, queue, now = () => new Date() }: AutomationDeps,
+): Promise<boolean> {
+  try {
+    await queue.send('trob-runs', trobRunMessage(automation));
+  } catch (error) {
+    log.error('run message not sent; the sweep will send it', { automationId: automation.id, error });
+    return false;
+  }
+  await markQueued(automation.userId, automation.id, now().toISOString());
+  return true;
+}
+
+/** `GET /api/automation`: the user's automations, newest first. */
+export async function automationsOf(user: AuthUser): Promise<Automation[]> {
+  return (await listAutomations(user.id)).map(publicAutomation);
+}
+
+/** An automation younger than this may still be in its start request's own send. */
+export const UNSENT_GRACE_MS = 60_000;
+const SWEEP_BATCH = 100;
+
+/**
+ * The sweep: sends the run message of every automation stored at least UNSENT_GRACE_MS ago whose
+ * message never reached the queue. The engine claims a run by its status, so a message sent twice
+ * (the start's send succeeded but its mark failed) runs once.
+ */
+export async function dispatchUnsent(deps: AutomationDeps): Promise<{ sent: number; failed: number }> {
+  const now = deps.now ?? (() => new Date());
+  const before = new Date(now().getTime() - UNSENT_GRACE_MS).toISOString();
+  let sent = 0;
+  let failed = 0;
+  for (const unsent of await listUnsent(before, SWEEP_BATCH)) {
+    if (await sendRun(unsent, deps)) sent++;
+    else failed++;
+  }
+  if (sent + failed > 0) deps.log.info('unsent automations swept', { sent, failed });
+  return { sent, failed };
+}

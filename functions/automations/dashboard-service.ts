@@ -1,0 +1,29 @@
+import { type DashboardStats, dedupeAutomations } from '../../shared/automations';
+import { countsAsRunning } from '../../shared/plan-policy';
+import { listTemplates } from '../catalog/catalog-repository';
+import { listConnections } from '../connections/connection-repository';
+import type { AuthUser } from '../core/auth';
+import { listAutomations } from './automation-repository';
+
+/** DECISIONS 16: the dashboard's connected accounts are LinkedIn and Twitter, once each. */
+const DASHBOARD_PLATFORMS = new Set(['LINKEDIN', 'TWITTER']);
+
+/** `GET /api/jobs/dashboard/stats` (spec 2.8): counters over de-duplicated automations. */
+export async function dashboardStats(user: AuthUser): Promise<DashboardStats> {
+  const [automations, templates, connections] = await Promise.all([
+    listAutomations(user.id),
+    listTemplates(),
+    listConnections(user.id),
+  ]);
+  const kept = dedupeAutomations(automations);
+  const connectedPlatforms = new Set(
+    connections.filter((c) => c.isActive && DASHBOARD_PLATFORMS.has(c.platform)).map((c) => c.platform),
+  );
+  return {
+    totalAutomations: kept.length,
+    completedAutomations: kept.filter((a) => a.status === 'completed').length,
+    activeAutomations: kept.filter((a) => countsAsRunning(a.status)).length,
+    totalTemplates: templates.length,
+    connectedAccounts: connectedPlatforms.size,
+  };
+}

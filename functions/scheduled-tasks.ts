@@ -1,0 +1,27 @@
+import type { Capability } from './routes';
+
+/**
+ * Housekeeping that runs on a timer, not on a request: data only, like the route table. CDK creates
+ * one function and one EventBridge rule per row (lib/workers-stack.ts); the local cloud runs the same
+ * handlers on an interval (scripts/local-cloud/task-timer.ts).
+ *
+ * `handler` names `functions/<handler>.task.ts`, which exports `handler`.
+ */
+export interface ScheduledTask {
+  readonly name: string;
+  readonly handler: string;
+  readonly everyMinutes: number;
+  readonly needs?: readonly Capability[];
+}
+
+export const scheduledTasks: readonly ScheduledTask[] = [
+  {
+    // Automations whose run message failed to send at start (an automation is never lost).
+    name: 'dispatch-unsent-automations',
+    handler: 'automations/dispatch-unsent',
+    everyMinutes: 1,
+    needs: ['queue:trob-runs'],
+  },
+];
+
+export const taskFile = (handler: string): string => `functions/${handler}.task.ts`;
