@@ -20,7 +20,7 @@ beforeEach(async () => {
 });
 
 describe('catalogue and connections in a real browser on the local cloud', () => {
-  it('searches the catalogue, shows the empty state and clears it, opens a template, meets Connection Required, connects the sandbox LinkedIn account and sees it connected', async () => {
+  it('searches the catalogue, clears an empty search, meets Connection Required, connects the sandbox LinkedIn account, starts the trob, sees it pending on the dashboard, and meets the FREE plan limit on a second start', async () => {
     const { email, password } = await signUpVerified(page);
     await openApp(page, `${appUrl}/login`);
     await signIn(page, email, password);
@@ -60,5 +60,25 @@ describe('catalogue and connections in a real browser on the local cloud', () =>
         ),
       { timeout: 10_000 },
     );
+
+    // Start the trob: it is recorded and queued, and the dashboard lists it as pending.
+    await clickText(page, 'Configure', 'button');
+    await clickText(page, 'Start Automation', 'button');
+    await waitForText(page, 'Automation started');
+    await waitForPath(page, '/dashboard');
+    await waitForText(page, 'Welcome Back!');
+    await waitForText(page, 'Pending · created');
+    await waitForText(page, 'LinkedIn Connections Export');
+
+    // A new account is on FREE: one running automation is its limit.
+    await openApp(page, `${appUrl}/trobs/linkedin-connections-export`);
+    await waitForText(page, 'LinkedIn Connections Export');
+    await clickText(page, 'Configure', 'button');
+    await clickText(page, 'Start Automation', 'button');
+    await waitForText(
+      page,
+      "You've reached your automation limit (1). Upgrade your plan to create more automations.",
+    );
+    await waitForPath(page, '/pricing');
   });
 });
