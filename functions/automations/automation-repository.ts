@@ -101,7 +101,10 @@ export async function insertAutomation(automation: StoredAutomation, guardVersio
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
       const reasons = error.CancellationReasons ?? [];
-      if (reasons[0]?.Code === 'ConditionalCheckFailed') return false;
+      // Lost the guard to another start: its version moved (ConditionalCheckFailed), or DynamoDB saw
+      // both transactions on the guard at once (TransactionConflict).
+      const code = reasons[0]?.Code;
+      if (code === 'ConditionalCheckFailed' || code === 'TransactionConflict') return false;
     }
     throw error;
   }

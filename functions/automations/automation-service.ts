@@ -4,6 +4,7 @@ import { AUTOMATION_TEXTS, type Automation, type StartAutomationInput } from '..
 import { platformLabel } from '../../shared/connections';
 import {
   automationLimitMessage,
+  type ExportFormat,
   countsAsRunning,
   FLOWS_NOT_IN_PLAN,
   hasFeature,
@@ -98,6 +99,7 @@ export async function startAutomation(
   }
   // The configuration the runner will trust.
   const { config, issues } = validateConfig(template.configSchema, input.config);
+  issues.push(...exportFormatIssues(plan, config));
   if (issues.length > 0) {
     const prefixed: FieldIssue[] = issues.map((issue) => ({ ...issue, path: `config.${issue.path}` }));
     throw new ValidationError(prefixed[0]?.message ?? AUTOMATION_TEXTS.invalidConfig, prefixed);
@@ -130,6 +132,22 @@ export async function startAutomation(
     return publicAutomation(automation);
   }
   throw new ConflictError('Another automation is starting at the same time. Please try again.');
+}
+
+const EXPORT_FORMAT_LABELS: Record<string, string> = { csv: 'CSV', json: 'JSON', excel: 'Excel', pdf: 'PDF' };
+
+/** DECISIONS 2: the export formats of the plan table (FREE and BASE export CSV only). */
+function exportFormatIssues(plan: string | undefined, config: Record<string, unknown>): FieldIssue[] {
+  const format = (config.exportSettings as { format?: unknown } | undefined)?.format;
+  if (typeof format !== 'string' || limitsFor(plan).exportFormats.includes(format as ExportFormat)) return [];
+  const hint = upgradeHint(plan);
+  const label = EXPORT_FORMAT_LABELS[format] ?? format;
+  return [
+    {
+      path: 'exportSettings.format',
+      message: `${label} export is not included in your plan.${hint ? ` ${hint}` : ''}`,
+    },
+  ];
 }
 
 /** Sends the run message and takes the automation off the unsent index; a failure leaves it there. */
