@@ -1,10 +1,12 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildExtension, extensionZipPath } from './build-extension';
 import { repoRoot } from './local-cloud/lambda-runtime';
 
 /**
  * Whether web/dist is missing or older than any source it is built from, so `npm start` builds the
- * web app on a clean clone and rebuilds it after a pull, but does not spend the time otherwise.
+ * web app on a clean clone and rebuilds it after a pull, but does not spend the time otherwise. The
+ * browser extension (web/dist/extension/) is part of the build.
  */
 export const webDist = join(repoRoot, 'web', 'dist');
 const sources = [
@@ -12,6 +14,9 @@ const sources = [
   'web/public',
   'web/index.html',
   'web/vite.config.ts',
+  'web/extension',
+  'scripts/build-extension.ts',
+  'scripts/extension',
   'shared',
   'package-lock.json',
 ];
@@ -27,12 +32,17 @@ function newestMtime(path: string): number {
 
 export function webBuildIsStale(): boolean {
   const index = join(webDist, 'index.html');
-  if (!existsSync(index)) return true;
+  if (!existsSync(index) || !existsSync(extensionZipPath)) return true;
   const built = statSync(index).mtimeMs;
   return sources.some((s) => newestMtime(join(repoRoot, s)) > built);
 }
 
+/** The web app, then the local build of the extension into it (Vite empties web/dist first). */
 export async function buildWeb(): Promise<void> {
   const { build } = await import('vite');
   await build({ configFile: join(repoRoot, 'web', 'vite.config.ts'), logLevel: 'warn' });
+  await buildExtension({
+    target: 'local',
+    ...(process.env.PORT ? { localPort: Number(process.env.PORT) } : {}),
+  });
 }

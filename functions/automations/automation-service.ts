@@ -4,8 +4,8 @@ import { AUTOMATION_TEXTS, type Automation, type StartAutomationInput } from '..
 import { platformLabel } from '../../shared/connections';
 import {
   automationLimitMessage,
-  type ExportFormat,
   countsAsRunning,
+  type ExportFormat,
   FLOWS_NOT_IN_PLAN,
   hasFeature,
   isTrialExpired,

@@ -10,6 +10,30 @@ export async function launchTestBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Headless Chromium with an unpacked extension installed (new headless runs extensions; puppeteer
+ * installs it over the pipe). Returns the browser and the extension's id. Pages must open in the
+ * default browser context: an extension does not run in the incognito-like contexts tests use.
+ */
+export async function launchBrowserWithExtension(
+  dir: string,
+): Promise<{ browser: Browser; extensionId: string }> {
+  const browser = await puppeteer.launch({
+    executablePath: localChromiumPath(),
+    headless: true,
+    pipe: true,
+    enableExtensions: true,
+    // puppeteer adds the new headless mode itself; LOCAL_CHROMIUM_FLAGS' bare --headless is left out.
+    args: LOCAL_CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
+  });
+  try {
+    return { browser, extensionId: await browser.installExtension(dir) };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}
+
 /** Waits until the page's text contains `text`. */
 export async function waitForText(page: Page, text: string, timeout = 10_000): Promise<void> {
   await page.waitForFunction((t) => (document.body.textContent ?? '').includes(t), { timeout }, text);

@@ -5,7 +5,10 @@ import type { TestProject } from 'vitest/node';
 import { startLocalCloud } from '../../scripts/local-cloud';
 import { buildWeb, webBuildIsStale, webDist } from '../../scripts/web-build';
 
-/** The stack `npm start` runs (fresh state, free port), built web app included, for browser tests. */
+/**
+ * The stack `npm start` runs (fresh state, free port), built web app and browser extension included,
+ * for browser tests.
+ */
 export default async function setup(project: TestProject) {
   if (webBuildIsStale()) await buildWeb();
   const stateDir = mkdtempSync(join(tmpdir(), 'trobly-e2e-'));
@@ -19,6 +22,12 @@ export default async function setup(project: TestProject) {
   project.provide('appUrl', cloud.url);
   // Browser tests read the e-mails the app sends from the outbox, as a developer would.
   project.provide('stateDir', stateDir);
+  // The sandbox LinkedIn, X and Instagram sites, where a browser test signs in as a user would.
+  project.provide('sandboxUrls', {
+    linkedin: cloud.env.SANDBOX_LINKEDIN_URL ?? '',
+    x: cloud.env.SANDBOX_X_URL ?? '',
+    instagram: cloud.env.SANDBOX_INSTAGRAM_URL ?? '',
+  });
   return async () => {
     await cloud.stop();
   };
@@ -28,5 +37,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     appUrl: string;
     stateDir: string;
+    sandboxUrls: { linkedin: string; x: string; instagram: string };
   }
 }

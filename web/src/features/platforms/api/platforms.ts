@@ -5,6 +5,7 @@ import {
   type PlatformSlug,
   platformLabel,
 } from '../../../../../shared/connections';
+import { EXTENSION_DOWNLOAD_PATH } from '../../../../../shared/extension';
 import { ApiError, del, post, put, REQUEST_FAILED_MESSAGE } from '../../../lib/api-client';
 
 /** The SWR key (and path) of the user's connection list (spec 7 `GET /users/platforms`). */
@@ -53,10 +54,10 @@ export const PLATFORMS_TEXTS = {
 } as const;
 
 /**
- * Where the Download Extension buttons lead. The extension build lands in a later step, which puts
- * the zip here (web/public/extension/); until then the link answers 404.
+ * Where the Download Extension buttons lead: the zip `npm run build:extension` (and build:web, and
+ * `npm start`) writes into web/dist, until a store listing exists.
  */
-export const EXTENSION_DOWNLOAD_URL = '/extension/trobly-extension.zip';
+export const EXTENSION_DOWNLOAD_URL = EXTENSION_DOWNLOAD_PATH;
 
 /** The server's own message when it sent one, else the action's spec 8 failure text. */
 export function failureMessage(error: unknown, fallback: string): string {

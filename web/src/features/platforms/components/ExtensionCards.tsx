@@ -1,9 +1,18 @@
-import { Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { IconDownload, IconPlugConnectedX, IconPuzzle } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import {
+  IconCheck,
+  IconDownload,
+  IconPlugConnected,
+  IconPlugConnectedX,
+  IconPuzzle,
+} from '@tabler/icons-react';
+import type { ExtensionControls } from '../api/extension';
 import { EXTENSION_DOWNLOAD_URL, PLATFORMS_TEXTS } from '../api/platforms';
 
-// The extension build lands in a later step (a zip at EXTENSION_DOWNLOAD_URL); these link to it now.
-export function DownloadExtensionButton({ variant = 'filled' }: { variant?: 'filled' | 'light' }) {
+type Variant = 'filled' | 'light';
+
+/** The zip `npm run build:extension` writes, until a store listing exists. */
+export function DownloadExtensionButton({ variant = 'filled' }: { variant?: Variant }) {
   return (
     <Button
       component="a"
@@ -17,14 +26,70 @@ export function DownloadExtensionButton({ variant = 'filled' }: { variant?: 'fil
   );
 }
 
-const STEPS = [
-  'Install the browser extension.',
-  'Log in to LinkedIn, X or Instagram in the same browser.',
-  'Click the extension icon and sync your session.',
-];
+/** The extension is installed: 'Pair extension', or 'Extension paired' with a way to pair again. */
+export function PairExtensionButton({
+  extension,
+  variant = 'filled',
+}: {
+  extension: ExtensionControls;
+  variant?: Variant;
+}) {
+  if (extension.paired) {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <Badge
+          color="green"
+          variant="light"
+          size="lg"
+          leftSection={<IconCheck size={14} aria-hidden />}
+          data-testid="extension-paired"
+        >
+          Extension paired
+        </Badge>
+        <Button variant="subtle" size="xs" onClick={() => void extension.pair()} loading={extension.pending}>
+          Pair again
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Button
+      variant={variant}
+      leftSection={<IconPlugConnected size={16} aria-hidden />}
+      onClick={() => void extension.pair()}
+      loading={extension.pending}
+    >
+      Pair extension
+    </Button>
+  );
+}
+
+/** Download when the extension is not in this browser, else its pairing. */
+export function ExtensionAction({ extension, variant }: { extension: ExtensionControls; variant?: Variant }) {
+  return extension.installed ? (
+    <PairExtensionButton extension={extension} {...(variant ? { variant } : {})} />
+  ) : (
+    <DownloadExtensionButton {...(variant ? { variant } : {})} />
+  );
+}
+
+const SYNC_STEP =
+  'Log in to LinkedIn, X or Instagram in the same browser: the extension syncs your session, and again whenever it changes.';
+
+function steps(extension: ExtensionControls): string[] {
+  if (!extension.installed)
+    return ['Install the browser extension.', 'Reload this page and pair the extension.', SYNC_STEP];
+  if (!extension.paired) return ['Pair the extension with your account (once per browser).', SYNC_STEP];
+  return [SYNC_STEP, 'Use Sync now in the extension to refresh a session at once.'];
+}
+
+function cardTitle(extension: ExtensionControls): string {
+  if (!extension.installed) return 'Install the browser extension';
+  return extension.paired ? 'Browser extension' : 'Pair the browser extension';
+}
 
 /** Spec 2.11: shown when connections exist, to add or refresh one. */
-export function InstallExtensionCard() {
+export function InstallExtensionCard({ extension }: { extension: ExtensionControls }) {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="install-extension-title">
       <Group justify="space-between" align="flex-start">
@@ -32,26 +97,34 @@ export function InstallExtensionCard() {
           <Group gap="xs">
             <IconPuzzle size={20} aria-hidden />
             <Title order={3} size="h4" id="install-extension-title">
-              Install the browser extension
+              {cardTitle(extension)}
             </Title>
           </Group>
           <Text size="sm" c="dimmed">
             Connect another account or refresh an existing one:
           </Text>
           <List size="sm" type="ordered">
-            {STEPS.map((step) => (
+            {steps(extension).map((step) => (
               <List.Item key={step}>{step}</List.Item>
             ))}
           </List>
         </Stack>
-        <DownloadExtensionButton variant="light" />
+        <ExtensionAction extension={extension} variant="light" />
       </Group>
     </Card>
   );
 }
 
+function emptyStateText(extension: ExtensionControls): string {
+  if (!extension.installed)
+    return 'Install the browser extension, log in to LinkedIn, X or Instagram, then pair the extension here to connect your account.';
+  if (!extension.paired)
+    return 'Pair the extension with your account, then log in to LinkedIn, X or Instagram in this browser: your account appears here.';
+  return 'The extension is paired. Log in to LinkedIn, X or Instagram in this browser and your account appears here.';
+}
+
 /** Spec 2.11 and 8: the empty state. */
-export function NoPlatformsCard() {
+export function NoPlatformsCard({ extension }: { extension: ExtensionControls }) {
   return (
     <Card withBorder padding="xl">
       <Stack align="center" gap="sm" ta="center">
@@ -60,10 +133,9 @@ export function NoPlatformsCard() {
           {PLATFORMS_TEXTS.empty}
         </Title>
         <Text c="dimmed" maw={480}>
-          Install the browser extension, log in to LinkedIn, X or Instagram, then sync from the extension to
-          connect your account.
+          {emptyStateText(extension)}
         </Text>
-        <DownloadExtensionButton />
+        <ExtensionAction extension={extension} />
       </Stack>
     </Card>
   );

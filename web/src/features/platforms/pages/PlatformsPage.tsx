@@ -1,17 +1,23 @@
 import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useCallback } from 'react';
 import { PRODUCT_NAME } from '../../../../../shared/product';
+import { useSession } from '../../../app/session';
+import { useExtensionPairing } from '../api/extension';
 import { PLATFORMS_TEXTS, sandboxOffered, usePlatformConnections } from '../api/platforms';
 import { ConnectionCard } from '../components/ConnectionCard';
-import { DownloadExtensionButton, InstallExtensionCard, NoPlatformsCard } from '../components/ExtensionCards';
+import { ExtensionAction, InstallExtensionCard, NoPlatformsCard } from '../components/ExtensionCards';
 import { SandboxCard } from '../components/SandboxCard';
 
 export default function PlatformsPage() {
   useDocumentTitle(`Platform Connections | ${PRODUCT_NAME}`);
   const { data, error, isLoading, mutate } = usePlatformConnections();
   const platforms = data?.data.platforms;
-  const refresh = () => mutate();
+  const refresh = useCallback(() => mutate(), [mutate]);
+  const { user } = useSession();
+  // The extension's content script marks this page when it is installed; pairing re-reads the list.
+  const extension = useExtensionPairing(user?.id, refresh);
 
   return (
     <Container size="lg" py="md">
@@ -21,7 +27,7 @@ export default function PlatformsPage() {
             <Title order={1}>Platform Connections</Title>
             <Text c="dimmed">The social accounts your automations run on.</Text>
           </div>
-          <DownloadExtensionButton />
+          <ExtensionAction extension={extension} />
         </Group>
 
         {error && !platforms ? (
@@ -41,7 +47,7 @@ export default function PlatformsPage() {
             <Skeleton height={140} radius="md" />
           </Stack>
         ) : platforms.length === 0 ? (
-          <NoPlatformsCard />
+          <NoPlatformsCard extension={extension} />
         ) : (
           <>
             <Stack
@@ -56,7 +62,7 @@ export default function PlatformsPage() {
                 <ConnectionCard key={connection.id} connection={connection} onChanged={refresh} />
               ))}
             </Stack>
-            <InstallExtensionCard />
+            <InstallExtensionCard extension={extension} />
           </>
         )}
 

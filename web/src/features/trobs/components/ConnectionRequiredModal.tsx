@@ -22,7 +22,7 @@ export function ConnectionRequiredModal({
         This trob runs in your own {label} session. Connect your {label} account first:
       </Text>
       <List type="ordered" size="sm" mt="sm" spacing="xs">
-        <List.Item>Install the {PRODUCT_NAME} browser extension.</List.Item>
+        <List.Item>Install the {PRODUCT_NAME} browser extension and pair it on the Platforms page.</List.Item>
         <List.Item>Log in to {label} in the same browser.</List.Item>
         <List.Item>Click the extension icon and sync your cookies.</List.Item>
       </List>
