@@ -182,6 +182,7 @@ describe('dashboard with automations', () => {
     expect(popular.getByRole('link', { name: 'X Post Engagers' }).getAttribute('href')).toBe(
       '/trobs/twitter-post-engagers',
     );
+    expect(popular.getByText('LinkedIn')).toBeTruthy();
     const counter = (name: string) => within(screen.getByRole('group', { name })).getByTestId('stat-value');
     expect(counter('Completed Automations').textContent).toBe('1');
   });

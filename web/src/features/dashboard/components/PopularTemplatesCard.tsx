@@ -1,6 +1,7 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { PLATFORM_LABELS } from '../../trobs/components/platform';
 import { type DashboardData, POPULAR_TEMPLATES } from '../api/dashboard';
 
 export function PopularTemplatesCard({ templates }: { templates: DashboardData['popularTemplates'] }) {
@@ -27,8 +28,8 @@ export function PopularTemplatesCard({ templates }: { templates: DashboardData['
               <Anchor component={Link} to={`/trobs/${template.id}`} fw={600}>
                 {template.displayName}
               </Anchor>
-              <Badge variant="light" color="gray" tt="capitalize">
-                {template.platform}
+              <Badge variant="light" color="gray" tt="none">
+                {PLATFORM_LABELS[template.platform]}
               </Badge>
             </Group>
           ))}
