@@ -173,3 +173,53 @@ describe('screens in the shell', () => {
     expect(screen.queryByRole('button', { name: 'Sign Out' })).toBeNull();
   });
 });
+
+describe('signing out in another tab', () => {
+  it('signs this tab out at once and sends it to /login', async () => {
+    const api = installFakeApi();
+    signInAs(api, makeUser());
+    const { router } = renderApp('/profile');
+    await screen.findByRole('button', { name: 'Sign Out' }, LONG);
+
+    // What the other tab's sign-out looks like from here: the shared entry disappears.
+    const oldValue = window.localStorage.getItem(TOKEN_STORAGE_KEY);
+    window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+    window.dispatchEvent(
+      new StorageEvent('storage', {
+        key: TOKEN_STORAGE_KEY,
+        oldValue,
+        newValue: null,
+        storageArea: window.localStorage,
+      }),
+    );
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), LONG);
+    expect(api.callsTo('POST', '/auth/logout')).toHaveLength(0);
+  });
+
+  it('keeps this tab signed in when the other tab renews the session', async () => {
+    const api = installFakeApi();
+    signInAs(api, makeUser());
+    const { router } = renderApp('/profile');
+    await screen.findByRole('button', { name: 'Sign Out' }, LONG);
+
+    const oldValue = window.localStorage.getItem(TOKEN_STORAGE_KEY);
+    const renewed = JSON.stringify({
+      accessToken: 'access-2',
+      refreshToken: 'refresh-2',
+      expiresAt: Date.now() + 900_000,
+    });
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, renewed);
+    window.dispatchEvent(
+      new StorageEvent('storage', {
+        key: TOKEN_STORAGE_KEY,
+        oldValue,
+        newValue: renewed,
+        storageArea: window.localStorage,
+      }),
+    );
+
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(router.state.location.pathname).toBe('/profile');
+  });
+});

@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { useSWRConfig } from 'swr';
 import type { User } from '../../../../shared/auth';
 import * as client from './session-client';
-import { readTokens } from './token-store';
+import { readTokens, TOKEN_STORAGE_KEY } from './token-store';
 
 /**
  * 'loading' while a stored session is being restored on app load; screens wait for it (the guards
@@ -67,6 +67,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }),
     [forgetCache],
   );
+
+  // Another tab signed out over the shared local storage: follow it at once rather than at this tab's
+  // next call. (A renewal there replaces the entry, which this tab simply reads on its next call.)
+  useEffect(() => {
+    function onStorage(event: StorageEvent) {
+      if (event.storageArea !== window.localStorage || event.key !== TOKEN_STORAGE_KEY) return;
+      if (event.newValue !== null || readTokens()) return;
+      setState({ status: 'signed-out' });
+      void forgetCache();
+    }
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [forgetCache]);
 
   const signIn = useCallback(async (email: string, password: string, rememberMe: boolean) => {
     const user = await client.signIn(email, password, rememberMe);

@@ -70,7 +70,9 @@ export function saveTokens(tokens: SessionTokens, persistence?: TokenPersistence
     refreshToken: tokens.refreshToken,
     expiresAt: now + tokens.expiresIn * 1000,
   };
-  clearTokens();
+  // Only the other storage is cleared: the target's entry is replaced in one write, so other tabs see
+  // a renewal as one change and never a moment without a session.
+  clearTokens(target === 'local' ? 'session' : 'local');
   try {
     storage(target)?.setItem(TOKEN_STORAGE_KEY, JSON.stringify(stored));
   } catch {
@@ -78,10 +80,10 @@ export function saveTokens(tokens: SessionTokens, persistence?: TokenPersistence
   }
 }
 
-/** Removes the tokens; answers whether there were any. */
-export function clearTokens(): boolean {
+/** Removes the tokens (from both storages unless one is named); answers whether there were any. */
+export function clearTokens(only?: TokenPersistence): boolean {
   let had = false;
-  for (const persistence of ['local', 'session'] as const) {
+  for (const persistence of only ? [only] : (['local', 'session'] as const)) {
     try {
       const store = storage(persistence);
       if (store?.getItem(TOKEN_STORAGE_KEY) != null) had = true;
