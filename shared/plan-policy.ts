@@ -249,6 +249,37 @@ export function automationLimitMessage(limit: number): string {
   return `You've reached your automation limit (${limit}). Upgrade your plan to create more automations.`;
 }
 
+/** Why a plan refuses a start, in words and where the user goes next (section 8). */
+export interface StartRefusal {
+  readonly message: string;
+  readonly redirectTo?: '/pricing';
+}
+
+/**
+ * Section 5's first four checks of a start, in the spec's order: trial expired, automation limit
+ * (skipped when the running count is unknown), smart flows, flows (DECISIONS 3). The browser runs them
+ * for the immediate message and the API runs the same function as the authority (DECISIONS 2); the
+ * platform and token checks that follow are each side's own.
+ */
+export function startRefusal(
+  user: TrialState | undefined,
+  template: { readonly isFlow?: boolean; readonly isSmartFlow?: boolean },
+  runningCount: number | undefined,
+  now: Date = new Date(),
+): StartRefusal | undefined {
+  const plan = user?.plan;
+  if (user && isTrialExpired(user, now)) return { message: TRIAL_EXPIRED_MESSAGE, redirectTo: '/pricing' };
+  if (runningCount !== undefined && !mayCreateAutomation(plan, runningCount)) {
+    return { message: automationLimitMessage(limitsFor(plan).concurrentAutomations), redirectTo: '/pricing' };
+  }
+  if (template.isSmartFlow && !hasFeature(plan, 'smartFlows')) {
+    const hint = upgradeHint(plan);
+    return { message: hint ? `${SMART_FLOWS_NOT_IN_PLAN} ${hint}` : SMART_FLOWS_NOT_IN_PLAN };
+  }
+  if (template.isFlow && !hasFeature(plan, 'flows')) return { message: FLOWS_NOT_IN_PLAN };
+  return undefined;
+}
+
 // Section 2.2 names only the TRIAL, PRO and PLUS badges; FREE and BASE follow the same pattern.
 const badgeLabels: Readonly<Record<Plan, string>> = {
   FREE: 'Free Plan',

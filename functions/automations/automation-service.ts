@@ -6,13 +6,9 @@ import {
   automationLimitMessage,
   countsAsRunning,
   type ExportFormat,
-  FLOWS_NOT_IN_PLAN,
-  hasFeature,
-  isTrialExpired,
   limitsFor,
   mayCreateAutomation,
-  SMART_FLOWS_NOT_IN_PLAN,
-  TRIAL_EXPIRED_MESSAGE,
+  startRefusal,
   upgradeHint,
 } from '../../shared/plan-policy';
 import type { RunMessage } from '../../shared/queue-messages';
@@ -72,26 +68,17 @@ export async function startAutomation(
   if (!template) throw new NotFoundError(AUTOMATION_TEXTS.templateNotFound);
   const plan = user.plan;
 
-  // 1. Trial expired.
-  if (isTrialExpired(user, now())) throw new ForbiddenError(TRIAL_EXPIRED_MESSAGE);
-  // 2. Automation limit (DECISIONS 20). The guard version read with the count makes the write below
-  //    fail if another start of this user lands in between; then both are read again.
-  const limit = limitsFor(plan).concurrentAutomations;
+  // 1-4. Trial, automation limit (DECISIONS 20), smart flows, flows: the rule the browser shows too.
+  //      The guard version read with the running count makes the write below fail if another start
+  //      of this user lands in between; then the limit is counted again.
   const readLimitState = async () => {
     const guard = await readStartGuard(user.id);
     const automations = await listAutomations(user.id, { consistent: true });
-    const running = automations.filter((a) => countsAsRunning(a.status)).length;
-    if (!mayCreateAutomation(plan, running)) throw new ForbiddenError(automationLimitMessage(limit));
-    return guard;
+    return { guard, running: automations.filter((a) => countsAsRunning(a.status)).length };
   };
-  let guard = await readLimitState();
-  // 3. Smart flows.
-  if (template.isSmartFlow && !hasFeature(plan, 'smartFlows')) {
-    const hint = upgradeHint(plan);
-    throw new ForbiddenError(hint ? `${SMART_FLOWS_NOT_IN_PLAN} ${hint}` : SMART_FLOWS_NOT_IN_PLAN);
-  }
-  // 4. Flows (DECISIONS 3).
-  if (template.isFlow && !hasFeature(plan, 'flows')) throw new ForbiddenError(FLOWS_NOT_IN_PLAN);
+  let { guard, running } = await readLimitState();
+  const refusal = startRefusal(user, template, running, now());
+  if (refusal) throw new ForbiddenError(refusal.message);
   // 5. The platform: in the plan and connected.
   assertPlatformInPlan(plan, template.platform);
   if (!(await isConnected(authUser, template.platform))) {
@@ -105,8 +92,12 @@ export async function startAutomation(
     throw new ValidationError(prefixed[0]?.message ?? AUTOMATION_TEXTS.invalidConfig, prefixed);
   }
 
+  const limit = limitsFor(plan).concurrentAutomations;
   for (let attempt = 0; attempt < GUARD_ATTEMPTS; attempt++) {
-    if (attempt > 0) guard = await readLimitState();
+    if (attempt > 0) {
+      ({ guard, running } = await readLimitState());
+      if (!mayCreateAutomation(plan, running)) throw new ForbiddenError(automationLimitMessage(limit));
+    }
     const at = now().toISOString();
     const id = randomUUID();
     const automation: StoredAutomation = {

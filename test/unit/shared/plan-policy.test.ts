@@ -20,6 +20,7 @@ import {
   RUNNING_STATUSES,
   SMART_FLOWS_NOT_IN_PLAN,
   showsUpgradeLink,
+  startRefusal,
   TRIAL_EXPIRED_MESSAGE,
   TRIAL_FLOW_EXECUTION_LIMIT,
   trialDaysRemaining,
@@ -367,5 +368,46 @@ describe('plan badge and upgrade link (section 2.2)', () => {
   ])('%s reads %j; upgrade link shown: %s', (plan, label, link) => {
     expect(planBadgeLabel(plan)).toBe(label);
     expect(showsUpgradeLink(plan)).toBe(link);
+  });
+});
+
+describe('startRefusal: the first four start checks of section 5, in order', () => {
+  const now = new Date('2026-11-25T12:00:00.000Z');
+  const expiredTrial = { plan: 'TRIAL', trialEndsAt: '2026-11-01T00:00:00.000Z' };
+  const trial = { plan: 'TRIAL', trialEndsAt: '2026-12-01T00:00:00.000Z' };
+  const trob = { isFlow: false, isSmartFlow: false };
+
+  it('lets a start within the plan through', () => {
+    expect(startRefusal(trial, trob, 4, now)).toBeUndefined();
+    expect(startRefusal({ plan: 'FREE' }, trob, 0, now)).toBeUndefined();
+  });
+
+  it('answers an expired trial first, with /pricing, even over the limit and for a flow', () => {
+    expect(startRefusal(expiredTrial, { isFlow: true, isSmartFlow: true }, 99, now)).toEqual({
+      message: TRIAL_EXPIRED_MESSAGE,
+      redirectTo: '/pricing',
+    });
+  });
+
+  it('answers the automation limit next, with the plan’s limit and /pricing', () => {
+    expect(startRefusal({ plan: 'FREE' }, { isFlow: true, isSmartFlow: true }, 1, now)).toEqual({
+      message: automationLimitMessage(1),
+      redirectTo: '/pricing',
+    });
+    expect(startRefusal(trial, trob, 5, now)?.message).toBe(automationLimitMessage(5));
+  });
+
+  it('skips the limit when the running count is unknown', () => {
+    expect(startRefusal({ plan: 'FREE' }, trob, undefined, now)).toBeUndefined();
+  });
+
+  it('then smart flows with the upgrade hint, then flows', () => {
+    expect(startRefusal({ plan: 'FREE' }, { isFlow: true, isSmartFlow: true }, 0, now)).toEqual({
+      message: `${SMART_FLOWS_NOT_IN_PLAN} ${upgradeHint('FREE')}`,
+    });
+    expect(startRefusal(trial, { isFlow: true, isSmartFlow: true }, 0, now)).toEqual({
+      message: FLOWS_NOT_IN_PLAN,
+    });
+    expect(startRefusal({ plan: 'PRO' }, { isFlow: true, isSmartFlow: true }, 0, now)).toBeUndefined();
   });
 });

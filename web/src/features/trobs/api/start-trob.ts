@@ -1,16 +1,6 @@
 import type { User } from '../../../../../shared/auth';
 import type { Template } from '../../../../../shared/catalogue';
-import {
-  automationLimitMessage,
-  FLOWS_NOT_IN_PLAN,
-  hasFeature,
-  isTrialExpired,
-  limitsFor,
-  mayCreateAutomation,
-  SMART_FLOWS_NOT_IN_PLAN,
-  TRIAL_EXPIRED_MESSAGE,
-  upgradeHint,
-} from '../../../../../shared/plan-policy';
+import { startRefusal } from '../../../../../shared/plan-policy';
 
 export const START_TEXTS = {
   notLoggedIn: 'Please log in to start automation',
@@ -46,26 +36,10 @@ export async function checkStart({
   runningCount,
   accessToken,
 }: StartContext): Promise<StartBlock | undefined> {
-  const plan = user?.plan;
-  // 1. Trial expired.
-  if (user && isTrialExpired(user)) {
-    return { kind: 'error', message: TRIAL_EXPIRED_MESSAGE, redirectTo: '/pricing' };
-  }
-  // 2. Automation limit reached.
-  const running = await runningCount();
-  if (running !== undefined && !mayCreateAutomation(plan, running)) {
-    const limit = limitsFor(plan).concurrentAutomations;
-    return { kind: 'error', message: automationLimitMessage(limit), redirectTo: '/pricing' };
-  }
-  // 3. A smart-flow template needs the smartFlows feature.
-  if (template.isSmartFlow && !hasFeature(plan, 'smartFlows')) {
-    const hint = upgradeHint(plan);
-    return { kind: 'error', message: hint ? `${SMART_FLOWS_NOT_IN_PLAN} ${hint}` : SMART_FLOWS_NOT_IN_PLAN };
-  }
-  // 4. A flow template needs the flows feature (DECISIONS 3).
-  if (template.isFlow && !hasFeature(plan, 'flows')) {
-    return { kind: 'error', message: FLOWS_NOT_IN_PLAN };
-  }
+  // 1-4. Trial, automation limit (DECISIONS 20: pending, running and active count), smart flows,
+  //      flows: the same function the API runs.
+  const refusal = startRefusal(user, template, await runningCount());
+  if (refusal) return { kind: 'error', ...refusal };
   // 5. The platform must be connected.
   if (!(await isConnected())) return { kind: 'connection-required' };
   // 6. A stored access token.
