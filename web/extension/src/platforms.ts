@@ -1,4 +1,4 @@
-import type { PlatformSlug } from '../../../shared/connections';
+import type { PlatformCookie, PlatformSlug } from '../../../shared/connections';
 import type { BuildTarget } from './config';
 
 /**
@@ -88,16 +88,8 @@ export interface BrowserCookie {
   expirationDate?: number;
 }
 
-/** A cookie as `POST /api/users/platforms/sync` takes it (shared/connections.ts platformCookie). */
-export interface SyncCookie {
-  name: string;
-  value: string;
-  domain: string;
-  path: string;
-  secure: boolean;
-  httpOnly: boolean;
-  expires?: number;
-}
+/** A cookie as `POST /api/users/platforms/sync` takes it: the API's own schema type. */
+export type SyncCookie = PlatformCookie;
 
 /**
  * The session's cookies from the first source holding a login cookie with a value, one per name,
