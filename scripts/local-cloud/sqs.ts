@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { Server as NetServer } from 'node:net';
 import { join } from 'node:path';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { type FauxqsServer, startFauxqs } from 'fauxqs';
@@ -35,6 +36,35 @@ interface SavedMessage {
 
 export const localQueueName = (stage: string, name: string) => `${stage}-${name}`;
 
+/**
+ * fauxqs 1.9 listens on 0.0.0.0 whatever its options say (its `host` only names queue URLs), and it
+ * accepts any credentials: anyone on the network could read and send messages. Until it takes a listen
+ * address, its one listen call is pointed at 127.0.0.1 while it starts, and a server found listening
+ * elsewhere is closed and refused.
+ */
+async function startFauxqsOnLoopback(port: number): Promise<FauxqsServer> {
+  const listen = NetServer.prototype.listen;
+  NetServer.prototype.listen = function (this: NetServer, ...args: unknown[]) {
+    // Only fauxqs's literal wildcard is rewritten: anything else listening meanwhile is left alone.
+    const [first] = args;
+    if (first && typeof first === 'object' && (first as { host?: unknown }).host === '0.0.0.0')
+      args[0] = { ...first, host: '127.0.0.1' };
+    else if (args[1] === '0.0.0.0') args[1] = '127.0.0.1';
+    return listen.apply(this, args as Parameters<typeof listen>);
+  } as typeof listen;
+  let server: FauxqsServer;
+  try {
+    server = await startFauxqs({ port, logger: false });
+  } finally {
+    NetServer.prototype.listen = listen;
+  }
+  if (new URL(server.address).hostname !== '127.0.0.1') {
+    await server.stop();
+    throw new Error(`fauxqs listened on ${server.address}, not on 127.0.0.1 only`);
+  }
+  return server;
+}
+
 export async function startLocalQueues(options: {
   stage: string;
   stateDir?: string;
@@ -42,7 +72,7 @@ export async function startLocalQueues(options: {
   port?: number;
 }): Promise<LocalQueues> {
   const definitions = options.definitions ?? Object.values(appQueues);
-  const server = await startFauxqs({ port: options.port ?? 0, logger: false });
+  const server = await startFauxqsOnLoopback(options.port ?? 0);
   const endpoint = server.address;
   const urls = {} as Record<QueueName, string>;
   const arns = {} as Record<QueueName, string>;
