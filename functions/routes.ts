@@ -9,6 +9,12 @@
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type AuthLevel = 'public' | 'user' | 'verified';
+/**
+ * A route's table access, granted as such (lib/grants.ts). Declared per row after reading its code path:
+ * every signed-in route's auth hook only reads (session and user, BatchGetItem), so a row is 'read' when
+ * its own code only reads too; anything that counts a rate limit, stores or deletes is 'write'.
+ */
+export type TableAccess = 'read' | 'write';
 
 export interface HttpRoute {
   readonly method: HttpMethod;
@@ -16,6 +22,8 @@ export interface HttpRoute {
   readonly path: `/api/${string}`;
   readonly handler: string;
   readonly auth: AuthLevel;
+  /** What the function may do with the table: 'read' gets read actions only, 'write' reads and writes. */
+  readonly table: TableAccess;
   readonly stream?: true;
   /** Extra grants beyond table access; keeps each function's policy least-privilege. */
   readonly needs?: readonly Capability[];
@@ -25,6 +33,8 @@ export interface HttpRoute {
 export type Capability =
   | 'queue:trob-runs'
   | 'queue:flow-runs'
+  /** sqs:GetQueueAttributes on one queue, no send: the health check's queue probe. */
+  | 'queue-probe:trob-runs'
   | 'scheduler'
   | 'mail'
   | 'keys'
@@ -40,50 +50,118 @@ export const httpRoutes: readonly HttpRoute[] = [
     path: '/api/health',
     handler: 'health/get-health',
     auth: 'public',
-    needs: ['queue:trob-runs'],
+    table: 'read',
+    // Reads the queue's attributes to prove it answers; it never sends.
+    needs: ['queue-probe:trob-runs'],
   },
   // Accounts (spec part 1 sections 2.3-2.7, 5, 7; DECISIONS 19)
-  { method: 'POST', path: '/api/auth/register', handler: 'auth/register', auth: 'public', needs: ['mail'] },
-  { method: 'POST', path: '/api/auth/verify-email', handler: 'auth/verify-email', auth: 'public' },
+  {
+    method: 'POST',
+    path: '/api/auth/register',
+    handler: 'auth/register',
+    auth: 'public',
+    table: 'write',
+    needs: ['mail'],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    handler: 'auth/verify-email',
+    auth: 'public',
+    table: 'write',
+  },
   {
     method: 'POST',
     path: '/api/auth/resend-verification',
     handler: 'auth/resend-verification',
     auth: 'public',
+    table: 'write',
     needs: ['mail'],
   },
-  { method: 'POST', path: '/api/auth/login', handler: 'auth/login', auth: 'public', needs: ['auth-secret'] },
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    handler: 'auth/login',
+    auth: 'public',
+    table: 'write',
+    needs: ['auth-secret'],
+  },
   {
     method: 'POST',
     path: '/api/auth/refresh',
     handler: 'auth/refresh',
     auth: 'public',
+    table: 'write',
     needs: ['auth-secret'],
   },
-  { method: 'POST', path: '/api/auth/logout', handler: 'auth/logout', auth: 'user' },
-  { method: 'GET', path: '/api/auth/me', handler: 'auth/me', auth: 'user' },
+  { method: 'POST', path: '/api/auth/logout', handler: 'auth/logout', auth: 'user', table: 'write' },
+  { method: 'GET', path: '/api/auth/me', handler: 'auth/me', auth: 'user', table: 'read' },
   {
     method: 'POST',
     path: '/api/auth/forgot-password',
     handler: 'auth/forgot-password',
     auth: 'public',
+    table: 'write',
     needs: ['mail'],
   },
-  { method: 'POST', path: '/api/auth/reset-password', handler: 'auth/reset-password', auth: 'public' },
-  { method: 'PUT', path: '/api/users/profile', handler: 'account/update-profile', auth: 'user' },
-  { method: 'POST', path: '/api/users/change-password', handler: 'account/change-password', auth: 'user' },
-  { method: 'DELETE', path: '/api/users/account', handler: 'account/delete-account', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    handler: 'auth/reset-password',
+    auth: 'public',
+    table: 'write',
+  },
+  {
+    method: 'PUT',
+    path: '/api/users/profile',
+    handler: 'account/update-profile',
+    auth: 'user',
+    table: 'write',
+  },
+  {
+    method: 'POST',
+    path: '/api/users/change-password',
+    handler: 'account/change-password',
+    auth: 'user',
+    table: 'write',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/users/account',
+    handler: 'account/delete-account',
+    auth: 'user',
+    table: 'write',
+  },
   // Trob catalogue (spec 2.9, 2.10, 3, 7). The literal `meta` segment wins over {id} (as on API Gateway).
-  { method: 'GET', path: '/api/templates', handler: 'catalog/list-templates', auth: 'user' },
-  { method: 'GET', path: '/api/templates/meta/popular', handler: 'catalog/popular-templates', auth: 'user' },
-  { method: 'GET', path: '/api/templates/{id}', handler: 'catalog/get-template', auth: 'user' },
+  { method: 'GET', path: '/api/templates', handler: 'catalog/list-templates', auth: 'user', table: 'read' },
+  {
+    method: 'GET',
+    path: '/api/templates/meta/popular',
+    handler: 'catalog/popular-templates',
+    auth: 'user',
+    table: 'read',
+  },
+  {
+    method: 'GET',
+    path: '/api/templates/{id}',
+    handler: 'catalog/get-template',
+    auth: 'user',
+    table: 'read',
+  },
   // Billing (spec 2.13, 7, 9)
-  { method: 'POST', path: '/api/billing/start-trial', handler: 'billing/start-trial', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/billing/start-trial',
+    handler: 'billing/start-trial',
+    auth: 'user',
+    table: 'write',
+  },
   {
     method: 'POST',
     path: '/api/billing/create-checkout-session',
     handler: 'billing/create-checkout-session',
     auth: 'user',
+    table: 'write',
     needs: ['payments'],
   },
   {
@@ -91,6 +169,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     path: '/api/billing/webhook',
     handler: 'billing/payment-webhook',
     auth: 'public',
+    table: 'write',
     needs: ['payments'],
   },
   // The local payment sandbox behind the checkout URL; answers 404 unless payments run in sandbox mode.
@@ -99,33 +178,44 @@ export const httpRoutes: readonly HttpRoute[] = [
     path: '/api/billing/sandbox/{sessionId}',
     handler: 'billing/sandbox-session',
     auth: 'public',
+    table: 'read',
   },
   {
     method: 'POST',
     path: '/api/billing/sandbox/{sessionId}/complete',
     handler: 'billing/sandbox-complete',
     auth: 'public',
+    table: 'write',
     needs: ['payments'],
   },
   // Platform connections (spec 2.11, 3, 4, 7, 8; DESIGN 5). /platforms needs a verified e-mail.
-  { method: 'GET', path: '/api/users/platforms', handler: 'connections/list-platforms', auth: 'verified' },
+  {
+    method: 'GET',
+    path: '/api/users/platforms',
+    handler: 'connections/list-platforms',
+    auth: 'verified',
+    table: 'read',
+  },
   {
     method: 'GET',
     path: '/api/users/platform-connections/{platform}',
     handler: 'connections/check-platform-connection',
     auth: 'verified',
+    table: 'read',
   },
   {
     method: 'DELETE',
     path: '/api/users/platforms/{id}',
     handler: 'connections/delete-platform',
     auth: 'verified',
+    table: 'write',
   },
   {
     method: 'PUT',
     path: '/api/users/platforms/{id}/validate',
     handler: 'connections/validate-platform',
     auth: 'verified',
+    table: 'write',
     needs: ['keys'],
   },
   {
@@ -133,6 +223,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     path: '/api/users/platforms/sync',
     handler: 'connections/sync-platform',
     auth: 'verified',
+    table: 'write',
     needs: ['keys'],
   },
   // The browser extension's pairing (issue 4): a session of its own for the extension, answered like login.
@@ -141,6 +232,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     path: '/api/users/extension/pair',
     handler: 'connections/pair-extension',
     auth: 'verified',
+    table: 'write',
   },
   // 'Connect sandbox account': answers 404 unless a sandbox site URL is configured (the local cloud).
   {
@@ -148,6 +240,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     path: '/api/users/platforms/sandbox',
     handler: 'connections/sandbox-connect',
     auth: 'verified',
+    table: 'write',
     needs: ['keys'],
   },
   // Automations (spec part 1 sections 2.8, 5, 7; part 2 section 7; DECISIONS 2, 3, 20)
@@ -156,16 +249,30 @@ export const httpRoutes: readonly HttpRoute[] = [
     path: '/api/automation/start',
     handler: 'automations/start-automation',
     auth: 'verified',
+    table: 'write',
     needs: ['queue:trob-runs'],
   },
   // The dashboard reads these, and it is open to signed-in users whose e-mail is not verified yet.
-  { method: 'GET', path: '/api/automation', handler: 'automations/list-automations', auth: 'user' },
-  { method: 'GET', path: '/api/jobs/dashboard/stats', handler: 'automations/dashboard-stats', auth: 'user' },
+  {
+    method: 'GET',
+    path: '/api/automation',
+    handler: 'automations/list-automations',
+    auth: 'user',
+    table: 'read',
+  },
+  {
+    method: 'GET',
+    path: '/api/jobs/dashboard/stats',
+    handler: 'automations/dashboard-stats',
+    auth: 'user',
+    table: 'read',
+  },
   {
     method: 'POST',
     path: '/api/leads/ai-filter',
     handler: 'leads/ai-filter',
     auth: 'verified',
+    table: 'read',
     stream: true,
   },
 ];
@@ -174,13 +281,14 @@ export const httpRoutes: readonly HttpRoute[] = [
 export interface WebSocketRoute {
   readonly route: '$connect' | '$disconnect' | '$default' | string;
   readonly handler: string;
+  readonly table: TableAccess;
   readonly needs?: readonly Capability[];
 }
 
 export const webSocketRoutes: readonly WebSocketRoute[] = [
-  { route: '$connect', handler: 'realtime/connect' },
-  { route: '$disconnect', handler: 'realtime/disconnect' },
-  { route: 'subscribeToJobProgress', handler: 'realtime/subscribe-to-job-progress' },
+  { route: '$connect', handler: 'realtime/connect', table: 'write' },
+  { route: '$disconnect', handler: 'realtime/disconnect', table: 'write' },
+  { route: 'subscribeToJobProgress', handler: 'realtime/subscribe-to-job-progress', table: 'write' },
 ];
 
 /** The WebSocket route selection expression used by CDK and the local gateway alike. */

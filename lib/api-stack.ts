@@ -108,7 +108,7 @@ export class ApiStack extends Stack {
       // Every signed-in route verifies access tokens, so it reads the token key, as do sign-in and refresh.
       const needs =
         row.auth === 'public' ? (row.needs ?? []) : [...(row.needs ?? []), 'auth-secret' as const];
-      grantCapabilities(fn, needs, targets);
+      grantCapabilities(fn, needs, targets, row.table);
       this.routeFunctions.set(row.handler, fn);
       return fn;
     };

@@ -5,13 +5,14 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { type QueueName, queueArnEnv, queueUrlEnv } from '../functions/core/queues';
-import type { Capability } from '../functions/routes';
+import type { Capability, TableAccess } from '../functions/routes';
 import type { AppFunction } from './constructs/app-function';
 
 /**
  * THE mapping from a route's or worker's `needs` to IAM grants and env vars. api, realtime, workers and the
  * streaming function all go through `grantCapabilities`, so a capability means the same everywhere and a
- * function gets nothing it did not ask for. Every function reads and writes the table; that is not a capability.
+ * function gets nothing it did not ask for. Table access is declared apart from `needs` (the route table's
+ * `table` column): 'read' grants only read actions (and kms:Decrypt on the table key), 'write' reads and writes.
  */
 export interface RealtimeTarget {
   readonly apiId: string;
@@ -69,6 +70,12 @@ function grantQueue(fn: AppFunction, name: QueueName, queue: sqs.IQueue): void {
   fn.addEnvironment(queueArnEnv(name), queue.queueArn);
 }
 
+/** Reads the queue's attributes (the health probe): no send, no receive. */
+function grantQueueProbe(fn: AppFunction, name: QueueName, queue: sqs.IQueue): void {
+  queue.grant(fn.role, 'sqs:GetQueueAttributes');
+  fn.addEnvironment(queueUrlEnv(name), queue.queueUrl);
+}
+
 function grantScheduler(fn: AppFunction, scheduler: SchedulerTarget): void {
   const stack = Stack.of(fn);
   fn.role.addToPrincipalPolicy(
@@ -123,16 +130,27 @@ function grantKeys(fn: AppFunction, key: kms.IKey): void {
   fn.addEnvironment('KMS_KEY_ID', key.keyArn);
 }
 
+/**
+ * `table` defaults to 'write' for the backend consumers (queue workers, scheduled tasks), which all store
+ * what they do; every HTTP and WebSocket row declares its own.
+ */
 export function grantCapabilities(
   fn: AppFunction,
   needs: readonly Capability[],
   targets: CapabilityTargets,
+  table: TableAccess = 'write',
 ): void {
-  targets.table.grantReadWriteData(fn.role);
+  if (table === 'read') targets.table.grantReadData(fn.role);
+  else targets.table.grantReadWriteData(fn.role);
   fn.addEnvironment('TABLE_NAME', targets.table.tableName);
   if (targets.publicAppUrl) fn.addEnvironment('PUBLIC_APP_URL', targets.publicAppUrl);
 
   for (const need of new Set(needs)) {
+    if (need.startsWith('queue-probe:')) {
+      const name = need.slice('queue-probe:'.length) as QueueName;
+      grantQueueProbe(fn, name, targets.queues?.[name] ?? missing(need, fn));
+      continue;
+    }
     if (need.startsWith('queue:')) {
       const name = need.slice('queue:'.length) as QueueName;
       grantQueue(fn, name, targets.queues?.[name] ?? missing(need, fn));

@@ -85,13 +85,18 @@ export class RealtimeStack extends Stack {
         // Route functions answer on the socket and clean up gone connections, so all of them may push.
         // $connect verifies the access token in the query string.
         const connect = row.route === '$connect' ? (['auth-secret'] as const) : [];
-        grantCapabilities(fn, ['realtime-push', ...connect, ...(row.needs ?? [])], {
-          table: data.table,
-          cookieKey: data.cookieKey,
-          authTokenSecret: data.authTokenSecret,
-          realtime: this.target,
-          publicAppUrl: props.publicAppUrl,
-        });
+        grantCapabilities(
+          fn,
+          ['realtime-push', ...connect, ...(row.needs ?? [])],
+          {
+            table: data.table,
+            cookieKey: data.cookieKey,
+            authTokenSecret: data.authTokenSecret,
+            realtime: this.target,
+            publicAppUrl: props.publicAppUrl,
+          },
+          row.table,
+        );
         byHandler.set(row.handler, fn);
         this.functions.push(fn);
       }

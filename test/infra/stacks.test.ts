@@ -10,7 +10,13 @@ import {
   queueUrlEnv,
 } from '../../functions/core/queues';
 import { tableBaseName, tableDefinition } from '../../functions/core/table';
-import { handlerFile, httpRoutes, webSocketRouteSelection, webSocketRoutes } from '../../functions/routes';
+import {
+  type Capability,
+  handlerFile,
+  httpRoutes,
+  webSocketRouteSelection,
+  webSocketRoutes,
+} from '../../functions/routes';
 import { scheduledTasks, taskFile } from '../../functions/scheduled-tasks';
 import { createAppStacks } from '../../lib/app-stacks';
 import { fromRoot } from '../../lib/paths';
@@ -34,6 +40,24 @@ let built: BuiltApp;
 beforeAll(() => {
   built = buildApp(STAGE);
 });
+
+/** What Table.grantReadData and grantReadWriteData add on top of it (aws-cdk-lib's DynamoDB action sets). */
+const TABLE_READ_ACTIONS = [
+  'dynamodb:BatchGetItem',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+  'dynamodb:GetItem',
+  'dynamodb:GetRecords',
+  'dynamodb:GetShardIterator',
+  'dynamodb:Query',
+  'dynamodb:Scan',
+];
+const TABLE_WRITE_ACTIONS = [
+  'dynamodb:BatchWriteItem',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+];
 
 const lambdas = (key: keyof BuiltApp['templates']) =>
   resourcesOf(built.templates[key], 'AWS::Lambda::Function');
@@ -129,10 +153,61 @@ describe('the route table', () => {
       });
       expect(env.TABLE_NAME).toBeDefined();
       for (const name of queueNames) {
-        expect(queueUrlEnv(name) in env, `${row.path} ${name}`).toBe(needs.has(`queue:${name}`));
+        expect(queueUrlEnv(name) in env, `${row.path} ${name}`).toBe(
+          needs.has(`queue:${name}` as Capability) || needs.has(`queue-probe:${name}` as Capability),
+        );
       }
       if ([...needs].some((n) => n.startsWith('queue:'))) expect(actions).toContain('sqs:SendMessage');
       else expect(actions).not.toContain('sqs:SendMessage');
+    }
+  });
+
+  it('grants each route the table access its row declares: read rows get no write action, write rows do', () => {
+    for (const row of httpRoutes) {
+      const fn = functionByDescription('api', `Trobly ${STAGE} ${row.method} ${row.path}`);
+      const actions = actionsOf(statementsOfRole(built.templates.api, roleIdOf(fn)));
+      expect(actions, row.path).toEqual(expect.arrayContaining(TABLE_READ_ACTIONS));
+      const writes = actions.filter((a) => TABLE_WRITE_ACTIONS.includes(a));
+      if (row.table === 'read') expect(writes, `${row.path} is read-only`).toEqual([]);
+      else expect(writes, `${row.path} writes`).toEqual(expect.arrayContaining(TABLE_WRITE_ACTIONS));
+    }
+  });
+
+  it('declares read-only table access for the routes whose code path only reads', () => {
+    const readOnly = httpRoutes.filter((r) => r.table === 'read').map((r) => `${r.method} ${r.path}`);
+    expect(readOnly).toEqual([
+      'GET /api/health',
+      'GET /api/auth/me',
+      'GET /api/templates',
+      'GET /api/templates/meta/popular',
+      'GET /api/templates/{id}',
+      'GET /api/billing/sandbox/{sessionId}',
+      'GET /api/users/platforms',
+      'GET /api/users/platform-connections/{platform}',
+      'GET /api/automation',
+      'GET /api/jobs/dashboard/stats',
+      'POST /api/leads/ai-filter',
+    ]);
+  });
+
+  it('lets the public health route read the table and probe its queue, and nothing more: no write, no send', () => {
+    const fn = functionByDescription('api', `Trobly ${STAGE} GET /api/health`);
+    const statements = statementsOfRole(built.templates.api, roleIdOf(fn));
+    const actions = actionsOf(statements);
+    expect(actions.filter((a) => a.startsWith('dynamodb:')).sort()).toEqual([...TABLE_READ_ACTIONS].sort());
+    expect(actions.filter((a) => a.startsWith('sqs:'))).toEqual(['sqs:GetQueueAttributes']);
+    const probe = statements.find((s) => s.Action === 'sqs:GetQueueAttributes')!;
+    expect(JSON.stringify(probe.Resource)).toContain('TrobRunsQueue');
+    expect(actions).not.toContain('sqs:SendMessage');
+    expect(actions.some((a) => a.startsWith('secretsmanager:') || a === 'kms:Encrypt')).toBe(false);
+  });
+
+  it('lets the WebSocket route functions write the table (connections and subscriptions)', () => {
+    for (const fn of Object.values(lambdas('realtime')).filter((f) =>
+      String(f.Properties.Description ?? '').startsWith('Trobly '),
+    )) {
+      const actions = actionsOf(statementsOfRole(built.templates.realtime, roleIdOf(fn)));
+      expect(actions, String(fn.Properties.Description)).toEqual(expect.arrayContaining(TABLE_WRITE_ACTIONS));
     }
   });
 

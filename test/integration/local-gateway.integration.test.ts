@@ -7,12 +7,13 @@ import type { HttpRoute } from '../../functions/routes';
 import { createHttpGateway, MAX_BODY_BYTES } from '../../scripts/local-cloud/http-gateway';
 
 // Handler names resolve under functions/, so fixtures are reached from there.
+const fixture = { auth: 'public', table: 'read' } as const;
 const routes: HttpRoute[] = [
-  { method: 'POST', path: '/api/things/{id}', handler: '../test/fixtures/echo', auth: 'public' },
-  { method: 'GET', path: '/api/things/special', handler: '../test/fixtures/echo', auth: 'public' },
-  { method: 'GET', path: '/api/things/{id}/plain', handler: '../test/fixtures/echo', auth: 'public' },
-  { method: 'GET', path: '/api/boom', handler: '../test/fixtures/echo', auth: 'public' },
-  { method: 'POST', path: '/api/stream', handler: '../test/fixtures/stream', auth: 'public', stream: true },
+  { method: 'POST', path: '/api/things/{id}', handler: '../test/fixtures/echo', ...fixture },
+  { method: 'GET', path: '/api/things/special', handler: '../test/fixtures/echo', ...fixture },
+  { method: 'GET', path: '/api/things/{id}/plain', handler: '../test/fixtures/echo', ...fixture },
+  { method: 'GET', path: '/api/boom', handler: '../test/fixtures/echo', ...fixture },
+  { method: 'POST', path: '/api/stream', handler: '../test/fixtures/stream', ...fixture, stream: true },
 ];
 
 let server: Server;

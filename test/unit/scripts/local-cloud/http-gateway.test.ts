@@ -8,6 +8,7 @@ const route = (method: HttpRoute['method'], path: HttpRoute['path'], handler: st
   path,
   handler,
   auth: 'user',
+  table: 'read',
 });
 
 const routes: HttpRoute[] = [
