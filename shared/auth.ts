@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { userPlan } from './pricing-plans';
+import { visibleText } from './text';
 
 /**
  * Every account payload, used by the forms (zodResolver) and the handlers alike, with the messages of
@@ -9,6 +10,7 @@ import { userPlan } from './pricing-plans';
 export const MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
+  emailTooLong: 'Email must be 254 characters or less',
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 8 characters long',
   passwordWeak: 'Password must contain at least one uppercase letter, one lowercase letter, and one number',
@@ -32,12 +34,21 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 export const NAME_MAX = 50;
+/** RFC 5321's limit on a forward path; also keeps every key built from an e-mail far under DynamoDB's. */
+export const EMAIL_MAX = 254;
+export const PASSWORD_MAX = 256;
 
 const required = (message: string) => z.minLength(1, { error: message, abort: true });
 
 export const email = z
   .string({ error: MESSAGES.emailRequired })
-  .check(z.trim(), required(MESSAGES.emailRequired), z.email(MESSAGES.emailInvalid), z.toLowerCase());
+  .check(
+    z.trim(),
+    required(MESSAGES.emailRequired),
+    z.maxLength(EMAIL_MAX, { error: MESSAGES.emailTooLong, abort: true }),
+    z.email(MESSAGES.emailInvalid),
+    z.toLowerCase(),
+  );
 
 /** A password being chosen: the spec's rules for every new password (register, reset, change). */
 export const newPassword = (requiredMessage: string = MESSAGES.passwordRequired) =>
@@ -46,13 +57,13 @@ export const newPassword = (requiredMessage: string = MESSAGES.passwordRequired)
     z.minLength(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort, abort: true }),
     z.refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p), MESSAGES.passwordWeak),
     // bcrypt-era limits do not apply to scrypt, but a megabyte password is a denial of service.
-    z.maxLength(256, 'Password must be 256 characters or less'),
+    z.maxLength(PASSWORD_MAX, 'Password must be 256 characters or less'),
   );
 
 const existingPassword = (message: string) =>
   z
     .string({ error: message })
-    .check(required(message), z.maxLength(256, 'Password must be 256 characters or less'));
+    .check(required(message), z.maxLength(PASSWORD_MAX, 'Password must be 256 characters or less'));
 
 export const username = z
   .string({ error: MESSAGES.usernameLength })
@@ -63,15 +74,17 @@ export const username = z
     z.regex(/^[A-Za-z0-9_-]+$/, MESSAGES.usernameChars),
   );
 
-const personName = (message: string) =>
-  z.optional(z.string().check(z.trim(), z.maxLength(NAME_MAX, message)));
+const personName = (message: string, label: string) =>
+  z.optional(
+    z.string().check(z.trim(), z.maxLength(NAME_MAX, { error: message, abort: true }), visibleText(label)),
+  );
 
 export const registerInput = z.object({
   email,
   username,
   password: newPassword(),
-  firstName: personName(MESSAGES.firstNameLength),
-  lastName: personName(MESSAGES.lastNameLength),
+  firstName: personName(MESSAGES.firstNameLength, 'First name'),
+  lastName: personName(MESSAGES.lastNameLength, 'Last name'),
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 
@@ -128,7 +141,9 @@ export const resetPasswordForm = z
 export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
 
 export const refreshInput = z.object({
-  refreshToken: z.string().check(required('Refresh token is required'), z.maxLength(512)),
+  refreshToken: z
+    .string()
+    .check(required('Refresh token is required'), z.maxLength(512, 'Refresh token is not valid')),
 });
 export type RefreshInput = z.infer<typeof refreshInput>;
 
@@ -154,8 +169,8 @@ export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 
 /** Spec 5: only firstName, lastName and username are sent; the e-mail cannot be changed. */
 export const updateProfileInput = z.object({
-  firstName: personName(MESSAGES.firstNameLength),
-  lastName: personName(MESSAGES.lastNameLength),
+  firstName: personName(MESSAGES.firstNameLength, 'First name'),
+  lastName: personName(MESSAGES.lastNameLength, 'Last name'),
   username,
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { TemplatePlatform } from './catalogue';
+import { boundedJsonObject, type JsonBounds } from './text';
 
 /**
  * Automations (trob runs) as the start route, the automations list and the dashboard speak them
@@ -32,13 +33,23 @@ export interface Automation {
   updatedAt: string;
 }
 
+/** A trob's settings are a few levels of a few values (lists of up to 1,000 profile URLs at most). */
+export const CONFIG_BOUNDS: JsonBounds = {
+  maxDepth: 6,
+  maxNodes: 5000,
+  maxKeyLength: 100,
+  maxStringLength: 5000,
+};
+
 /**
  * `POST /api/automation/start` (spec 7: templateId, config, userCookies as an empty list). Cookies come
  * from the stored platform connection, never from the request, so a non-empty userCookies is refused.
  */
 export const startAutomationInput = z.object({
   templateId: z.string().check(z.trim(), z.minLength(1, 'templateId is required'), z.maxLength(100)),
-  config: z.optional(z.record(z.string(), z.unknown())),
+  // Checked against the template's own schema by the service; these bounds only keep an unknown shape
+  // from costing memory or time before that (unknown keys are dropped there).
+  config: z.optional(boundedJsonObject('config', CONFIG_BOUNDS)),
   userCookies: z.optional(
     z
       .array(z.unknown())

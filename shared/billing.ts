@@ -4,10 +4,21 @@ import * as z from 'zod/mini';
 export const checkoutPlanId = z.enum(['pro', 'plus']);
 export type CheckoutPlanId = z.infer<typeof checkoutPlanId>;
 
+/** Browsers and CloudFront handle longer URLs, but a return address of ours is far shorter than this. */
+export const RETURN_URL_MAX = 2048;
+const returnUrl = (field: string) =>
+  z.string().check(
+    z.maxLength(RETURN_URL_MAX, {
+      error: `${field} must be ${RETURN_URL_MAX} characters or less`,
+      abort: true,
+    }),
+    z.url(),
+  );
+
 export const checkoutInput = z.object({
   planId: checkoutPlanId,
-  successUrl: z.url(),
-  cancelUrl: z.url(),
+  successUrl: returnUrl('successUrl'),
+  cancelUrl: returnUrl('cancelUrl'),
 });
 export type CheckoutInput = z.infer<typeof checkoutInput>;
 

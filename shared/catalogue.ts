@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { visibleText } from './text';
 
 /**
  * The trob catalogue (spec part 1 section 3: Template and configSchema). The catalogue itself is code
@@ -215,12 +216,14 @@ export const listTemplatesQuery = z.object({
   platform: filterOf(templatePlatform),
   category: filterOf(templateCategory),
   search: z.optional(
-    z
-      .string()
-      .check(
-        z.maxLength(SEARCH_MAX_LENGTH, `search must be ${SEARCH_MAX_LENGTH} characters or less`),
-        z.trim(),
-      ),
+    z.string().check(
+      z.maxLength(SEARCH_MAX_LENGTH, {
+        error: `search must be ${SEARCH_MAX_LENGTH} characters or less`,
+        abort: true,
+      }),
+      z.trim(),
+      visibleText('search'),
+    ),
   ),
   includeUsage,
 });

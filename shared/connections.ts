@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isCookieValue, isHeaderValue, visibleText } from './text';
 
 /**
  * Platform connections (spec part 1: 2.11, 3, 4, 7, 8): the payloads of the connection routes and the
@@ -86,19 +87,44 @@ export const MAX_COOKIE_VALUE = 4096;
 const cookieName = z
   .string()
   .check(z.minLength(1), z.maxLength(256), z.regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Invalid cookie name'));
-// No separators or control characters: a value goes into a Cookie header as is.
-const isHeaderSafe = (value: string) =>
-  ![...value].some((ch) => ch === ';' || ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
-const cookieValue = z
-  .string()
-  .check(z.maxLength(MAX_COOKIE_VALUE), z.refine(isHeaderSafe, 'Invalid cookie value'));
+export const USER_AGENT_MAX = 512;
+
+export const SYNC_MESSAGES = {
+  cookieValue: 'Cookie values may hold only the characters a Cookie header allows (RFC 6265)',
+  cookieDomain: 'Cookie domain must be a host name',
+  cookiePath: 'Cookie path must be visible ASCII without ";"',
+  userAgent: 'userAgent may hold only visible ASCII characters and spaces',
+} as const;
+
+// A value goes into a Cookie header as is (the session check and the runners replay it): RFC 6265's
+// grammar, so no CR/LF to split the header, no NUL, no byte outside ASCII for the HTTP client to throw on.
+const cookieValue = z.string().check(
+  z.maxLength(MAX_COOKIE_VALUE, {
+    error: `Cookie values must be ${MAX_COOKIE_VALUE} characters or less`,
+    abort: true,
+  }),
+  z.refine(isCookieValue, SYNC_MESSAGES.cookieValue),
+);
 
 export const platformCookie = z.object({
   name: cookieName,
   value: cookieValue,
-  domain: z.optional(z.string().check(z.maxLength(255))),
-  path: z.optional(z.string().check(z.maxLength(1024))),
-  expires: z.optional(z.number()),
+  domain: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(255, { error: SYNC_MESSAGES.cookieDomain, abort: true }),
+        z.regex(/^\.?[A-Za-z0-9.-]*$/, SYNC_MESSAGES.cookieDomain),
+      ),
+  ),
+  path: z.optional(
+    z.string().check(
+      z.maxLength(1024, { error: SYNC_MESSAGES.cookiePath, abort: true }),
+      z.refine((value) => isHeaderValue(value) && !value.includes(';'), SYNC_MESSAGES.cookiePath),
+    ),
+  ),
+  // Seconds since the epoch, -1 for a session cookie (Chrome's and the CDP's convention); year 5138 at most.
+  expires: z.optional(z.number().check(z.gte(-1), z.lte(1e11))),
   httpOnly: z.optional(z.boolean()),
   secure: z.optional(z.boolean()),
 });
@@ -110,10 +136,40 @@ export const syncInput = z.object({
   cookies: z
     .array(platformCookie)
     .check(z.minLength(1, 'At least one cookie is required'), z.maxLength(MAX_COOKIES)),
-  userAgent: z.string().check(z.trim(), z.minLength(1, 'userAgent is required'), z.maxLength(512)),
-  accountId: z.optional(z.string().check(z.maxLength(128))),
-  accountUsername: z.optional(z.string().check(z.maxLength(128))),
-  profileUrl: z.optional(z.string().check(z.maxLength(2048))),
+  // Sent to the platform as the User-Agent header the session is tied to.
+  userAgent: z.string().check(
+    z.trim(),
+    z.minLength(1, { error: 'userAgent is required', abort: true }),
+    z.maxLength(USER_AGENT_MAX, {
+      error: `userAgent must be ${USER_AGENT_MAX} characters or less`,
+      abort: true,
+    }),
+    z.refine(isHeaderValue, SYNC_MESSAGES.userAgent),
+  ),
+  accountId: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(128, { error: 'accountId must be 128 characters or less', abort: true }),
+        visibleText('accountId'),
+      ),
+  ),
+  accountUsername: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(128, { error: 'accountUsername must be 128 characters or less', abort: true }),
+        visibleText('accountUsername'),
+      ),
+  ),
+  profileUrl: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(2048, { error: 'profileUrl must be 2048 characters or less', abort: true }),
+        visibleText('profileUrl'),
+      ),
+  ),
 });
 export type SyncInput = z.infer<typeof syncInput>;
 

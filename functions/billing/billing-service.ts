@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { AUTH_TEXTS } from '../../shared/auth';
 import { BILLING_TEXTS, type CheckoutInput } from '../../shared/billing';
 import { findUserById } from '../auth/user-repository';
@@ -7,10 +8,29 @@ import type { AuthUser } from '../core/auth';
 import { env } from '../core/env';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
-import { InvalidSignatureError, type PaymentsPort } from '../core/ports/payments';
+import { InvalidSignatureError, type PaymentEvent, type PaymentsPort } from '../core/ports/payments';
 import { recordEvent, recordEventSettingPlan } from './payment-event-repository';
 
 const PAID_PLAN = { pro: 'PRO', plus: 'PLUS' } as const;
+
+/**
+ * What the webhook stores or keys on, bounded: a signature proves who sent an event, not that its
+ * fields fit a table key (an id over DynamoDB's key size was a 500). Stripe's ids are `evt_` and a few
+ * dozen characters, its types dotted lower-case words, our user ids UUIDs; the bounds leave room.
+ */
+const ID = /^[A-Za-z0-9_-]+$/;
+const storablePaymentEvent = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(255), z.regex(ID)),
+  type: z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[a-z0-9_.]+$/)),
+  checkout: z.optional(
+    z.object({
+      userId: z.string().check(z.minLength(1), z.maxLength(128), z.regex(ID)),
+      planId: z.enum(['pro', 'plus']),
+      paid: z.boolean(),
+    }),
+  ),
+});
+export const PAYMENT_EVENT_REFUSED = 'Payment event has fields out of bounds';
 
 /** Checkout return addresses must be our own pages: anything else would be an open redirect. */
 function ownUrl(url: string, field: string): string {
@@ -35,12 +55,20 @@ export function createBillingService({
     rawBody: string,
     signature: string | undefined,
   ): Promise<{ received: true }> {
-    let event: ReturnType<PaymentsPort['verifyWebhook']>;
+    let event: PaymentEvent;
     try {
       event = payments.verifyWebhook(rawBody, signature);
     } catch (error) {
       if (error instanceof InvalidSignatureError) throw new ValidationError('Invalid webhook signature');
       throw error;
+    }
+    if (!z.safeParse(storablePaymentEvent, event).success) {
+      // Signed, so it came from the provider's account: worth a warning, and nothing is stored.
+      log.warn('payment event refused', {
+        eventId: String(event.id).slice(0, 100),
+        type: String(event.type).slice(0, 100),
+      });
+      throw new ValidationError(PAYMENT_EVENT_REFUSED);
     }
     // Providers deliver at least once: an event is acted on once (see payment-event-repository).
     const receivedAt = now().toISOString();

@@ -9,6 +9,7 @@ export const statusOf: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 };
@@ -73,6 +74,13 @@ export class RateLimitedError extends AppError {
     readonly retryAfterSeconds?: number,
   ) {
     super('RATE_LIMITED', message);
+  }
+}
+
+/** A body the API would have to guess at: every route reads JSON and only JSON. */
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(message = 'Request body must be JSON (content-type: application/json)') {
+    super('UNSUPPORTED_MEDIA_TYPE', message);
   }
 }
 

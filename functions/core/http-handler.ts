@@ -5,7 +5,7 @@ import { type AuthLevel, type HttpRoute, httpRoutes } from '../routes';
 import { type AuthUser, authenticate } from './auth';
 import { AppError, toErrorResponse } from './errors';
 import { type Logger, logger as rootLogger } from './logger';
-import { parseJsonBody, parseWith } from './parse';
+import { parseJsonBody, parseWith, requireJsonContent } from './parse';
 
 /**
  * The wrapper every HTTP handler uses. It owns the middleware order so no handler can get it wrong:
@@ -113,6 +113,8 @@ const authStep = (
 const parseStep = (schemas: Schemas): MiddlewareObj<HttpEvent, HttpResponse, Error, Context, Internal> => ({
   before: (request: Req) => {
     const { event } = request;
+    // Also where the route reads no body (the webhook reads it raw): a non-JSON body is a 415 everywhere.
+    requireJsonContent(event);
     request.internal.parsed = {
       path: schemas.path ? parseWith(schemas.path, event.pathParameters ?? {}, 'path') : undefined,
       query: schemas.query ? parseWith(schemas.query, event.queryStringParameters ?? {}, 'query') : undefined,

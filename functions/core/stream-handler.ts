@@ -7,7 +7,7 @@ import { type AuthUser, authenticate } from './auth';
 import { toErrorResponse } from './errors';
 import { errorResponse, findRoute, type HttpEvent, type HttpResponse, requestContext } from './http-handler';
 import type { Logger } from './logger';
-import { parseJsonBody, parseWith } from './parse';
+import { parseJsonBody, parseWith, requireJsonContent } from './parse';
 
 /**
  * Wrapper for routes served as server-sent events from a RESPONSE_STREAM function URL (the AI
@@ -45,6 +45,7 @@ export function sseHandler<S extends z.core.$ZodType>(
   const steps: MiddlewareObj<HttpEvent, HttpResponse, Error, Context, Internal> = {
     before: async (request: Req) => {
       request.internal.user = await authenticate(request.event.headers ?? {}, route.auth);
+      requireJsonContent(request.event);
       request.internal.body = parseWith(options.body, parseJsonBody(request.event), 'body');
       states.set(request.event, request.internal);
     },
