@@ -9,6 +9,14 @@ import type { Construct } from 'constructs';
 import type { ApiStack } from './api-stack';
 import { fromRoot } from './paths';
 import type { RealtimeStack } from './realtime-stack';
+import {
+  contentSecurityPolicy,
+  FRAME_OPTIONS,
+  HSTS_MAX_AGE_DAYS,
+  PERMISSIONS_POLICY,
+  REFERRER_POLICY,
+  XSS_PROTECTION,
+} from './security-headers';
 import { isProdStage, removalPolicyFor } from './stage';
 
 export interface WebStackProps extends StackProps {
@@ -70,41 +78,27 @@ export class WebStack extends Stack {
     const wsOrigin = `wss://${realtime.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `Trobly ${stage}: security headers`,
+      // The values live in lib/security-headers.ts, which the local gateway serves too.
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          contentSecurityPolicy: [
-            "default-src 'self'",
-            "script-src 'self'",
-            // Mantine injects style attributes and <style> tags at run time.
-            "style-src 'self' 'unsafe-inline'",
-            // Lead and profile pictures come from the platforms' CDNs.
-            "img-src 'self' data: blob: https:",
-            "font-src 'self' data:",
-            `connect-src 'self' ${wsOrigin}`,
-            "object-src 'none'",
-            "base-uri 'self'",
-            "form-action 'self'",
-            "frame-ancestors 'none'",
-          ].join('; '),
+          contentSecurityPolicy: contentSecurityPolicy({ connectSources: [wsOrigin] }),
           override: true,
         },
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(365),
+          accessControlMaxAge: Duration.days(HSTS_MAX_AGE_DAYS),
           includeSubdomains: true,
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        frameOptions: { frameOption: FRAME_OPTIONS as cloudfront.HeadersFrameOption, override: true },
         referrerPolicy: {
-          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy,
           override: true,
         },
-        xssProtection: { protection: false, override: true },
+        xssProtection: { protection: XSS_PROTECTION !== '0', override: true },
       },
       customHeadersBehavior: {
-        customHeaders: [
-          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()', override: true },
-        ],
+        customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
       },
     });
 

@@ -6,6 +6,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { Writable } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { HttpRoute } from '../../functions/routes';
+import { securityHeaders } from '../../lib/security-headers';
 import {
   createResponseStream,
   isStreamingHandler,
@@ -261,7 +262,14 @@ export function createHttpGateway(options: GatewayOptions) {
       return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
     const root = options.webRoot;
     if (!root) return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
-    const requested = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(url.pathname);
+    } catch {
+      // A malformed escape (`/%E0%A4%A`) names no file: the client's mistake, not the server's.
+      return sendJson(res, 400, { code: 'VALIDATION_ERROR', message: 'The request path is not valid' });
+    }
+    const requested = normalize(decoded).replace(/^([/\\])+/, '');
     const file = resolve(root, requested);
     const inside = file === resolve(root) || file.startsWith(resolve(root) + sep);
     const found = inside ? await stat(file).catch(() => undefined) : undefined;
@@ -272,6 +280,10 @@ export function createHttpGateway(options: GatewayOptions) {
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // CloudFront adds these to every response, static, API and stream alike; so does this gateway,
+    // before anything else writes, so errors carry them too (a handler's own headers come on top).
+    for (const [name, value] of Object.entries(localSecurityHeaders(req, Boolean(options.webMiddleware))))
+      res.setHeader(name, value);
     try {
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) await serveApi(req, res, url);
       else await serveStatic(req, res, url);
@@ -282,6 +294,20 @@ export function createHttpGateway(options: GatewayOptions) {
       else res.destroy();
     }
   };
+}
+
+/**
+ * lib/security-headers.ts's headers with the local WebSocket in connect-src: the origin the browser
+ * used (`ws://localhost:3000`, which /ws is on). In dev mode Vite's HMR socket listens on another port
+ * of the same host and its preamble is an inline script; only then is the policy relaxed for them.
+ */
+export function localSecurityHeaders(req: IncomingMessage, dev = false): Record<string, string> {
+  const host = String(req.headers.host ?? '');
+  // A Host header is the caller's own, but a malformed one must not make an invalid CSP.
+  const origin = /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(host) ? host : '127.0.0.1';
+  const hostname = origin.replace(/:\d+$/, '');
+  const connectSources = dev ? [`ws://${origin}`, `ws://${hostname}:*`] : [`ws://${origin}`];
+  return securityHeaders({ connectSources, dev });
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -320,7 +346,6 @@ async function sendFile(
     'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
     'content-length': info.size,
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    'x-content-type-options': 'nosniff',
   });
   if (req.method === 'HEAD') return void res.end();
   await new Promise<void>((done, fail) => {
