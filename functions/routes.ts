@@ -33,6 +33,8 @@ export interface HttpRoute {
 export type Capability =
   | 'queue:trob-runs'
   | 'queue:flow-runs'
+  /** Queues account e-mails; the mail worker sends them ('mail'). */
+  | 'queue:mail'
   /** sqs:GetQueueAttributes on one queue, no send: the health check's queue probe. */
   | 'queue-probe:trob-runs'
   | 'scheduler'
@@ -61,7 +63,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'auth/register',
     auth: 'public',
     table: 'write',
-    needs: ['mail'],
+    needs: ['queue:mail'],
   },
   {
     method: 'POST',
@@ -76,7 +78,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'auth/resend-verification',
     auth: 'public',
     table: 'write',
-    needs: ['mail'],
+    needs: ['queue:mail'],
   },
   {
     method: 'POST',
@@ -102,7 +104,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'auth/forgot-password',
     auth: 'public',
     table: 'write',
-    needs: ['mail'],
+    needs: ['queue:mail'],
   },
   {
     method: 'POST',

@@ -71,6 +71,7 @@ export function createAppStacks(app: App, stage: string): AppStacks {
     data,
     realtime,
     publicAppUrl,
+    mailFrom,
     description: `Trobly ${stage}: queues, Chromium workers, scheduler`,
   });
   const api = new ApiStack(app, stackName(stage, 'Api'), {

@@ -30,7 +30,7 @@ import { removalPolicyFor } from './stage';
 /**
  * What every Chromium worker may touch besides the table: decrypt the account's session cookies, push
  * jobProgress to the browser, and send to the queues that feed it (a long run continues in a new message).
- * Should queues.ts grow a per-consumer `needs`, it replaces this constant.
+ * A 'light' consumer gets its queue's `needs` instead (functions/core/queues.ts).
  */
 export const WORKER_NEEDS: readonly Capability[] = ['keys', 'realtime-push'];
 
@@ -44,9 +44,11 @@ export interface WorkersStackProps extends StackProps {
   readonly data: DataStack;
   readonly realtime: RealtimeStack;
   readonly publicAppUrl?: string;
+  /** SES sender of the mail worker. */
+  readonly mailFrom?: string;
 }
 
-/** The queues, their dead-letter queues and alarms, the Chromium workers, and the scheduler's group and role. */
+/** The queues, their dead-letter queues and alarms, the workers, and the scheduler's group and role. */
 export class WorkersStack extends Stack {
   readonly queues = {} as Record<QueueName, sqs.Queue>;
   readonly deadLetterQueues = {} as Record<QueueName, sqs.Queue>;
@@ -109,23 +111,34 @@ export class WorkersStack extends Stack {
           throw new Error(`Queue ${d.name}: visibility timeout is shorter than ${consumer}'s timeout`);
         }
       }
+      const profiles = new Set(defs.map((d) => d.profile));
+      if (profiles.size > 1) throw new Error(`${consumer} is fed by queues of different profiles`);
+      const chromium = profiles.has('chromium');
       const worker = new AppFunction(this, constructIdFor(consumer), {
         stage,
         entry: fromRoot(workerFile(consumer)),
         description: `Trobly ${stage} worker ${consumer} (${defs.map((d) => d.name).join(', ')})`,
-        memorySize: 2048,
         timeout: Duration.seconds(timeoutSeconds),
-        // Chromium unpacks itself into /tmp (about 300 MB with its libraries and fonts).
-        ephemeralStorageSize: Size.gibibytes(1),
-        architecture: Architecture.X86_64,
-        bundling: chromiumBundling(),
+        ...(chromium
+          ? {
+              memorySize: 2048,
+              // Chromium unpacks itself into /tmp (about 300 MB with its libraries and fonts).
+              ephemeralStorageSize: Size.gibibytes(1),
+              architecture: Architecture.X86_64,
+              bundling: chromiumBundling(),
+            }
+          : {}),
       });
-      grantCapabilities(worker, [...WORKER_NEEDS, ...defs.map((d): Capability => `queue:${d.name}`)], {
+      const needs: Capability[] = chromium
+        ? [...WORKER_NEEDS, ...defs.map((d): Capability => `queue:${d.name}`)]
+        : defs.flatMap((d) => d.needs ?? []);
+      grantCapabilities(worker, needs, {
         table: data.table,
         queues: this.queues,
         cookieKey: data.cookieKey,
         realtime: realtime.target,
         publicAppUrl: props.publicAppUrl,
+        mailFrom: props.mailFrom,
       });
       for (const d of defs) {
         worker.fn.addEventSource(

@@ -1,6 +1,7 @@
 import { AUTH_TEXTS, type ChangePasswordInput, type UpdateProfileInput, type User } from '../../shared/auth';
 import { refuseCommonPassword } from '../auth/common-password';
 import { hashPassword, verifyPassword } from '../auth/password';
+import { guardPasswordAttempt } from '../auth/password-attempts';
 import { deleteSessionsExcept } from '../auth/session-repository';
 import {
   changeUsername,
@@ -30,6 +31,11 @@ export interface AccountDeps {
   now?: () => Date;
 }
 
+/** The routes that take the current password: their guesses count like sign-in's (password-attempts.ts). */
+export interface PasswordRouteDeps extends AccountDeps {
+  clientIp: string;
+}
+
 export async function updateProfile(user: AuthUser, input: UpdateProfileInput): Promise<User> {
   const stored = await signedInUser(user);
   try {
@@ -53,10 +59,14 @@ export async function updateProfile(user: AuthUser, input: UpdateProfileInput): 
 export async function changePassword(
   user: AuthUser,
   input: ChangePasswordInput,
-  { log, now = () => new Date() }: AccountDeps,
+  { log, now = () => new Date(), clientIp }: PasswordRouteDeps,
 ): Promise<{ message: string }> {
   const stored = await signedInUser(user);
-  if (!(await verifyPassword(input.currentPassword, stored.passwordHash))) {
+  // A stolen access token must not guess the password without limit.
+  const ok = await guardPasswordAttempt({ email: stored.email, clientIp }, () =>
+    verifyPassword(input.currentPassword, stored.passwordHash),
+  );
+  if (!ok) {
     throw new ValidationError(AUTH_TEXTS.currentPasswordWrong, [
       { path: 'currentPassword', message: AUTH_TEXTS.currentPasswordWrong },
     ]);
@@ -75,10 +85,13 @@ export async function changePassword(
 export async function deleteAccount(
   user: AuthUser,
   password: string,
-  { log }: AccountDeps,
+  { log, clientIp }: PasswordRouteDeps,
 ): Promise<{ message: string }> {
   const stored = await signedInUser(user);
-  if (!(await verifyPassword(password, stored.passwordHash))) {
+  const ok = await guardPasswordAttempt({ email: stored.email, clientIp }, () =>
+    verifyPassword(password, stored.passwordHash),
+  );
+  if (!ok) {
     throw new ValidationError(AUTH_TEXTS.passwordWrong, [
       { path: 'password', message: AUTH_TEXTS.passwordWrong },
     ]);

@@ -1,8 +1,13 @@
 import { logger } from '../core/logger';
-import { mailPort } from '../core/ports/mail';
+import { queuePort } from '../core/ports/queue';
+import { queuedMailJobs } from './mail-jobs';
 import { createPasswordResetService } from './password-reset-service';
 import { createRegistrationService } from './registration-service';
 
-/** Only the routes that send e-mail import this file, so only their bundles carry the mail client. */
-export const registration = createRegistrationService({ mail: mailPort(), log: logger });
-export const passwordReset = createPasswordResetService({ mail: mailPort(), log: logger });
+/**
+ * Only the routes that mail import this file. They queue the mail (mail-jobs.ts) and the mail worker
+ * sends it, so these bundles carry the SQS client, not the mail one.
+ */
+const mailJobs = queuedMailJobs(queuePort());
+export const registration = createRegistrationService({ mailJobs, log: logger });
+export const passwordReset = createPasswordResetService({ mailJobs, log: logger });

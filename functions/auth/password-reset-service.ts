@@ -1,25 +1,23 @@
 import { AUTH_TEXTS, type ForgotPasswordInput, type ResetPasswordInput } from '../../shared/auth';
 import { ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
-import type { MailPort } from '../core/ports/mail';
 import { take } from '../core/rate-limit';
 import { RATE } from './auth-rules';
 import { refuseCommonPassword } from './common-password';
-import { resetMail } from './mail-templates';
+import type { MailJobQueue } from './mail-jobs';
 import { consumeOneTimeToken } from './one-time-token-repository';
-import { appUrl, displayName, issueOneTimeToken } from './one-time-tokens';
 import { hashPassword } from './password';
 import { deleteSessionsExcept } from './session-repository';
 import { sha256 } from './tokens';
-import { findUserByEmail, findUserById, updateUser } from './user-repository';
+import { findUserById, updateUser } from './user-repository';
 
 /** Forgotten passwords (spec 2.5, 2.6): a single-use link by e-mail; using it ends every session. */
 export function createPasswordResetService({
-  mail,
+  mailJobs,
   log,
   now = () => new Date(),
 }: {
-  mail: MailPort;
+  mailJobs: MailJobQueue;
   log: Logger;
   now?: () => Date;
 }) {
@@ -29,11 +27,9 @@ export function createPasswordResetService({
         [RATE.mailsPerAddress('reset', input.email), RATE.mailsPerClient('reset', clientIp)],
         AUTH_TEXTS.tooManyAttempts,
       );
-      const user = await findUserByEmail(input.email);
-      if (user) {
-        const token = await issueOneTimeToken(user.id, 'reset-password', now());
-        await mail.send(resetMail(user.email, displayName(user), appUrl(`/reset-password?token=${token}`)));
-      }
+      // Queued for any address, known or not: the mail worker looks the account up (mail-jobs.ts), so
+      // the answer takes the same time either way.
+      await mailJobs.enqueue({ kind: 'password-reset', email: input.email });
       return { message: AUTH_TEXTS.resetSent };
     },
 

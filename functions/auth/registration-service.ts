@@ -2,59 +2,55 @@ import { randomUUID } from 'node:crypto';
 import { AUTH_TEXTS, type RegisterInput, type User } from '../../shared/auth';
 import { ConflictError, ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
-import type { MailPort } from '../core/ports/mail';
 import { take } from '../core/rate-limit';
 import { RATE } from './auth-rules';
 import { refuseCommonPassword } from './common-password';
-import { registrationAttemptMail, verificationMail } from './mail-templates';
+import type { MailJobQueue } from './mail-jobs';
 import { consumeOneTimeToken } from './one-time-token-repository';
-import { appUrl, displayName, issueOneTimeToken } from './one-time-tokens';
 import { hashPassword } from './password';
 import { sha256 } from './tokens';
 import {
   createUser,
   DuplicateError,
   findUserByEmail,
+  isUsernameTaken,
   publicUser,
   type StoredUser,
   updateUser,
 } from './user-repository';
 
-/** Sign-up and e-mail verification (spec 2.4, 2.7; DECISIONS 8). */
+const usernameTaken = () =>
+  new ConflictError(AUTH_TEXTS.usernameTaken, [{ path: 'username', message: AUTH_TEXTS.usernameTaken }]);
+
+/**
+ * Sign-up and e-mail verification (spec 2.4, 2.7; DECISIONS 8). Registration answers the same for an
+ * address with an account and one without, in status, body and work on the request path: every
+ * registration is limited per address and per client, a taken username is refused before the address
+ * is looked at (so the 409 says nothing about it), both branches cost one password hash and queue one
+ * mail job, and the owner of a known address hears about the attempt by e-mail instead.
+ */
 export function createRegistrationService({
-  mail,
+  mailJobs,
   log,
   now = () => new Date(),
 }: {
-  mail: MailPort;
+  mailJobs: MailJobQueue;
   log: Logger;
   now?: () => Date;
 }) {
-  async function sendVerification(user: StoredUser): Promise<void> {
-    const token = await issueOneTimeToken(user.id, 'verify-email', now());
-    await mail.send(verificationMail(user.email, displayName(user), appUrl(`/verify-email?token=${token}`)));
-  }
-
   return {
     async register(input: RegisterInput, clientIp: string): Promise<{ message: string }> {
       refuseCommonPassword(input.password);
+      // Each registration can mail an address the caller chose: limited like the other mailing routes.
+      await take(
+        [RATE.mailsPerAddress('register', input.email), RATE.mailsPerClient('register', clientIp)],
+        AUTH_TEXTS.tooManyAttempts,
+      );
+      if (await isUsernameTaken(input.username)) throw usernameTaken();
+      const passwordHash = await hashPassword(input.password);
       const existing = await findUserByEmail(input.email);
       if (existing) {
-        // Same answer as a new account, in the same time (the hash a new account costs), and the owner
-        // hears about it by e-mail instead: nothing tells a stranger the address has an account.
-        await hashPassword(input.password);
-        await take(
-          [RATE.mailsPerAddress('register', input.email), RATE.mailsPerClient('register', clientIp)],
-          AUTH_TEXTS.tooManyAttempts,
-        );
-        await mail.send(
-          registrationAttemptMail(
-            existing.email,
-            displayName(existing),
-            appUrl('/login'),
-            appUrl('/forgot-password'),
-          ),
-        );
+        await mailJobs.enqueue({ kind: 'sign-up-attempt', email: existing.email });
         log.info('registration for an existing e-mail', { userId: existing.id });
         return { message: AUTH_TEXTS.registered };
       }
@@ -69,22 +65,22 @@ export function createRegistrationService({
         trialEndsAt: null,
         emailVerified: false,
         createdAt: at,
-        passwordHash: await hashPassword(input.password),
+        passwordHash,
         passwordChangedAt: at,
       };
       try {
         await createUser(user);
       } catch (error) {
-        if (error instanceof DuplicateError && error.field === 'username') {
-          throw new ConflictError(AUTH_TEXTS.usernameTaken, [
-            { path: 'username', message: AUTH_TEXTS.usernameTaken },
-          ]);
-        }
+        // Lost a race for the username since the check above (the only way here): still a 409.
+        if (error instanceof DuplicateError && error.field === 'username') throw usernameTaken();
         // The e-mail was claimed between our read and write: answer as for any existing address.
-        if (error instanceof DuplicateError) return { message: AUTH_TEXTS.registered };
+        if (error instanceof DuplicateError) {
+          await mailJobs.enqueue({ kind: 'sign-up-attempt', email: input.email });
+          return { message: AUTH_TEXTS.registered };
+        }
         throw error;
       }
-      await sendVerification(user);
+      await mailJobs.enqueue({ kind: 'verification', email: user.email });
       log.info('registered', { userId: user.id });
       return { message: AUTH_TEXTS.registered };
     },
@@ -101,8 +97,8 @@ export function createRegistrationService({
         [RATE.mailsPerAddress('verify', email), RATE.mailsPerClient('verify', clientIp)],
         AUTH_TEXTS.tooManyAttempts,
       );
-      const user = await findUserByEmail(email);
-      if (user && !user.emailVerified) await sendVerification(user);
+      // Queued for any address: the mail worker sends only to an account that is not verified yet.
+      await mailJobs.enqueue({ kind: 'verification', email });
       return { message: AUTH_TEXTS.verificationSent };
     },
   };

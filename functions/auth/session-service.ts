@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { AUTH_TEXTS, type LoginInput, type LoginResponse, type User } from '../../shared/auth';
 import { UnauthorizedError } from '../core/errors';
 import type { Logger } from '../core/logger';
-import { release, take } from '../core/rate-limit';
-import { RATE, SESSION_SECONDS } from './auth-rules';
+import { SESSION_SECONDS } from './auth-rules';
+import { guardPasswordAttempt } from './password-attempts';
 import { decoyHash, verifyPassword } from './password';
 import { deleteSession, rotateSession, saveSession } from './session-repository';
 import { ACCESS_TOKEN_SECONDS, randomToken, sha256, signAccessToken } from './tokens';
@@ -39,15 +39,13 @@ export function createSessionService({ log, now = () => new Date() }: { log: Log
 
   return {
     async login(input: LoginInput, clientIp: string): Promise<LoginResponse['data']> {
-      const rules = [RATE.loginFailuresPerAccount(input.email), RATE.loginFailuresPerClient(clientIp)];
-      // Every attempt counts as a failure before its password is checked, so guesses sent all at once
-      // cannot outrun the limit; a right password gives its count back.
-      await take(rules, AUTH_TEXTS.tooManyAttempts);
       const user = await findUserByEmail(input.email);
-      // An unknown address costs the same hash as a known one: timing does not tell them apart.
-      const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
+      // Counted and limited like every password check (password-attempts.ts). An unknown address
+      // costs the same hash as a known one: timing does not tell them apart.
+      const ok = await guardPasswordAttempt({ email: input.email, clientIp }, async () =>
+        verifyPassword(input.password, user?.passwordHash ?? (await decoyHash())),
+      );
       if (!user || !ok) throw new UnauthorizedError(AUTH_TEXTS.invalidCredentials);
-      await release(rules);
       return startSession(user, input.rememberMe ?? false);
     },
 

@@ -106,6 +106,14 @@ export async function findUserByEmail(email: string): Promise<StoredUser | undef
   return userId ? findUserById(userId) : undefined;
 }
 
+/** Whether someone holds a username (any case: the claim item's key is case-folded in keys.username). */
+export async function isUsernameTaken(username: string): Promise<boolean> {
+  const claim = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.username(username), ConsistentRead: true }),
+  );
+  return claim.Item !== undefined;
+}
+
 type Changes = Partial<
   Pick<
     StoredUser,

@@ -1,3 +1,5 @@
+import type { Capability } from '../routes';
+
 /**
  * Every queue of the app, read by the CDK workers stack and by the local cloud, so both have the same
  * queues, dead-letter queues and redrive policy.
@@ -5,7 +7,7 @@
  * Visibility timeout is six times the consumer's timeout, as AWS advises for Lambda event sources, so a
  * message is not handed out twice while a run is still alive.
  */
-export const queueNames = ['trob-runs', 'flow-runs'] as const;
+export const queueNames = ['trob-runs', 'flow-runs', 'mail'] as const;
 export type QueueName = (typeof queueNames)[number];
 
 export interface QueueDefinition {
@@ -18,9 +20,17 @@ export interface QueueDefinition {
   readonly maxReceiveCount: number;
   readonly batchSize: number;
   readonly retentionSeconds: number;
+  /**
+   * 'chromium': the platform workers (2 GB, Chromium bundled, keys and realtime push; lib/workers-stack.ts);
+   * 'light': a plain function of default size that gets only `needs`.
+   */
+  readonly profile: 'chromium' | 'light';
+  /** What a 'light' consumer may touch besides the table (mapped to grants in lib/grants.ts). */
+  readonly needs?: readonly Capability[];
 }
 
 const WORKER_TIMEOUT_SECONDS = 300;
+const MAIL_TIMEOUT_SECONDS = 30;
 
 export const queues: Record<QueueName, QueueDefinition> = {
   'trob-runs': {
@@ -31,6 +41,7 @@ export const queues: Record<QueueName, QueueDefinition> = {
     maxReceiveCount: 3,
     batchSize: 1,
     retentionSeconds: 4 * 24 * 3600,
+    profile: 'chromium',
   },
   'flow-runs': {
     name: 'flow-runs',
@@ -40,6 +51,20 @@ export const queues: Record<QueueName, QueueDefinition> = {
     maxReceiveCount: 3,
     batchSize: 1,
     retentionSeconds: 4 * 24 * 3600,
+    profile: 'chromium',
+  },
+  // Account e-mails, sent off the request path so a known address answers as fast as an unknown one
+  // (functions/auth/mail-jobs.ts). A day's retention: a verification or reset link mailed later is of no use.
+  mail: {
+    name: 'mail',
+    consumer: 'workers/mail-sender',
+    consumerTimeoutSeconds: MAIL_TIMEOUT_SECONDS,
+    visibilityTimeoutSeconds: MAIL_TIMEOUT_SECONDS * 6,
+    maxReceiveCount: 5,
+    batchSize: 10,
+    retentionSeconds: 24 * 3600,
+    profile: 'light',
+    needs: ['mail'],
   },
 };
 

@@ -17,7 +17,8 @@ export interface RateRule {
 const windowStart = (rule: RateRule, now: number) =>
   Math.floor(now / 1000 / rule.windowSeconds) * rule.windowSeconds;
 
-async function record(rule: RateRule, now = Date.now()): Promise<number> {
+/** Counts one more in the rule's current window and answers the window's count, this one included. */
+export async function record(rule: RateRule, now = Date.now()): Promise<number> {
   const start = windowStart(rule, now);
   const out = await dynamo().send(
     new UpdateCommand({
@@ -57,9 +58,8 @@ export async function release(rules: RateRule[], now = Date.now()): Promise<void
   );
 }
 
-/** Counts one more and refuses with 429 when that goes over a limit (for actions that always count). */
-export async function take(rules: RateRule[], message: string, now = Date.now()): Promise<void> {
-  const counts = await Promise.all(rules.map((rule) => record(rule, now)));
+/** Refuses with 429 (and the seconds left of the window) when a count is over its rule's limit. */
+export function refuseOver(rules: RateRule[], counts: number[], message: string, now = Date.now()): void {
   const hit = rules.findIndex((rule, i) => counts[i]! > rule.limit);
   if (hit >= 0) {
     const rule = rules[hit]!;
@@ -68,4 +68,10 @@ export async function take(rules: RateRule[], message: string, now = Date.now())
       rule.windowSeconds - (Math.floor(now / 1000) - windowStart(rule, now)),
     );
   }
+}
+
+/** Counts one more and refuses with 429 when that goes over a limit (for actions that always count). */
+export async function take(rules: RateRule[], message: string, now = Date.now()): Promise<void> {
+  const counts = await Promise.all(rules.map((rule) => record(rule, now)));
+  refuseOver(rules, counts, message, now);
 }

@@ -8,8 +8,8 @@ export const appUrl = inject('appUrl');
 const stateDir = inject('stateDir');
 
 /** The link of the newest mail to `email` opening `pathname`, on the app's address. */
-export function mailLink(email: string, subject: string, pathname: string): string {
-  const link = linkTo(lastMailTo(stateDir, email, subject), pathname);
+export async function mailLink(email: string, subject: string, pathname: string): Promise<string> {
+  const link = linkTo(await lastMailTo(stateDir, email, subject), pathname);
   return `${appUrl}${link.pathname}${link.search}`;
 }
 
@@ -43,7 +43,7 @@ export async function signUpVerified(
   const username = newUsername();
   const password = 'Analytical-Engine-1843';
   await register(page, email, username, password);
-  await openApp(page, mailLink(email, 'Verify your email', '/verify-email'));
+  await openApp(page, await mailLink(email, 'Verify your email', '/verify-email'));
   await waitForText(page, 'Email verified');
   return { email, password, username };
 }

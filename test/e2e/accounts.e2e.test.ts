@@ -73,7 +73,7 @@ describe('accounts in a real browser on the local cloud', () => {
     await clickText(page, 'Send reset link', 'button');
     await waitForText(page, 'If an account with that email exists, a password reset link has been sent.');
 
-    await openApp(page, mailLink(email, 'Reset your', '/reset-password'));
+    await openApp(page, await mailLink(email, 'Reset your', '/reset-password'));
     await fill(page, 'New password', 'Jacquard-Loom-1804');
     await fill(page, 'Confirm new password', 'Jacquard-Loom-1804');
     await clickText(page, 'Reset password', 'button');

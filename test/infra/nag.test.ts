@@ -19,6 +19,7 @@ import { type BuiltApp, buildApp, resourcesOf, STACK_KEYS } from './app';
 const ALL_CAPABILITIES: readonly Capability[] = [
   'queue:trob-runs',
   'queue:flow-runs',
+  'queue:mail',
   'scheduler',
   'mail',
   'keys',
@@ -32,7 +33,7 @@ function capabilityFixture() {
   const stack = new Stack(app, 'Trobly-fixture-Api');
   const queue = (name: QueueName) =>
     sqs.Queue.fromQueueArn(stack, name, `arn:aws:sqs:us-east-1:123456789012:fixture-${name}`);
-  const queues = { 'trob-runs': queue('trob-runs'), 'flow-runs': queue('flow-runs') };
+  const queues = { 'trob-runs': queue('trob-runs'), 'flow-runs': queue('flow-runs'), mail: queue('mail') };
   const fn = new AppFunction(stack, 'Everything', {
     stage: 'fixture',
     entry: httpHandlerEntry('health/get-health'),
@@ -145,6 +146,8 @@ describe('capability grants (lib/grants.ts)', () => {
         queueArnEnv('trob-runs'),
         queueUrlEnv('flow-runs'),
         queueArnEnv('flow-runs'),
+        queueUrlEnv('mail'),
+        queueArnEnv('mail'),
       ]),
     );
     expect(env().SCHEDULE_GROUP).toBe('fixture-trobly');

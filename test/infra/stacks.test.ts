@@ -342,8 +342,11 @@ describe('the workers stack', () => {
     }
   });
 
-  it('runs one Chromium worker per consumer with 2 GB, the queue timeout, 1 GB /tmp and partial batch failures', () => {
-    const consumers = new Set(queueNames.map((n) => queues[n].consumer));
+  it('runs one Chromium worker per chromium consumer with 2 GB, the queue timeout, 1 GB /tmp and partial batch failures', () => {
+    const consumers = new Set(
+      queueNames.filter((n) => queues[n].profile === 'chromium').map((n) => queues[n].consumer),
+    );
+    expect(consumers.size).toBeGreaterThan(0);
     for (const consumer of consumers) {
       const fed = queueNames.filter((n) => queues[n].consumer === consumer);
       const worker = Object.entries(lambdas('workers')).find(([, f]) =>
@@ -373,6 +376,37 @@ describe('the workers stack', () => {
     expect(Object.keys(resourcesOf(built.templates.workers, 'AWS::Lambda::EventSourceMapping'))).toHaveLength(
       queueNames.length,
     );
+  });
+
+  it('runs the mail worker as a small plain function that may send mail and nothing more', () => {
+    const def = queues.mail;
+    expect(def.profile).toBe('light');
+    const worker = Object.entries(lambdas('workers')).find(([, f]) =>
+      String(f.Properties.Description).startsWith(`Trobly ${STAGE} worker ${def.consumer} `),
+    );
+    expect(worker).toBeDefined();
+    const [workerId, fn] = worker!;
+    // The default size of app functions, no Chromium, no extra /tmp.
+    expect(fn.Properties.MemorySize).toBe(1024);
+    expect(fn.Properties.EphemeralStorage).toBeUndefined();
+    expect(fn.Properties.Architectures).toEqual(['arm64']);
+    expect(fn.Properties.Timeout).toBe(def.consumerTimeoutSeconds);
+    const actions = actionsOf(statementsOfRole(built.templates.workers, roleIdOf(fn)));
+    expect(actions).toContain('ses:SendEmail');
+    expect(actions).not.toContain('kms:GenerateDataKey');
+    expect(actions).not.toContain('execute-api:ManageConnections');
+    expect(actions).not.toContain('sqs:SendMessage');
+    const queueId = logicalIdOf(
+      built.templates.workers,
+      'AWS::SQS::Queue',
+      (p) => p.QueueName === `${STAGE}-mail`,
+    );
+    built.templates.workers.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: workerId },
+      EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+      BatchSize: def.batchSize,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
   });
 
   it('lets the scheduler role send to the flow-runs queue and nothing else', () => {

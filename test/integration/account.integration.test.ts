@@ -76,7 +76,9 @@ describe('PUT /api/users/profile', () => {
       username: uniqueName(),
       password: OTHER_GOOD_PASSWORD,
     });
-    expect(lastMailTo(env.stateDir, 'someone-else@example.test').subject).toContain(SUBJECTS.verification);
+    expect((await lastMailTo(env.stateDir, 'someone-else@example.test')).subject).toContain(
+      SUBJECTS.verification,
+    );
   });
 
   it('removes a name sent empty or left out', async () => {
@@ -131,7 +133,7 @@ describe('PUT /api/users/profile', () => {
     expect(res.status).toBe(200);
     const email = `${uniqueName()}@example.test`;
     await register(api, { email, username: old.toLowerCase(), password: OTHER_GOOD_PASSWORD });
-    expect(lastMailTo(env.stateDir, email).subject).toContain(SUBJECTS.verification);
+    expect((await lastMailTo(env.stateDir, email)).subject).toContain(SUBJECTS.verification);
   });
 
   it('refuses invalid fields with the spec messages and changes nothing', async () => {
@@ -204,7 +206,7 @@ describe('POST /api/users/change-password', () => {
     const user = await createUser(api, env.stateDir);
     const other = await signIn(api, user.email, user.password);
     await api.from(freshAddress()).post('/api/auth/forgot-password', { email: user.email });
-    const earlierLink = resetToken(env.stateDir, user.email);
+    const earlierLink = await resetToken(env.stateDir, user.email);
 
     const res = await api.post(
       '/api/users/change-password',
@@ -286,7 +288,7 @@ describe('DELETE /api/users/account', () => {
       username: user.username.toUpperCase(),
       password: OTHER_GOOD_PASSWORD,
     });
-    expect(lastMailTo(env.stateDir, user.email).subject).toContain(SUBJECTS.verification);
+    expect((await lastMailTo(env.stateDir, user.email)).subject).toContain(SUBJECTS.verification);
   });
 
   // The user's unused links sit outside their partition; deletion must find them through its pointers.
@@ -332,10 +334,81 @@ describe('a signed-in user whose e-mail is not verified yet', () => {
       message: 'Please verify your email address to continue.',
     });
 
-    await api.post('/api/auth/verify-email', { token: verificationToken(env.stateDir, user.email) });
+    await api.post('/api/auth/verify-email', { token: await verificationToken(env.stateDir, user.email) });
     const allowed = await filter();
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(allowed.text).toContain('"type":"results"');
+  });
+});
+
+describe('guessing the current password (change-password, delete-account)', () => {
+  const TOO_MANY = { code: 'RATE_LIMITED', message: AUTH_TEXTS.tooManyAttempts };
+  const changePassword = (client: Api, user: TestUser, currentPassword: string) =>
+    client.post(
+      '/api/users/change-password',
+      { currentPassword, newPassword: OTHER_GOOD_PASSWORD },
+      { token: user.accessToken },
+    );
+  const deleteAccount = (client: Api, user: TestUser, password: string) =>
+    client.delete('/api/users/account', { password }, { token: user.accessToken });
+
+  it('answers 429 with retry-after to the sixth wrong current password from one client, and the right one elsewhere still changes it', async () => {
+    const user = await createUser(api, env.stateDir);
+    const thief = api.from(freshAddress());
+    for (let i = 0; i < 5; i++) {
+      const res = await changePassword(thief, user, `Wrong-Guess-${i}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(validationError('currentPassword', AUTH_TEXTS.currentPasswordWrong));
+    }
+    const refused = await changePassword(thief, user, 'Wrong-Guess-5');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual(TOO_MANY);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    // Refused before the check: not even the right password gets through from that client now.
+    expect((await changePassword(thief, user, user.password)).status).toBe(429);
+
+    const owner = await changePassword(api.from(freshAddress()), user, user.password);
+    expect(owner.status).toBe(200);
+    expect(owner.body).toEqual({ message: AUTH_TEXTS.passwordChanged });
+  });
+
+  it('answers 429 to the sixth wrong password at account deletion and keeps the account', async () => {
+    const user = await createUser(api, env.stateDir);
+    const thief = api.from(freshAddress());
+    for (let i = 0; i < 5; i++) {
+      const res = await deleteAccount(thief, user, `Wrong-Guess-${i}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(validationError('password', AUTH_TEXTS.passwordWrong));
+    }
+    const refused = await deleteAccount(thief, user, user.password);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual(TOO_MANY);
+    expect((await me(user.accessToken)).status).toBe(200);
+
+    expect((await deleteAccount(api.from(freshAddress()), user, user.password)).status).toBe(200);
+    expect((await me(user.accessToken)).status).toBe(401);
+  });
+
+  it('counts wrong passwords at sign-in, password change and deletion together, per account and client', async () => {
+    const user = await createUser(api, env.stateDir);
+    const address = freshAddress();
+    const thief = api.from(address);
+    for (let i = 0; i < 2; i++) {
+      const res = await thief.post('/api/auth/login', { email: user.email, password: `Wrong-Guess-${i}` });
+      expect(res.status).toBe(401);
+    }
+    expect((await changePassword(thief, user, 'Wrong-Guess-2')).status).toBe(400);
+    expect((await changePassword(thief, user, 'Wrong-Guess-3')).status).toBe(400);
+    expect((await deleteAccount(thief, user, 'Wrong-Guess-4')).status).toBe(400);
+    // The sixth guess, whichever route it comes by.
+    expect(
+      (await thief.post('/api/auth/login', { email: user.email, password: 'Wrong-Guess-5' })).status,
+    ).toBe(429);
+    expect((await changePassword(thief, user, 'Wrong-Guess-6')).status).toBe(429);
+    // The owner signs in from their own client.
+    expect((await login(user.email, user.password)).status).toBe(200);
   });
 });

@@ -108,7 +108,7 @@ describe('POST /api/auth/register', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: AUTH_TEXTS.registered });
 
-    const mails = mailsTo(env.stateDir, input.email);
+    const mails = await mailsTo(env.stateDir, input.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Verify your email for Trobly');
     const link = linkTo(mails[0]!, '/verify-email');
@@ -122,14 +122,14 @@ describe('POST /api/auth/register', () => {
     const input = newUserInput({ username: name, email: `  ${name.toUpperCase()}@Example.TEST ` });
     await register(api, input);
     const lower = `${name.toLowerCase()}@example.test`;
-    expect(lastMailTo(env.stateDir, lower).to).toBe(lower);
+    expect((await lastMailTo(env.stateDir, lower)).to).toBe(lower);
 
     const session = await signIn(api, `${name.toUpperCase()}@EXAMPLE.test`, input.password);
     expect(session.user.email).toBe(lower);
   });
 
   it('answers an existing e-mail with the same 201 and tells its owner by mail, without a verification link', async () => {
-    const before = mailsTo(env.stateDir, ada.email).length;
+    const before = (await mailsTo(env.stateDir, ada.email)).length;
     const res = await api.post(
       '/api/auth/register',
       newUserInput({ email: ada.email.toUpperCase(), password: OTHER_GOOD_PASSWORD }),
@@ -137,7 +137,7 @@ describe('POST /api/auth/register', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: AUTH_TEXTS.registered });
 
-    const mails = mailsTo(env.stateDir, ada.email).slice(before);
+    const mails = (await mailsTo(env.stateDir, ada.email)).slice(before);
     expect(mails.map((m) => m.subject)).toEqual(['Someone tried to sign up to Trobly with your email']);
     expect(mails[0]!.links.map((l) => new URL(l).pathname).sort()).toEqual(['/forgot-password', '/login']);
     expect(mails[0]!.links.every((l) => new URL(l).origin === APP_URL)).toBe(true);
@@ -164,10 +164,62 @@ describe('POST /api/auth/register', () => {
     const email = `${uniqueName()}@example.test`;
     const taken = await api.post('/api/auth/register', newUserInput({ email, username: ada.username }));
     expect(taken.status).toBe(409);
-    expect(mailsTo(env.stateDir, email)).toEqual([]);
+    expect(await mailsTo(env.stateDir, email)).toEqual([]);
 
     await register(api, newUserInput({ email }));
-    expect(lastMailTo(env.stateDir, email).subject).toContain(SUBJECTS.verification);
+    expect((await lastMailTo(env.stateDir, email)).subject).toContain(SUBJECTS.verification);
+  });
+
+  it('answers a taken username with the same 409 whether or not the e-mail has an account, and mails no one', async () => {
+    const owner = newUserInput();
+    await register(api, owner);
+    const client = api.from(freshAddress());
+    const unknown = `${uniqueName()}@example.test`;
+    const before = (await mailsTo(env.stateDir, owner.email)).length;
+    const answers = [];
+    for (const email of [owner.email, unknown]) {
+      const res = await client.post('/api/auth/register', newUserInput({ email, username: ada.username }));
+      answers.push({ status: res.status, text: res.text });
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]!.status).toBe(409);
+    expect(JSON.parse(answers[0]!.text)).toEqual({
+      code: 'CONFLICT',
+      message: AUTH_TEXTS.usernameTaken,
+      issues: [{ path: 'username', message: AUTH_TEXTS.usernameTaken }],
+    });
+    expect(await mailsTo(env.stateDir, owner.email)).toHaveLength(before);
+    expect(await mailsTo(env.stateDir, unknown)).toEqual([]);
+  });
+
+  it('answers a free username with the same 201 whether or not the e-mail has an account', async () => {
+    const owner = newUserInput();
+    await register(api, owner);
+    const client = api.from(freshAddress());
+    const known = await client.post('/api/auth/register', newUserInput({ email: owner.email }));
+    const unknown = await client.post('/api/auth/register', newUserInput());
+    expect(known.status).toBe(201);
+    expect(known.text).toBe(unknown.text);
+    expect(known.headers.get('content-type')).toBe(unknown.headers.get('content-type'));
+  });
+
+  it('limits sign-ups to 10 per client address an hour, for new and known e-mails alike', async () => {
+    const owner = newUserInput();
+    await register(api, owner);
+    const client = api.from(freshAddress());
+    const inputs = [...Array.from({ length: 9 }, () => newUserInput()), newUserInput({ email: owner.email })];
+    const answers = await inBatches(inputs.length, 5, (i) => client.post('/api/auth/register', inputs[i]));
+    expect(answers.map((r) => r.status)).toEqual(Array(10).fill(201));
+
+    const eleventh = newUserInput();
+    const refused = await client.post('/api/auth/register', eleventh);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual(TOO_MANY);
+    expectRetryAfter(refused.headers, 3600);
+    // Refused before anything is created or mailed; from another client the same sign-up goes through.
+    expect(await mailsTo(env.stateDir, eleventh.email)).toEqual([]);
+    await register(api, eleventh);
+    expect((await lastMailTo(env.stateDir, eleventh.email)).subject).toContain(SUBJECTS.verification);
   });
 
   it('refuses each invalid field with the message of the spec, and sends nothing', async () => {
@@ -197,7 +249,7 @@ describe('POST /api/auth/register', () => {
       expect(res.status, JSON.stringify(change)).toBe(400);
       expect(res.body, JSON.stringify(change)).toEqual(validationError(path, message));
       if (typeof input.email === 'string' && input.email.includes('@example.test')) {
-        expect(mailsTo(env.stateDir, input.email)).toEqual([]);
+        expect(await mailsTo(env.stateDir, input.email)).toEqual([]);
       }
     }
   });
@@ -212,7 +264,7 @@ describe('POST /api/auth/register', () => {
     for (const input of [long, short]) {
       await register(api, input);
       const verified = await api.post('/api/auth/verify-email', {
-        token: verificationToken(env.stateDir, input.email),
+        token: await verificationToken(env.stateDir, input.email),
       });
       expect(verified.body.data.user).toMatchObject({
         username: input.username,
@@ -242,7 +294,7 @@ describe('POST /api/auth/verify-email', () => {
   it('verifies the address once; the same link then answers 400', async () => {
     const input = newUserInput();
     await register(api, input);
-    const token = verificationToken(env.stateDir, input.email);
+    const token = await verificationToken(env.stateDir, input.email);
 
     const first = await api.post('/api/auth/verify-email', { token });
     expect(first.status).toBe(200);
@@ -258,7 +310,7 @@ describe('POST /api/auth/verify-email', () => {
   it('refuses a link older than 24 hours', async () => {
     const input = newUserInput();
     await register(api, input);
-    const token = verificationToken(env.stateDir, input.email);
+    const token = await verificationToken(env.stateDir, input.email);
     await expireItem(keys.oneTimeToken(sha256(token)));
 
     const res = await api.post('/api/auth/verify-email', { token });
@@ -280,9 +332,9 @@ describe('POST /api/auth/verify-email', () => {
   it('keeps verification links, reset links and refresh tokens only as hashes in the table', async () => {
     const input = newUserInput();
     await register(api, input);
-    const verifyToken = verificationToken(env.stateDir, input.email);
+    const verifyToken = await verificationToken(env.stateDir, input.email);
     expect((await requestReset(input.email)).status).toBe(200);
-    const reset = resetToken(env.stateDir, input.email);
+    const reset = await resetToken(env.stateDir, input.email);
     const refreshSecret = ada.refreshToken.split('.')[2]!;
 
     const stored = JSON.stringify(await scanTable());
@@ -301,8 +353,8 @@ describe('POST /api/auth/resend-verification', () => {
     await register(api, unverified);
     const unknown = `${uniqueName()}@example.test`;
     const before = {
-      unverified: mailsTo(env.stateDir, unverified.email).length,
-      verified: mailsTo(env.stateDir, ada.email).length,
+      unverified: (await mailsTo(env.stateDir, unverified.email)).length,
+      verified: (await mailsTo(env.stateDir, ada.email)).length,
     };
 
     const answers = [];
@@ -312,13 +364,13 @@ describe('POST /api/auth/resend-verification', () => {
     }
     expect(answers).toEqual(Array(3).fill({ status: 200, body: { message: AUTH_TEXTS.verificationSent } }));
 
-    expect(mailsTo(env.stateDir, unknown)).toEqual([]);
-    expect(mailsTo(env.stateDir, ada.email)).toHaveLength(before.verified);
-    const sent = mailsTo(env.stateDir, unverified.email).slice(before.unverified);
+    expect(await mailsTo(env.stateDir, unknown)).toEqual([]);
+    expect(await mailsTo(env.stateDir, ada.email)).toHaveLength(before.verified);
+    const sent = (await mailsTo(env.stateDir, unverified.email)).slice(before.unverified);
     expect(sent.map((m) => m.subject)).toEqual(['Verify your email for Trobly']);
     // The new link works.
     const res = await api.post('/api/auth/verify-email', {
-      token: verificationToken(env.stateDir, unverified.email),
+      token: await verificationToken(env.stateDir, unverified.email),
     });
     expect(res.status).toBe(200);
   });
@@ -409,42 +461,85 @@ describe('POST /api/auth/login', () => {
     expect(wrong.body).toEqual({ code: 'UNAUTHORIZED', message: AUTH_TEXTS.invalidCredentials });
   });
 
-  it('locks an account for every client address after 5 failures, even for the right password', async () => {
+  it('answers 429 to the sixth wrong password for one account from one client, after a right one gave its count back', async () => {
     const input = newUserInput();
     await register(api, input);
-    for (let i = 0; i < 5; i++) {
-      const res = await api
-        .from(freshAddress())
-        .post('/api/auth/login', { email: input.email, password: 'Wrong-Password-1' });
-      expect(res.status).toBe(401);
-    }
-    const client = api.from(freshAddress());
-    const locked = await client.post('/api/auth/login', { email: input.email, password: input.password });
-    expect(locked.status).toBe(429);
-    expect(locked.body).toEqual(TOO_MANY);
-    expectRetryAfter(locked.headers, 900);
+    const attacker = api.from(freshAddress());
+    const wrong = () =>
+      attacker.post('/api/auth/login', { email: input.email, password: 'Wrong-Password-1' });
+    for (let i = 0; i < 4; i++) expect((await wrong()).status).toBe(401);
+    // A right password gives its count back: the limit counts failures only.
+    expect(
+      (await attacker.post('/api/auth/login', { email: input.email, password: input.password })).status,
+    ).toBe(200);
+    expect((await wrong()).status).toBe(401);
+    const refused = await wrong();
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual(TOO_MANY);
+    expectRetryAfter(refused.headers, 900);
 
-    // The count lives in the table, where every Lambda instance sees it.
-    const counters = (await scanTable()).filter((i) => i.pk === `RATE#login-fail:email:${input.email}`);
+    // The count lives in the table, where every Lambda instance sees it; the refused attempt counted too.
+    const counters = (await scanTable()).filter((i) =>
+      String(i.pk).startsWith(`RATE#password-fail:email-ip:${input.email}:`),
+    );
     expect(counters).toHaveLength(1);
-    // Every attempt counts before its password is checked; the refused one too.
     expect(counters[0]).toMatchObject({ count: 6, expiresAt: expect.any(Number) });
 
-    // Another account from the same address is not affected.
-    expect((await client.post('/api/auth/login', { email: ada.email, password: ada.password })).status).toBe(
-      200,
-    );
+    // The owner, from their own client, is not punished for the attacker's guesses.
+    const owner = await api
+      .from(freshAddress())
+      .post('/api/auth/login', { email: input.email, password: input.password });
+    expect(owner.status).toBe(200);
+    // Another account from the attacker's client is not affected either.
+    expect(
+      (await attacker.post('/api/auth/login', { email: ada.email, password: ada.password })).status,
+    ).toBe(200);
+  });
+
+  it("never refuses the owner's right password after failures from many clients, and slows it by at most 3 s", async () => {
+    const input = newUserInput();
+    await register(api, input);
+    const attackers = [api.from(freshAddress()), api.from(freshAddress())];
+    // Ten failures, five from each client: the most two clients may try; none is refused.
+    for (const attacker of attackers) {
+      const answers = await inBatches(5, 5, () =>
+        attacker.post('/api/auth/login', { email: input.email, password: 'Wrong-Password-1' }),
+      );
+      expect(answers.map((r) => r.status)).toEqual(Array(5).fill(401));
+    }
+    // A third client's guess is still checked (401, not 429), only slowed down.
+    const third = await api
+      .from(freshAddress())
+      .post('/api/auth/login', { email: input.email, password: 'Wrong-Password-2' });
+    expect(third.status).toBe(401);
+
+    const started = performance.now();
+    const owner = await api
+      .from(freshAddress())
+      .post('/api/auth/login', { email: input.email, password: input.password });
+    const took = performance.now() - started;
+    expect(owner.status).toBe(200);
+    // Twelve attempts of the account in the window: the wait is at its cap, 3 s, and no more.
+    expect(took).toBeGreaterThanOrEqual(2900);
+    expect(took).toBeLessThan(3000 + 2500);
+    // The right password gave its count back, and the owner's next sign-in is not refused either.
+    expect(
+      (
+        await api
+          .from(freshAddress())
+          .post('/api/auth/login', { email: input.email, password: input.password })
+      ).status,
+    ).toBe(200);
   });
 
   // Guards against checking counters before counting: guesses sent at once must not outrun the limit.
-  it('checks at most 5 passwords of one account even when the guesses arrive at once', async () => {
+  it('checks at most 5 passwords of one account from one client even when the guesses arrive at once', async () => {
     const input = newUserInput();
     await register(api, input);
+    const attacker = api.from(freshAddress());
     const guesses = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        api
-          .from(freshAddress())
-          .post('/api/auth/login', { email: input.email, password: `Wrong-Guess-${i}` }),
+        attacker.post('/api/auth/login', { email: input.email, password: `Wrong-Guess-${i}` }),
       ),
     );
     const checked = guesses.filter((r) => r.status === 401).length;
@@ -464,7 +559,7 @@ describe('POST /api/auth/login', () => {
     expect(locked.status).toBe(429);
     expect(locked.body).toEqual(TOO_MANY);
     const ip = address.replace(/:\d+$/, '');
-    const counters = (await scanTable()).filter((i) => i.pk === `RATE#login-fail:ip:${ip}`);
+    const counters = (await scanTable()).filter((i) => i.pk === `RATE#password-fail:ip:${ip}`);
     expect(counters).toHaveLength(1);
     expect(counters[0]).toMatchObject({ count: 21 });
 
@@ -651,7 +746,7 @@ describe('GET /api/auth/me', () => {
     const session = await signIn(api, input.email, input.password);
     expect((await me(session.accessToken)).body.data.user.emailVerified).toBe(false);
 
-    await api.post('/api/auth/verify-email', { token: verificationToken(env.stateDir, input.email) });
+    await api.post('/api/auth/verify-email', { token: await verificationToken(env.stateDir, input.email) });
     expect((await me(session.accessToken)).body.data.user.emailVerified).toBe(true);
   });
 });
@@ -659,15 +754,15 @@ describe('GET /api/auth/me', () => {
 describe('POST /api/auth/forgot-password and POST /api/auth/reset-password', () => {
   it('answers known and unknown addresses alike and mails a reset link only to the known one', async () => {
     const unknown = `${uniqueName()}@example.test`;
-    const before = mailsTo(env.stateDir, ada.email).length;
+    const before = (await mailsTo(env.stateDir, ada.email)).length;
     const known = await requestReset(ada.email);
     const stranger = await requestReset(unknown);
     expect(known.status).toBe(200);
     expect(known.text).toBe(stranger.text);
     expect(known.body).toEqual({ message: AUTH_TEXTS.resetSent });
 
-    expect(mailsTo(env.stateDir, unknown)).toEqual([]);
-    const sent = mailsTo(env.stateDir, ada.email).slice(before);
+    expect(await mailsTo(env.stateDir, unknown)).toEqual([]);
+    const sent = (await mailsTo(env.stateDir, ada.email)).slice(before);
     expect(sent.map((m) => m.subject)).toEqual(['Reset your Trobly password']);
     const link = linkTo(sent[0]!, '/reset-password');
     expect(link.origin).toBe(APP_URL);
@@ -678,7 +773,7 @@ describe('POST /api/auth/forgot-password and POST /api/auth/reset-password', () 
     const user = await createUser(api, env.stateDir);
     const second = await signIn(api, user.email, user.password, true);
     await requestReset(user.email);
-    const token = resetToken(env.stateDir, user.email);
+    const token = await resetToken(env.stateDir, user.email);
 
     const res = await api.post('/api/auth/reset-password', { token, password: OTHER_GOOD_PASSWORD });
     expect(res.status).toBe(200);
@@ -704,7 +799,7 @@ describe('POST /api/auth/forgot-password and POST /api/auth/reset-password', () 
     const input = newUserInput();
     await register(api, input);
     await requestReset(input.email);
-    const token = resetToken(env.stateDir, input.email);
+    const token = await resetToken(env.stateDir, input.email);
     await expireItem(keys.oneTimeToken(sha256(token)));
 
     const res = await api.post('/api/auth/reset-password', { token, password: OTHER_GOOD_PASSWORD });
@@ -716,9 +811,9 @@ describe('POST /api/auth/forgot-password and POST /api/auth/reset-password', () 
     const input = newUserInput();
     await register(api, input);
     await requestReset(input.email);
-    const older = resetToken(env.stateDir, input.email);
+    const older = await resetToken(env.stateDir, input.email);
     await requestReset(input.email);
-    const newer = resetToken(env.stateDir, input.email);
+    const newer = await resetToken(env.stateDir, input.email);
     expect(newer).not.toBe(older);
 
     expect(
@@ -733,7 +828,7 @@ describe('POST /api/auth/forgot-password and POST /api/auth/reset-password', () 
     const input = newUserInput();
     await register(api, input);
     await requestReset(input.email);
-    const token = resetToken(env.stateDir, input.email);
+    const token = await resetToken(env.stateDir, input.email);
 
     for (const password of ['Password1', 'qWERTY123']) {
       const res = await api.post('/api/auth/reset-password', { token, password });

@@ -168,7 +168,9 @@ describe("user A's e-mailed links never reach user B", () => {
     const a = newUserInput();
     const b = newUserInput();
     await Promise.all([register(api, a), register(api, b)]);
-    const res = await api.post('/api/auth/verify-email', { token: verificationToken(env.stateDir, a.email) });
+    const res = await api.post('/api/auth/verify-email', {
+      token: await verificationToken(env.stateDir, a.email),
+    });
     expect(res.body.data.user).toMatchObject({ email: a.email, emailVerified: true });
     const bSession = await signIn(api, b.email, b.password);
     expect(bSession.user.emailVerified).toBe(false);
@@ -178,7 +180,7 @@ describe("user A's e-mailed links never reach user B", () => {
     const a = await createUser(api, env.stateDir);
     await api.from(freshAddress()).post('/api/auth/forgot-password', { email: a.email });
     const res = await api.post('/api/auth/reset-password', {
-      token: resetToken(env.stateDir, a.email),
+      token: await resetToken(env.stateDir, a.email),
       password: 'Fresh-Reset-Pass-5',
     });
     expect(res.status).toBe(200);

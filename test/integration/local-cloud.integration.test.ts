@@ -7,7 +7,9 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dyn
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
 import { mailPort } from '../../functions/core/ports/mail';
+import { queueUrlEnv } from '../../functions/core/queues';
 import { type LocalCloud, startLocalCloud } from '../../scripts/local-cloud';
+import { lastMailTo, SUBJECTS } from '../support/outbox';
 
 let cloud: LocalCloud | undefined;
 
@@ -88,5 +90,20 @@ describe('the local cloud (npm start)', () => {
       links: [`${cloud.url}/verify-email?token=abc`],
     });
     expect(Date.parse(mail.sentAt)).not.toBeNaN();
+  });
+
+  it('creates the mail queue and polls it: a sign-up answers at once and its e-mail reaches the outbox', async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'trobly-state-'));
+    cloud = await startLocalCloud({ port: 0, stateDir, persist: false });
+    expect(cloud.env[queueUrlEnv('mail')]).toMatch(/mail$/);
+    const email = 'grace@example.com';
+    const res = await fetch(`${cloud.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, username: 'grace_hopper', password: 'Sturdy-Lantern-42' }),
+    });
+    expect(res.status).toBe(201);
+    const mail = await lastMailTo(stateDir, email, SUBJECTS.verification);
+    expect(mail.links.some((link) => new URL(link).pathname === '/verify-email')).toBe(true);
   });
 });

@@ -16,6 +16,7 @@ const definition: QueueDefinition = {
   maxReceiveCount: 2,
   batchSize: 5,
   retentionSeconds: 3600,
+  profile: 'chromium',
 };
 
 let queues: LocalQueues;

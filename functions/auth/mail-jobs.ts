@@ -1,0 +1,78 @@
+import * as z from 'zod/mini';
+import type { Logger } from '../core/logger';
+import type { MailPort } from '../core/ports/mail';
+import type { QueuePort } from '../core/ports/queue';
+import { registrationAttemptMail, resetMail, verificationMail } from './mail-templates';
+import { appUrl, displayName, issueOneTimeToken } from './one-time-tokens';
+import { findUserByEmail } from './user-repository';
+
+/**
+ * Account e-mails go through the `mail` queue (functions/core/queues.ts) as jobs that name only an
+ * address. The request path queues the same job whether or not the address has an account, and the mail
+ * worker finds out and does the rest (token, template, send): a known address costs the request no more
+ * than an unknown one, so neither the answer nor its timing tells them apart (spec 2.4-2.7).
+ */
+export const mailJob = z.object({
+  kind: z.enum(['verification', 'password-reset', 'sign-up-attempt']),
+  email: z.string().check(z.minLength(3), z.maxLength(254)),
+});
+export type MailJob = z.infer<typeof mailJob>;
+
+/** What the request path holds: queues a job and returns once the queue has it. */
+export interface MailJobQueue {
+  enqueue(job: MailJob): Promise<void>;
+}
+
+export function queuedMailJobs(queue: QueuePort): MailJobQueue {
+  return {
+    async enqueue(job) {
+      await queue.send('mail', job);
+    },
+  };
+}
+
+/** The worker's side: does what a job asks, for an account that exists; nothing for an unknown address. */
+export function createMailJobRunner({
+  mail,
+  log,
+  now = () => new Date(),
+}: {
+  mail: MailPort;
+  log: Logger;
+  now?: () => Date;
+}) {
+  return async function run(job: MailJob): Promise<void> {
+    const user = await findUserByEmail(job.email);
+    if (!user) {
+      log.info('mail job for an address without an account', { kind: job.kind });
+      return;
+    }
+    switch (job.kind) {
+      case 'verification': {
+        // Verified meanwhile (or a resend for a verified address): there is nothing to verify.
+        if (user.emailVerified) break;
+        const token = await issueOneTimeToken(user.id, 'verify-email', now());
+        await mail.send(
+          verificationMail(user.email, displayName(user), appUrl(`/verify-email?token=${token}`)),
+        );
+        break;
+      }
+      case 'password-reset': {
+        const token = await issueOneTimeToken(user.id, 'reset-password', now());
+        await mail.send(resetMail(user.email, displayName(user), appUrl(`/reset-password?token=${token}`)));
+        break;
+      }
+      case 'sign-up-attempt':
+        await mail.send(
+          registrationAttemptMail(
+            user.email,
+            displayName(user),
+            appUrl('/login'),
+            appUrl('/forgot-password'),
+          ),
+        );
+        break;
+    }
+    log.info('mail job done', { kind: job.kind, userId: user.id });
+  };
+}

@@ -1,0 +1,30 @@
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { createMailJobRunner, mailJob } from '../auth/mail-jobs';
+import { logger } from '../core/logger';
+import { mailPort } from '../core/ports/mail';
+
+const run = createMailJobRunner({ mail: mailPort(), log: logger });
+
+/**
+ * Consumes the `mail` queue: each record is one account e-mail job (functions/auth/mail-jobs.ts). The
+ * records of a batch are independent mails, so they run together and each failure is reported alone
+ * (partial batch failures): a failed mail comes back after the visibility timeout and moves to the DLQ
+ * after maxReceiveCount, without sending the others twice. Bodies name an address: never logged.
+ */
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  await Promise.all(
+    event.Records.map(async (record) => {
+      const log = logger.child({ messageId: record.messageId });
+      try {
+        const parsed = mailJob.safeParse(JSON.parse(record.body));
+        if (!parsed.success) throw new Error(`Malformed mail job: ${parsed.error.issues[0]?.message}`);
+        await run(parsed.data);
+      } catch (error) {
+        log.error('mail job failed', { error, receiveCount: record.attributes.ApproximateReceiveCount });
+        batchItemFailures.push({ itemIdentifier: record.messageId });
+      }
+    }),
+  );
+  return { batchItemFailures };
+}
