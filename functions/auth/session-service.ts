@@ -3,8 +3,8 @@ import { AUTH_TEXTS, type LoginInput, type LoginResponse, type User } from '../.
 import { UnauthorizedError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { SESSION_SECONDS } from './auth-rules';
-import { guardPasswordAttempt } from './password-attempts';
 import { decoyHash, verifyPassword } from './password';
+import { guardPasswordAttempt } from './password-attempts';
 import { deleteSession, rotateSession, saveSession } from './session-repository';
 import { ACCESS_TOKEN_SECONDS, randomToken, sha256, signAccessToken } from './tokens';
 import { findUserByEmail, findUserById, publicUser, type StoredUser } from './user-repository';
