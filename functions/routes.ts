@@ -94,9 +94,17 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'auth/refresh',
     auth: 'public',
     table: 'write',
-    needs: ['auth-secret'],
+    needs: ['auth-secret', 'realtime-push'],
   },
-  { method: 'POST', path: '/api/auth/logout', handler: 'auth/logout', auth: 'user', table: 'write' },
+  // Routes that end sessions close the sockets those sessions opened ('realtime-push').
+  {
+    method: 'POST',
+    path: '/api/auth/logout',
+    handler: 'auth/logout',
+    auth: 'user',
+    table: 'write',
+    needs: ['realtime-push'],
+  },
   { method: 'GET', path: '/api/auth/me', handler: 'auth/me', auth: 'user', table: 'read' },
   {
     method: 'POST',
@@ -112,6 +120,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'auth/reset-password',
     auth: 'public',
     table: 'write',
+    needs: ['realtime-push'],
   },
   {
     method: 'PUT',
@@ -126,6 +135,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'account/change-password',
     auth: 'user',
     table: 'write',
+    needs: ['realtime-push'],
   },
   {
     method: 'DELETE',
@@ -133,6 +143,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'account/delete-account',
     auth: 'user',
     table: 'write',
+    needs: ['realtime-push'],
   },
   // Trob catalogue (spec 2.9, 2.10, 3, 7). The literal `meta` segment wins over {id} (as on API Gateway).
   { method: 'GET', path: '/api/templates', handler: 'catalog/list-templates', auth: 'user', table: 'read' },
@@ -235,6 +246,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'connections/pair-extension',
     auth: 'verified',
     table: 'write',
+    needs: ['realtime-push'],
   },
   // 'Connect sandbox account': answers 404 unless a sandbox site URL is configured (the local cloud).
   {
@@ -290,7 +302,13 @@ export interface WebSocketRoute {
 export const webSocketRoutes: readonly WebSocketRoute[] = [
   { route: '$connect', handler: 'realtime/connect', table: 'write' },
   { route: '$disconnect', handler: 'realtime/disconnect', table: 'write' },
-  { route: 'subscribeToJobProgress', handler: 'realtime/subscribe-to-job-progress', table: 'write' },
+  // Closes a socket whose session has ended.
+  {
+    route: 'subscribeToJobProgress',
+    handler: 'realtime/subscribe-to-job-progress',
+    table: 'write',
+    needs: ['realtime-push'],
+  },
 ];
 
 /** The WebSocket route selection expression used by CDK and the local gateway alike. */

@@ -178,6 +178,12 @@ export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 export const deleteAccountInput = z.object({ password: existingPassword(MESSAGES.passwordRequired) });
 export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
 
+/** `POST /api/users/extension/pair`: the password only when the sign-in is not recent (PAIRING). */
+export const pairExtensionInput = z.object({
+  password: z.optional(existingPassword(MESSAGES.passwordRequired)),
+});
+export type PairExtensionInput = z.infer<typeof pairExtensionInput>;
+
 /** The user as the API shows it (spec 3). */
 export const user = z.object({
   id: z.string(),

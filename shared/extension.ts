@@ -26,6 +26,18 @@ export const EXTENSION_MESSAGE_SOURCE = 'trobly-extension';
 /** `document.documentElement.dataset[EXTENSION_MARKER]`: the version, set by the content script. */
 export const EXTENSION_MARKER = 'troblyExtension';
 
+/**
+ * Pairing rules (issue 8): a pairing may not out-rank the sign-in it comes from. A sign-in older than
+ * `recentSignInSeconds` gives the password again; a user keeps at most `maxSessions` paired
+ * extensions (one per browser, a few browsers), and pairing again ends the oldest.
+ */
+export const PAIRING = { recentSignInSeconds: 15 * 60, maxSessions: 3 } as const;
+
+export const PAIRING_TEXTS = {
+  passwordNeeded: 'For your security, enter your password to pair the extension.',
+  notFromExtension: 'The extension cannot pair itself. Pair it from the Platforms page of the app.',
+} as const;
+
 /** How long the page waits for the extension's answer to a pairing (it syncs every platform first). */
 export const PAIR_TIMEOUT_MS = 30_000;
 

@@ -15,6 +15,7 @@ import {
 import type { AuthUser } from '../core/auth';
 import { ConflictError, UnauthorizedError, ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
+import { closeSessionSockets } from '../realtime/realtime-service';
 
 async function signedInUser(user: AuthUser): Promise<StoredUser> {
   const stored = await findUserById(user.id);
@@ -77,7 +78,9 @@ export async function changePassword(
     passwordChangedAt: now().toISOString(),
   });
   const ended = await deleteSessionsExcept(stored.id, user.sessionId);
-  log.info('password changed', { userId: stored.id, sessionsEnded: ended });
+  // The ended sessions' open sockets must not go on receiving progress.
+  const socketsClosed = await closeSessionSockets(stored.id, { allSessionsExcept: user.sessionId });
+  log.info('password changed', { userId: stored.id, sessionsEnded: ended, socketsClosed });
   return { message: AUTH_TEXTS.passwordChanged };
 }
 
@@ -96,6 +99,8 @@ export async function deleteAccount(
       { path: 'password', message: AUTH_TEXTS.passwordWrong },
     ]);
   }
+  // Sockets first: their pointers live in the partition that is about to go.
+  await closeSessionSockets(stored.id, {});
   const removed = await deleteUserEverywhere(stored);
   log.info('account deleted', { userId: stored.id, itemsRemoved: removed });
   return { message: AUTH_TEXTS.accountDeleted };

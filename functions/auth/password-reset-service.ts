@@ -2,6 +2,7 @@ import { AUTH_TEXTS, type ForgotPasswordInput, type ResetPasswordInput } from '.
 import { ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { take } from '../core/rate-limit';
+import { closeSessionSockets } from '../realtime/realtime-service';
 import { RATE } from './auth-rules';
 import { refuseCommonPassword } from './common-password';
 import type { MailJobQueue } from './mail-jobs';
@@ -48,6 +49,7 @@ export function createPasswordResetService({
         emailVerified: true,
       });
       const ended = await deleteSessionsExcept(user.id);
+      await closeSessionSockets(user.id, {});
       log.info('password reset', { userId: user.id, sessionsEnded: ended });
       return { message: AUTH_TEXTS.passwordReset };
     },

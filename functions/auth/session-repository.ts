@@ -4,14 +4,21 @@ import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
 
 /**
- * Sessions are refresh-token families: one item per sign-in holding the hash of the family's current
- * refresh token. Rotation swaps the hash only if the presented one is current; presenting an older one
- * means a token was copied, and the whole family is deleted.
+ * Sessions are refresh-token families: one item per sign-in holding the generation of the family's
+ * current refresh token (the token itself is never stored: its MAC proves it, see tokens.ts). Rotation
+ * moves to the next generation only if the presented one is current; an older one that the server
+ * really issued means a token was copied, and the whole family is deleted.
  */
+export type SessionKind = 'web' | 'extension';
+
 export interface StoredSession {
   userId: string;
   familyId: string;
-  currentHash: string;
+  /** The generation of the only refresh token that renews the session now. */
+  generation: number;
+  /** 'extension' for a paired browser extension's own session; web sign-ins leave it out. */
+  kind?: SessionKind;
+  /** The sign-in (or pairing) time: refreshes never move it, so it tells how recent a sign-in is. */
   createdAt: string;
   lastUsedAt: string;
   /** Epoch seconds: the absolute end of the session, whatever the refreshes (also the TTL). */
@@ -31,11 +38,11 @@ export async function saveSession(session: StoredSession): Promise<void> {
 
 export type RotateOutcome = 'rotated' | 'reused' | 'missing';
 
+/** 'reused' only for a generation older than the current one: the caller has proved it was issued. */
 export async function rotateSession(
   userId: string,
   familyId: string,
-  presentedHash: string,
-  nextHash: string,
+  presentedGeneration: number,
   now: Date,
 ): Promise<{ outcome: RotateOutcome; session?: StoredSession }> {
   try {
@@ -43,11 +50,11 @@ export async function rotateSession(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.session(userId, familyId),
-        UpdateExpression: 'SET currentHash = :next, lastUsedAt = :now',
-        ConditionExpression: 'currentHash = :presented AND expiresAt > :nowSeconds',
+        UpdateExpression: 'SET generation = :next, lastUsedAt = :now',
+        ConditionExpression: 'generation = :presented AND expiresAt > :nowSeconds',
         ExpressionAttributeValues: {
-          ':next': nextHash,
-          ':presented': presentedHash,
+          ':next': presentedGeneration + 1,
+          ':presented': presentedGeneration,
           ':now': now.toISOString(),
           ':nowSeconds': Math.floor(now.getTime() / 1000),
         },
@@ -61,7 +68,8 @@ export async function rotateSession(
     const old = (error as { Item?: Record<string, { S?: string; N?: string }> }).Item;
     if (!old) return { outcome: 'missing' };
     const expired = Number(old.expiresAt?.N ?? 0) <= Math.floor(now.getTime() / 1000);
-    return { outcome: expired ? 'missing' : 'reused' };
+    const older = presentedGeneration < Number(old.generation?.N ?? Number.NaN);
+    return { outcome: !expired && older ? 'reused' : 'missing' };
   }
 }
 
@@ -81,14 +89,27 @@ export async function deleteSessionsExcept(userId: string, keep?: string): Promi
   return ended;
 }
 
+/** The sessions of a user (a handful: sign-ins expire, paired extensions are capped). */
+export async function listSessions(userId: string): Promise<StoredSession[]> {
+  const { pk, skPrefix } = keys.sessionsPrefix(userId);
+  const found: StoredSession[] = [];
+  for await (const item of queryByPrefix(pk, skPrefix)) found.push(item as unknown as StoredSession);
+  return found;
+}
+
+export interface AuthState {
+  sessionOpen: boolean;
+  emailVerified: boolean;
+  sessionKind: SessionKind;
+  /** When the session's sign-in happened (ISO); '' when unknown. */
+  signedInAt: string;
+}
+
 /**
  * What the auth hook needs on every signed-in request, in one round trip: is the session still open,
  * and is the e-mail verified now (it may have been verified after the access token was issued).
  */
-export async function loadAuthState(
-  userId: string,
-  familyId: string,
-): Promise<{ sessionOpen: boolean; emailVerified: boolean } | undefined> {
+export async function loadAuthState(userId: string, familyId: string): Promise<AuthState | undefined> {
   const sessionKey = keys.session(userId, familyId);
   const userKey = keys.user(userId);
   const out = await dynamo().send(
@@ -96,7 +117,7 @@ export async function loadAuthState(
       RequestItems: {
         [tableName()]: {
           Keys: [sessionKey, userKey],
-          ProjectionExpression: 'sk, expiresAt, emailVerified',
+          ProjectionExpression: 'sk, expiresAt, emailVerified, kind, createdAt',
           ConsistentRead: true,
         },
       },
@@ -107,5 +128,10 @@ export async function loadAuthState(
   const user = items.find((i) => i.sk === userKey.sk);
   if (!user) return undefined;
   const open = !!session && Number(session.expiresAt) > Math.floor(Date.now() / 1000);
-  return { sessionOpen: open, emailVerified: user.emailVerified === true };
+  return {
+    sessionOpen: open,
+    emailVerified: user.emailVerified === true,
+    sessionKind: session?.kind === 'extension' ? 'extension' : 'web',
+    signedInAt: typeof session?.createdAt === 'string' ? session.createdAt : '',
+  };
 }

@@ -1,40 +1,75 @@
 import { randomUUID } from 'node:crypto';
 import { AUTH_TEXTS, type LoginInput, type LoginResponse, type User } from '../../shared/auth';
-import { UnauthorizedError } from '../core/errors';
+import { PAIRING, PAIRING_TEXTS } from '../../shared/extension';
+import type { AuthUser } from '../core/auth';
+import { ForbiddenError, UnauthorizedError, ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
+import { closeSessionSockets } from '../realtime/realtime-service';
 import { SESSION_SECONDS } from './auth-rules';
 import { decoyHash, verifyPassword } from './password';
 import { guardPasswordAttempt } from './password-attempts';
-import { deleteSession, rotateSession, saveSession } from './session-repository';
-import { ACCESS_TOKEN_SECONDS, randomToken, sha256, signAccessToken } from './tokens';
+import {
+  deleteSession,
+  listSessions,
+  rotateSession,
+  type SessionKind,
+  saveSession,
+} from './session-repository';
+import { ACCESS_TOKEN_SECONDS, issueRefreshToken, readRefreshToken, signAccessToken } from './tokens';
 import { findUserByEmail, findUserById, publicUser, type StoredUser } from './user-repository';
 
 /** Sign-in, token renewal, sign-out and the signed-in user (spec 2.3, 7; DECISIONS 19). */
 export function createSessionService({ log, now = () => new Date() }: { log: Logger; now?: () => Date }) {
-  async function startSession(user: StoredUser, rememberMe: boolean): Promise<LoginResponse['data']> {
+  async function startSession(
+    user: StoredUser,
+    rememberMe: boolean,
+    kind: SessionKind = 'web',
+  ): Promise<LoginResponse['data'] & { sessionId: string }> {
     const familyId = randomUUID();
-    const secret = randomToken(32);
     const at = now();
     const lifetime = rememberMe ? SESSION_SECONDS.remembered : SESSION_SECONDS.browser;
     await saveSession({
       userId: user.id,
       familyId,
-      currentHash: sha256(secret),
+      generation: 0,
+      ...(kind === 'web' ? {} : { kind }),
       createdAt: at.toISOString(),
       lastUsedAt: at.toISOString(),
       expiresAt: Math.floor(at.getTime() / 1000) + lifetime,
       rememberMe,
     });
     return {
+      sessionId: familyId,
       accessToken: await signAccessToken({
         userId: user.id,
         sessionId: familyId,
         emailVerified: user.emailVerified,
       }),
-      refreshToken: `${user.id}.${familyId}.${secret}`,
+      refreshToken: await issueRefreshToken({ userId: user.id, sessionId: familyId, generation: 0 }),
       expiresIn: ACCESS_TOKEN_SECONDS,
       user: publicUser(user),
     };
+  }
+
+  /** Ends a session and closes the sockets it opened. */
+  async function endSession(userId: string, sessionId: string): Promise<void> {
+    await deleteSession(userId, sessionId);
+    await closeSessionSockets(userId, { sessionId });
+  }
+
+  /**
+   * Keeps the newest PAIRING.maxSessions extension sessions. Every pairing trims after it saves, by
+   * the same order (newest sign-in first, then id), so pairings that race still agree on what stays.
+   */
+  async function trimPairedSessions(userId: string, justPaired: string): Promise<void> {
+    const paired = (await listSessions(userId))
+      .filter((s) => s.kind === 'extension')
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.familyId.localeCompare(a.familyId));
+    for (const old of paired.slice(PAIRING.maxSessions)) {
+      if (old.familyId === justPaired) continue;
+      await endSession(userId, old.familyId);
+      log.info('paired extension replaced', { userId, sessionId: old.familyId });
+    }
   }
 
   return {
@@ -46,23 +81,19 @@ export function createSessionService({ log, now = () => new Date() }: { log: Log
         verifyPassword(input.password, user?.passwordHash ?? (await decoyHash())),
       );
       if (!user || !ok) throw new UnauthorizedError(AUTH_TEXTS.invalidCredentials);
-      return startSession(user, input.rememberMe ?? false);
+      const { sessionId: _, ...tokens } = await startSession(user, input.rememberMe ?? false);
+      return tokens;
     },
 
     async refresh(refreshToken: string): Promise<LoginResponse['data']> {
-      const [userId, familyId, secret] = refreshToken.split('.');
-      if (!userId || !familyId || !secret) throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
-      const nextSecret = randomToken(32);
-      const { outcome, session } = await rotateSession(
-        userId,
-        familyId,
-        sha256(secret),
-        sha256(nextSecret),
-        now(),
-      );
+      // A token the server never issued (an invented secret under someone's ids) changes nothing.
+      const claims = await readRefreshToken(refreshToken);
+      if (!claims) throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
+      const { userId, sessionId: familyId, generation } = claims;
+      const { outcome, session } = await rotateSession(userId, familyId, generation, now());
       if (outcome === 'reused') {
-        // An old token came back: someone holds a copy. End the whole family.
-        await deleteSession(userId, familyId);
+        // An older token that was really issued came back: someone holds a copy. End the whole family.
+        await endSession(userId, familyId);
         log.warn('refresh token reuse: session revoked', { userId, familyId });
       }
       const user = outcome === 'rotated' ? await findUserById(userId) : undefined;
@@ -73,7 +104,7 @@ export function createSessionService({ log, now = () => new Date() }: { log: Log
           sessionId: familyId,
           emailVerified: user.emailVerified,
         }),
-        refreshToken: `${userId}.${familyId}.${nextSecret}`,
+        refreshToken: await issueRefreshToken({ userId, sessionId: familyId, generation: generation + 1 }),
         expiresIn: ACCESS_TOKEN_SECONDS,
         user: publicUser(user),
       };
@@ -81,16 +112,45 @@ export function createSessionService({ log, now = () => new Date() }: { log: Log
 
     /**
      * Pairs the browser extension: a session of its own (30 days, like 'remember me'), so signing out
-     * of the web app leaves the extension paired, and a password change or reset ends both.
+     * of the web app leaves the extension paired, and a password change or reset ends both. Pairing
+     * must not out-rank what it came from: an extension session cannot pair (no chain of sessions), a
+     * sign-in older than PAIRING.recentSignInSeconds must give the password again, and a user keeps at
+     * most PAIRING.maxSessions paired extensions (pairing again ends the oldest).
      */
-    async pairExtension(userId: string): Promise<LoginResponse['data']> {
-      const user = await findUserById(userId);
+    async pairExtension(
+      caller: AuthUser,
+      password: string | undefined,
+      clientIp: string,
+    ): Promise<LoginResponse['data']> {
+      if (caller.sessionKind === 'extension') throw new ForbiddenError(PAIRING_TEXTS.notFromExtension);
+      const user = await findUserById(caller.id);
       if (!user) throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
-      return startSession(user, true);
+      const signedInAt = Date.parse(caller.signedInAt);
+      const recent =
+        Number.isFinite(signedInAt) && now().getTime() - signedInAt < PAIRING.recentSignInSeconds * 1000;
+      if (!recent) {
+        if (password === undefined) {
+          throw new ForbiddenError(PAIRING_TEXTS.passwordNeeded, [
+            { path: 'password', message: PAIRING_TEXTS.passwordNeeded },
+          ]);
+        }
+        const ok = await guardPasswordAttempt({ email: user.email, clientIp }, () =>
+          verifyPassword(password, user.passwordHash),
+        );
+        if (!ok) {
+          throw new ValidationError(AUTH_TEXTS.passwordWrong, [
+            { path: 'password', message: AUTH_TEXTS.passwordWrong },
+          ]);
+        }
+      }
+      const { sessionId, ...tokens } = await startSession(user, true, 'extension');
+      await trimPairedSessions(user.id, sessionId);
+      log.info('extension paired', { userId: user.id, recentSignIn: recent });
+      return tokens;
     },
 
     async logout(userId: string, sessionId: string): Promise<void> {
-      await deleteSession(userId, sessionId);
+      await endSession(userId, sessionId);
     },
 
     async me(userId: string): Promise<User> {

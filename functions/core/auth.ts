@@ -16,6 +16,10 @@ export interface AuthUser {
   readonly id: string;
   readonly sessionId: string;
   readonly emailVerified: boolean;
+  /** A web sign-in, or the paired browser extension's own session (which may not pair again). */
+  readonly sessionKind: 'web' | 'extension';
+  /** When this session signed in (ISO): pairing asks for the password again when it is not recent. */
+  readonly signedInAt: string;
 }
 
 export const ACCESS_TOKEN_ALGORITHM = 'HS256';
@@ -46,7 +50,13 @@ export async function verifyAccessToken(token: string): Promise<AuthUser> {
     }
     const state = await loadAuthState(payload.sub, payload.sid);
     if (!state?.sessionOpen) throw new UnauthorizedError();
-    return { id: payload.sub, sessionId: payload.sid, emailVerified: state.emailVerified };
+    return {
+      id: payload.sub,
+      sessionId: payload.sid,
+      emailVerified: state.emailVerified,
+      sessionKind: state.sessionKind,
+      signedInAt: state.signedInAt,
+    };
   } catch (error) {
     // Only an unusable token is a 401; a table that does not answer is a server error, not a sign-out.
     if (error instanceof UnauthorizedError || isJoseError(error)) throw new UnauthorizedError();

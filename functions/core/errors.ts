@@ -51,8 +51,8 @@ export class UnauthorizedError extends AppError {
 }
 
 export class ForbiddenError extends AppError {
-  constructor(message = 'You do not have access to this resource') {
-    super('FORBIDDEN', message);
+  constructor(message = 'You do not have access to this resource', issues?: FieldIssue[]) {
+    super('FORBIDDEN', message, issues);
   }
 }
 

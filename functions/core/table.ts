@@ -31,6 +31,8 @@
  * | 20 | all automations of a user (list, limit, stats)  | table | pk = USER#<id>, sk begins_with AUTOMATION#          |
  * | 21 | the start guard of a user (one start at a time)  | table | pk = USER#<id>, sk = AUTOMATION-GUARD               |
  * | 22 | automations stored but not yet on the run queue | gsi1  | gsi1pk = AUTOMATION-UNSENT, gsi1sk = <createdAt>#<user>#<id> |
+ * | 23 | the open WebSocket sockets of a user's session   | table | pk = USER#<id>, sk begins_with SOCKET#<session>#    |
+ * | 24 | all open WebSocket sockets of a user             | table | pk = USER#<id>, sk begins_with SOCKET#              |
  *
  * Starting an automation checks the running count and writes the automation in one transaction with
  * a version bump of the user's start guard (conditional on the version read), so two starts at once
@@ -115,6 +117,15 @@ export const keys = {
   webSocketConnection: (connectionId: string): ItemKey => ({
     pk: `WSCONN#${connectionId}`,
     sk: 'WSCONN',
+  }),
+  /** A user's pointer to one of its sockets, so ending a session can close the sockets it opened. */
+  userSocket: (userId: string, sessionId: string, connectionId: string): ItemKey => ({
+    pk: user(userId),
+    sk: `SOCKET#${sessionId}#${connectionId}`,
+  }),
+  userSocketsPrefix: (userId: string, sessionId?: string) => ({
+    pk: user(userId),
+    skPrefix: sessionId ? `SOCKET#${sessionId}#` : 'SOCKET#',
   }),
   jobSubscription: (userId: string, jobId: string, connectionId: string): ItemKey => ({
     pk: user(userId),

@@ -12,8 +12,16 @@ import { expiresAfter, keys } from '../core/table';
 export interface ConnectionRecord {
   connectionId: string;
   userId: string;
+  /** The sign-in session that opened the socket: the socket lives no longer than it. */
+  sessionId: string;
   jobIds: string[];
   connectedAt: string;
+}
+
+/** A socket as its user's partition lists it (for closing a session's sockets). */
+export interface UserSocket {
+  connectionId: string;
+  sessionId: string;
 }
 
 export interface JobSubscription {
@@ -21,19 +29,50 @@ export interface JobSubscription {
   jobId: string;
 }
 
-export async function saveConnection(connectionId: string, userId: string, now = new Date()): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.webSocketConnection(connectionId),
-        type: 'WebSocketConnection',
-        userId,
-        connectedAt: now.toISOString(),
-        expiresAt: expiresAfter(CONNECTION_MAX_SECONDS, now.getTime()),
-      },
-    }),
-  );
+export async function saveConnection(
+  connectionId: string,
+  userId: string,
+  sessionId: string,
+  now = new Date(),
+): Promise<void> {
+  const expiresAt = expiresAfter(CONNECTION_MAX_SECONDS, now.getTime());
+  await Promise.all([
+    dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.webSocketConnection(connectionId),
+          type: 'WebSocketConnection',
+          userId,
+          sessionId,
+          connectedAt: now.toISOString(),
+          expiresAt,
+        },
+      }),
+    ),
+    dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.userSocket(userId, sessionId, connectionId),
+          type: 'UserSocket',
+          connectionId,
+          sessionId,
+          expiresAt,
+        },
+      }),
+    ),
+  ]);
+}
+
+/** The open sockets of a user: of one session, or of all its sessions. */
+export async function listUserSockets(userId: string, sessionId?: string): Promise<UserSocket[]> {
+  const { pk, skPrefix } = keys.userSocketsPrefix(userId, sessionId);
+  const found: UserSocket[] = [];
+  for await (const item of queryByPrefix(pk, skPrefix)) {
+    found.push({ connectionId: item.connectionId as string, sessionId: item.sessionId as string });
+  }
+  return found;
 }
 
 export async function findConnection(connectionId: string): Promise<ConnectionRecord | undefined> {
@@ -48,6 +87,8 @@ export async function findConnection(connectionId: string): Promise<ConnectionRe
   return {
     connectionId,
     userId: out.Item.userId as string,
+    // Records written before sockets were tied to sessions have none: such a socket is closed.
+    sessionId: typeof out.Item.sessionId === 'string' ? out.Item.sessionId : '',
     jobIds: out.Item.jobIds ? [...(out.Item.jobIds as Set<string>)] : [],
     connectedAt: out.Item.connectedAt as string,
   };
@@ -57,6 +98,12 @@ export async function deleteConnection(connection: ConnectionRecord): Promise<vo
   await Promise.all([
     dynamo().send(
       new DeleteCommand({ TableName: tableName(), Key: keys.webSocketConnection(connection.connectionId) }),
+    ),
+    dynamo().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.userSocket(connection.userId, connection.sessionId, connection.connectionId),
+      }),
     ),
     ...connection.jobIds.map((jobId) =>
       deleteSubscription(connection.userId, { jobId, connectionId: connection.connectionId }),

@@ -329,20 +329,21 @@ describe('POST /api/auth/verify-email', () => {
     }
   });
 
-  it('keeps verification links, reset links and refresh tokens only as hashes in the table', async () => {
+  it('keeps verification and reset links only as hashes, and no form of a refresh token, in the table', async () => {
     const input = newUserInput();
     await register(api, input);
     const verifyToken = await verificationToken(env.stateDir, input.email);
     expect((await requestReset(input.email)).status).toBe(200);
     const reset = await resetToken(env.stateDir, input.email);
-    const refreshSecret = ada.refreshToken.split('.')[2]!;
+    const refreshMac = ada.refreshToken.split('.')[3]!;
 
     const stored = JSON.stringify(await scanTable());
-    for (const raw of [verifyToken, reset, refreshSecret]) expect(stored).not.toContain(raw);
+    for (const raw of [verifyToken, reset, refreshMac]) expect(stored).not.toContain(raw);
     // What is stored is the SHA-256 (so the link can be found), not the link.
     expect(stored).toContain(`TOKEN#${sha256(verifyToken)}`);
     expect(stored).toContain(`TOKEN#${sha256(reset)}`);
-    expect(stored).toContain(sha256(refreshSecret));
+    // A refresh token is proved by its MAC: the session keeps only the current generation.
+    expect(stored).not.toContain(sha256(refreshMac));
   });
 });
 
@@ -608,6 +609,28 @@ describe('POST /api/auth/refresh', () => {
     expect(res.text).not.toContain('passwordHash');
     expect(decodeJwt(res.body.data.accessToken).sid).toBe(session.sessionId);
     expect((await me(res.body.data.accessToken)).status).toBe(200);
+  });
+
+  it("answers a plain 401 to a refresh token made of a victim's ids and an invented secret, and changes nothing", async () => {
+    const session = await signIn(api, ada.email, ada.password);
+    const [userId, sessionId, generation] = session.refreshToken.split('.');
+    const forged = [
+      `${userId}.${sessionId}.${generation}.${'A'.repeat(43)}`,
+      // Generations the session has not reached, and ones it has passed, alike.
+      `${userId}.${sessionId}.7.${'B'.repeat(43)}`,
+      `${userId}.${sessionId}.0.invented`,
+      // The token format of before (user.session.secret).
+      `${userId}.${sessionId}.${'C'.repeat(43)}`,
+    ];
+    const rotated = (await refresh(session.refreshToken)).body.data;
+    for (const token of forged) {
+      const res = await refresh(token);
+      expect(res.status, token).toBe(401);
+      expect(res.body).toEqual(SESSION_ENDED);
+    }
+    // The victim's session goes on: its access works and its current refresh token renews it.
+    expect((await me(rotated.accessToken)).status).toBe(200);
+    expect((await refresh(rotated.refreshToken)).status).toBe(200);
   });
 
   it('ends the whole session when a refresh token that was already used comes back', async () => {

@@ -1,8 +1,21 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamo, tableName } from '../../functions/core/clients/dynamo';
+import { keys } from '../../functions/core/table';
 import { issueSession, type SandboxPlatforms, startSandboxPlatforms } from '../../scripts/sandbox-platforms';
+import { AUTH_TEXTS } from '../../shared/auth';
+import { PAIRING, PAIRING_TEXTS } from '../../shared/extension';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
-import { type Api, createUser, OTHER_GOOD_PASSWORD, type TestUser, uniqueName } from '../support/api-client';
+import {
+  type Api,
+  createUser,
+  freshAddress,
+  OTHER_GOOD_PASSWORD,
+  type TestUser,
+  uniqueName,
+} from '../support/api-client';
 import { setEnv } from '../support/integration-env';
+import { scanTable } from '../support/table-items';
 
 /** `POST /api/users/extension/pair`: the extension's own session, and what it may do with it. */
 let env: AccountsEnv;
@@ -23,7 +36,8 @@ afterAll(async () => {
 
 const newUser = (options: { verified?: boolean } = {}) =>
   createUser(api, env.stateDir, { username: uniqueName('pair'), ...options });
-const pair = (token: string | undefined) => api.post('/api/users/extension/pair', undefined, { token });
+const pair = (token: string | undefined, body?: { password: string }, client: Api = api) =>
+  client.post('/api/users/extension/pair', body, { token });
 const listOf = (token: string) => api.get('/api/users/platforms', { token });
 
 async function paired(user: TestUser) {
@@ -31,6 +45,21 @@ async function paired(user: TestUser) {
   expect(res.status, res.text).toBe(201);
   return res.body.data as { accessToken: string; refreshToken: string; expiresIn: number };
 }
+
+/** Moves a session's sign-in time back, as if the user had signed in `seconds` ago. */
+async function signedInAgo(user: TestUser, seconds: number) {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.session(user.id, user.sessionId),
+      UpdateExpression: 'SET createdAt = :at',
+      ExpressionAttributeValues: { ':at': new Date(Date.now() - seconds * 1000).toISOString() },
+    }),
+  );
+}
+
+const pairedSessionsOf = async (userId: string) =>
+  (await scanTable()).filter((item) => item.pk === keys.userPartition(userId) && item.kind === 'extension');
 
 async function syncLinkedIn(token: string) {
   const session = await issueSession('linkedin');
@@ -103,5 +132,77 @@ describe('POST /api/users/extension/pair', () => {
 
     expect((await listOf(bob.accessToken)).body.data.platforms).toEqual([]);
     expect((await listOf(ada.accessToken)).body.data.platforms).toHaveLength(1);
+  });
+
+  it("refuses to pair from the extension's own session, before and after it renews (no chain of sessions)", async () => {
+    const ada = await newUser();
+    const tokens = await paired(ada);
+    const refused = await pair(tokens.accessToken);
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.body).toEqual({ code: 'FORBIDDEN', message: PAIRING_TEXTS.notFromExtension });
+
+    const renewed = await api.post('/api/auth/refresh', { refreshToken: tokens.refreshToken });
+    expect(renewed.status).toBe(200);
+    expect((await pair(renewed.body.data.accessToken)).status).toBe(403);
+    expect(await pairedSessionsOf(ada.id)).toHaveLength(1);
+  });
+
+  it(`keeps at most ${PAIRING.maxSessions} paired extensions: pairing again ends the oldest`, async () => {
+    const ada = await newUser();
+    const pairings = [];
+    for (let i = 0; i < PAIRING.maxSessions; i++) pairings.push(await paired(ada));
+    expect(await pairedSessionsOf(ada.id)).toHaveLength(PAIRING.maxSessions);
+    // Up to the bound, every pairing stays alive.
+    for (const tokens of pairings) expect((await syncLinkedIn(tokens.accessToken)).status).toBeLessThan(300);
+
+    const newest = await paired(ada);
+    expect(await pairedSessionsOf(ada.id)).toHaveLength(PAIRING.maxSessions);
+    expect((await syncLinkedIn(pairings[0]!.accessToken)).status).toBe(401);
+    expect((await api.post('/api/auth/refresh', { refreshToken: pairings[0]!.refreshToken })).status).toBe(
+      401,
+    );
+    for (const tokens of [...pairings.slice(1), newest])
+      expect((await syncLinkedIn(tokens.accessToken)).status).toBe(200);
+    // The web session that paired is not one of them.
+    expect((await listOf(ada.accessToken)).status).toBe(200);
+  });
+
+  it('pairs without the password from a sign-in just under 15 minutes old', async () => {
+    const ada = await newUser();
+    await signedInAgo(ada, PAIRING.recentSignInSeconds - 5);
+    expect((await pair(ada.accessToken)).status).toBe(201);
+  });
+
+  it('asks for the password from a sign-in older than 15 minutes, refuses a wrong one, pairs with the right one', async () => {
+    const ada = await newUser();
+    await signedInAgo(ada, PAIRING.recentSignInSeconds + 1);
+
+    const asked = await pair(ada.accessToken);
+    expect(asked.status, asked.text).toBe(403);
+    expect(asked.body).toEqual({
+      code: 'FORBIDDEN',
+      message: PAIRING_TEXTS.passwordNeeded,
+      issues: [{ path: 'password', message: PAIRING_TEXTS.passwordNeeded }],
+    });
+    const wrong = await pair(ada.accessToken, { password: `${ada.password}x` });
+    expect(wrong.status, wrong.text).toBe(400);
+    expect(wrong.body.issues).toEqual([{ path: 'password', message: AUTH_TEXTS.passwordWrong }]);
+    expect(await pairedSessionsOf(ada.id)).toHaveLength(0);
+
+    const right = await pair(ada.accessToken, { password: ada.password });
+    expect(right.status, right.text).toBe(201);
+    expect((await syncLinkedIn(right.body.data.accessToken)).status).toBe(201);
+  });
+
+  it('counts wrong pairing passwords like sign-in guesses (429 after five from one client)', async () => {
+    const ada = await newUser();
+    await signedInAgo(ada, PAIRING.recentSignInSeconds + 60);
+    const client = api.from(freshAddress());
+    for (let i = 0; i < 5; i++) {
+      expect((await pair(ada.accessToken, { password: `Wrong-${i}-Pass1` }, client)).status).toBe(400);
+    }
+    const limited = await pair(ada.accessToken, { password: ada.password }, client);
+    expect(limited.status, limited.text).toBe(429);
+    expect(limited.body).toEqual({ code: 'RATE_LIMITED', message: AUTH_TEXTS.tooManyAttempts });
   });
 });

@@ -42,6 +42,8 @@ export async function useIntegrationEnv(extra: Record<string, string> = {}): Pro
     DYNAMODB_ENDPOINT: dynamoEndpoint,
     LOCAL_STATE_DIR: stateDir,
     AUTH_TOKEN_SECRET: secret,
+    // The local gateway adds it to every request, as CloudFront does in AWS (functions/core/origin.ts).
+    ORIGIN_VERIFY_SECRET: randomBytes(32).toString('base64url'),
     PAYMENTS_MODE: 'sandbox',
     PAYMENTS_WEBHOOK_SECRET: `whsec_${secret}`,
     ...extra,
@@ -84,7 +86,7 @@ export async function accessToken(
   await saveSession({
     userId: user.id,
     familyId: sessionId,
-    currentHash: randomBytes(32).toString('base64url'),
+    generation: 0,
     createdAt: now.toISOString(),
     lastUsedAt: now.toISOString(),
     expiresAt: Math.floor(now.getTime() / 1000) + 3600,

@@ -17,6 +17,10 @@ export interface RealtimePort {
   disconnect(connectionId: string): Promise<void>;
 }
 
+const isGone = (error: unknown) =>
+  error instanceof GoneException ||
+  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410;
+
 export function apiGatewayPush(client = realtimeClient()): RealtimePort {
   return {
     async post(connectionId, payload) {
@@ -29,12 +33,7 @@ export function apiGatewayPush(client = realtimeClient()): RealtimePort {
         );
         return 'sent';
       } catch (error) {
-        if (
-          error instanceof GoneException ||
-          (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410
-        ) {
-          return 'gone';
-        }
+        if (isGone(error)) return 'gone';
         throw error;
       }
     },
@@ -42,7 +41,8 @@ export function apiGatewayPush(client = realtimeClient()): RealtimePort {
       try {
         await client.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
       } catch (error) {
-        if (!(error instanceof GoneException)) throw error;
+        // Already gone is what closing wanted.
+        if (!isGone(error)) throw error;
       }
     },
   };

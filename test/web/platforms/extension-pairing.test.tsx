@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AUTH_TEXTS, MESSAGES } from '../../../shared/auth';
 import type { PlatformConnection } from '../../../shared/connections';
-import type { PairedMessage, PairMessage } from '../../../shared/extension';
+import { PAIRING_TEXTS, type PairedMessage, type PairMessage } from '../../../shared/extension';
 import { renderApp } from '../render-app';
 import { type FakeApi, installFakeApi, makeUser, signInAs } from '../shell/fake-api';
 
@@ -184,6 +185,57 @@ describe('pairing the browser extension on /platforms', () => {
     await user.click(screen.getAllByRole('button', { name: 'Pair extension' })[0]!);
     expect(await screen.findByText('Please verify your email address first.', {}, LONG)).toBeTruthy();
     expect(extension.received.filter((m) => m.type === 'pair')).toHaveLength(pairsBefore);
+  });
+
+  it('asks for the password when the API wants a recent sign-in, shows a wrong one on the field, and pairs with the right one', async () => {
+    const api = installFakeApi();
+    api.on('POST', '/users/extension/pair', (call) => {
+      const password = (call.body as { password?: string } | undefined)?.password;
+      if (password === undefined)
+        return {
+          status: 403,
+          body: {
+            code: 'FORBIDDEN',
+            message: PAIRING_TEXTS.passwordNeeded,
+            issues: [{ path: 'password', message: PAIRING_TEXTS.passwordNeeded }],
+          },
+        };
+      if (password !== 'Right-Pass1')
+        return {
+          status: 400,
+          body: {
+            code: 'VALIDATION_ERROR',
+            message: AUTH_TEXTS.passwordWrong,
+            issues: [{ path: 'password', message: AUTH_TEXTS.passwordWrong }],
+          },
+        };
+      return PAIR_ANSWER;
+    });
+    const extension = installFakeExtension({
+      answer: () => ({ ok: true, synced: ['linkedin'], failed: [] }),
+    });
+    const user = await openPlatforms(api, () => []);
+
+    await user.click((await screen.findAllByRole('button', { name: 'Pair extension' }, LONG))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' }, LONG);
+    expect(within(dialog).getByText(PAIRING_TEXTS.passwordNeeded)).toBeTruthy();
+    expect(extension.received.some((m) => m.type === 'pair')).toBe(false);
+
+    // Empty: said on the field, nothing sent.
+    const callsBefore = api.callsTo('POST', '/users/extension/pair').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Pair extension' }));
+    expect(await within(dialog).findByText(MESSAGES.passwordRequired)).toBeTruthy();
+    expect(api.callsTo('POST', '/users/extension/pair')).toHaveLength(callsBefore);
+
+    await user.type(within(dialog).getByLabelText('Password'), 'Wrong-Pass1{Enter}');
+    expect(await within(dialog).findByText(AUTH_TEXTS.passwordWrong, {}, LONG)).toBeTruthy();
+
+    await user.clear(within(dialog).getByLabelText('Password'));
+    await user.type(within(dialog).getByLabelText('Password'), 'Right-Pass1{Enter}');
+    expect(await screen.findByText('Extension paired. Synced: LinkedIn.', {}, LONG)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), LONG);
+    expect(api.callsTo('POST', '/users/extension/pair').at(-1)?.body).toEqual({ password: 'Right-Pass1' });
+    expect(extension.received.filter((m) => m.type === 'pair')).toHaveLength(1);
   });
 
   it('shows Extension paired when the extension is paired with this account', async () => {

@@ -10,7 +10,7 @@ import {
   type PairedMessage,
   readExtensionMessage,
 } from '../../../../../shared/extension';
-import { post } from '../../../lib/api-client';
+import { ApiError, post } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { failureMessage } from './platforms';
 
@@ -53,11 +53,30 @@ export class ExtensionNoAnswerError extends Error {
   }
 }
 
-/** Pairs the extension with the signed-in account; resolves with the extension's answer. */
+/** The API asks for the password again: the sign-in is not recent enough to pair (PAIRING). */
+export const needsPassword = (error: unknown): boolean =>
+  error instanceof ApiError &&
+  error.status === 403 &&
+  error.issues.some((issue) => issue.path === 'password');
+
+/** The API refused the password given to pair: the field's message. */
+export const wrongPassword = (error: unknown): string | undefined =>
+  error instanceof ApiError && error.status === 400
+    ? error.issues.find((issue) => issue.path === 'password')?.message
+    : undefined;
+
+/**
+ * Pairs the extension with the signed-in account; resolves with the extension's answer. `password`
+ * only when the API asked for it (a sign-in older than PAIRING.recentSignInSeconds).
+ */
 export async function pairExtension(
+  password?: string,
   timeoutMs = PAIR_TIMEOUT_MS,
 ): Promise<PairedMessage & { userId: string }> {
-  const { data } = await post<LoginResponse>(EXTENSION_PAIR_PATH);
+  const { data } = await post<LoginResponse>(
+    EXTENSION_PAIR_PATH,
+    password === undefined ? undefined : { password },
+  );
   const requestId = newRequestId();
   const answer = await new Promise<PairedMessage>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -126,6 +145,10 @@ export interface ExtensionControls {
   paired: boolean;
   pending: boolean;
   pair(): Promise<void>;
+  /** Open when the API asked for the password to pair; `error` is the refusal of the last one given. */
+  passwordPrompt: { open: boolean; error?: string };
+  pairWithPassword(password: string): Promise<void>;
+  cancelPassword(): void;
 }
 
 /**
@@ -136,35 +159,48 @@ export interface ExtensionControls {
 export function useExtensionPairing(userId: string | undefined, onPaired: () => unknown): ExtensionControls {
   const [presence, setPresence] = useExtensionPresence();
   const [pending, setPending] = useState(false);
+  const [passwordPrompt, setPasswordPrompt] = useState<{ open: boolean; error?: string }>({ open: false });
 
-  const pair = useCallback(async () => {
-    setPending(true);
-    try {
-      const answer = await pairExtension();
-      if (!answer.ok) {
-        notifyError(answer.error ?? EXTENSION_TEXTS.pairFailed);
-        return;
+  const run = useCallback(
+    async (password?: string) => {
+      setPending(true);
+      try {
+        const answer = await pairExtension(password);
+        setPasswordPrompt({ open: false });
+        if (!answer.ok) {
+          notifyError(answer.error ?? EXTENSION_TEXTS.pairFailed);
+          return;
+        }
+        setPresence({ installed: true, paired: true, pairedUserId: answer.userId });
+        const labels = answer.synced.map((platform) => platformLabel(platform));
+        notifySuccess(labels.length > 0 ? EXTENSION_TEXTS.synced(labels) : EXTENSION_TEXTS.nothingSynced);
+        for (const failure of answer.failed) notifyError(failure.message);
+        await onPaired();
+      } catch (error) {
+        // The password prompt is the answer to these two, not a failure to announce.
+        if (needsPassword(error)) return setPasswordPrompt({ open: true });
+        const refused = password === undefined ? undefined : wrongPassword(error);
+        if (refused) return setPasswordPrompt({ open: true, error: refused });
+        setPasswordPrompt({ open: false });
+        notifyError(
+          error instanceof ExtensionNoAnswerError
+            ? EXTENSION_TEXTS.noAnswer
+            : failureMessage(error, EXTENSION_TEXTS.pairFailed),
+        );
+      } finally {
+        setPending(false);
       }
-      setPresence({ installed: true, paired: true, pairedUserId: answer.userId });
-      const labels = answer.synced.map((platform) => platformLabel(platform));
-      notifySuccess(labels.length > 0 ? EXTENSION_TEXTS.synced(labels) : EXTENSION_TEXTS.nothingSynced);
-      for (const failure of answer.failed) notifyError(failure.message);
-      await onPaired();
-    } catch (error) {
-      notifyError(
-        error instanceof ExtensionNoAnswerError
-          ? EXTENSION_TEXTS.noAnswer
-          : failureMessage(error, EXTENSION_TEXTS.pairFailed),
-      );
-    } finally {
-      setPending(false);
-    }
-  }, [onPaired, setPresence]);
+    },
+    [onPaired, setPresence],
+  );
 
   return {
     installed: presence.installed,
     paired: presence.paired && presence.pairedUserId !== undefined && presence.pairedUserId === userId,
     pending,
-    pair,
+    pair: () => run(),
+    passwordPrompt,
+    pairWithPassword: (password: string) => run(password),
+    cancelPassword: () => setPasswordPrompt({ open: false }),
   };
 }

@@ -8,6 +8,7 @@ import { useExtensionPairing } from '../api/extension';
 import { PLATFORMS_TEXTS, sandboxOffered, usePlatformConnections } from '../api/platforms';
 import { ConnectionCard } from '../components/ConnectionCard';
 import { ExtensionAction, InstallExtensionCard, NoPlatformsCard } from '../components/ExtensionCards';
+import { PairPasswordModal } from '../components/PairPasswordModal';
 import { SandboxCard } from '../components/SandboxCard';
 
 export default function PlatformsPage() {
@@ -67,6 +68,7 @@ export default function PlatformsPage() {
         )}
 
         {sandboxOffered() && <SandboxCard onConnected={refresh} />}
+        <PairPasswordModal extension={extension} />
       </Stack>
     </Container>
   );
