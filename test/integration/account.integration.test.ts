@@ -12,6 +12,7 @@ import {
   uniqueName,
 } from '../support/api-client';
 import { lastMailTo, resetToken, SUBJECTS, verificationToken } from '../support/outbox';
+import { inOneWindow } from '../support/rate-windows';
 import { itemsMentioning } from '../support/table-items';
 
 let env: AccountsEnv;
@@ -354,6 +355,7 @@ describe('guessing the current password (change-password, delete-account)', () =
     client.delete('/api/users/account', { password }, { token: user.accessToken });
 
   it('answers 429 with retry-after to the sixth wrong current password from one client, and the right one elsewhere still changes it', async () => {
+    await inOneWindow(900, 20);
     const user = await createUser(api, env.stateDir);
     const thief = api.from(freshAddress());
     for (let i = 0; i < 5; i++) {
@@ -376,6 +378,7 @@ describe('guessing the current password (change-password, delete-account)', () =
   });
 
   it('answers 429 to the sixth wrong password at account deletion and keeps the account', async () => {
+    await inOneWindow(900, 20);
     const user = await createUser(api, env.stateDir);
     const thief = api.from(freshAddress());
     for (let i = 0; i < 5; i++) {
@@ -393,6 +396,7 @@ describe('guessing the current password (change-password, delete-account)', () =
   });
 
   it('counts wrong passwords at sign-in, password change and deletion together, per account and client', async () => {
+    await inOneWindow(900, 20);
     const user = await createUser(api, env.stateDir);
     const address = freshAddress();
     const thief = api.from(address);

@@ -18,6 +18,7 @@ import {
   uniqueName,
 } from '../support/api-client';
 import { lastMailTo, linkTo, mailsTo, resetToken, SUBJECTS, verificationToken } from '../support/outbox';
+import { inOneWindow } from '../support/rate-windows';
 import { expireItem, getItem, scanTable } from '../support/table-items';
 
 let env: AccountsEnv;
@@ -204,6 +205,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('limits sign-ups to 10 per client address an hour, for new and known e-mails alike', async () => {
+    await inOneWindow(3600, 20);
     const owner = newUserInput();
     await register(api, owner);
     const client = api.from(freshAddress());
@@ -463,6 +465,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers 429 to the sixth wrong password for one account from one client, after a right one gave its count back', async () => {
+    await inOneWindow(900, 25);
     const input = newUserInput();
     await register(api, input);
     const attacker = api.from(freshAddress());
@@ -498,6 +501,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it("never refuses the owner's right password after failures from many clients, and slows it by at most 3 s", async () => {
+    await inOneWindow(900, 25);
     const input = newUserInput();
     await register(api, input);
     const attackers = [api.from(freshAddress()), api.from(freshAddress())];
@@ -535,6 +539,7 @@ describe('POST /api/auth/login', () => {
 
   // Guards against checking counters before counting: guesses sent at once must not outrun the limit.
   it('checks at most 5 passwords of one account from one client even when the guesses arrive at once', async () => {
+    await inOneWindow(900, 25);
     const input = newUserInput();
     await register(api, input);
     const attacker = api.from(freshAddress());
@@ -549,6 +554,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('locks a client address after 20 failures across different e-mails', async () => {
+    await inOneWindow(900, 25);
     const address = freshAddress();
     const client = api.from(address);
     const failures = await inBatches(20, 4, () =>
