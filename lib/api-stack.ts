@@ -22,6 +22,13 @@ import type { WorkersStack } from './workers-stack';
  * The price is more functions and more, smaller cold starts across routes; we chose per route.
  */
 
+/**
+ * Concurrent streams of one stream route (the AI filter), all users together. Reserving takes this much
+ * from the account's unreserved pool, which Lambda keeps at 10 or more: an account still on a low
+ * concurrency quota must raise it first.
+ */
+export const STREAM_RESERVED_CONCURRENCY = 10;
+
 export interface ApiStackProps extends StackProps {
   readonly stage: string;
   readonly data: DataStack;
@@ -104,11 +111,18 @@ export class ApiStack extends Stack {
         description: `Trobly ${stage} ${row.method} ${row.path}`,
         // A stream may run as long as the model answers; CloudFront only bounds the gap between chunks.
         timeout: streaming ? Duration.minutes(2) : undefined,
+        // A stream holds its instance for minutes: a cap keeps one route from using up the account's
+        // concurrency (and the model's budget) that every other function shares.
+        reservedConcurrentExecutions: streaming ? STREAM_RESERVED_CONCURRENCY : undefined,
       });
       // Every signed-in route verifies access tokens, so it reads the token key, as do sign-in and refresh.
       const needs =
         row.auth === 'public' ? (row.needs ?? []) : [...(row.needs ?? []), 'auth-secret' as const];
       grantCapabilities(fn, needs, targets, row.table);
+      // Every route refuses a request without CloudFront's origin secret (functions/core/origin.ts), which it
+      // reads by ARN on first use, as the token key.
+      data.originVerifySecret.grantRead(fn.role);
+      fn.addEnvironment('ORIGIN_VERIFY_SECRET_ARN', data.originVerifySecret.secretArn);
       this.routeFunctions.set(row.handler, fn);
       return fn;
     };

@@ -1,6 +1,7 @@
 import { type App, Tags, Validations } from 'aws-cdk-lib';
 import { ApiStack } from './api-stack';
 import { DataStack } from './data-stack';
+import { EDGE_REGION, EdgeStack } from './edge-stack';
 import { AwsSolutionsWithSuppressions } from './nag-suppressions';
 import { RealtimeStack } from './realtime-stack';
 import { stackName, validateStage } from './stage';
@@ -15,6 +16,8 @@ export interface AppStacks {
   readonly workers: WorkersStack;
   readonly api: ApiStack;
   readonly web: WebStack;
+  /** us-east-1: the distribution's WAF web ACL. */
+  readonly edge: EdgeStack;
 }
 
 function optionalContext(app: App, key: string): string | undefined {
@@ -37,12 +40,19 @@ function urlContext(app: App, key: string): string | undefined {
  * data <- realtime <- workers <- api <- web. Realtime comes before workers because the Chromium workers
  * push jobProgress (they need the WebSocket API's endpoint and ManageConnections on it).
  *
- * Stacks are environment-agnostic (no account/region, no lookups), so synth needs neither credentials nor
- * network; `cdk deploy` puts them in the region of the caller's profile.
+ * Regions: the distribution's WAF web ACL must be created in us-east-1 (CLOUDFRONT scope), so it has a
+ * small stack of its own there (Edge), and the web stack takes its ARN by a cross-region reference. CDK
+ * builds those only between stacks whose regions it knows (at deploy the Edge stack writes the ARN to an
+ * SSM parameter in the web stack's region, which the web stack reads), so every stack of a stage names its
+ * region: the `region` context, else the CLI's (CDK_DEFAULT_REGION, the profile's region), else us-east-1,
+ * where Edge and Web simply share exports. Accounts stay unnamed and nothing is looked up, so synth still
+ * needs neither credentials nor network. (Alternatives: an env-agnostic app cannot reference a us-east-1
+ * stack at all, an ARN fed back by hand would leave a first deploy without WAF, and a custom resource that
+ * creates the ACL from the web stack would hand-build what CDK's cross-region references already do.)
  *
  * Optional context: publicAppUrl (links in e-mails; the CloudFront URL is only known after the web stack
  * exists, so it is fed back by hand to avoid an api <-> web cycle), mailFrom, webDist (default web/dist),
- * apiGatewayCloudWatchRole=false (the account already has API Gateway's CloudWatch role set).
+ * apiGatewayCloudWatchRole=false (the account already has API Gateway's CloudWatch role set), region.
  */
 export function createAppStacks(app: App, stage: string): AppStacks {
   validateStage(stage);
@@ -55,11 +65,15 @@ export function createAppStacks(app: App, stage: string): AppStacks {
   const manageApiGatewayAccount =
     String(app.node.tryGetContext('apiGatewayCloudWatchRole') ?? 'true') !== 'false';
 
+  const env = { region: optionalContext(app, 'region') ?? process.env.CDK_DEFAULT_REGION ?? EDGE_REGION };
+
   const data = new DataStack(app, stackName(stage, 'Data'), {
+    env,
     stage,
     description: `Trobly ${stage}: table and keys`,
   });
   const realtime = new RealtimeStack(app, stackName(stage, 'Realtime'), {
+    env,
     stage,
     data,
     publicAppUrl,
@@ -67,6 +81,7 @@ export function createAppStacks(app: App, stage: string): AppStacks {
     description: `Trobly ${stage}: WebSocket API`,
   });
   const workers = new WorkersStack(app, stackName(stage, 'Workers'), {
+    env,
     stage,
     data,
     realtime,
@@ -75,6 +90,7 @@ export function createAppStacks(app: App, stage: string): AppStacks {
     description: `Trobly ${stage}: queues, Chromium workers, scheduler`,
   });
   const api = new ApiStack(app, stackName(stage, 'Api'), {
+    env,
     stage,
     data,
     realtime,
@@ -83,10 +99,18 @@ export function createAppStacks(app: App, stage: string): AppStacks {
     mailFrom,
     description: `Trobly ${stage}: HTTP API and streaming function URLs`,
   });
+  const edge = new EdgeStack(app, stackName(stage, 'Edge'), {
+    stage,
+    description: `Trobly ${stage}: WAF web ACL of the distribution (us-east-1)`,
+  });
   const web = new WebStack(app, stackName(stage, 'Web'), {
+    env,
+    crossRegionReferences: true,
     stage,
     api,
     realtime,
+    originVerifySecret: data.originVerifySecret,
+    webAclArn: edge.webAcl.attrArn,
     webDist,
     description: `Trobly ${stage}: web app on S3 behind CloudFront`,
   });
@@ -94,8 +118,9 @@ export function createAppStacks(app: App, stage: string): AppStacks {
   workers.addStackDependency(realtime);
   api.addStackDependency(workers);
   web.addStackDependency(api);
+  web.addStackDependency(edge);
 
-  const stacks: AppStacks = { data, realtime, workers, api, web };
+  const stacks: AppStacks = { data, realtime, workers, api, web, edge };
   for (const stack of Object.values(stacks)) {
     Tags.of(stack).add('app', 'trobly');
     Tags.of(stack).add('stage', stage);

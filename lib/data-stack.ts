@@ -25,6 +25,13 @@ export class DataStack extends Stack {
   readonly authTokenSecret: secretsmanager.Secret;
   /** Stripe settings {secretKey, webhookSecret, pricePro, pricePlus}: created empty, filled by an operator. */
   readonly paymentsSecret: secretsmanager.Secret;
+  /**
+   * What CloudFront adds to every request it sends to the API and stream origins (x-origin-verify), so the
+   * functions serve only requests that came through the distribution (functions/core/origin.ts). The web
+   * stack resolves it into the origins' custom headers with a dynamic reference at deploy; the functions read
+   * it by ARN. Here rather than in the web stack because the api stack, deployed before it, reads it too.
+   */
+  readonly originVerifySecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -46,6 +53,12 @@ export class DataStack extends Stack {
       description: `Trobly ${stage}: HS256 key of access tokens`,
       // 64 letters and digits: 384 bits read as base64url by functions/core/auth.ts.
       generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+      removalPolicy,
+    });
+    this.originVerifySecret = new secretsmanager.Secret(this, 'OriginVerifySecret', {
+      description: `Trobly ${stage}: header CloudFront sends to the API origins (x-origin-verify)`,
+      // 48 letters and digits (about 285 bits): safe in an HTTP header as is.
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
       removalPolicy,
     });
     this.paymentsSecret = new secretsmanager.Secret(this, 'PaymentsSecret', {

@@ -35,6 +35,15 @@ const APP_FUNCTION_POLICY =
   /^Trobly-[a-z0-9-]+-(Realtime|Workers|Api)\/[A-Za-z0-9]+\/Role\/DefaultPolicy\/Resource$/;
 const APP_FUNCTION = /^Trobly-[a-z0-9-]+-(Realtime|Workers|Api)\/[A-Za-z0-9]+\/Function\/Resource$/;
 const BUCKET_DEPLOYMENT = /^Trobly-[a-z0-9-]+-Web\/Custom::CDKBucketDeployment[A-Za-z0-9]+\//;
+/**
+ * A stage's stacks name their region (lib/app-stacks.ts), so an ARN holds it as written (eu-west-1), and
+ * with cdk.json's partition literals its partition too (aws).
+ */
+const REGION = String.raw`(?:<AWS::Region>|[a-z]{2}(?:-[a-z]+)+-\d)`;
+const PARTITION = '(?:<AWS::Partition>|aws(?:-[a-z]+)*)';
+/** A finding id pattern whose `{region}` and `{partition}` stand for the stack's region and partition. */
+const withRegion = (source: string): RegExp =>
+  new RegExp(source.replaceAll('{region}', REGION).replaceAll('{partition}', PARTITION));
 
 interface Statement {
   Action?: string | string[];
@@ -80,22 +89,25 @@ export const nagSuppressions: readonly NagSuppression[] = [
       "Table.grantReadWriteData on a table encrypted with a customer-managed key grants these KMS action groups on that one key only (the statement's resource is the table key's ARN).",
   },
   {
-    finding:
-      /^AwsSolutions-IAM5\[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:[^\]/]+\/live\/\*\/@connections\/\*\]$/,
+    finding: withRegion(
+      String.raw`^AwsSolutions-IAM5\[Resource::arn:{partition}:execute-api:{region}:<AWS::AccountId>:[^\]/]+\/live\/\*\/@connections\/\*\]$`,
+    ),
     path: APP_FUNCTION_POLICY,
     reason:
       'Realtime push: connection ids are created at run time, so ManageConnections is granted on every connection of the one WebSocket API stage (POST/GET/DELETE @connections/{id}) and nothing else.',
   },
   {
-    finding:
-      /^AwsSolutions-IAM5\[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule\/[^\]/]+\/\*\]$/,
+    finding: withRegion(
+      String.raw`^AwsSolutions-IAM5\[Resource::arn:{partition}:scheduler:{region}:<AWS::AccountId>:schedule\/[^\]/]+\/\*\]$`,
+    ),
     path: APP_FUNCTION_POLICY,
     reason:
       "Schedules are named per automation at run time; the wildcard covers only schedules inside this stage's own schedule group.",
   },
   {
-    finding:
-      /^AwsSolutions-IAM5\[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity\/\*\]$/,
+    finding: withRegion(
+      String.raw`^AwsSolutions-IAM5\[Resource::arn:{partition}:ses:{region}:<AWS::AccountId>:identity\/\*\]$`,
+    ),
     path: APP_FUNCTION_POLICY,
     reason:
       "ses:SendEmail is authorized on the sending identity, which is verified per account outside this app (MAIL_FROM); the wildcard covers this account and region's SES identities only.",
@@ -120,12 +132,6 @@ export const nagSuppressions: readonly NagSuppression[] = [
       'No geo restriction: sales and marketing users anywhere use the app, as the platforms it automates are global.',
   },
   {
-    finding: /^AwsSolutions-CFR2$/,
-    path: /^Trobly-[a-z0-9-]+-Web\/Distribution\/Resource$/,
-    reason:
-      'No WAF web ACL for now: per-stage cost; the HTTP API stage throttles and the app rate-limits login and password reset. A shared web ACL is planned before public launch.',
-  },
-  {
     finding: /^AwsSolutions-CFR4$/,
     path: /^Trobly-[a-z0-9-]+-Web\/Distribution\/Resource$/,
     reason:
@@ -145,8 +151,9 @@ export const nagSuppressions: readonly NagSuppression[] = [
       "BucketDeployment's deploy-time function role from aws-cdk-lib: basic execution only (its own logs).",
   },
   {
-    finding:
-      /^AwsSolutions-IAM5\[(Action::s3:(GetObject|GetBucket|List|DeleteObject|Abort)\*|Resource::<SiteBucket[A-Za-z0-9]+\.Arn>\/\*|Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-<AWS::AccountId>-<AWS::Region>\/\*)\]$/,
+    finding: withRegion(
+      String.raw`^AwsSolutions-IAM5\[(Action::s3:(GetObject|GetBucket|List|DeleteObject|Abort)\*|Resource::<SiteBucket[A-Za-z0-9]+\.Arn>\/\*|Resource::arn:{partition}:s3:::cdk-[a-z0-9]+-assets-<AWS::AccountId>-{region}\/\*)\]$`,
+    ),
     path: BUCKET_DEPLOYMENT,
     reason:
       "aws-cdk-lib's BucketDeployment grants: read the web app's asset zip from the CDK assets bucket and sync it into the site bucket (write and prune); object keys are unknown until deploy.",
@@ -165,6 +172,12 @@ export const nagSuppressions: readonly NagSuppression[] = [
     path: /^Trobly-[a-z0-9-]+-Data\/AuthTokenSecret\/Resource$/,
     reason:
       'The access-token key is rotated by hand (a runbook step): automatic rotation would end every session at once, since access tokens live only 15 minutes and sessions are checked in the table anyway.',
+  },
+  {
+    finding: /^AwsSolutions-SMG4$/,
+    path: /^Trobly-[a-z0-9-]+-Data\/OriginVerifySecret\/Resource$/,
+    reason:
+      "CloudFront's origin header is rotated with a deploy (put a new value, deploy the Web stack; functions read the secret again on the first mismatch): a scheduled rotation would change the value under a distribution that still sends the old one, and every request would be refused until the next deploy.",
   },
   {
     finding: /^AwsSolutions-SMG4$/,

@@ -5,7 +5,9 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../functions/core/client-ip';
 import type { ApiStack } from './api-stack';
 import { fromRoot } from './paths';
 import type { RealtimeStack } from './realtime-stack';
@@ -25,6 +27,10 @@ export interface WebStackProps extends StackProps {
   readonly realtime: RealtimeStack;
   /** The built web app (`vite build`); deployed when present, skipped with a warning when not. */
   readonly webDist: string;
+  /** CloudFront sends its value to the API and stream origins (functions/core/origin.ts). */
+  readonly originVerifySecret: secretsmanager.ISecret;
+  /** The WAF web ACL (CLOUDFRONT scope, from the us-east-1 Edge stack). */
+  readonly webAclArn: string;
 }
 
 /**
@@ -108,11 +114,18 @@ export class WebStack extends Stack {
       comment: 'Serve index.html for client-side routes',
     });
 
+    // The functions serve only requests carrying this (functions/core/origin.ts): CloudFront adds it to every
+    // request to the API and stream origins, replacing any copy a viewer sent. A dynamic reference, resolved by
+    // CloudFormation at deploy, so the value appears in no template; it changes with a deploy of this stack.
+    const customHeaders = {
+      [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap(),
+    };
     const apiOrigin = new origins.HttpOrigin(
       `${api.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`,
       {
         protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
         originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+        customHeaders,
       },
     );
     const dynamic: Omit<cloudfront.BehaviorOptions, 'origin'> = {
@@ -133,6 +146,7 @@ export class WebStack extends Stack {
         origin: new origins.FunctionUrlOrigin(stream.url, {
           // Time allowed between two chunks of the event stream (60 s is the most without a quota raise).
           readTimeout: Duration.seconds(60),
+          customHeaders,
         }),
       };
     }
@@ -140,6 +154,8 @@ export class WebStack extends Stack {
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Trobly ${stage}`,
+      // Managed common and known-bad-input rules and a rate limit per client address (lib/edge-stack.ts).
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket),

@@ -30,6 +30,13 @@ const schema = z.object({
   /** In AWS the token secret lives in Secrets Manager; functions get its ARN. */
   AUTH_TOKEN_SECRET_ARN: z.optional(z.string()),
   AUTH_ISSUER: z._default(z.string(), 'trobly'),
+  /**
+   * The secret CloudFront adds to every origin request (x-origin-verify; functions/core/origin.ts). In AWS
+   * functions get its Secrets Manager ARN; locally the gateway, which plays CloudFront, and the functions
+   * share the plain value.
+   */
+  ORIGIN_VERIFY_SECRET: z.optional(z.string().check(z.minLength(32))),
+  ORIGIN_VERIFY_SECRET_ARN: z.optional(z.string()),
   /** 'stripe' in AWS; 'sandbox' on the local cloud (a local payment page completes the same webhook path). */
   PAYMENTS_MODE: z._default(z.enum(['stripe', 'sandbox']), 'stripe'),
   STRIPE_SECRET_KEY: z.optional(z.string()),

@@ -5,13 +5,15 @@ import { type AuthLevel, type HttpRoute, httpRoutes } from '../routes';
 import { type AuthUser, authenticate } from './auth';
 import { AppError, toErrorResponse } from './errors';
 import { type Logger, logger as rootLogger } from './logger';
+import { verifyOrigin } from './origin';
 import { parseJsonBody, parseWith, requireJsonContent } from './parse';
 
 /**
  * The wrapper every HTTP handler uses. It owns the middleware order so no handler can get it wrong:
- * request logger, then auth (an anonymous caller learns nothing about the input's shape), then zod
- * parsing of path, query and body, then the handler; the error responder runs last and is the only
- * place that turns an exception into a response.
+ * request logger, then the origin check (only requests that came through CloudFront are served), then
+ * auth (an anonymous caller learns nothing about the input's shape), then zod parsing of path, query and
+ * body, then the handler; the error responder runs last and is the only place that turns an exception
+ * into a response.
  *
  * The route table is the single source of each route's auth level: the wrapper looks the level up
  * by the event's route key, and refuses to serve a route the table does not know.
@@ -95,6 +97,11 @@ function logDone(request: Req): void {
   });
 }
 
+/** Before auth and parsing: a request that did not come through CloudFront is a 403, read no further. */
+export const originStep: MiddlewareObj<HttpEvent, HttpResponse, Error, Context, Internal> = {
+  before: (request: Req) => verifyOrigin(request.event.headers),
+};
+
 const authStep = (
   declaredPublic: boolean,
 ): MiddlewareObj<HttpEvent, HttpResponse, Error, Context, Internal> => ({
@@ -160,6 +167,7 @@ function wrap<S extends Schemas, U>(schemas: S, declaredPublic: boolean, fn: Fn<
   return middy<HttpEvent, HttpResponse, Error, Context, Internal>({ timeoutEarlyInMillis: 0 })
     .use(errorResponder)
     .use(requestContext((event) => findRoute(event.routeKey)))
+    .use(originStep)
     .use(authStep(declaredPublic))
     .use(parseStep(schemas))
     .use(exposeState)

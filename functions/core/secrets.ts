@@ -1,6 +1,6 @@
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { secretsClient } from './clients/secrets';
-import { env } from './env';
+import { type Env, env } from './env';
 
 /**
  * Secrets come from plain env vars on the local cloud and from Secrets Manager in AWS, by ARN, read on
@@ -9,24 +9,40 @@ import { env } from './env';
  */
 const cache = new Map<string, Promise<string>>();
 
+export type SecretName = 'AUTH_TOKEN_SECRET' | 'PAYMENTS' | 'ORIGIN_VERIFY';
+
+/** Where each secret is found: its plain env var (local) and the env var holding its ARN (AWS). */
+const sources: Record<SecretName, { plain?: keyof Env; arn: keyof Env }> = {
+  AUTH_TOKEN_SECRET: { plain: 'AUTH_TOKEN_SECRET', arn: 'AUTH_TOKEN_SECRET_ARN' },
+  PAYMENTS: { arn: 'PAYMENTS_SECRET_ARN' },
+  ORIGIN_VERIFY: { plain: 'ORIGIN_VERIFY_SECRET', arn: 'ORIGIN_VERIFY_SECRET_ARN' },
+};
+
 async function fromSecretsManager(arn: string): Promise<string> {
   const out = await secretsClient().send(new GetSecretValueCommand({ SecretId: arn }));
   if (!out.SecretString) throw new Error(`Secret ${arn} has no string value`);
   return out.SecretString;
 }
 
-export function secret(name: 'AUTH_TOKEN_SECRET' | 'PAYMENTS'): Promise<string | undefined> {
+export function secret(name: SecretName): Promise<string | undefined> {
   const e = env();
-  const plain = name === 'AUTH_TOKEN_SECRET' ? e.AUTH_TOKEN_SECRET : undefined;
-  if (plain) return Promise.resolve(plain);
-  const arn = name === 'AUTH_TOKEN_SECRET' ? e.AUTH_TOKEN_SECRET_ARN : e.PAYMENTS_SECRET_ARN;
-  if (!arn) return Promise.resolve(undefined);
-  let value = cache.get(arn);
-  if (!value) {
-    value = fromSecretsManager(arn);
+  const { plain, arn: arnVar } = sources[name];
+  const value = plain ? e[plain] : undefined;
+  if (typeof value === 'string' && value) return Promise.resolve(value);
+  const arn = e[arnVar];
+  if (typeof arn !== 'string' || !arn) return Promise.resolve(undefined);
+  let stored = cache.get(arn);
+  if (!stored) {
+    stored = fromSecretsManager(arn);
     // A failed read is retried by the next request rather than cached.
-    value.catch(() => cache.delete(arn));
-    cache.set(arn, value);
+    stored.catch(() => cache.delete(arn));
+    cache.set(arn, stored);
   }
-  return value;
+  return stored;
+}
+
+/** Drops the kept copy, so the next `secret(name)` reads Secrets Manager again (after a rotation). */
+export function forgetSecret(name: SecretName): void {
+  const arn = env()[sources[name].arn];
+  if (typeof arn === 'string') cache.delete(arn);
 }

@@ -7,13 +7,14 @@ import { type AuthUser, authenticate } from './auth';
 import { toErrorResponse } from './errors';
 import { errorResponse, findRoute, type HttpEvent, type HttpResponse, requestContext } from './http-handler';
 import type { Logger } from './logger';
+import { verifyOrigin } from './origin';
 import { parseJsonBody, parseWith, requireJsonContent } from './parse';
 
 /**
  * Wrapper for routes served as server-sent events from a RESPONSE_STREAM function URL (the AI
- * filter, DECISIONS 13). Same order as the HTTP wrapper: logger, auth, parse, errors last. A refusal
- * before the stream starts is an ordinary JSON error with its status; a failure mid-stream becomes a
- * final `{"type":"error"}` event, since the status line has already gone out.
+ * filter, DECISIONS 13). Same order as the HTTP wrapper: logger, origin check, auth, parse, errors
+ * last. A refusal before the stream starts is an ordinary JSON error with its status; a failure
+ * mid-stream becomes a final `{"type":"error"}` event, since the status line has already gone out.
  *
  * A function URL event carries no route key, so the handler names its route-table row.
  */
@@ -44,6 +45,7 @@ export function sseHandler<S extends z.core.$ZodType>(
 
   const steps: MiddlewareObj<HttpEvent, HttpResponse, Error, Context, Internal> = {
     before: async (request: Req) => {
+      await verifyOrigin(request.event.headers);
       request.internal.user = await authenticate(request.event.headers ?? {}, route.auth);
       requireJsonContent(request.event);
       request.internal.body = parseWith(options.body, parseJsonBody(request.event), 'body');

@@ -97,6 +97,8 @@ export interface AppFunctionProps {
   /** Default arm64 (Graviton: cheaper per ms); the Chromium worker needs x86_64 for its binary. */
   readonly architecture?: Architecture;
   readonly ephemeralStorageSize?: Size;
+  /** Reserved concurrency: at most this many instances at once (none by default). */
+  readonly reservedConcurrentExecutions?: number;
   readonly environment?: Record<string, string>;
   /** Merged over `bundlingOptions()`. */
   readonly bundling?: Partial<BundlingOptions>;
@@ -135,6 +137,7 @@ export class AppFunction extends Construct {
       memorySize: props.memorySize ?? 1024,
       timeout: props.timeout ?? Duration.seconds(10),
       ephemeralStorageSize: props.ephemeralStorageSize,
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       role: this.role,
       logGroup: this.logGroup,
       tracing: Tracing.ACTIVE,

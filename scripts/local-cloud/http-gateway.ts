@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { Writable } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/core/client-ip';
 import type { HttpRoute } from '../../functions/routes';
 import { securityHeaders } from '../../lib/security-headers';
 import {
@@ -92,18 +93,29 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * What CloudFront writes on an origin request whatever the client sent: the viewer's address and the origin
+ * secret (functions/core/origin.ts). The gateway plays CloudFront, so a client's own copies are dropped.
+ */
+const EDGE_HEADERS = new Set(['cloudfront-viewer-address', ORIGIN_VERIFY_HEADER]);
+
 export function toEvent(
   req: IncomingMessage,
   url: URL,
   body: Buffer,
   routeKey: string,
   pathParameters: Record<string, string>,
+  originSecret: string | undefined = process.env.ORIGIN_VERIFY_SECRET,
 ): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name === 'cookie') continue;
+    if (value === undefined || name === 'cookie' || EDGE_HEADERS.has(name)) continue;
     headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
+  // The client is this socket's peer, written as CloudFront does ("ip:port").
+  const peer = req.socket.remoteAddress ?? '127.0.0.1';
+  headers['cloudfront-viewer-address'] = `${peer}:${req.socket.remotePort ?? 0}`;
+  if (originSecret) headers[ORIGIN_VERIFY_HEADER] = originSecret;
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams)
     query[name] = name in query ? `${query[name]},${value}` : value;
@@ -130,7 +142,7 @@ export function toEvent(
         method,
         path: url.pathname,
         protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        sourceIp: peer,
         userAgent: String(req.headers['user-agent'] ?? ''),
       },
       requestId: randomUUID(),

@@ -111,6 +111,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       REALTIME_ENDPOINT: ws.managementEndpoint,
       LOCAL_STATE_DIR: stateDir,
       AUTH_TOKEN_SECRET: loadOrCreateSecret(join(stateDir, 'keys', 'auth-token.secret')),
+      // What CloudFront adds to every origin request in AWS; the gateway adds it here (new on every start).
+      ORIGIN_VERIFY_SECRET: randomBytes(32).toString('base64url'),
       // Payments run in the sandbox: the checkout URL is a local page, and its webhook is signed with this.
       // PAYMENTS_MODE=stripe (with STRIPE_* and PAYMENTS_WEBHOOK_SECRET set) tries a real Stripe test account.
       PAYMENTS_MODE: process.env.PAYMENTS_MODE === 'stripe' ? 'stripe' : 'sandbox',

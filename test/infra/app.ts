@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { type AppStacks, createAppStacks } from '../../lib/app-stacks';
+import { fromRoot } from '../../lib/paths';
 
 export type StackKey = keyof AppStacks;
-export const STACK_KEYS: readonly StackKey[] = ['data', 'realtime', 'workers', 'api', 'web'];
+export const STACK_KEYS: readonly StackKey[] = ['data', 'realtime', 'workers', 'api', 'web', 'edge'];
 
 export interface BuiltApp {
   readonly app: App;
@@ -11,13 +13,18 @@ export interface BuiltApp {
   readonly templates: Record<StackKey, Template>;
 }
 
+/** cdk.json's feature flags (partition literals, ...), so the tests build what `cdk synth` builds. */
+const { stage: _defaultStage, ...CDK_JSON_CONTEXT } = (
+  JSON.parse(readFileSync(fromRoot('cdk.json'), 'utf8')) as { context: Record<string, unknown> }
+).context;
+
 /**
  * The app of one stage, synthesized with bundling skipped (`aws:cdk:bundling-stacks` = []): NodejsFunction
  * then runs neither esbuild nor the Chromium copy, so a whole app builds in a few seconds. The cdk-nag
  * plugin still runs in synth, so building fails on any unsuppressed finding.
  */
 export function buildApp(stage = 'test', context: Record<string, unknown> = {}): BuiltApp {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  const app = new App({ context: { ...CDK_JSON_CONTEXT, 'aws:cdk:bundling-stacks': [], ...context } });
   const stacks = createAppStacks(app, stage);
   const templates = Object.fromEntries(
     STACK_KEYS.map((key) => [key, Template.fromStack(stacks[key])]),

@@ -18,7 +18,10 @@ import {
   webSocketRoutes,
 } from '../../functions/routes';
 import { scheduledTasks, taskFile } from '../../functions/scheduled-tasks';
+import { STREAM_RESERVED_CONCURRENCY } from '../../lib/api-stack';
 import { createAppStacks } from '../../lib/app-stacks';
+import { RATE_LIMIT_PER_CLIENT } from '../../lib/edge-stack';
+import { checkAwsSolutions, nagSuppressions } from '../../lib/nag-suppressions';
 import { fromRoot } from '../../lib/paths';
 import { pathPattern } from '../../lib/web-stack';
 import { workerFile } from '../../lib/workers-stack';
@@ -59,8 +62,25 @@ const TABLE_WRITE_ACTIONS = [
   'dynamodb:DeleteItem',
 ];
 
+/** The (export names of the) secrets a role may read, one string per GetSecretValue statement resource. */
+function secretsReadBy(statements: ReturnType<typeof statementsOfRole>): string[] {
+  return statements
+    .filter((s) => actionsOf([s]).includes('secretsmanager:GetSecretValue'))
+    .map((s) => JSON.stringify(s.Resource));
+}
+
 const lambdas = (key: keyof BuiltApp['templates']) =>
   resourcesOf(built.templates[key], 'AWS::Lambda::Function');
+
+interface DistributionConfig {
+  CacheBehaviors: { PathPattern: string; TargetOriginId: string }[];
+  DefaultCacheBehavior: { TargetOriginId: string };
+  Origins: { Id: string; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
+  WebACLId?: unknown;
+}
+const distributionConfig = (): DistributionConfig =>
+  Object.values(resourcesOf(built.templates.web, 'AWS::CloudFront::Distribution'))[0]!.Properties
+    .DistributionConfig as DistributionConfig;
 
 /** Our functions carry `Trobly <stage> ...` descriptions (AppFunction); CDK's own helpers do not. */
 function functionByDescription(key: keyof BuiltApp['templates'], description: string): Resource {
@@ -199,7 +219,11 @@ describe('the route table', () => {
     const probe = statements.find((s) => s.Action === 'sqs:GetQueueAttributes')!;
     expect(JSON.stringify(probe.Resource)).toContain('TrobRunsQueue');
     expect(actions).not.toContain('sqs:SendMessage');
-    expect(actions.some((a) => a.startsWith('secretsmanager:') || a === 'kms:Encrypt')).toBe(false);
+    // The only secret it reads is CloudFront's origin header, which every route checks.
+    const secrets = secretsReadBy(statements);
+    expect(secrets).toHaveLength(1);
+    expect(secrets[0]).toContain('OriginVerifySecret');
+    expect(actions).not.toContain('kms:Encrypt');
   });
 
   it('lets the WebSocket route functions write the table (connections and subscriptions)', () => {
@@ -220,11 +244,20 @@ describe('the route table', () => {
       const readsPayments = (row.needs ?? []).includes('payments');
       expect('AUTH_TOKEN_SECRET_ARN' in env, `${row.path} token key`).toBe(readsTokenKey);
       expect('PAYMENTS_SECRET_ARN' in env, `${row.path} payments`).toBe(readsPayments);
-      expect(actions.includes('secretsmanager:GetSecretValue'), `${row.path} secrets`).toBe(
-        readsTokenKey || readsPayments,
-      );
+      const secretsRead = secretsReadBy(statementsOfRole(built.templates.api, roleIdOf(fn)));
+      expect(
+        secretsRead.some((r) => r.includes('AuthTokenSecret')),
+        `${row.path} token key`,
+      ).toBe(readsTokenKey);
+      expect(
+        secretsRead.some((r) => r.includes('PaymentsSecret')),
+        `${row.path} payments`,
+      ).toBe(readsPayments);
+      expect(actions).toContain('secretsmanager:GetSecretValue');
       // The secret's value never travels in the function's configuration.
-      expect(JSON.stringify(env)).not.toMatch(/AUTH_TOKEN_SECRET"|STRIPE_SECRET_KEY|PAYMENTS_WEBHOOK_SECRET/);
+      expect(JSON.stringify(env)).not.toMatch(
+        /AUTH_TOKEN_SECRET"|STRIPE_SECRET_KEY|PAYMENTS_WEBHOOK_SECRET|ORIGIN_VERIFY_SECRET"/,
+      );
     }
   });
 });
@@ -451,6 +484,55 @@ describe('the realtime stack', () => {
   });
 });
 
+describe('the origin secret (only requests through CloudFront are served)', () => {
+  it('lets every HTTP and stream route function read the origin secret, by ARN, never by value', () => {
+    for (const row of httpRoutes) {
+      const fn = functionByDescription('api', `Trobly ${STAGE} ${row.method} ${row.path}`);
+      const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(JSON.stringify(env.ORIGIN_VERIFY_SECRET_ARN), row.path).toContain('OriginVerifySecret');
+      expect(env.ORIGIN_VERIFY_SECRET, row.path).toBeUndefined();
+      const secretsRead = secretsReadBy(statementsOfRole(built.templates.api, roleIdOf(fn)));
+      expect(
+        secretsRead.some((r) => r.includes('OriginVerifySecret')),
+        row.path,
+      ).toBe(true);
+    }
+  });
+
+  it('generates a per-stage secret in the data stack, kept with the data of prod', () => {
+    built.templates.data.hasResourceProperties('AWS::SecretsManager::Secret', {
+      Description: Match.stringLikeRegexp('x-origin-verify'),
+      GenerateSecretString: Match.objectLike({ PasswordLength: 48, ExcludePunctuation: true }),
+    });
+  });
+
+  it('has CloudFront send it to the API origin and to every stream origin, resolved at deploy from Secrets Manager', () => {
+    const config = distributionConfig();
+    const targets = config.CacheBehaviors.filter(
+      (b) =>
+        b.PathPattern === '/api/*' ||
+        httpRoutes.some((r) => r.stream && pathPattern(r.path) === b.PathPattern),
+    ).map((b) => b.TargetOriginId);
+    expect(targets.length).toBe(1 + httpRoutes.filter((r) => r.stream).length);
+    for (const id of targets) {
+      const origin = config.Origins.find((o) => o.Id === id)!;
+      const headers = origin.OriginCustomHeaders ?? [];
+      expect(
+        headers.map((h) => h.HeaderName),
+        id,
+      ).toEqual(['x-origin-verify']);
+      const value = JSON.stringify(headers[0]!.HeaderValue);
+      // A dynamic reference to the data stack's secret: no value in the template.
+      expect(value).toContain('{{resolve:secretsmanager:');
+      expect(value).toContain('OriginVerifySecret');
+      expect(value).toContain(':SecretString:::}}');
+    }
+    // The S3 origin has no use for it.
+    const s3 = config.Origins.find((o) => o.Id === config.DefaultCacheBehavior.TargetOriginId)!;
+    expect(s3.OriginCustomHeaders).toBeUndefined();
+  });
+});
+
 describe('the api stack', () => {
   it('logs and throttles the default stage', () => {
     built.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
@@ -459,6 +541,82 @@ describe('the api stack', () => {
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
       DefaultRouteSettings: { ThrottlingBurstLimit: Match.anyValue(), ThrottlingRateLimit: Match.anyValue() },
     });
+  });
+});
+
+describe('the edge stack (WAF) and concurrency', () => {
+  it('creates a CLOUDFRONT-scope web ACL in us-east-1, whatever the stage region', () => {
+    expect(built.stacks.edge.region).toBe('us-east-1');
+    built.templates.edge.resourceCountIs('AWS::WAFv2::WebACL', 1);
+    built.templates.edge.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+    });
+  });
+
+  it('runs the managed common and known-bad-input rule groups and a rate-based rule per client IP', () => {
+    const acl = Object.values(resourcesOf(built.templates.edge, 'AWS::WAFv2::WebACL'))[0]!;
+    const rules = acl.Properties.Rules as {
+      Name: string;
+      Priority: number;
+      Statement: {
+        RateBasedStatement?: { Limit: number; AggregateKeyType: string; EvaluationWindowSec: number };
+        ManagedRuleGroupStatement?: { VendorName: string; Name: string };
+      };
+      Action?: { Block?: { CustomResponse?: { ResponseCode: number } } };
+      OverrideAction?: unknown;
+    }[];
+    const managed = rules.filter((r) => r.Statement.ManagedRuleGroupStatement);
+    expect(managed.map((r) => r.Statement.ManagedRuleGroupStatement)).toEqual([
+      expect.objectContaining({ VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' }),
+      expect.objectContaining({ VendorName: 'AWS', Name: 'AWSManagedRulesKnownBadInputsRuleSet' }),
+    ]);
+    // The groups' own block actions apply (not overridden to count).
+    for (const r of managed) expect(r.OverrideAction).toEqual({ None: {} });
+    const rate = rules.filter((r) => r.Statement.RateBasedStatement);
+    expect(rate).toHaveLength(1);
+    expect(rate[0]!.Statement.RateBasedStatement).toEqual({
+      Limit: RATE_LIMIT_PER_CLIENT,
+      AggregateKeyType: 'IP',
+      EvaluationWindowSec: 300,
+    });
+    expect(rate[0]!.Action?.Block?.CustomResponse?.ResponseCode).toBe(429);
+    // Evaluated first, so a flood is counted whatever the other rules make of it.
+    expect(rate[0]!.Priority).toBeLessThan(Math.min(...managed.map((r) => r.Priority)));
+    expect(new Set(rules.map((r) => r.Priority)).size).toBe(rules.length);
+  });
+
+  it('attaches the web ACL to the distribution', () => {
+    expect(JSON.stringify(distributionConfig().WebACLId)).toMatch(/Edge.*WebAcl/);
+  });
+
+  it('takes the web ACL across regions when the stage lives outside us-east-1, and stays cdk-nag clean', () => {
+    const eu = buildApp('euro', { region: 'eu-west-1' });
+    expect(eu.stacks.web.region).toBe('eu-west-1');
+    expect(eu.stacks.api.region).toBe('eu-west-1');
+    expect(eu.stacks.edge.region).toBe('us-east-1');
+    const config = (
+      Object.values(resourcesOf(eu.templates.web, 'AWS::CloudFront::Distribution'))[0]!.Properties
+        .DistributionConfig as { WebACLId: unknown }
+    ).WebACLId;
+    // Read at deploy from the SSM parameter the Edge stack writes into eu-west-1.
+    expect(JSON.stringify(config)).toContain('ExportsReader');
+    expect(JSON.stringify(config)).toContain('WebAcl');
+    expect(checkAwsSolutions(eu.app).violations.map((v) => v.ruleName)).toEqual([]);
+  });
+
+  it('gives the streaming function reserved concurrency, and leaves the other routes to the shared pool', () => {
+    for (const row of httpRoutes) {
+      const fn = functionByDescription('api', `Trobly ${STAGE} ${row.method} ${row.path}`);
+      expect(fn.Properties.ReservedConcurrentExecutions, row.path).toBe(
+        row.stream ? STREAM_RESERVED_CONCURRENCY : undefined,
+      );
+    }
+    expect(STREAM_RESERVED_CONCURRENCY).toBe(10);
+  });
+
+  it('needs no suppression of the WAF findings (CFR1 geo restriction stays a reasoned choice)', () => {
+    expect(nagSuppressions.map((s) => String(s.finding))).not.toContain(String(/^AwsSolutions-CFR2$/));
   });
 });
 
@@ -593,6 +751,7 @@ describe('the whole app', () => {
     expect(workers.dependencies).toContain(realtime);
     expect(api.dependencies).toContain(workers);
     expect(web.dependencies).toContain(api);
+    expect(web.dependencies).toContain(built.stacks.edge);
     expect(data.dependencies).toEqual([]);
   });
 
@@ -611,6 +770,7 @@ describe('the whole app', () => {
       'Trobly-alice-Workers',
       'Trobly-alice-Api',
       'Trobly-alice-Web',
+      'Trobly-alice-Edge',
     ]);
     buildTemplate(stacks.data).hasResourceProperties('AWS::DynamoDB::Table', { TableName: 'alice-trobly' });
     const workers = buildTemplate(stacks.workers);

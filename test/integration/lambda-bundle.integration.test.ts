@@ -17,6 +17,7 @@ let queues: LocalQueues;
 let tableName: string;
 let dynamoEndpoint: string;
 let bundle: string;
+const ORIGIN_SECRET = 'bundle-test-origin-secret-of-32-characters';
 
 beforeAll(async () => {
   ({ tableName, dynamoEndpoint } = await useIntegrationEnv());
@@ -38,7 +39,8 @@ function invokeBundle(env: Record<string, string>): { statusCode: number; body: 
     routeKey: 'GET /api/health',
     rawPath: '/api/health',
     rawQueryString: '',
-    headers: {},
+    // As CloudFront sends it (functions/core/origin.ts); env() below holds the same secret.
+    headers: { 'x-origin-verify': ORIGIN_SECRET },
     requestContext: { requestId: 'bundle-test', http: { method: 'GET', path: '/api/health' } },
     isBase64Encoded: false,
   };
@@ -46,7 +48,7 @@ function invokeBundle(env: Record<string, string>): { statusCode: number; body: 
     const out = await handler(${JSON.stringify(event)}, { awsRequestId: 'x', getRemainingTimeInMillis: () => 10000 });
     process.stdout.write(JSON.stringify(out));`;
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ORIGIN_VERIFY_SECRET: ORIGIN_SECRET, ...env },
     encoding: 'utf8',
   });
   // The handler's warnings come first, one JSON line each; the result is the last line.

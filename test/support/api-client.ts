@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { expect } from 'vitest';
 import type { User } from '../../shared/auth';
 import { verificationToken } from './outbox';
@@ -33,18 +34,60 @@ export interface Api {
   post(path: string, body?: unknown, options?: CallOptions): Promise<ApiResult>;
   put(path: string, body?: unknown, options?: CallOptions): Promise<ApiResult>;
   delete(path: string, body?: unknown, options?: CallOptions): Promise<ApiResult>;
-  /** The same client seen from another client address (CloudFront-Viewer-Address), for rate limits. */
+  /**
+   * The same client connecting from another loopback address (127.x.y.z, see `freshAddress`), for rate
+   * limits: the gateway, like CloudFront, takes the client's address from the connection, not a header.
+   */
   from(address: string): Api;
 }
 
-export function apiClient(base: string, defaultHeaders: Record<string, string> = {}): Api {
+/** fetch() over a connection from a chosen local address (Linux routes all of 127/8 to the loopback). */
+function fetchFrom(localAddress: string, url: string, init: RequestInit): Promise<Response> {
+  const payload = init.body === undefined || init.body === null ? undefined : String(init.body);
+  const headers: Record<string, string> = {
+    accept: '*/*',
+    'user-agent': 'node',
+    ...(init.headers as Record<string, string>),
+    ...(payload === undefined ? {} : { 'content-length': String(Buffer.byteLength(payload)) }),
+  };
+  return new Promise((done, fail) => {
+    const req = httpRequest(
+      url,
+      { method: init.method, headers, localAddress, family: 4, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', fail);
+        res.on('end', () => {
+          const out = new Headers();
+          for (let i = 0; i < res.rawHeaders.length; i += 2)
+            out.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+          const status = res.statusCode ?? 0;
+          const empty = [204, 205, 304].includes(status) || init.method === 'HEAD';
+          done(new Response(empty ? null : Buffer.concat(chunks), { status, headers: out }));
+        });
+      },
+    );
+    req.on('error', fail);
+    req.end(payload);
+  });
+}
+
+export function apiClient(
+  base: string,
+  defaultHeaders: Record<string, string> = {},
+  localAddress?: string,
+): Api {
   async function request(method: string, path: string, body?: unknown, options: CallOptions = {}) {
     const headers: Record<string, string> = { ...defaultHeaders, ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let payload: string | undefined = options.raw;
     if (payload === undefined && body !== undefined) payload = JSON.stringify(body);
     if (payload !== undefined) headers['content-type'] ??= 'application/json';
-    const res = await fetch(`${base}${path}`, { method, headers, body: payload });
+    const init = { method, headers, body: payload };
+    const res = localAddress
+      ? await fetchFrom(localAddress, `${base}${path}`, init)
+      : await fetch(`${base}${path}`, init);
     const text = await res.text();
     let parsed: Body;
     try {
@@ -61,15 +104,18 @@ export function apiClient(base: string, defaultHeaders: Record<string, string> =
     post: (path, body, options) => request('POST', path, body, options),
     put: (path, body, options) => request('PUT', path, body, options),
     delete: (path, body, options) => request('DELETE', path, body, options),
-    from: (address) => apiClient(base, { ...defaultHeaders, 'cloudfront-viewer-address': address }),
+    from: (address) => apiClient(base, defaultHeaders, address),
   };
 }
 
 let addresses = 0;
-/** A client address no other test of this process uses: per-address rate limits stay per test. */
+/**
+ * A loopback client address no other test of this process uses (127.1.0.1 on; 127.0.0.1 is the default
+ * client's): per-address rate limits stay per test. Each test file has its own table, so files may reuse them.
+ */
 export function freshAddress(): string {
   addresses++;
-  return `10.0.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}:1234`;
+  return `127.${1 + Math.floor(addresses / 62_500)}.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}`;
 }
 
 /** A username (and e-mail local part) no other test uses: 3-30 letters, digits and underscores. */

@@ -127,6 +127,7 @@ describe('toEvent', () => {
       'content-type': 'application/json',
       'user-agent': 'vitest',
       'x-forwarded-for': '1.1.1.1,2.2.2.2',
+      'cloudfront-viewer-address': '10.0.0.9:0',
     });
     expect(event.requestContext.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(Math.abs(event.requestContext.timeEpoch - Date.now())).toBeLessThan(5000);
@@ -136,7 +137,7 @@ describe('toEvent', () => {
     const req = request({ headers: { cookie: 'session=abc; theme=dark', accept: '*/*' } });
     const event = toEvent(req, new URL('http://localhost/api/me'), Buffer.alloc(0), 'GET /api/me', {});
     expect(event.cookies).toEqual(['session=abc', 'theme=dark']);
-    expect(event.headers).toEqual({ accept: '*/*' });
+    expect(event.headers).toEqual({ accept: '*/*', 'cloudfront-viewer-address': '127.0.0.1:0' });
   });
 
   it('leaves out query, path parameters, cookies and body when there are none', () => {
@@ -171,6 +172,24 @@ describe('toEvent', () => {
       expect(event.isBase64Encoded).toBe(false);
     },
   );
+
+  it('plays CloudFront: drops client-sent viewer-address and origin-secret headers and writes the real ones', () => {
+    const req = request({
+      headers: { 'cloudfront-viewer-address': '203.0.113.7:443', 'x-origin-verify': 'guessed' },
+      remoteAddress: '127.0.4.2',
+    });
+    (req.socket as { remotePort?: number }).remotePort = 51234;
+    const url = new URL('http://localhost/api/health');
+    const event = toEvent(req, url, Buffer.alloc(0), 'GET /api/health', {}, 'the-local-origin-secret');
+    expect(event.headers).toEqual({
+      'cloudfront-viewer-address': '127.0.4.2:51234',
+      'x-origin-verify': 'the-local-origin-secret',
+    });
+    expect(event.requestContext.http.sourceIp).toBe('127.0.4.2');
+    // Without a configured secret it adds none, and still drops the client's.
+    const bare = toEvent(req, url, Buffer.alloc(0), 'GET /api/health', {}, '');
+    expect(bare.headers).toEqual({ 'cloudfront-viewer-address': '127.0.4.2:51234' });
+  });
 
   it('passes a binary body as base64', () => {
     const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]);
