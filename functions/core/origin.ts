@@ -28,13 +28,14 @@ const matches = (given: string, expected: string) => timingSafeEqual(digest(give
 /** Throws ForbiddenError (403) unless the request carries the origin secret. */
 export async function verifyOrigin(headers: Record<string, string | undefined> | undefined): Promise<void> {
   const given = headers?.[ORIGIN_VERIFY_HEADER];
+  // Refused before the secret is read: a flood of direct requests costs no Secrets Manager call.
+  if (!given) throw new ForbiddenError(REFUSED);
   let expected = await secret('ORIGIN_VERIFY');
   if (!expected) {
     // Fails closed: without a configured secret no request can prove where it came from.
     logger.error('origin secret is not configured: every request is refused');
     throw new ForbiddenError(REFUSED);
   }
-  if (!given) throw new ForbiddenError(REFUSED);
   if (matches(given, expected)) return;
   // The value kept by this instance may predate a rotation: read it again, but not on every bad request.
   if (Date.now() - lastRefresh > REFRESH_AFTER_MS) {
