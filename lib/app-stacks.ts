@@ -37,8 +37,8 @@ function urlContext(app: App, key: string): string | undefined {
 
 /**
  * The stacks of one stage, by lifecycle. Dependencies run one way only:
- * data <- realtime <- workers <- api <- web. Realtime comes before workers because the Chromium workers
- * push jobProgress (they need the WebSocket API's endpoint and ManageConnections on it).
+ * data <- realtime <- workers <- api <- web, and edge <- web. Realtime comes before workers because the
+ * Chromium workers push jobProgress (they need the WebSocket API's endpoint and ManageConnections on it).
  *
  * Regions: the distribution's WAF web ACL must be created in us-east-1 (CLOUDFRONT scope), so it has a
  * small stack of its own there (Edge), and the web stack takes its ARN by a cross-region reference. CDK
