@@ -3,8 +3,6 @@ import { createMailJobRunner, mailJob } from '../auth/mail-jobs';
 import { logger } from '../core/logger';
 import { mailPort } from '../core/ports/mail';
 
-const run = createMailJobRunner({ mail: mailPort(), log: logger });
-
 /**
  * Consumes the `mail` queue: each record is one account e-mail job (functions/auth/mail-jobs.ts). The
  * records of a batch are independent mails, so they run together and each failure is reported alone
@@ -12,6 +10,8 @@ const run = createMailJobRunner({ mail: mailPort(), log: logger });
  * after maxReceiveCount, without sending the others twice. Bodies name an address: never logged.
  */
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  // Per invocation (cheap): mailPort() answers for the env the worker runs with now.
+  const run = createMailJobRunner({ mail: mailPort(), log: logger });
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   await Promise.all(
     event.Records.map(async (record) => {

@@ -11,9 +11,9 @@ import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
 import { logger } from '../../functions/core/logger';
 import { queuePort } from '../../functions/core/ports/queue';
-import { queues as appQueues, queueUrlEnv } from '../../functions/core/queues';
+import { queueUrlEnv } from '../../functions/core/queues';
 import { keys } from '../../functions/core/table';
-import { type LocalQueues, startLocalQueues } from '../../scripts/local-cloud/sqs';
+import type { LocalQueues } from '../../scripts/local-cloud/sqs';
 import { type SandboxPlatforms, startSandboxPlatforms } from '../../scripts/sandbox-platforms';
 import type { PlatformSlug } from '../../shared/connections';
 import type { Plan } from '../../shared/plan-policy';
@@ -45,12 +45,13 @@ let userPool: TestUser[] = [];
 const POOL_SIZE = 24;
 
 beforeAll(async () => {
-  env = await useAccountsEnv();
+  // The trob-runs queue on the same SQS server as the mail the account routes queue.
+  env = await useAccountsEnv({ extraQueues: ['trob-runs'] });
   api = env.api;
   sandbox = await startSandboxPlatforms();
-  sqsServer = await startLocalQueues({ stage: 'test', definitions: [appQueues['trob-runs']] });
+  sqsServer = env.queues;
   runQueueUrl = sqsServer.urls['trob-runs'];
-  setEnv({ ...sandbox.env, SQS_ENDPOINT: sqsServer.endpoint, [queueUrlEnv('trob-runs')]: runQueueUrl });
+  setEnv(sandbox.env);
   sqs = new SQSClient({ region: 'us-east-1', endpoint: sqsServer.endpoint, credentials: LOCAL_CREDENTIALS });
   await seedCatalogue();
   userPool = await Promise.all(
@@ -65,7 +66,6 @@ afterAll(async () => {
   await env?.close();
   await sandbox?.stop();
   sqs?.destroy();
-  await sqsServer?.stop();
 });
 
 const FOLLOWERS = 'linkedin-follower-extractor';

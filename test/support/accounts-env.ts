@@ -1,8 +1,8 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { vi } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
-import { queueArnEnv, queues, queueUrlEnv } from '../../functions/core/queues';
-import { localQueueName, startLocalQueues } from '../../scripts/local-cloud/sqs';
+import { type QueueName, queueArnEnv, queues, queueUrlEnv } from '../../functions/core/queues';
+import { type LocalQueues, localQueueName, startLocalQueues } from '../../scripts/local-cloud/sqs';
 import { startWorkerPoller } from '../../scripts/local-cloud/worker-poller';
 import { type Api, apiClient } from './api-client';
 import { startGateway } from './gateway-server';
@@ -16,6 +16,8 @@ const STAGE = 'test';
 
 export interface AccountsEnv extends IntegrationEnv {
   api: Api;
+  /** The local SQS server: the mail queue, and the `extraQueues` asked for (their URLs in the env too). */
+  queues: LocalQueues;
   /** Resolves once every mail queued so far is in the outbox (the outbox readers call it). */
   mailDelivered(): Promise<void>;
   close(): Promise<void>;
@@ -27,13 +29,24 @@ export interface AccountsEnv extends IntegrationEnv {
  * local cloud: the routes queue it on a local `mail` queue (fauxqs) and the mail worker, run by the
  * local event-source poller, writes it to the outbox.
  */
-export async function useAccountsEnv(): Promise<AccountsEnv> {
-  const mailQueue = await startLocalQueues({ stage: STAGE, definitions: [queues.mail] });
+export async function useAccountsEnv({
+  extraQueues = [],
+}: {
+  extraQueues?: Exclude<QueueName, 'mail'>[];
+} = {}): Promise<AccountsEnv> {
+  const mailQueue = await startLocalQueues({
+    stage: STAGE,
+    definitions: [queues.mail, ...extraQueues.map((name) => queues[name])],
+  });
+  const queueEnv: Record<string, string> = {};
+  for (const name of ['mail' as const, ...extraQueues]) {
+    queueEnv[queueUrlEnv(name)] = mailQueue.urls[name];
+    queueEnv[queueArnEnv(name)] = mailQueue.arns[name];
+  }
   const env = await useIntegrationEnv({
     PUBLIC_APP_URL: APP_URL,
     SQS_ENDPOINT: mailQueue.endpoint,
-    [queueUrlEnv('mail')]: mailQueue.urls.mail,
-    [queueArnEnv('mail')]: mailQueue.arns.mail,
+    ...queueEnv,
   });
   // The outbox mailer prints every link it sends; the tests read the files instead.
   vi.spyOn(console, 'log').mockImplementation(() => undefined);
@@ -70,6 +83,7 @@ export async function useAccountsEnv(): Promise<AccountsEnv> {
   return {
     ...env,
     api: apiClient(gateway.base),
+    queues: mailQueue,
     mailDelivered,
     close: async () => {
       await gateway.close();

@@ -34,8 +34,12 @@ export function sesMailer(client: SESv2Client = sesClient(), from = env().MAIL_F
   };
 }
 
-let chosen: MailPort | undefined;
+let chosen: { port: MailPort; outbox: string | undefined } | undefined;
 export function mailPort(): MailPort {
-  chosen ??= env().APP_RUNTIME === 'local' ? outboxMailer(env().LOCAL_STATE_DIR) : sesMailer();
-  return chosen;
+  // Chosen again when the outbox moved: a local cloud restarted in one process (tests) has a new state dir.
+  const outbox = env().APP_RUNTIME === 'local' ? env().LOCAL_STATE_DIR : undefined;
+  if (!chosen || chosen.outbox !== outbox) {
+    chosen = { port: outbox === undefined ? sesMailer() : outboxMailer(outbox), outbox };
+  }
+  return chosen.port;
 }

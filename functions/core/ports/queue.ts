@@ -1,4 +1,4 @@
-import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { GetQueueAttributesCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { sqsClient } from '../clients/sqs';
 import { queueUrl } from '../env';
 import type { QueueName } from '../queues';
@@ -17,10 +17,13 @@ export interface QueuePort {
   ping(queue: QueueName, signal?: AbortSignal): Promise<void>;
 }
 
-export function sqsQueue(client = sqsClient()): QueuePort {
+export function sqsQueue(given?: SQSClient): QueuePort {
+  // Resolved per call, not at build time: the port outlives a client that resetClients() replaced
+  // (a local cloud restarted in one process points at a new SQS endpoint).
+  const client = () => given ?? sqsClient();
   return {
     async send(queue, message, options = {}) {
-      const out = await client.send(
+      const out = await client().send(
         new SendMessageCommand({
           QueueUrl: queueUrl(queue),
           MessageBody: JSON.stringify(message),
@@ -31,7 +34,7 @@ export function sqsQueue(client = sqsClient()): QueuePort {
       return { messageId: out.MessageId };
     },
     async ping(queue, signal) {
-      await client.send(
+      await client().send(
         new GetQueueAttributesCommand({ QueueUrl: queueUrl(queue), AttributeNames: ['QueueArn'] }),
         signal ? { abortSignal: signal } : {},
       );
