@@ -98,7 +98,15 @@ describe('toEvent', () => {
       remoteAddress: '10.0.0.9',
     });
     const url = new URL('http://localhost:3000/api/automation/7?tag=a&tag=b&q=x%20y');
-    const event = toEvent(req, url, Buffer.from('{"name":"x"}'), 'POST /api/automation/{id}', { id: '7' });
+    // No origin secret here ('' adds none), whatever another test file left in process.env.
+    const event = toEvent(
+      req,
+      url,
+      Buffer.from('{"name":"x"}'),
+      'POST /api/automation/{id}',
+      { id: '7' },
+      '',
+    );
 
     expect(event).toMatchObject({
       version: '2.0',
@@ -135,7 +143,7 @@ describe('toEvent', () => {
 
   it('moves cookies out of the headers into the cookies array', () => {
     const req = request({ headers: { cookie: 'session=abc; theme=dark', accept: '*/*' } });
-    const event = toEvent(req, new URL('http://localhost/api/me'), Buffer.alloc(0), 'GET /api/me', {});
+    const event = toEvent(req, new URL('http://localhost/api/me'), Buffer.alloc(0), 'GET /api/me', {}, '');
     expect(event.cookies).toEqual(['session=abc', 'theme=dark']);
     expect(event.headers).toEqual({ accept: '*/*', 'cloudfront-viewer-address': '127.0.0.1:0' });
   });

@@ -31,12 +31,7 @@ export function PairPasswordModal({ extension }: { extension: ExtensionControls 
   }
 
   return (
-    <Modal
-      opened={passwordPrompt.open}
-      onClose={close}
-      title="Confirm your password"
-      centered
-    >
+    <Modal opened={passwordPrompt.open} onClose={close} title="Confirm your password" centered>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <Text size="sm">{PAIRING_TEXTS.passwordNeeded}</Text>
