@@ -8,8 +8,8 @@
  * Access patterns
  * | #  | pattern                                         | index | key condition                                   |
  * |----|-------------------------------------------------|-------|-------------------------------------------------|
- * | 1  | a WebSocket connection by its id                | table | pk = WSCONN#<connectionId>, sk = WSCONN          |
- * | 2  | the connections subscribed to one job of a user | table | pk = USER#<userId>, sk begins_with JOBSUB#<job>#  |
+ * | 1  | a WebSocket socket by its id                     | table | pk = SOCKET#<socketId>, sk = SOCKET              |
+ * | 2  | the sockets subscribed to one job of a user      | table | pk = USER#<userId>, sk begins_with JOBSUB#<job>#  |
  * | 3  | a user's leads                                  | table | pk = USER#<userId>, sk begins_with LEAD#          |
  * | 4  | rate-limit counter of a subject in a window     | table | pk = RATE#<subject>, sk = <window start>          |
  * | 5  | the health probe's read (never written)         | table | pk = HEALTH, sk = HEALTH                          |
@@ -114,22 +114,20 @@ export const keys = {
   catalogTemplate: (id: string): ItemKey => ({ pk: 'CATALOG', sk: `TEMPLATE#${id}` }),
   catalogTemplatesPrefix: () => ({ pk: 'CATALOG', skPrefix: 'TEMPLATE#' }),
   healthProbe: (): ItemKey => ({ pk: 'HEALTH', sk: 'HEALTH' }),
-  webSocketConnection: (connectionId: string): ItemKey => ({
-    pk: `WSCONN#${connectionId}`,
-    sk: 'WSCONN',
-  }),
+  /** A WebSocket (API Gateway's connection; 'connection' in this app means a platform account). */
+  socket: (socketId: string): ItemKey => ({ pk: `SOCKET#${socketId}`, sk: 'SOCKET' }),
   /** A user's pointer to one of its sockets, so ending a session can close the sockets it opened. */
-  userSocket: (userId: string, sessionId: string, connectionId: string): ItemKey => ({
+  userSocket: (userId: string, sessionId: string, socketId: string): ItemKey => ({
     pk: user(userId),
-    sk: `SOCKET#${sessionId}#${connectionId}`,
+    sk: `SOCKET#${sessionId}#${socketId}`,
   }),
   userSocketsPrefix: (userId: string, sessionId?: string) => ({
     pk: user(userId),
     skPrefix: sessionId ? `SOCKET#${sessionId}#` : 'SOCKET#',
   }),
-  jobSubscription: (userId: string, jobId: string, connectionId: string): ItemKey => ({
+  jobSubscription: (userId: string, jobId: string, socketId: string): ItemKey => ({
     pk: user(userId),
-    sk: `JOBSUB#${jobId}#${connectionId}`,
+    sk: `JOBSUB#${jobId}#${socketId}`,
   }),
   jobSubscriptionsPrefix: (userId: string, jobId: string) => ({
     pk: user(userId),

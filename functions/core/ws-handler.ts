@@ -32,7 +32,8 @@ type Req = Request<WebSocketEvent, Result, Error, Context, Internal>;
 
 export interface WsInput {
   event: WebSocketEvent;
-  connectionId: string;
+  /** API Gateway's connectionId: the app calls it a socket (a connection is a platform account). */
+  socketId: string;
   log: Logger;
 }
 
@@ -64,7 +65,7 @@ export function webSocketHandler(fn: (input: WsInput) => Promise<void> | void) {
     .use(context)
     .handler(async (event) => {
       const log = logs.get(event) ?? rootLogger;
-      await fn({ event, connectionId: event.requestContext.connectionId, log });
+      await fn({ event, socketId: event.requestContext.connectionId, log });
       return { statusCode: 200 };
     });
 }

@@ -3,9 +3,9 @@ import { webSocketHandler } from '../core/ws-handler';
 import { connect } from './realtime-service';
 
 // Browsers cannot set headers on a WebSocket, so the access token comes in the query string.
-export const handler = webSocketHandler(async ({ event, connectionId, log }) => {
+export const handler = webSocketHandler(async ({ event, socketId, log }) => {
   const token = event.queryStringParameters?.token;
   const user = await authenticate({ authorization: token ? `Bearer ${token}` : undefined }, 'user');
-  await connect(connectionId, user!);
+  await connect(socketId, user!);
   log.info('connected', { userId: user!.id });
 });

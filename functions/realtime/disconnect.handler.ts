@@ -1,4 +1,4 @@
 import { webSocketHandler } from '../core/ws-handler';
 import { disconnect } from './realtime-service';
 
-export const handler = webSocketHandler(({ connectionId }) => disconnect(connectionId));
+export const handler = webSocketHandler(({ socketId }) => disconnect(socketId));

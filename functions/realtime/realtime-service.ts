@@ -4,41 +4,40 @@ import { loadAuthState } from '../auth/session-repository';
 import type { AuthUser } from '../core/auth';
 import { UnauthorizedError } from '../core/errors';
 import { type RealtimePort, realtimePort } from '../core/ports/realtime';
-import * as connections from './connection-repository';
+import * as repository from './socket-repository';
 
 /** A socket belongs to the session that opened it (closeSessionSockets ends it with the session). */
-export async function connect(connectionId: string, user: AuthUser): Promise<void> {
-  await connections.saveConnection(connectionId, user.id, user.sessionId);
+export async function connect(socketId: string, user: AuthUser): Promise<void> {
+  await repository.saveSocket(socketId, user.id, user.sessionId);
 }
 
-export async function disconnect(connectionId: string): Promise<void> {
-  const connection = await connections.findConnection(connectionId);
-  if (connection) await connections.deleteConnection(connection);
+export async function disconnect(socketId: string): Promise<void> {
+  const socket = await repository.findSocket(socketId);
+  if (socket) await repository.deleteSocket(socket);
 }
 
 /**
- * Subscriptions live under the connection owner's partition, and progress is read from the job
+ * Subscriptions live under the socket owner's partition, and progress is read from the job
  * owner's partition, so subscribing to someone else's job id can never deliver their progress.
  *
  * The socket's session is checked again on every subscribe (a socket may outlive a missed close): a
  * session that has ended, or a user who no longer exists, gets the socket closed and nothing written.
  */
 export async function subscribe(
-  connectionId: string,
+  socketId: string,
   jobId: string,
   push: () => RealtimePort = realtimePort,
 ): Promise<void> {
-  const connection = await connections.findConnection(connectionId);
-  if (!connection) throw new UnauthorizedError('Unknown connection');
-  const state = connection.sessionId
-    ? await loadAuthState(connection.userId, connection.sessionId)
-    : undefined;
+  const socket = await repository.findSocket(socketId);
+  if (!socket) throw new UnauthorizedError('Unknown socket');
+  const state = socket.sessionId ? await loadAuthState(socket.userId, socket.sessionId) : undefined;
   if (!state?.sessionOpen) {
-    await push().disconnect(connectionId);
-    await connections.deleteConnection(connection);
+    // Records first, then the close: once the socket is closed nothing of it is left to find.
+    await repository.deleteSocket(socket);
+    await push().disconnect(socketId);
     throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
   }
-  await connections.saveSubscription(connection.userId, { jobId, connectionId });
+  await repository.saveSubscription(socket.userId, { jobId, socketId });
 }
 
 export type SocketsToClose = { sessionId: string } | { allSessionsExcept?: string };
@@ -55,40 +54,34 @@ export async function closeSessionSockets(
 ): Promise<number> {
   const only = 'sessionId' in which ? which.sessionId : undefined;
   const keep = 'allSessionsExcept' in which ? which.allSessionsExcept : undefined;
-  const sockets = (await connections.listUserSockets(userId, only)).filter((s) => s.sessionId !== keep);
+  const sockets = (await repository.listUserSockets(userId, only)).filter((s) => s.sessionId !== keep);
   for (const socket of sockets) {
-    await push().disconnect(socket.connectionId);
-    const record = await connections.findConnection(socket.connectionId);
-    await connections.deleteConnection(
-      record ?? {
-        connectionId: socket.connectionId,
-        userId,
-        sessionId: socket.sessionId,
-        jobIds: [],
-        connectedAt: '',
-      },
+    const record = await repository.findSocket(socket.socketId);
+    await repository.deleteSocket(
+      record ?? { socketId: socket.socketId, userId, sessionId: socket.sessionId, jobIds: [], openedAt: '' },
     );
+    await push().disconnect(socket.socketId);
   }
   return sockets.length;
 }
 
-/** Sends a job's progress to every live subscriber of its owner; forgets connections that are gone. */
+/** Sends a job's progress to every live subscriber of its owner; forgets sockets that are gone. */
 export async function publishJobProgress(
   push: RealtimePort,
   ownerId: string,
   progress: JobProgress,
 ): Promise<{ delivered: number; gone: number }> {
-  const subscriptions = await connections.listSubscriptions(ownerId, progress.jobId);
+  const subscriptions = await repository.listSubscriptions(ownerId, progress.jobId);
   const message: JobProgressEvent = { event: 'jobProgress', data: progress };
   let delivered = 0;
   let gone = 0;
   await Promise.all(
     subscriptions.map(async (subscription) => {
-      const outcome = await push.post(subscription.connectionId, message);
+      const outcome = await push.post(subscription.socketId, message);
       if (outcome === 'sent') delivered++;
       else {
         gone++;
-        await connections.deleteSubscription(ownerId, subscription);
+        await repository.deleteSubscription(ownerId, subscription);
       }
     }),
   );

@@ -13,8 +13,8 @@ import { realtimeClient } from '../clients/realtime';
 export type PushOutcome = 'sent' | 'gone';
 
 export interface RealtimePort {
-  post(connectionId: string, payload: unknown): Promise<PushOutcome>;
-  disconnect(connectionId: string): Promise<void>;
+  post(socketId: string, payload: unknown): Promise<PushOutcome>;
+  disconnect(socketId: string): Promise<void>;
 }
 
 const isGone = (error: unknown) =>
@@ -23,11 +23,11 @@ const isGone = (error: unknown) =>
 
 export function apiGatewayPush(client = realtimeClient()): RealtimePort {
   return {
-    async post(connectionId, payload) {
+    async post(socketId, payload) {
       try {
         await client.send(
           new PostToConnectionCommand({
-            ConnectionId: connectionId,
+            ConnectionId: socketId,
             Data: Buffer.from(JSON.stringify(payload)),
           }),
         );
@@ -37,9 +37,9 @@ export function apiGatewayPush(client = realtimeClient()): RealtimePort {
         throw error;
       }
     },
-    async disconnect(connectionId) {
+    async disconnect(socketId) {
       try {
-        await client.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+        await client.send(new DeleteConnectionCommand({ ConnectionId: socketId }));
       } catch (error) {
         // Already gone is what closing wanted.
         if (!isGone(error)) throw error;

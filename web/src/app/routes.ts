@@ -92,7 +92,7 @@ export const appRoutes: readonly AppRoute[] = [
   {
     path: '/platforms',
     access: 'verified',
-    page: () => import('../features/platforms/pages/PlatformsPage'),
+    page: () => import('../features/connections/pages/PlatformsPage'),
   },
 
   // Not in the spec: the local stand-in for Stripe Checkout, where the sandbox's checkout URLs lead.

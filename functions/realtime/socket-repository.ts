@@ -5,32 +5,33 @@ import { queryByPrefix } from '../core/query';
 import { expiresAfter, keys } from '../core/table';
 
 /**
- * The only code that reads or writes WebSocket connections and job subscriptions. Every domain's
+ * The only code that reads or writes WebSocket sockets (API Gateway calls them connections; here a
+ * socket, so it is never confused with a platform connection) and their job subscriptions. Every domain's
  * repository follows this shape: plain functions over the document client, keys from core/table,
  * items mapped to domain records at the boundary, no business rules.
  */
-export interface ConnectionRecord {
-  connectionId: string;
+export interface SocketRecord {
+  socketId: string;
   userId: string;
   /** The sign-in session that opened the socket: the socket lives no longer than it. */
   sessionId: string;
   jobIds: string[];
-  connectedAt: string;
+  openedAt: string;
 }
 
 /** A socket as its user's partition lists it (for closing a session's sockets). */
 export interface UserSocket {
-  connectionId: string;
+  socketId: string;
   sessionId: string;
 }
 
 export interface JobSubscription {
-  connectionId: string;
+  socketId: string;
   jobId: string;
 }
 
-export async function saveConnection(
-  connectionId: string,
+export async function saveSocket(
+  socketId: string,
   userId: string,
   sessionId: string,
   now = new Date(),
@@ -41,11 +42,11 @@ export async function saveConnection(
       new PutCommand({
         TableName: tableName(),
         Item: {
-          ...keys.webSocketConnection(connectionId),
-          type: 'WebSocketConnection',
+          ...keys.socket(socketId),
+          type: 'Socket',
           userId,
           sessionId,
-          connectedAt: now.toISOString(),
+          openedAt: now.toISOString(),
           expiresAt,
         },
       }),
@@ -54,9 +55,9 @@ export async function saveConnection(
       new PutCommand({
         TableName: tableName(),
         Item: {
-          ...keys.userSocket(userId, sessionId, connectionId),
+          ...keys.userSocket(userId, sessionId, socketId),
           type: 'UserSocket',
-          connectionId,
+          socketId,
           sessionId,
           expiresAt,
         },
@@ -70,44 +71,40 @@ export async function listUserSockets(userId: string, sessionId?: string): Promi
   const { pk, skPrefix } = keys.userSocketsPrefix(userId, sessionId);
   const found: UserSocket[] = [];
   for await (const item of queryByPrefix(pk, skPrefix)) {
-    found.push({ connectionId: item.connectionId as string, sessionId: item.sessionId as string });
+    found.push({ socketId: item.socketId as string, sessionId: item.sessionId as string });
   }
   return found;
 }
 
-export async function findConnection(connectionId: string): Promise<ConnectionRecord | undefined> {
+export async function findSocket(socketId: string): Promise<SocketRecord | undefined> {
   const out = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.webSocketConnection(connectionId),
+      Key: keys.socket(socketId),
       ConsistentRead: true,
     }),
   );
   if (!out.Item) return undefined;
   return {
-    connectionId,
+    socketId,
     userId: out.Item.userId as string,
     // Records written before sockets were tied to sessions have none: such a socket is closed.
     sessionId: typeof out.Item.sessionId === 'string' ? out.Item.sessionId : '',
     jobIds: out.Item.jobIds ? [...(out.Item.jobIds as Set<string>)] : [],
-    connectedAt: out.Item.connectedAt as string,
+    openedAt: out.Item.openedAt as string,
   };
 }
 
-export async function deleteConnection(connection: ConnectionRecord): Promise<void> {
+export async function deleteSocket(socket: SocketRecord): Promise<void> {
   await Promise.all([
-    dynamo().send(
-      new DeleteCommand({ TableName: tableName(), Key: keys.webSocketConnection(connection.connectionId) }),
-    ),
+    dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keys.socket(socket.socketId) })),
     dynamo().send(
       new DeleteCommand({
         TableName: tableName(),
-        Key: keys.userSocket(connection.userId, connection.sessionId, connection.connectionId),
+        Key: keys.userSocket(socket.userId, socket.sessionId, socket.socketId),
       }),
     ),
-    ...connection.jobIds.map((jobId) =>
-      deleteSubscription(connection.userId, { jobId, connectionId: connection.connectionId }),
-    ),
+    ...socket.jobIds.map((jobId) => deleteSubscription(socket.userId, { jobId, socketId: socket.socketId })),
   ]);
 }
 
@@ -116,25 +113,25 @@ export async function saveSubscription(
   subscription: JobSubscription,
   now = new Date(),
 ): Promise<void> {
-  const { jobId, connectionId } = subscription;
+  const { jobId, socketId } = subscription;
   await Promise.all([
     dynamo().send(
       new PutCommand({
         TableName: tableName(),
         Item: {
-          ...keys.jobSubscription(userId, jobId, connectionId),
+          ...keys.jobSubscription(userId, jobId, socketId),
           type: 'JobSubscription',
           jobId,
-          connectionId,
+          socketId,
           expiresAt: expiresAfter(CONNECTION_MAX_SECONDS, now.getTime()),
         },
       }),
     ),
-    // The connection remembers its jobs so $disconnect can remove its subscriptions at once.
+    // The socket remembers its jobs so $disconnect can remove its subscriptions at once.
     dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.webSocketConnection(connectionId),
+        Key: keys.socket(socketId),
         UpdateExpression: 'ADD jobIds :job',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':job': new Set([jobId]) },
@@ -147,7 +144,7 @@ export async function listSubscriptions(userId: string, jobId: string): Promise<
   const { pk, skPrefix } = keys.jobSubscriptionsPrefix(userId, jobId);
   const found: JobSubscription[] = [];
   for await (const item of queryByPrefix(pk, skPrefix))
-    found.push({ jobId, connectionId: item.connectionId as string });
+    found.push({ jobId, socketId: item.socketId as string });
   return found;
 }
 
@@ -155,7 +152,7 @@ export async function deleteSubscription(userId: string, subscription: JobSubscr
   await dynamo().send(
     new DeleteCommand({
       TableName: tableName(),
-      Key: keys.jobSubscription(userId, subscription.jobId, subscription.connectionId),
+      Key: keys.jobSubscription(userId, subscription.jobId, subscription.socketId),
     }),
   );
 }
