@@ -3,8 +3,17 @@ import type { TemplatePlatform } from './catalogue';
 import { boundedJsonObject, type JsonBounds } from './text';
 
 /**
- * Automations (trob runs) as the start route, the automations list and the dashboard speak them
- * (spec part 1 sections 2.8, 3, 5, 7; part 2 sections 3, 4; DECISIONS 20).
+ * Automations as the start route, the automations list and the dashboard speak them (spec part 1
+ * sections 2.8, 3, 5, 7; part 2 sections 3, 4; DECISIONS 20, 23).
+ *
+ * The words, as this product uses them (the README's glossary says the same):
+ * - **automation**: what a user started: a trob from a catalogue template with its config, or a flow
+ *   with its schedule. It has a status and counts against the plan's automation limit while pending,
+ *   running or active. The spec also calls this record a job; the code does not.
+ * - **job**: one run of an automation, the unit progress is reported for (`jobId`, `jobProgress`). A
+ *   one-off trob has exactly one job, whose id is the automation's; a recurring flow gets one per run.
+ * - **run**: a worker executing a job. A run message (`RunMessage`, on the trob-runs or flow-runs
+ *   queue) asks for one; a long job may take several run messages, each continuing from a checkpoint.
  */
 
 /** Part 2 section 4: every status an automation may have. */
