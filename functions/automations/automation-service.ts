@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FieldIssue } from '../../shared/api-error';
 import { AUTOMATION_TEXTS, type Automation, type StartAutomationInput } from '../../shared/automations';
+import { validateConfig } from '../../shared/config-validation';
 import { platformLabel } from '../../shared/connections';
 import {
   automationLimitMessage,
@@ -14,7 +15,6 @@ import {
 import type { RunMessage } from '../../shared/queue-messages';
 import { findUserById } from '../auth/user-repository';
 import { findTemplate, incrementUsage } from '../catalog/catalog-repository';
-import { validateConfig } from '../catalog/config-validation';
 import { assertPlatformInPlan, isConnected } from '../connections/connection-service';
 import type { AuthUser } from '../core/auth';
 import {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { catalogue } from '../../../../functions/catalog/catalogue';
-import { validateConfig } from '../../../../functions/catalog/config-validation';
 import { sanitizeTemplateHtml } from '../../../../functions/catalog/sanitize';
 import {
   type ConfigProperty,
@@ -10,6 +9,7 @@ import {
   MAX_EXAMPLES,
   template,
 } from '../../../../shared/catalogue';
+import { validateConfig } from '../../../../shared/config-validation';
 
 const REQUIRED_IDS = [
   'linkedin-follower-extractor',

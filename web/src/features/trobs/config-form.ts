@@ -1,5 +1,5 @@
-import { validateConfig } from '../../../../functions/catalog/config-validation';
 import type { ConfigProperty, ConfigSchema } from '../../../../shared/catalogue';
+import { validateConfig } from '../../../../shared/config-validation';
 
 /**
  * The configuration form's values and their conversion to the config sent on start. The form keeps a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateConfig } from '../../../../functions/catalog/config-validation';
-import type { ConfigSchema } from '../../../../shared/catalogue';
+import type { ConfigSchema } from '../../../shared/catalogue';
+import { validateConfig } from '../../../shared/config-validation';
 
 const schema: ConfigSchema = {
   type: 'object',

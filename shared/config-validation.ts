@@ -1,5 +1,5 @@
-import type { FieldIssue } from '../../shared/api-error';
-import type { ConfigProperty, ConfigSchema, ObjectProperty, StringProperty } from '../../shared/catalogue';
+import type { FieldIssue } from './api-error';
+import type { ConfigProperty, ConfigSchema, ObjectProperty, StringProperty } from './catalogue';
 
 /**
  * Checks a trob configuration against its template's config schema and returns the configuration a
