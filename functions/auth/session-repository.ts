@@ -1,4 +1,5 @@
-import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SessionKind } from '../core/auth-state';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
@@ -9,8 +10,6 @@ import { keys } from '../core/table';
  * moves to the next generation only if the presented one is current; an older one that the server
  * really issued means a token was copied, and the whole family is deleted.
  */
-export type SessionKind = 'web' | 'extension';
-
 export interface StoredSession {
   userId: string;
   familyId: string;
@@ -95,43 +94,4 @@ export async function listSessions(userId: string): Promise<StoredSession[]> {
   const found: StoredSession[] = [];
   for await (const item of queryByPrefix(pk, skPrefix)) found.push(item as unknown as StoredSession);
   return found;
-}
-
-export interface AuthState {
-  sessionOpen: boolean;
-  emailVerified: boolean;
-  sessionKind: SessionKind;
-  /** When the session's sign-in happened (ISO); '' when unknown. */
-  signedInAt: string;
-}
-
-/**
- * What the auth hook needs on every signed-in request, in one round trip: is the session still open,
- * and is the e-mail verified now (it may have been verified after the access token was issued).
- */
-export async function loadAuthState(userId: string, familyId: string): Promise<AuthState | undefined> {
-  const sessionKey = keys.session(userId, familyId);
-  const userKey = keys.user(userId);
-  const out = await dynamo().send(
-    new BatchGetCommand({
-      RequestItems: {
-        [tableName()]: {
-          Keys: [sessionKey, userKey],
-          ProjectionExpression: 'sk, expiresAt, emailVerified, kind, createdAt',
-          ConsistentRead: true,
-        },
-      },
-    }),
-  );
-  const items = out.Responses?.[tableName()] ?? [];
-  const session = items.find((i) => i.sk === sessionKey.sk);
-  const user = items.find((i) => i.sk === userKey.sk);
-  if (!user) return undefined;
-  const open = !!session && Number(session.expiresAt) > Math.floor(Date.now() / 1000);
-  return {
-    sessionOpen: open,
-    emailVerified: user.emailVerified === true,
-    sessionKind: session?.kind === 'extension' ? 'extension' : 'web',
-    signedInAt: typeof session?.createdAt === 'string' ? session.createdAt : '',
-  };
 }

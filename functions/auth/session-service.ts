@@ -2,19 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { AUTH_TEXTS, type LoginInput, type LoginResponse, type User } from '../../shared/auth';
 import { PAIRING, PAIRING_TEXTS } from '../../shared/extension';
 import type { AuthUser } from '../core/auth';
+import type { SessionKind } from '../core/auth-state';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { closeSessionSockets } from '../realtime/realtime-service';
 import { SESSION_SECONDS } from './auth-rules';
 import { decoyHash, verifyPassword } from './password';
 import { guardPasswordAttempt } from './password-attempts';
-import {
-  deleteSession,
-  listSessions,
-  rotateSession,
-  type SessionKind,
-  saveSession,
-} from './session-repository';
+import { deleteSession, listSessions, rotateSession, saveSession } from './session-repository';
 import { ACCESS_TOKEN_SECONDS, issueRefreshToken, readRefreshToken, signAccessToken } from './tokens';
 import { findUserByEmail, findUserById, publicUser, type StoredUser } from './user-repository';
 

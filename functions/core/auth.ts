@@ -1,6 +1,6 @@
 import { jwtVerify } from 'jose';
-import { loadAuthState } from '../auth/session-repository';
 import type { AuthLevel } from '../routes';
+import { loadAuthState, type SessionKind } from './auth-state';
 import { env } from './env';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import { secret } from './secrets';
@@ -17,7 +17,7 @@ export interface AuthUser {
   readonly sessionId: string;
   readonly emailVerified: boolean;
   /** A web sign-in, or the paired browser extension's own session (which may not pair again). */
-  readonly sessionKind: 'web' | 'extension';
+  readonly sessionKind: SessionKind;
   /** When this session signed in (ISO): pairing asks for the password again when it is not recent. */
   readonly signedInAt: string;
 }

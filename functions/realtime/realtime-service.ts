@@ -1,7 +1,7 @@
 import { AUTH_TEXTS } from '../../shared/auth';
 import type { JobProgress, JobProgressEvent } from '../../shared/realtime';
-import { loadAuthState } from '../auth/session-repository';
 import type { AuthUser } from '../core/auth';
+import { loadAuthState } from '../core/auth-state';
 import { UnauthorizedError } from '../core/errors';
 import { type RealtimePort, realtimePort } from '../core/ports/realtime';
 import * as repository from './socket-repository';
