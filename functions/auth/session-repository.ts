@@ -1,6 +1,7 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SessionKind } from '../core/auth-state';
 import { dynamo, tableName } from '../core/clients/dynamo';
+import { isConditionalCheckFailure } from '../core/dynamo-errors';
 import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
 
@@ -63,7 +64,7 @@ export async function rotateSession(
     );
     return { outcome: 'rotated', session: out.Attributes as StoredSession };
   } catch (error) {
-    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionalCheckFailure(error)) throw error;
     const old = (error as { Item?: Record<string, { S?: string; N?: string }> }).Item;
     if (!old) return { outcome: 'missing' };
     const expired = Number(old.expiresAt?.N ?? 0) <= Math.floor(now.getTime() / 1000);

@@ -1,13 +1,8 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchWriteCommand,
-  DeleteCommand,
-  GetCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../../shared/auth';
+import { batchDelete } from '../core/batch-delete';
 import { dynamo, tableName } from '../core/clients/dynamo';
+import { cancellationCodes, isConditionalCheckFailure } from '../core/dynamo-errors';
 import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
 
@@ -51,9 +46,7 @@ function duplicateFrom(
   error: unknown,
   order: Array<'email' | 'username' | null>,
 ): DuplicateError | undefined {
-  if (!(error instanceof TransactionCanceledException)) return undefined;
-  const index = error.CancellationReasons?.findIndex((r) => r.Code === 'ConditionalCheckFailed') ?? -1;
-  const field = order[index];
+  const field = order[cancellationCodes(error)?.indexOf('ConditionalCheckFailed') ?? -1];
   return field ? new DuplicateError(field) : undefined;
 }
 
@@ -172,7 +165,7 @@ export async function updateUser(
     );
     return out.Attributes as StoredUser;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
+    if (isConditionalCheckFailure(error)) return undefined;
     throw error;
   }
 }
@@ -229,13 +222,9 @@ export async function deleteUserEverywhere(user: StoredUser): Promise<number> {
     .filter((k) => k.sk.startsWith(keys.userOneTimeTokenPrefix))
     .map((k) => keys.oneTimeToken(k.sk.slice(keys.userOneTimeTokenPrefix.length)));
   const others = [...tokens, ...owned.filter((k) => !(k.pk === profile.pk && k.sk === profile.sk))];
-  for (let i = 0; i < others.length; i += 25) {
-    let requests = others.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-    while (requests.length > 0) {
-      const out = await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-      requests = (out.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
-    }
-  }
+  // Throttled deletes are retried with backoff, a bounded number of times; then the deletion fails (500)
+  // with the profile still there, so the user can try again.
+  await batchDelete(others);
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keys.email(user.email) }));
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keys.username(user.username) }));
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: profile }));

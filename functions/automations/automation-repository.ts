@@ -1,7 +1,7 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Automation } from '../../shared/automations';
 import { dynamo, tableName } from '../core/clients/dynamo';
+import { cancellationCodes, isConditionalCheckFailure } from '../core/dynamo-errors';
 import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
 
@@ -99,13 +99,10 @@ export async function insertAutomation(automation: StoredAutomation, guardVersio
     );
     return true;
   } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const reasons = error.CancellationReasons ?? [];
-      // Lost the guard to another start: its version moved (ConditionalCheckFailed), or DynamoDB saw
-      // both transactions on the guard at once (TransactionConflict).
-      const code = reasons[0]?.Code;
-      if (code === 'ConditionalCheckFailed' || code === 'TransactionConflict') return false;
-    }
+    // Lost the guard to another start: its version moved (ConditionalCheckFailed), or DynamoDB saw
+    // both transactions on the guard at once (TransactionConflict).
+    const code = cancellationCodes(error)?.[0];
+    if (code === 'ConditionalCheckFailed' || code === 'TransactionConflict') return false;
     throw error;
   }
 }
@@ -124,7 +121,7 @@ export async function markQueued(userId: string, id: string, at: string): Promis
     )
     .catch((error: unknown) => {
       // Deleted in the meantime (account deletion): nothing left to mark.
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+      if (!isConditionalCheckFailure(error)) throw error;
     });
 }
 

@@ -1,6 +1,6 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../core/clients/dynamo';
+import { isConditionalCheckFailure, isItemConditionFailure } from '../core/dynamo-errors';
 import { keys } from '../core/table';
 
 /**
@@ -27,7 +27,7 @@ export async function recordEvent(id: string, type: string, receivedAt: string):
     );
     return 'applied';
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return 'duplicate';
+    if (isConditionalCheckFailure(error)) return 'duplicate';
     throw error;
   }
 }
@@ -63,10 +63,8 @@ export async function recordEventSettingPlan(
     );
     return 'applied';
   } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const [eventReason, userReason] = error.CancellationReasons ?? [];
-    if (eventReason?.Code === 'ConditionalCheckFailed') return 'duplicate';
-    if (userReason?.Code === 'ConditionalCheckFailed') {
+    if (isItemConditionFailure(error, 0)) return 'duplicate';
+    if (isItemConditionFailure(error, 1)) {
       // The account was deleted after paying: keep the event so a retry is not applied later.
       await recordEvent(event.id, event.type, event.receivedAt);
       return 'user-gone';

@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Template, TemplateDefinition } from '../../shared/catalogue';
 import { dynamo, tableName } from '../core/clients/dynamo';
+import { isConditionalCheckFailure } from '../core/dynamo-errors';
 import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
 
@@ -102,7 +102,7 @@ export async function incrementUsage(id: string): Promise<boolean> {
     );
     return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (isConditionalCheckFailure(error)) return false;
     throw error;
   }
 }

@@ -7,6 +7,7 @@ import {
   platformName,
 } from '../../shared/connections';
 import { dynamo, tableName } from '../core/clients/dynamo';
+import { isConditionalCheckFailure } from '../core/dynamo-errors';
 import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
 
@@ -141,7 +142,7 @@ export async function recordValidation(
     );
     return out.Attributes as StoredConnection;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    if (isConditionalCheckFailure(error)) return undefined;
     throw error;
   }
 }

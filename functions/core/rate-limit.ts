@@ -1,5 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './clients/dynamo';
+import { isConditionalCheckFailure } from './dynamo-errors';
 import { RateLimitedError } from './errors';
 import { expiresAfter, keys } from './table';
 
@@ -51,8 +52,8 @@ export async function release(rules: RateRule[], now = Date.now()): Promise<void
             ExpressionAttributeValues: { ':minusOne': -1 },
           }),
         )
-        .catch((error: { name?: string }) => {
-          if (error.name !== 'ConditionalCheckFailedException') throw error;
+        .catch((error: unknown) => {
+          if (!isConditionalCheckFailure(error)) throw error;
         }),
     ),
   );

@@ -1,6 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients/dynamo';
+import { isConditionalCheckFailure } from '../dynamo-errors';
 import { env } from '../env';
 import type { SchedulerPort, ScheduleSpec } from '../ports/scheduler';
 import { validateSpec } from '../ports/scheduler';
@@ -92,7 +92,7 @@ export function localScheduler(
         return true;
       } catch (error) {
         // Another poller claimed this run, or the schedule changed meanwhile: do not fire twice.
-        if (error instanceof ConditionalCheckFailedException) return false;
+        if (isConditionalCheckFailure(error)) return false;
         throw error;
       }
     },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { dynamo, tableName } from '../clients/dynamo';
+import { isConditionalCheckFailure } from '../dynamo-errors';
 import type { CheckoutRequest, PaidPlanId, PaymentsPort } from '../ports/payments';
 import { verifyStripeSignature } from '../ports/payments';
 import { expiresAfter, keys } from '../table';
@@ -66,7 +67,7 @@ export function sandboxPayments(webhookSecret: string, appUrl: string): Payments
         );
         return true;
       } catch (error) {
-        if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+        if (isConditionalCheckFailure(error)) return false;
         throw error;
       }
     },

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { dispatchUnsent, UNSENT_GRACE_MS } from '../../functions/automations/automation-service';
+import { handler as dispatchUnsentTask } from '../../functions/automations/dispatch-unsent.task';
+import { logger } from '../../functions/core/logger';
+import { queuePort } from '../../functions/core/ports/queue';
+import { queueUrlEnv } from '../../functions/core/queues';
+import { keys } from '../../functions/core/table';
+import {
+  api,
+  FOLLOWERS,
+  listOf,
+  newUser,
+  runMessagesOf,
+  runQueueUrl,
+  startAutomationsSuite,
+  started,
+} from '../support/automations-suite';
+import { setEnv } from '../support/integration-env';
+import { getItem, itemsMentioning } from '../support/table-items';
+
+/** A run message the queue did not take: the automation waits on the unsent index for the sweep. */
+startAutomationsSuite({ poolSize: 2 });
+
+describe('a run message the queue did not take', () => {
+  it('keeps the started automation and lets the sweep send it once, after the grace period', async () => {
+    const ada = await newUser({ connect: ['linkedin'] });
+    const log = logger.child({ test: 'dispatch-unsent' });
+    const queue = queuePort();
+    const later = () => new Date(Date.now() + UNSENT_GRACE_MS + 1000);
+
+    setEnv({ [queueUrlEnv('trob-runs')]: `${runQueueUrl}-missing` });
+    let automation: { id: string };
+    try {
+      automation = await started(ada, { templateId: FOLLOWERS });
+      // The queue is still unreachable: the sweep fails and the automation keeps waiting.
+      expect(await dispatchUnsent({ log, queue, now: later })).toEqual({ sent: 0, failed: 1 });
+    } finally {
+      setEnv({ [queueUrlEnv('trob-runs')]: runQueueUrl });
+    }
+    expect(automation).toMatchObject({ status: 'pending', templateId: FOLLOWERS });
+    expect((await listOf(ada)).body.data.automations).toEqual([automation]);
+    expect(await runMessagesOf(ada.id)).toEqual([]);
+    const waiting = await getItem(keys.automation(ada.id, automation.id));
+    expect(waiting).toMatchObject({ gsi1pk: 'AUTOMATION-UNSENT' });
+    expect(waiting).not.toHaveProperty('queuedAt');
+
+    // Within the grace period the start's own send may still be under way: the sweep leaves it.
+    expect(await dispatchUnsent({ log, queue })).toEqual({ sent: 0, failed: 0 });
+    expect(await runMessagesOf(ada.id)).toEqual([]);
+
+    expect(await dispatchUnsent({ log, queue, now: later })).toEqual({ sent: 1, failed: 0 });
+    expect(await runMessagesOf(ada.id)).toEqual([{ kind: 'trob-run', runId: automation.id, userId: ada.id }]);
+    const sent = await getItem(keys.automation(ada.id, automation.id));
+    expect(sent).not.toHaveProperty('gsi1pk');
+    expect(sent).toMatchObject({ queuedAt: expect.any(String), status: 'pending' });
+
+    expect(await dispatchUnsent({ log, queue, now: later })).toEqual({ sent: 0, failed: 0 });
+    // The scheduled task is the same sweep on the real clock: nothing is left for it either.
+    expect(await dispatchUnsentTask()).toEqual({ sent: 0, failed: 0 });
+    expect(await runMessagesOf(ada.id)).toHaveLength(1);
+  });
+
+  it('forgets the automations of a deleted account, waiting ones included', async () => {
+    const ada = await newUser({ connect: ['linkedin'] });
+    setEnv({ [queueUrlEnv('trob-runs')]: `${runQueueUrl}-missing` });
+    try {
+      await started(ada, { templateId: FOLLOWERS });
+    } finally {
+      setEnv({ [queueUrlEnv('trob-runs')]: runQueueUrl });
+    }
+    const res = await api.delete(
+      '/api/users/account',
+      { password: ada.password },
+      { token: ada.accessToken },
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(await itemsMentioning(ada.id)).toEqual([]);
+    expect(
+      await dispatchUnsent({
+        log: logger,
+        queue: queuePort(),
+        now: () => new Date(Date.now() + UNSENT_GRACE_MS + 1000),
+      }),
+    ).toEqual({ sent: 0, failed: 0 });
+    expect(await runMessagesOf(ada.id)).toEqual([]);
+  });
+});
