@@ -1,20 +1,26 @@
+import { PLATFORM_TABLE } from '../../shared/platforms';
 import { type IssuedSession, SANDBOX_ADMIN_PREFIX, type SandboxSite, startSandboxSite } from './server';
-import { SANDBOX_PLATFORMS, type SandboxPlatform } from './world';
+import { platformOfSandbox, SANDBOX_PLATFORMS, type SandboxPlatform } from './world-types';
 
 export type { IssuedSession, SandboxCookie, SandboxSite } from './server';
 export { SANDBOX_USER_AGENT, startSandboxSite } from './server';
-export type { SandboxPlatform, SandboxWorld } from './world';
-export { generateWorld, SANDBOX_OWNERS, SANDBOX_PASSWORD, SANDBOX_PLATFORMS } from './world';
+export { generateWorld } from './world';
+export type { SandboxPlatform, SandboxWorld } from './world-types';
+export {
+  platformOfSandbox,
+  SANDBOX_OWNERS,
+  SANDBOX_PASSWORD,
+  SANDBOX_PLATFORMS,
+  SANDBOX_SITE_NAMES,
+} from './world-types';
 
 /**
  * The sandbox platforms: simulated LinkedIn, X and Instagram sites, one HTTP server each, started by
  * the local cloud next to the app. See README.md in this folder for routes and credentials.
  */
-export const SANDBOX_URL_ENV: Record<SandboxPlatform, string> = {
-  linkedin: 'SANDBOX_LINKEDIN_URL',
-  x: 'SANDBOX_X_URL',
-  instagram: 'SANDBOX_INSTAGRAM_URL',
-};
+export const SANDBOX_URL_ENV = Object.fromEntries(
+  SANDBOX_PLATFORMS.map((site) => [site, PLATFORM_TABLE[platformOfSandbox(site)].sandboxUrlEnv]),
+) as Record<SandboxPlatform, string>;
 
 export interface SandboxPlatformsOptions {
   host?: string;

@@ -11,7 +11,8 @@ import {
   type Reply,
   type RequestContext,
 } from './kit';
-import type { SandboxPerson, SandboxPost, WorldIndex } from './world';
+import type { WorldIndex } from './world-index';
+import type { SandboxPerson, SandboxPost } from './world-types';
 
 /** The sandbox Instagram: paths, cookie names and JSON shapes of the real site, simplified. */
 export const INSTAGRAM = {

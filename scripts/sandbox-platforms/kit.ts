@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { SandboxSession } from './sessions';
-import type { SandboxPerson, SandboxPlatform, WorldIndex } from './world';
+import type { WorldIndex } from './world-index';
+import type { SandboxPerson, SandboxPlatform } from './world-types';
 
 /** What the three sandbox sites share: replies, request context, the platform contract, HTML helpers. */
 export type Reply =

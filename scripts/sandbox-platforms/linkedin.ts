@@ -13,7 +13,8 @@ import {
   type RequestContext,
   redirect,
 } from './kit';
-import type { SandboxPerson, SandboxPost, WorldIndex } from './world';
+import type { WorldIndex } from './world-index';
+import type { SandboxPerson, SandboxPost } from './world-types';
 
 /** The sandbox LinkedIn: paths, cookie names, JSON shapes and DOM landmarks of the real site, simplified. */
 export const LINKEDIN = {

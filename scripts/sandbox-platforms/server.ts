@@ -3,14 +3,9 @@ import { instagramSpec } from './instagram';
 import type { PlatformSpec, Reply } from './kit';
 import { linkedInSpec } from './linkedin';
 import { type SandboxSession, SessionStore, sessionsFile } from './sessions';
-import {
-  generateWorld,
-  indexWorld,
-  SANDBOX_PASSWORD,
-  type SandboxPlatform,
-  type SandboxWorld,
-  type WorldIndex,
-} from './world';
+import { generateWorld } from './world';
+import { indexWorld, type WorldIndex } from './world-index';
+import { SANDBOX_PASSWORD, type SandboxPlatform, type SandboxWorld } from './world-types';
 import { xSpec } from './x';
 
 /** One sandbox site (LinkedIn, X or Instagram) on its own port. */

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { SandboxPlatform } from './world';
+import type { SandboxPlatform } from './world-types';
 
 /**
  * Cookie sessions of one sandbox site: in memory, and in a JSON file under the state dir when one is

@@ -12,7 +12,8 @@ import {
   type RequestContext,
   redirect,
 } from './kit';
-import type { SandboxPerson, SandboxPost, WorldIndex } from './world';
+import type { WorldIndex } from './world-index';
+import type { SandboxPerson, SandboxPost } from './world-types';
 
 /** The sandbox X: paths, cookie names, JSON shapes and data-testid landmarks of the real site, simplified. */
 export const X = {

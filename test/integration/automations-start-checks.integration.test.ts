@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { updateUser } from '../../functions/auth/user-repository';
 import { deleteTemplate, upsertTemplate } from '../../functions/catalog/catalog-repository';
 import { catalogue } from '../../functions/catalog/catalogue';
-import type { ApiResult } from '../support/api-client';
+import type { ApiResult, TestUser } from '../support/api-client';
 import {
   api,
   CONNECT_LINKEDIN,

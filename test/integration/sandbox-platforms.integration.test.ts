@@ -15,7 +15,7 @@ import {
   startSandboxSite,
 } from '../../scripts/sandbox-platforms';
 import { sessionsFile } from '../../scripts/sandbox-platforms/sessions';
-import { SANDBOX_SIZES } from '../../scripts/sandbox-platforms/world';
+import { SANDBOX_SIZES } from '../../scripts/sandbox-platforms/world-types';
 
 /** Per platform: where who-am-I lives, its CSRF header, how to read the username, and its walls. */
 const platforms: Record<

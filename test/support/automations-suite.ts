@@ -9,8 +9,8 @@ import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
 import { keys } from '../../functions/core/table';
 import type { LocalQueues } from '../../scripts/local-cloud/sqs';
 import { type SandboxPlatforms, startSandboxPlatforms } from '../../scripts/sandbox-platforms';
-import type { PlatformSlug } from '../../shared/connections';
 import type { Plan } from '../../shared/plan-policy';
+import type { Platform } from '../../shared/platforms';
 import { type AccountsEnv, useAccountsEnv } from './accounts-env';
 import { type Api, type ApiResult, createUser, freshAddress, type TestUser, uniqueName } from './api-client';
 import { setEnv } from './integration-env';
@@ -94,7 +94,7 @@ export const past = () => new Date(Date.now() - HOUR_MS).toISOString();
 export interface UserOptions {
   plan?: Plan;
   trialEndsAt?: string | null;
-  connect?: PlatformSlug[];
+  connect?: Platform[];
   verified?: boolean;
 }
 
