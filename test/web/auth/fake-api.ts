@@ -1,6 +1,6 @@
 import { afterEach, vi } from 'vitest';
 import type { User } from '../../../shared/auth';
-import { TOKEN_STORAGE_KEY } from '../../../web/src/app/session/token-store';
+import { TOKEN_STORAGE_KEY } from '../../../web/src/lib/session/token-store';
 
 /**
  * The account API as the browser sees it (the contract of spec 7 and DECISIONS 19): `fetch` replaced

@@ -3,8 +3,8 @@ import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { type AppRoute, appRoutes } from '../../../web/src/app/routes';
-import { useSession } from '../../../web/src/app/session';
 import { get } from '../../../web/src/lib/api-client';
+import { useSession } from '../../../web/src/lib/session';
 import { renderApp } from '../render-app';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, vi } from 'vitest';
 import type { User } from '../../../shared/auth';
-import { TOKEN_STORAGE_KEY } from '../../../web/src/app/session/token-store';
+import { TOKEN_STORAGE_KEY } from '../../../web/src/lib/session/token-store';
 
 /** One call the app made, as the fake server saw it. */
 export interface ApiCall {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { TOKEN_STORAGE_KEY } from '../../../web/src/app/session/token-store';
+import { TOKEN_STORAGE_KEY } from '../../../web/src/lib/session/token-store';
 import { renderApp, withStandIn } from '../render-app';
 import { type FakeApi, installFakeApi, makeUser, signInAs } from './fake-api';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { TOKEN_STORAGE_KEY } from '../../../web/src/app/session/token-store';
+import { TOKEN_STORAGE_KEY } from '../../../web/src/lib/session/token-store';
 import { SIDEBAR_COLLAPSED_KEY } from '../../../web/src/app/shell/sidebar-state';
 import { renderApp } from '../render-app';
 import { installFakeApi, makeUser, signInAs } from './fake-api';

@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import type { AccessLevel } from './routes';
-import { useSession } from './session';
+import { useSession } from '../lib/session';
 import {
   HOME_PATH,
   LOGIN_PATH,
@@ -9,8 +8,9 @@ import {
   pathWithQuery,
   returnTarget,
   VERIFY_EMAIL_PATH,
-} from './session/navigation';
-import { subscribeSession } from './session/session-client';
+} from '../lib/session/navigation';
+import { subscribeSession } from '../lib/session/session-client';
+import type { AccessLevel } from './routes';
 
 type Guard = (props: { children: ReactNode }) => ReactNode;
 

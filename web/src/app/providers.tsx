@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { get } from '../lib/api-client';
 import { NOTIFICATION_DURATION_MS, NOTIFICATION_LIMIT, NOTIFICATION_POSITION } from '../lib/notify';
-import { SessionProvider } from './session';
+import { SessionProvider } from '../lib/session';
 import { theme } from './theme';
 
 interface AppProvidersProps {

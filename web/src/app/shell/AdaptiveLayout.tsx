@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../current-user';
+import { useCurrentUser } from '../../lib/session';
 import { PublicLayout } from '../PublicLayout';
 import { AppShellLayout } from './AppShellLayout';
 

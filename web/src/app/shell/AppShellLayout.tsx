@@ -14,7 +14,7 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../../shared/product';
-import { useCurrentUser } from '../current-user';
+import { useCurrentUser } from '../../lib/session';
 import { PlanStatus } from './PlanStatus';
 import { SidebarFooter, SidebarLinks } from './Sidebar';
 import { useSidebarCollapsed } from './sidebar-state';

@@ -2,9 +2,9 @@ import { Menu, NavLink, Stack, Tooltip } from '@mantine/core';
 import { IconExternalLink, IconHelp, IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useSession } from '../session';
-import { LOGIN_PATH } from '../session/navigation';
-import { HELP_CENTER_LABEL, HELP_CENTER_URL } from './help-center';
+import { HELP_CENTER_LABEL, HELP_CENTER_URL } from '../../lib/help-center';
+import { useSession } from '../../lib/session';
+import { LOGIN_PATH } from '../../lib/session/navigation';
 import { isCurrent, isGroup, type NavGroupItem, type NavLinkItem, navItems } from './nav-items';
 
 interface SidebarProps {

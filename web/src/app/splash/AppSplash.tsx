@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useSession } from '../session';
+import { useSession } from '../../lib/session';
 import { StartupSplash } from './StartupSplash';
 
 /** The startup splash at the app root, held up while a stored session is being restored. */

@@ -1,5 +1,5 @@
-import type { User } from '../../../shared/auth';
-import { useSession } from './session';
+import type { User } from '../../../../shared/auth';
+import { useSession } from './SessionProvider';
 
 export type CurrentUser = User;
 

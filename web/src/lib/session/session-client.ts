@@ -7,7 +7,7 @@ import {
   SESSION_EXPIRED_MESSAGE,
   setSessionAuth,
 } from '../../lib/api-client';
-import { notifyError } from '../../lib/notify';
+import { notifyError } from '../notify';
 import { accessTokenExpired, clearTokens, getAccessToken, readTokens, saveTokens } from './token-store';
 
 /**

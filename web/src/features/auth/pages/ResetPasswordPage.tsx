@@ -7,7 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type * as z from 'zod/mini';
 import { AUTH_TEXTS, MESSAGES, resetPasswordForm } from '../../../../../shared/auth';
 import { PRODUCT_NAME } from '../../../../../shared/product';
-import { LOGIN_PATH, type LoginState } from '../../../app/session/navigation';
+import { LOGIN_PATH, type LoginState } from '../../../lib/session/navigation';
 import { resetPassword } from '../api/auth-api';
 import { AUTH_FAILURES, PASSWORD_RESET_LOGIN_MESSAGE, RESET_REDIRECT_MS } from '../auth-texts';
 import { AuthCard } from '../components/AuthCard';

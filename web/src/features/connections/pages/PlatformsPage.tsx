@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { PRODUCT_NAME } from '../../../../../shared/product';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../lib/session';
 import { useExtensionPairing } from '../api/extension';
 import { PLATFORMS_TEXTS, sandboxOffered, usePlatformConnections } from '../api/platforms';
 import { ConnectionCard } from '../components/ConnectionCard';

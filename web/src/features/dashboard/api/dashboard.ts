@@ -1,13 +1,12 @@
 import useSWR from 'swr';
 import { type Automation, type DashboardStats, dedupeAutomations } from '../../../../../shared/automations';
 import type { PopularTemplatesResponse, Template } from '../../../../../shared/catalogue';
-import { useAutomations } from '../../automations/api/automations';
+import { STATS_KEY, useAutomations } from '../../../lib/automations';
 
 /** Spec 2.8: the 4 most popular templates, the 3 newest automations. */
 export const POPULAR_TEMPLATES = 4;
 export const RECENT_AUTOMATIONS = 3;
 
-export const STATS_KEY = '/jobs/dashboard/stats';
 export const DASHBOARD_POPULAR_KEY = `/templates/meta/popular?limit=${POPULAR_TEMPLATES}`;
 
 /** The two platforms the connected-accounts counter counts (DECISIONS 16). */

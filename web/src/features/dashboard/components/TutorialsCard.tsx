@@ -1,7 +1,7 @@
 import { Anchor, Card, List, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBook } from '@tabler/icons-react';
 import { useId } from 'react';
-import { HELP_CENTER_URL } from '../../../app/shell/help-center';
+import { HELP_CENTER_URL } from '../../../lib/help-center';
 
 const tutorials: readonly { readonly title: string; readonly text: string }[] = [
   { title: 'Connect your LinkedIn account', text: 'Install the extension and sync your session.' },

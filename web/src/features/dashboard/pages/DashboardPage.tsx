@@ -4,7 +4,7 @@ import { IconCircleCheck, IconPlugConnected, IconPlus, IconTemplate } from '@tab
 import { Link } from 'react-router-dom';
 import { planBadgeLabel } from '../../../../../shared/plan-policy';
 import { PRODUCT_NAME } from '../../../../../shared/product';
-import { useCurrentUser } from '../../../app/current-user';
+import { useCurrentUser } from '../../../lib/session';
 import { COUNTED_PLATFORMS, useDashboardData } from '../api/dashboard';
 import { OnboardingCard } from '../components/OnboardingCard';
 import { PopularTemplatesCard } from '../components/PopularTemplatesCard';

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconExternalLink, IconHelp } from '@tabler/icons-react';
-import { HELP_CENTER_LABEL, HELP_CENTER_URL } from '../../../app/shell/help-center';
+import { HELP_CENTER_LABEL, HELP_CENTER_URL } from '../../../lib/help-center';
 import { ComingSoon, Lead } from '../components/ComingSoon';
 
 export default function HelpPage() {

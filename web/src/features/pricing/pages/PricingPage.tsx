@@ -11,10 +11,9 @@ import {
   pricingPlans,
 } from '../../../../../shared/pricing-plans';
 import { PRODUCT_NAME } from '../../../../../shared/product';
-import { useCurrentUser } from '../../../app/current-user';
-import { useSession } from '../../../app/session';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCurrentUser, useSession } from '../../../lib/session';
 import { createCheckoutSession, pageNavigation, startTrial } from '../api/billing';
 import { PlanCard } from '../components/PlanCard';
 import { PricingFaq } from '../components/PricingFaq';

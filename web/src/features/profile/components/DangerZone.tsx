@@ -3,9 +3,9 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AUTH_TEXTS } from '../../../../../shared/auth';
-import { useSession } from '../../../app/session';
-import { LOGIN_PATH, type LoginState } from '../../../app/session/navigation';
 import { notifyError } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { LOGIN_PATH, type LoginState } from '../../../lib/session/navigation';
 import { deleteAccount, failureMessage, fieldIssuesOf, PROFILE_FAILURES } from '../api/profile';
 
 /** Spec 5 'Delete account'. */

@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { AUTH_TEXTS, type User, updateProfileInput } from '../../../../../shared/auth';
-import { useSession } from '../../../app/session';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
 import { failureMessage, fieldIssuesOf, PROFILE_FAILURES, updateProfile } from '../api/profile';
 
 const FIELDS = ['firstName', 'lastName', 'username'] as const;

@@ -2,7 +2,7 @@ import { Card, Container, Stack, Tabs, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { PRODUCT_NAME } from '../../../../../shared/product';
-import { useCurrentUser } from '../../../app/current-user';
+import { useCurrentUser } from '../../../lib/session';
 import { DangerZone } from '../components/DangerZone';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfileInfoForm } from '../components/ProfileInfoForm';
