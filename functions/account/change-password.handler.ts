@@ -1,8 +1,8 @@
 import { changePasswordInput } from '../../shared/auth';
 import { clientIp } from '../core/client-ip';
 import { httpHandler } from '../core/http-handler';
-import { changePassword } from './account-service';
+import { passwordChange } from './password-change-deps';
 
-export const handler = httpHandler({ body: changePasswordInput }, ({ body, user, log, event }) =>
-  changePassword(user, body, { log, clientIp: clientIp(event) }),
+export const handler = httpHandler({ body: changePasswordInput }, ({ body, user, event }) =>
+  passwordChange.changePassword(user, body, clientIp(event)),
 );

@@ -1,8 +1,8 @@
 import { deleteAccountInput } from '../../shared/auth';
 import { clientIp } from '../core/client-ip';
 import { httpHandler } from '../core/http-handler';
-import { deleteAccount } from './account-service';
+import { account } from './account-deps';
 
-export const handler = httpHandler({ body: deleteAccountInput }, ({ body, user, log, event }) =>
-  deleteAccount(user, body.password, { log, clientIp: clientIp(event) }),
+export const handler = httpHandler({ body: deleteAccountInput }, ({ body, user, event }) =>
+  account.deleteAccount(user, body.password, clientIp(event)),
 );

@@ -1,7 +1,7 @@
 import { updateProfileInput } from '../../shared/auth';
 import { httpHandler } from '../core/http-handler';
-import { updateProfile } from './account-service';
+import { account } from './account-deps';
 
 export const handler = httpHandler({ body: updateProfileInput }, async ({ body, user }) => ({
-  data: { user: await updateProfile(user, body) },
+  data: { user: await account.updateProfile(user, body) },
 }));

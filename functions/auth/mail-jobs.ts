@@ -32,15 +32,13 @@ export function queuedMailJobs(queue: QueuePort): MailJobQueue {
 }
 
 /** The worker's side: does what a job asks, for an account that exists; nothing for an unknown address. */
-export function createMailJobRunner({
-  mail,
-  log,
-  now = () => new Date(),
-}: {
+export interface MailJobRunnerDeps {
   mail: MailPort;
   log: Logger;
-  now?: () => Date;
-}) {
+  now: () => Date;
+}
+
+export function createMailJobRunner({ mail, log, now }: MailJobRunnerDeps) {
   return async function run(job: MailJob): Promise<void> {
     const user = await findUserByEmail(job.email);
     if (!user) {

@@ -2,7 +2,7 @@ import { AUTH_TEXTS, type ForgotPasswordInput, type ResetPasswordInput } from '.
 import { ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { take } from '../core/rate-limit';
-import { closeSessionSockets } from '../realtime/realtime-service';
+import type { RealtimeService } from '../realtime/realtime-service';
 import { RATE } from './auth-rules';
 import { refuseCommonPassword } from './common-password';
 import type { MailJobQueue } from './mail-jobs';
@@ -13,15 +13,15 @@ import { sha256 } from './tokens';
 import { findUserById, updateUser } from './user-repository';
 
 /** Forgotten passwords (spec 2.5, 2.6): a single-use link by e-mail; using it ends every session. */
-export function createPasswordResetService({
-  mailJobs,
-  log,
-  now = () => new Date(),
-}: {
+export interface PasswordResetDeps {
   mailJobs: MailJobQueue;
   log: Logger;
-  now?: () => Date;
-}) {
+  now: () => Date;
+  /** A reset ends every session, and their sockets with them. */
+  sockets: Pick<RealtimeService, 'closeSessionSockets'>;
+}
+
+export function createPasswordResetService({ mailJobs, log, now, sockets }: PasswordResetDeps) {
   return {
     async forgotPassword(input: ForgotPasswordInput, clientIp: string): Promise<{ message: string }> {
       await take(
@@ -49,7 +49,7 @@ export function createPasswordResetService({
         emailVerified: true,
       });
       const ended = await deleteSessionsExcept(user.id);
-      await closeSessionSockets(user.id, {});
+      await sockets.closeSessionSockets(user.id, {});
       log.info('password reset', { userId: user.id, sessionsEnded: ended });
       return { message: AUTH_TEXTS.passwordReset };
     },

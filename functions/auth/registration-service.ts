@@ -29,15 +29,13 @@ const usernameTaken = () =>
  * is looked at (so the 409 says nothing about it), both branches cost one password hash and queue one
  * mail job, and the owner of a known address hears about the attempt by e-mail instead.
  */
-export function createRegistrationService({
-  mailJobs,
-  log,
-  now = () => new Date(),
-}: {
+export interface RegistrationDeps {
   mailJobs: MailJobQueue;
   log: Logger;
-  now?: () => Date;
-}) {
+  now: () => Date;
+}
+
+export function createRegistrationService({ mailJobs, log, now }: RegistrationDeps) {
   return {
     async register(input: RegisterInput, clientIp: string): Promise<{ message: string }> {
       refuseCommonPassword(input.password);

@@ -5,7 +5,7 @@ import type { AuthUser } from '../core/auth';
 import type { SessionKind } from '../core/auth-state';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
-import { closeSessionSockets } from '../realtime/realtime-service';
+import type { RealtimeService } from '../realtime/realtime-service';
 import { SESSION_SECONDS } from './auth-rules';
 import { decoyHash, verifyPassword } from './password';
 import { guardPasswordAttempt } from './password-attempts';
@@ -14,7 +14,14 @@ import { ACCESS_TOKEN_SECONDS, issueRefreshToken, readRefreshToken, signAccessTo
 import { findUserByEmail, findUserById, publicUser, type StoredUser } from './user-repository';
 
 /** Sign-in, token renewal, sign-out and the signed-in user (spec 2.3, 7; DECISIONS 19). */
-export function createSessionService({ log, now = () => new Date() }: { log: Logger; now?: () => Date }) {
+export interface SessionDeps {
+  log: Logger;
+  now: () => Date;
+  /** Ending a session closes the sockets it opened. */
+  sockets: Pick<RealtimeService, 'closeSessionSockets'>;
+}
+
+export function createSessionService({ log, now, sockets }: SessionDeps) {
   async function startSession(
     user: StoredUser,
     rememberMe: boolean,
@@ -49,7 +56,7 @@ export function createSessionService({ log, now = () => new Date() }: { log: Log
   /** Ends a session and closes the sockets it opened. */
   async function endSession(userId: string, sessionId: string): Promise<void> {
     await deleteSession(userId, sessionId);
-    await closeSessionSockets(userId, { sessionId });
+    await sockets.closeSessionSockets(userId, { sessionId });
   }
 
   /**

@@ -1,24 +1,27 @@
 import { env } from '../core/env';
-import { NotFoundError, ServiceUnavailableError } from '../core/errors';
+import { ServiceUnavailableError } from '../core/errors';
 import { logger } from '../core/logger';
-import { paymentsPort } from '../core/ports/payments';
+import { type PaymentsPort, paymentsPort } from '../core/ports/payments';
 import { createBillingService } from './billing-service';
 
 /**
- * Built on first use, so a missing payments setting fails the billing routes only, as a 503 that says so
- * (logged with the reason) rather than a bare 500.
+ * The billing routes' wiring (built once per cold start; the `stripe` package comes with it, so the
+ * trial route has its own, trial-deps.ts). The payments port is set up on first use, so a missing
+ * payments setting fails the billing routes only, as a 503 that says so (logged with the reason)
+ * rather than a bare 500; a failed setup is tried again by the next request.
  */
-export async function billingService() {
+async function payments(): Promise<PaymentsPort> {
   try {
-    return createBillingService({ payments: await paymentsPort(), log: logger });
+    return await paymentsPort();
   } catch (error) {
     logger.error('payments unavailable', { error });
     throw new ServiceUnavailableError('Payments are not available right now. Please try again later.');
   }
 }
 
-/** The sandbox routes exist only where payments run in sandbox mode (the local cloud). */
-export async function sandboxBillingService() {
-  if (env().PAYMENTS_MODE !== 'sandbox') throw new NotFoundError();
-  return billingService();
-}
+export const billing = createBillingService({
+  payments,
+  sandboxMode: () => env().PAYMENTS_MODE === 'sandbox',
+  log: logger,
+  now: () => new Date(),
+});

@@ -42,22 +42,27 @@ function ownUrl(url: string, field: string): string {
   return url;
 }
 
-export function createBillingService({
-  payments,
-  log,
-  now = () => new Date(),
-}: {
-  payments: PaymentsPort;
+export interface BillingDeps {
+  /**
+   * Resolved per use, not at cold start: the port is built from the payments secret, and a failed
+   * setup must fail the billing request (the wiring answers 503), not the function's start.
+   */
+  payments: () => Promise<PaymentsPort>;
+  /** Whether this stage pays in the sandbox (the local cloud); elsewhere the sandbox routes are 404. */
+  sandboxMode: () => boolean;
   log: Logger;
-  now?: () => Date;
-}) {
+  now: () => Date;
+}
+
+export function createBillingService({ payments, sandboxMode, log, now }: BillingDeps) {
   async function handlePaymentWebhook(
     rawBody: string,
     signature: string | undefined,
   ): Promise<{ received: true }> {
+    const port = await payments();
     let event: PaymentEvent;
     try {
-      event = payments.verifyWebhook(rawBody, signature);
+      event = port.verifyWebhook(rawBody, signature);
     } catch (error) {
       if (error instanceof InvalidSignatureError) throw new ValidationError('Invalid webhook signature');
       throw error;
@@ -88,18 +93,22 @@ export function createBillingService({
     return { received: true };
   }
 
-  function sandbox(): PaymentsPort & SandboxOperations {
-    // The sandbox routes exist only where payments run in sandbox mode (the local cloud).
-    if (payments.mode !== 'sandbox') throw new NotFoundError();
-    return payments as PaymentsPort & SandboxOperations;
+  async function sandbox(): Promise<PaymentsPort & SandboxOperations> {
+    // The sandbox routes exist only where payments run in sandbox mode (the local cloud): 404 elsewhere,
+    // before the payments port is set up.
+    if (!sandboxMode()) throw new NotFoundError();
+    const port = await payments();
+    if (port.mode !== 'sandbox') throw new NotFoundError();
+    return port as PaymentsPort & SandboxOperations;
   }
 
   return {
     async createCheckout(user: AuthUser, input: CheckoutInput): Promise<{ checkoutUrl: string }> {
+      const port = await payments();
       const stored = await findUserById(user.id);
       if (!stored) throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
       if (stored.plan === PAID_PLAN[input.planId]) throw new ConflictError(BILLING_TEXTS.alreadyOnPlan);
-      const { url } = await payments.createCheckoutSession({
+      const { url } = await port.createCheckoutSession({
         userId: stored.id,
         email: stored.email,
         planId: input.planId,
@@ -112,7 +121,7 @@ export function createBillingService({
     handlePaymentWebhook,
 
     async sandboxSession(id: string) {
-      const session = await sandbox().findSession(id);
+      const session = await (await sandbox()).findSession(id);
       if (!session) throw new NotFoundError('This checkout session does not exist.');
       const price = SANDBOX_PRICES[session.planId];
       return {
@@ -130,7 +139,7 @@ export function createBillingService({
 
     /** Pays a sandbox session through the same signed-webhook path a real payment takes. */
     async completeSandboxSession(id: string): Promise<{ redirectUrl: string }> {
-      const port = sandbox();
+      const port = await sandbox();
       const session: SandboxSession | undefined = await port.findSession(id);
       if (!session) throw new NotFoundError('This checkout session does not exist.');
       if (session.status !== 'open' || !(await port.completeSession(id))) {

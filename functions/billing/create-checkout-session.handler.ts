@@ -1,7 +1,7 @@
 import { checkoutInput } from '../../shared/billing';
 import { httpHandler } from '../core/http-handler';
-import { billingService } from './billing-deps';
+import { billing } from './billing-deps';
 
-export const handler = httpHandler({ body: checkoutInput }, async ({ body, user }) =>
-  (await billingService()).createCheckout(user, body),
+export const handler = httpHandler({ body: checkoutInput }, ({ body, user }) =>
+  billing.createCheckout(user, body),
 );

@@ -1,10 +1,10 @@
 import { publicHttpHandler } from '../core/http-handler';
-import { billingService } from './billing-deps';
+import { billing } from './billing-deps';
 
 // The signature covers the exact bytes sent, so the raw body is verified, never a re-serialised parse.
 export const handler = publicHttpHandler({}, async ({ event }) => {
   const raw = event.isBase64Encoded
     ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
     : (event.body ?? '');
-  return (await billingService()).handlePaymentWebhook(raw, event.headers['stripe-signature']);
+  return billing.handlePaymentWebhook(raw, event.headers['stripe-signature']);
 });

@@ -1,7 +1,7 @@
 import { httpHandler } from '../core/http-handler';
-import { startTrial } from './trial-service';
+import { trials } from './trial-deps';
 
-export const handler = httpHandler({}, async ({ user, log }) => {
-  const { message, user: updated } = await startTrial(user, { log });
+export const handler = httpHandler({}, async ({ user }) => {
+  const { message, user: updated } = await trials.startTrial(user);
   return { message, data: { user: updated } };
 });

@@ -1,11 +1,11 @@
 import { authenticate } from '../core/auth';
 import { webSocketHandler } from '../core/ws-handler';
-import { connect } from './realtime-service';
+import { realtime } from './realtime-deps';
 
 // Browsers cannot set headers on a WebSocket, so the access token comes in the query string.
 export const handler = webSocketHandler(async ({ event, socketId, log }) => {
   const token = event.queryStringParameters?.token;
   const user = await authenticate({ authorization: token ? `Bearer ${token}` : undefined }, 'user');
-  await connect(socketId, user!);
+  await realtime.connect(socketId, user!);
   log.info('connected', { userId: user!.id });
 });

@@ -1,4 +1,4 @@
 import { webSocketHandler } from '../core/ws-handler';
-import { disconnect } from './realtime-service';
+import { realtime } from './realtime-deps';
 
-export const handler = webSocketHandler(({ socketId }) => disconnect(socketId));
+export const handler = webSocketHandler(({ socketId }) => realtime.disconnect(socketId));

@@ -3,87 +3,96 @@ import type { JobProgress, JobProgressEvent } from '../../shared/realtime';
 import type { AuthUser } from '../core/auth';
 import { loadAuthState } from '../core/auth-state';
 import { UnauthorizedError } from '../core/errors';
-import { type RealtimePort, realtimePort } from '../core/ports/realtime';
+import type { RealtimePort } from '../core/ports/realtime';
 import * as repository from './socket-repository';
 
-/** A socket belongs to the session that opened it (closeSessionSockets ends it with the session). */
-export async function connect(socketId: string, user: AuthUser): Promise<void> {
-  await repository.saveSocket(socketId, user.id, user.sessionId);
+export interface RealtimeDeps {
+  /** The management API: closes sockets and pushes to them. */
+  push: RealtimePort;
 }
 
-export async function disconnect(socketId: string): Promise<void> {
-  const socket = await repository.findSocket(socketId);
-  if (socket) await repository.deleteSocket(socket);
-}
+export type RealtimeService = ReturnType<typeof createRealtimeService>;
 
-/**
- * Subscriptions live under the socket owner's partition, and progress is read from the job
- * owner's partition, so subscribing to someone else's job id can never deliver their progress.
- *
- * The socket's session is checked again on every subscribe (a socket may outlive a missed close): a
- * session that has ended, or a user who no longer exists, gets the socket closed and nothing written.
- */
-export async function subscribe(
-  socketId: string,
-  jobId: string,
-  push: () => RealtimePort = realtimePort,
-): Promise<void> {
-  const socket = await repository.findSocket(socketId);
-  if (!socket) throw new UnauthorizedError('Unknown socket');
-  const state = socket.sessionId ? await loadAuthState(socket.userId, socket.sessionId) : undefined;
-  if (!state?.sessionOpen) {
-    // Records first, then the close: once the socket is closed nothing of it is left to find.
-    await repository.deleteSocket(socket);
-    await push().disconnect(socketId);
-    throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
+/** WebSocket sockets, their job subscriptions and the progress pushed to them. */
+export function createRealtimeService({ push }: RealtimeDeps) {
+  return { connect, disconnect, subscribe, closeSessionSockets, publishJobProgress };
+
+  /** A socket belongs to the session that opened it (closeSessionSockets ends it with the session). */
+  async function connect(socketId: string, user: AuthUser): Promise<void> {
+    await repository.saveSocket(socketId, user.id, user.sessionId);
   }
-  await repository.saveSubscription(socket.userId, { jobId, socketId });
+
+  async function disconnect(socketId: string): Promise<void> {
+    const socket = await repository.findSocket(socketId);
+    if (socket) await repository.deleteSocket(socket);
+  }
+
+  /**
+   * Subscriptions live under the socket owner's partition, and progress is read from the job
+   * owner's partition, so subscribing to someone else's job id can never deliver their progress.
+   *
+   * The socket's session is checked again on every subscribe (a socket may outlive a missed close): a
+   * session that has ended, or a user who no longer exists, gets the socket closed and nothing written.
+   */
+  async function subscribe(socketId: string, jobId: string): Promise<void> {
+    const socket = await repository.findSocket(socketId);
+    if (!socket) throw new UnauthorizedError('Unknown socket');
+    const state = socket.sessionId ? await loadAuthState(socket.userId, socket.sessionId) : undefined;
+    if (!state?.sessionOpen) {
+      // Records first, then the close: once the socket is closed nothing of it is left to find.
+      await repository.deleteSocket(socket);
+      await push.disconnect(socketId);
+      throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
+    }
+    await repository.saveSubscription(socket.userId, { jobId, socketId });
+  }
+
+  /**
+   * Closes the sockets a user's ended session(s) opened: sign-out closes that session's, a password
+   * change every other session's, a reset or account deletion all of them. The port reaches the
+   * management endpoint only when there is a socket to close.
+   */
+  async function closeSessionSockets(userId: string, which: SocketsToClose): Promise<number> {
+    const only = 'sessionId' in which ? which.sessionId : undefined;
+    const keep = 'allSessionsExcept' in which ? which.allSessionsExcept : undefined;
+    const sockets = (await repository.listUserSockets(userId, only)).filter((s) => s.sessionId !== keep);
+    for (const socket of sockets) {
+      const record = await repository.findSocket(socket.socketId);
+      await repository.deleteSocket(
+        record ?? {
+          socketId: socket.socketId,
+          userId,
+          sessionId: socket.sessionId,
+          jobIds: [],
+          openedAt: '',
+        },
+      );
+      await push.disconnect(socket.socketId);
+    }
+    return sockets.length;
+  }
+
+  /** Sends a job's progress to every live subscriber of its owner; forgets sockets that are gone. */
+  async function publishJobProgress(
+    ownerId: string,
+    progress: JobProgress,
+  ): Promise<{ delivered: number; gone: number }> {
+    const subscriptions = await repository.listSubscriptions(ownerId, progress.jobId);
+    const message: JobProgressEvent = { event: 'jobProgress', data: progress };
+    let delivered = 0;
+    let gone = 0;
+    await Promise.all(
+      subscriptions.map(async (subscription) => {
+        const outcome = await push.post(subscription.socketId, message);
+        if (outcome === 'sent') delivered++;
+        else {
+          gone++;
+          await repository.deleteSubscription(ownerId, subscription);
+        }
+      }),
+    );
+    return { delivered, gone };
+  }
 }
 
 export type SocketsToClose = { sessionId: string } | { allSessionsExcept?: string };
-
-/**
- * Closes the sockets a user's ended session(s) opened: sign-out closes that session's, a password
- * change every other session's, a reset or account deletion all of them. The port is made only when
- * there is a socket to close, so routes without open sockets never need the management endpoint.
- */
-export async function closeSessionSockets(
-  userId: string,
-  which: SocketsToClose,
-  push: () => RealtimePort = realtimePort,
-): Promise<number> {
-  const only = 'sessionId' in which ? which.sessionId : undefined;
-  const keep = 'allSessionsExcept' in which ? which.allSessionsExcept : undefined;
-  const sockets = (await repository.listUserSockets(userId, only)).filter((s) => s.sessionId !== keep);
-  for (const socket of sockets) {
-    const record = await repository.findSocket(socket.socketId);
-    await repository.deleteSocket(
-      record ?? { socketId: socket.socketId, userId, sessionId: socket.sessionId, jobIds: [], openedAt: '' },
-    );
-    await push().disconnect(socket.socketId);
-  }
-  return sockets.length;
-}
-
-/** Sends a job's progress to every live subscriber of its owner; forgets sockets that are gone. */
-export async function publishJobProgress(
-  push: RealtimePort,
-  ownerId: string,
-  progress: JobProgress,
-): Promise<{ delivered: number; gone: number }> {
-  const subscriptions = await repository.listSubscriptions(ownerId, progress.jobId);
-  const message: JobProgressEvent = { event: 'jobProgress', data: progress };
-  let delivered = 0;
-  let gone = 0;
-  await Promise.all(
-    subscriptions.map(async (subscription) => {
-      const outcome = await push.post(subscription.socketId, message);
-      if (outcome === 'sent') delivered++;
-      else {
-        gone++;
-        await repository.deleteSubscription(ownerId, subscription);
-      }
-    }),
-  );
-  return { delivered, gone };
-}

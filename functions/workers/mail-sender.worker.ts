@@ -1,7 +1,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { createMailJobRunner, mailJob } from '../auth/mail-jobs';
+import { mailJob } from '../auth/mail-jobs';
+import { runMailJob } from '../auth/mail-sender-deps';
 import { logger } from '../core/logger';
-import { mailPort } from '../core/ports/mail';
 
 /**
  * Consumes the `mail` queue: each record is one account e-mail job (functions/auth/mail-jobs.ts). The
@@ -10,8 +10,6 @@ import { mailPort } from '../core/ports/mail';
  * after maxReceiveCount, without sending the others twice. Bodies name an address: never logged.
  */
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  // Per invocation (cheap): mailPort() answers for the env the worker runs with now.
-  const run = createMailJobRunner({ mail: mailPort(), log: logger });
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   await Promise.all(
     event.Records.map(async (record) => {
@@ -19,7 +17,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       try {
         const parsed = mailJob.safeParse(JSON.parse(record.body));
         if (!parsed.success) throw new Error(`Malformed mail job: ${parsed.error.issues[0]?.message}`);
-        await run(parsed.data);
+        await runMailJob(parsed.data);
       } catch (error) {
         log.error('mail job failed', { error, receiveCount: record.attributes.ApproximateReceiveCount });
         batchItemFailures.push({ itemIdentifier: record.messageId });

@@ -5,24 +5,23 @@ import WebSocket from 'ws';
 import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { apiGatewayPush } from '../../functions/core/ports/realtime';
 import { keys } from '../../functions/core/table';
-import { publishJobProgress } from '../../functions/realtime/realtime-service';
+import { createRealtimeService } from '../../functions/realtime/realtime-service';
 import { webSocketRoutes } from '../../functions/routes';
 import { startWebSocketGateway, type WebSocketGateway } from '../../scripts/local-cloud/ws-gateway';
 import type { JobProgress } from '../../shared/realtime';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
 import {
   type Api,
-  createUser,
   freshAddress,
   OTHER_GOOD_PASSWORD,
   type Session,
   signIn,
   type TestUser,
-  uniqueName,
 } from '../support/api-client';
 import { setEnv } from '../support/integration-env';
 import { resetToken } from '../support/outbox';
 import { scanTable } from '../support/table-items';
+import { newUser } from '../support/users';
 
 /**
  * Issue 8 point 3: a WebSocket lives no longer than the session that opened it. Sign-out, a password
@@ -108,7 +107,6 @@ async function subscribed(user: { id: string }, open: OpenSocket, jobId: string)
   await waitFor(async () => (await subscriptionsOf(user.id)).some((item) => item.jobId === jobId));
 }
 
-const newUser = () => createUser(api, env.stateDir, { username: uniqueName('sock') });
 const secondSession = (user: TestUser): Promise<Session> => signIn(api, user.email, user.password);
 
 describe('WebSocket sockets end with their session', () => {
@@ -124,7 +122,10 @@ describe('WebSocket sockets end with their session', () => {
     await within(leaving.closed);
     expect(staying.isOpen()).toBe(true);
 
-    const outcome = await publishJobProgress(apiGatewayPush(), ada.id, progress('job-logout'));
+    const outcome = await createRealtimeService({ push: apiGatewayPush() }).publishJobProgress(
+      ada.id,
+      progress('job-logout'),
+    );
     expect(outcome.delivered).toBe(1);
     await waitFor(() => staying.received.length === 1);
     expect(leaving.received).toEqual([]);

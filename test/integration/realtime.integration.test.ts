@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { realtimeClient } from '../../functions/core/clients/realtime';
 import { apiGatewayPush } from '../../functions/core/ports/realtime';
-import { publishJobProgress } from '../../functions/realtime/realtime-service';
+import { createRealtimeService } from '../../functions/realtime/realtime-service';
 import { webSocketRoutes } from '../../functions/routes';
 import { startWebSocketGateway, type WebSocketGateway } from '../../scripts/local-cloud/ws-gateway';
 import type { JobProgress } from '../../shared/realtime';
@@ -76,7 +76,9 @@ describe('realtime job progress over the local WebSocket gateway', () => {
     const token = await accessToken(secret, { id: 'user-a' });
     const { socket, received } = await open(token);
     await subscribe(socket, 'job-1');
-    const outcome = await publishJobProgress(apiGatewayPush(realtimeClient()), 'user-a', progress('job-1'));
+    const outcome = await createRealtimeService({
+      push: apiGatewayPush(realtimeClient()),
+    }).publishJobProgress('user-a', progress('job-1'));
     expect(outcome).toEqual({ delivered: 1, gone: 0 });
     await waitFor(() => received.length === 1);
     expect(received[0]).toEqual({ event: 'jobProgress', data: progress('job-1') });
@@ -86,7 +88,9 @@ describe('realtime job progress over the local WebSocket gateway', () => {
   it("never delivers one user's job progress to another user who subscribed to the same job id", async () => {
     const intruder = await open(await accessToken(secret, { id: 'user-b' }));
     await subscribe(intruder.socket, 'job-2');
-    const outcome = await publishJobProgress(apiGatewayPush(realtimeClient()), 'user-a', progress('job-2'));
+    const outcome = await createRealtimeService({
+      push: apiGatewayPush(realtimeClient()),
+    }).publishJobProgress('user-a', progress('job-2'));
     expect(outcome.delivered).toBe(0);
     await new Promise((r) => setTimeout(r, 200));
     expect(intruder.received).toEqual([]);
@@ -99,7 +103,9 @@ describe('realtime job progress over the local WebSocket gateway', () => {
     socket.close();
     await waitFor(() => gateway.connectionCount() === 0);
     await new Promise((r) => setTimeout(r, 300));
-    const outcome = await publishJobProgress(apiGatewayPush(realtimeClient()), 'user-c', progress('job-3'));
+    const outcome = await createRealtimeService({
+      push: apiGatewayPush(realtimeClient()),
+    }).publishJobProgress('user-c', progress('job-3'));
     expect(outcome).toEqual({ delivered: 0, gone: 0 });
   });
 

@@ -35,7 +35,12 @@ export function sesMailer(client: SESv2Client = sesClient(), from = env().MAIL_F
 }
 
 let chosen: { port: MailPort; outbox: string | undefined } | undefined;
+/** The mail port to build services with: the adapter is chosen per send (see currentMailer). */
 export function mailPort(): MailPort {
+  return { send: (message) => currentMailer().send(message) };
+}
+
+function currentMailer(): MailPort {
   // Chosen again when the outbox moved: a local cloud restarted in one process (tests) has a new state dir.
   const outbox = env().APP_RUNTIME === 'local' ? env().LOCAL_STATE_DIR : undefined;
   if (!chosen || chosen.outbox !== outbox) {

@@ -1,4 +1,5 @@
 import {
+  type ApiGatewayManagementApiClient,
   DeleteConnectionCommand,
   GoneException,
   PostToConnectionCommand,
@@ -21,11 +22,14 @@ const isGone = (error: unknown) =>
   error instanceof GoneException ||
   (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410;
 
-export function apiGatewayPush(client = realtimeClient()): RealtimePort {
+export function apiGatewayPush(given?: ApiGatewayManagementApiClient): RealtimePort {
+  // Resolved per call, like the queue port: built at cold start, it needs no endpoint until it pushes,
+  // and it follows a client that resetClients() replaced.
+  const client = () => given ?? realtimeClient();
   return {
     async post(socketId, payload) {
       try {
-        await client.send(
+        await client().send(
           new PostToConnectionCommand({
             ConnectionId: socketId,
             Data: Buffer.from(JSON.stringify(payload)),
@@ -39,7 +43,7 @@ export function apiGatewayPush(client = realtimeClient()): RealtimePort {
     },
     async disconnect(socketId) {
       try {
-        await client.send(new DeleteConnectionCommand({ ConnectionId: socketId }));
+        await client().send(new DeleteConnectionCommand({ ConnectionId: socketId }));
       } catch (error) {
         // Already gone is what closing wanted.
         if (!isGone(error)) throw error;
