@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { TemplatePlatform } from './catalogue';
+import type { Platform } from './platforms';
 import { boundedJsonObject, type JsonBounds } from './text';
 
 /**
@@ -35,7 +35,7 @@ export interface Automation {
   templateId: string;
   /** The template's display name when the automation was started. */
   displayName: string;
-  platform: TemplatePlatform;
+  platform: Platform;
   status: AutomationStatus;
   config: Record<string, unknown>;
   createdAt: string;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PLATFORMS } from './platforms';
 import { visibleText } from './text';
 
 /**
@@ -7,8 +8,8 @@ import { visibleText } from './text';
  * and what a template's configuration form is built from.
  */
 
-export const templatePlatform = z.enum(['linkedin', 'twitter', 'instagram']);
-export type TemplatePlatform = z.infer<typeof templatePlatform>;
+/** A template's platform: one of THE platform table's (shared/platforms.ts). */
+const templatePlatform = z.enum(PLATFORMS);
 
 export const templateCategory = z.enum([
   'lead-generation',

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PLATFORMS, type PlatformRecordName } from './platforms';
 import { isCookieValue, isHeaderValue, visibleText } from './text';
 
 /**
@@ -6,40 +7,12 @@ import { isCookieValue, isHeaderValue, visibleText } from './text';
  * record as the API shows it. The record never carries cookies: they stay encrypted in the table.
  */
 
-/** The slugs the API and the plan table speak. */
-export const platformSlugs = ['linkedin', 'twitter', 'instagram'] as const;
-export const platformSlug = z.enum(platformSlugs);
-export type PlatformSlug = z.infer<typeof platformSlug>;
-
-/** The spelling of the spec's connection record; FACEBOOK exists there but cannot be connected yet. */
-export type PlatformName = 'LINKEDIN' | 'TWITTER' | 'FACEBOOK' | 'INSTAGRAM';
-
-const names: Readonly<Record<PlatformSlug, PlatformName>> = {
-  linkedin: 'LINKEDIN',
-  twitter: 'TWITTER',
-  instagram: 'INSTAGRAM',
-};
-const labels: Readonly<Record<PlatformName, string>> = {
-  LINKEDIN: 'LinkedIn',
-  TWITTER: 'Twitter',
-  FACEBOOK: 'Facebook',
-  INSTAGRAM: 'Instagram',
-};
-
-export const platformName = (slug: PlatformSlug): PlatformName => names[slug];
-
-export function platformSlugOf(name: string): PlatformSlug | undefined {
-  return platformSlugs.find((slug) => names[slug] === name);
-}
-
-/** The capitalised name the messages use ('LinkedIn account disconnected'). */
-export function platformLabel(platform: PlatformSlug | PlatformName | string): string {
-  const name = (names as Record<string, PlatformName>)[platform] ?? platform;
-  return (labels as Record<string, string>)[name] ?? platform;
-}
+// The platforms themselves (ids, labels, the record's spelling) are THE platform table's:
+// shared/platforms.ts.
+const platformId = z.enum(PLATFORMS);
 
 /** A path segment naming a platform: the slug in any case ('linkedin', 'LINKEDIN'). */
-export const platformParam = z.pipe(z.string().check(z.trim(), z.toLowerCase()), platformSlug);
+export const platformParam = z.pipe(z.string().check(z.trim(), z.toLowerCase()), platformId);
 
 export const platformParams = z.object({ platform: platformParam });
 export const connectionIdParams = z.object({
@@ -49,7 +22,7 @@ export const connectionIdParams = z.object({
 /** The connection record (spec 3). */
 export interface PlatformConnection {
   id: string;
-  platform: PlatformName;
+  platform: PlatformRecordName;
   accountUsername: string | null;
   accountId: string;
   profileUrl: string | null;

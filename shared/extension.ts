@@ -1,5 +1,6 @@
-// Types only: a value import would pull zod into the extension's content script.
-import type { PlatformSlug } from './connections';
+// No zod here: a value import of a zod module would pull zod into the extension's content script
+// (shared/platforms.ts imports nothing).
+import { isPlatform, type Platform } from './platforms';
 
 /**
  * The browser extension's page protocol (issue 4 point 7): `window.postMessage` between the app's own
@@ -70,7 +71,7 @@ export interface ReadyMessage {
 }
 
 export interface SyncFailure {
-  platform: PlatformSlug;
+  platform: Platform;
   message: string;
 }
 
@@ -80,7 +81,7 @@ export interface PairedMessage {
   requestId: string;
   ok: boolean;
   /** The platforms whose session reached the API. */
-  synced: PlatformSlug[];
+  synced: Platform[];
   /** Signed-in platforms the API refused (plan, expired session...), with its message. */
   failed: SyncFailure[];
   error?: string;
@@ -95,9 +96,6 @@ const isText = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= max;
 const isRequestId = (value: unknown): value is string =>
   typeof value === 'string' && /^[A-Za-z0-9-]{1,64}$/.test(value);
-const SLUGS: Readonly<Record<PlatformSlug, true>> = { linkedin: true, twitter: true, instagram: true };
-const isSlug = (value: unknown): value is PlatformSlug =>
-  typeof value === 'string' && Object.hasOwn(SLUGS, value);
 
 /** A page message the extension acts on, or undefined for anything else. */
 export function readAppMessage(data: unknown): AppMessage | undefined {
@@ -139,10 +137,10 @@ export function readExtensionMessage(data: unknown): ExtensionMessage | undefine
     };
   }
   if (data.type === 'paired' && isRequestId(data.requestId)) {
-    const synced = Array.isArray(data.synced) ? data.synced.filter(isSlug) : [];
+    const synced = Array.isArray(data.synced) ? data.synced.filter(isPlatform) : [];
     const failed = Array.isArray(data.failed)
       ? data.failed.flatMap((item): SyncFailure[] =>
-          isRecord(item) && isSlug(item.platform) && isText(item.message, 1024)
+          isRecord(item) && isPlatform(item.platform) && isText(item.message, 1024)
             ? [{ platform: item.platform, message: item.message }]
             : [],
         )

@@ -1,3 +1,5 @@
+import type { ExportFormat } from './export-formats';
+import { PLATFORM_TABLE, type PlanPlatformKey, type Platform } from './platforms';
 import { TRIAL_DAYS, type UserPlan, userPlan } from './pricing-plans';
 
 /**
@@ -11,15 +13,14 @@ export type Plan = UserPlan;
 /** The user's plan values; upper case only, as the User entity spells them. */
 export const plans: readonly Plan[] = userPlan.options;
 
-export type PlanPlatform = 'linkedin' | 'twitter';
-export type ExportFormat = 'csv' | 'json' | 'excel' | 'pdf';
 export type AiLevel = 'none' | 'basic' | 'advanced';
 
 export interface PlanLimits {
   readonly concurrentAutomations: number;
   readonly monthlyProfiles: number;
   readonly smartFlows: number;
-  readonly platforms: readonly PlanPlatform[];
+  /** The table's Platforms column; which platform each column covers is THE platform table's planKey. */
+  readonly platforms: readonly PlanPlatformKey[];
   /** The table's 'flows' marker in the Platforms column. */
   readonly flows: boolean;
   readonly exportFormats: readonly ExportFormat[];
@@ -32,8 +33,8 @@ export interface PlanLimits {
   readonly trialDays?: number;
 }
 
-const linkedinOnly: readonly PlanPlatform[] = ['linkedin'];
-const linkedinAndTwitter: readonly PlanPlatform[] = ['linkedin', 'twitter'];
+const linkedinOnly: readonly PlanPlatformKey[] = ['linkedin'];
+const linkedinAndTwitter: readonly PlanPlatformKey[] = ['linkedin', 'twitter'];
 const csvOnly: readonly ExportFormat[] = ['csv'];
 const csvJsonExcel: readonly ExportFormat[] = ['csv', 'json', 'excel'];
 
@@ -120,6 +121,14 @@ export function planOrFree(plan: string | null | undefined): Plan {
 
 export function limitsFor(plan: string | null | undefined): PlanLimits {
   return planLimits[planOrFree(plan)];
+}
+
+/**
+ * Whether a plan includes a platform: its column of the table (DECISIONS 21: Instagram follows
+ * twitter's, so TRIAL, PRO and PLUS include it and FREE and BASE do not).
+ */
+export function platformInPlan(plan: string | null | undefined, platform: Platform): boolean {
+  return limitsFor(plan).platforms.includes(PLATFORM_TABLE[platform].planKey);
 }
 
 export type Feature =

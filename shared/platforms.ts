@@ -135,6 +135,7 @@ export function sessionCookieNames(platform: Platform): string[] {
 }
 
 /** The platforms the dashboard's 'connected accounts' counter counts (spec 2.8, DECISIONS 16). */
-export const DASHBOARD_PLATFORMS: readonly Platform[] = PLATFORMS.filter(
+// Marked pure so that a bundle using none of this table (the extension's content script) drops it.
+export const DASHBOARD_PLATFORMS: readonly Platform[] = /* @__PURE__ */ PLATFORMS.filter(
   (platform) => PLATFORM_TABLE[platform].countedOnDashboard,
 );

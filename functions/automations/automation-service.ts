@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { FieldIssue } from '../../shared/api-error';
 import { AUTOMATION_TEXTS, type Automation, type StartAutomationInput } from '../../shared/automations';
 import { validateConfig } from '../../shared/config-validation';
-import { platformLabel } from '../../shared/connections';
+import { EXPORT_FORMAT_TABLE, isExportFormat } from '../../shared/export-formats';
 import {
   automationLimitMessage,
   countsAsRunning,
-  type ExportFormat,
   limitsFor,
   mayCreateAutomation,
   startRefusal,
   upgradeHint,
 } from '../../shared/plan-policy';
+import { platformLabel } from '../../shared/platforms';
 import type { RunMessage } from '../../shared/queue-messages';
 import { findUserById } from '../auth/user-repository';
 import { findTemplate, incrementUsage } from '../catalog/catalog-repository';
@@ -125,14 +125,16 @@ export async function startAutomation(
   throw new ConflictError('Another automation is starting at the same time. Please try again.');
 }
 
-const EXPORT_FORMAT_LABELS: Record<string, string> = { csv: 'CSV', json: 'JSON', excel: 'Excel', pdf: 'PDF' };
-
 /** DECISIONS 2: the export formats of the plan table (FREE and BASE export CSV only). */
 function exportFormatIssues(plan: string | undefined, config: Record<string, unknown>): FieldIssue[] {
   const format = (config.exportSettings as { format?: unknown } | undefined)?.format;
-  if (typeof format !== 'string' || limitsFor(plan).exportFormats.includes(format as ExportFormat)) return [];
+  if (
+    typeof format !== 'string' ||
+    (isExportFormat(format) && limitsFor(plan).exportFormats.includes(format))
+  )
+    return [];
   const hint = upgradeHint(plan);
-  const label = EXPORT_FORMAT_LABELS[format] ?? format;
+  const label = isExportFormat(format) ? EXPORT_FORMAT_TABLE[format].label : format;
   return [
     {
       path: 'exportSettings.format',

@@ -1,12 +1,15 @@
 import { type DashboardStats, dedupeAutomations } from '../../shared/automations';
 import { countsAsRunning } from '../../shared/plan-policy';
+import { DASHBOARD_PLATFORMS, PLATFORM_TABLE } from '../../shared/platforms';
 import { listTemplates } from '../catalog/catalog-repository';
 import { listConnections } from '../connections/connection-repository';
 import type { AuthUser } from '../core/auth';
 import { listAutomations } from './automation-repository';
 
 /** DECISIONS 16: the dashboard's connected accounts are LinkedIn and Twitter, once each. */
-const DASHBOARD_PLATFORMS = new Set(['LINKEDIN', 'TWITTER']);
+const COUNTED_RECORDS: ReadonlySet<string> = new Set(
+  DASHBOARD_PLATFORMS.map((p) => PLATFORM_TABLE[p].record),
+);
 
 /** `GET /api/jobs/dashboard/stats` (spec 2.8): counters over de-duplicated automations. */
 export async function dashboardStats(user: AuthUser): Promise<DashboardStats> {
@@ -17,7 +20,7 @@ export async function dashboardStats(user: AuthUser): Promise<DashboardStats> {
   ]);
   const kept = dedupeAutomations(automations);
   const connectedPlatforms = new Set(
-    connections.filter((c) => c.isActive && DASHBOARD_PLATFORMS.has(c.platform)).map((c) => c.platform),
+    connections.filter((c) => c.isActive && COUNTED_RECORDS.has(c.platform)).map((c) => c.platform),
   );
   return {
     totalAutomations: kept.length,

@@ -1,4 +1,5 @@
-import { CONNECTION_TEXTS, platformLabel, platformParams } from '../../shared/connections';
+import { CONNECTION_TEXTS, platformParams } from '../../shared/connections';
+import { platformLabel } from '../../shared/platforms';
 import { httpHandler } from '../core/http-handler';
 import { isConnected } from './connection-service';
 

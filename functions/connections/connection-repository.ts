@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  type PlatformConnection,
-  type PlatformName,
-  type PlatformSlug,
-  platformName,
-} from '../../shared/connections';
+import type { PlatformConnection } from '../../shared/connections';
+import { PLATFORM_TABLE, type Platform } from '../../shared/platforms';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { isConditionalCheckFailure } from '../core/dynamo-errors';
 import { queryByPrefix } from '../core/query';
@@ -43,7 +39,7 @@ export function publicConnection(stored: StoredConnection): PlatformConnection {
 }
 
 /** Deterministic, so the same account of the same user is one item however often it syncs. */
-export function connectionId(userId: string, platform: PlatformSlug, accountId: string): string {
+export function connectionId(userId: string, platform: Platform, accountId: string): string {
   return createHash('sha256').update(`${userId}\n${platform}\n${accountId}`).digest('base64url').slice(0, 32);
 }
 
@@ -68,7 +64,7 @@ export async function findConnection(userId: string, id: string): Promise<Stored
 
 export interface ConnectionUpsert {
   userId: string;
-  platform: PlatformSlug;
+  platform: Platform;
   accountId: string;
   accountUsername: string;
   profileUrl: string;
@@ -96,7 +92,7 @@ export async function upsertConnection(
         ':type': 'PlatformConnection',
         ':id': id,
         ':userId': input.userId,
-        ':platform': platformName(input.platform) satisfies PlatformName,
+        ':platform': PLATFORM_TABLE[input.platform].record,
         ':accountId': input.accountId,
         ':username': input.accountUsername,
         ':profileUrl': input.profileUrl,

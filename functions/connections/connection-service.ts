@@ -2,13 +2,10 @@ import {
   CONNECTION_TEXTS,
   type PlatformConnection,
   type PlatformCookie,
-  type PlatformSlug,
-  platformLabel,
-  platformName,
-  platformSlugOf,
   type SyncInput,
 } from '../../shared/connections';
-import { limitsFor, type PlanPlatform, upgradeHint } from '../../shared/plan-policy';
+import { platformInPlan, upgradeHint } from '../../shared/plan-policy';
+import { PLATFORM_TABLE, type Platform, platformLabel, platformOfRecord } from '../../shared/platforms';
 import { findUserById } from '../auth/user-repository';
 import type { AuthUser } from '../core/auth';
 import {
@@ -50,14 +47,14 @@ export interface ConnectionDeps {
 
 type SessionFailure = Extract<SessionCheck, { ok: false }>;
 
-export const encryptionContext = (userId: string, accountId: string, platform: PlatformSlug) => ({
+export const encryptionContext = (userId: string, accountId: string, platform: Platform) => ({
   userId,
   accountId,
   platform,
 });
 
 /** What the user reads when a platform will not take the session, by reason. */
-export function sessionFailureMessage(platform: PlatformSlug, failure: SessionFailure): string {
+export function sessionFailureMessage(platform: Platform, failure: SessionFailure): string {
   const label = platformLabel(platform);
   switch (failure.reason) {
     case 'expired':
@@ -71,7 +68,7 @@ export function sessionFailureMessage(platform: PlatformSlug, failure: SessionFa
   }
 }
 
-function sessionError(platform: PlatformSlug, failure: SessionFailure): AppError {
+function sessionError(platform: Platform, failure: SessionFailure): AppError {
   const message = sessionFailureMessage(platform, failure);
   return failure.reason === 'unreachable' ? new ServiceUnavailableError(message) : new ConflictError(message);
 }
@@ -81,10 +78,10 @@ function keysOf(deps: ConnectionDeps): KeysPort {
   return deps.keys;
 }
 
-function slugOf(stored: StoredConnection): PlatformSlug {
-  const slug = platformSlugOf(stored.platform);
-  if (!slug) throw new Error(`Unknown platform on a stored connection: ${stored.platform}`);
-  return slug;
+function platformOf(stored: StoredConnection): Platform {
+  const platform = platformOfRecord(stored.platform);
+  if (!platform) throw new Error(`Unknown platform on a stored connection: ${stored.platform}`);
+  return platform;
 }
 
 async function ownConnection(userId: string, id: string): Promise<StoredConnection> {
@@ -94,18 +91,16 @@ async function ownConnection(userId: string, id: string): Promise<StoredConnecti
 }
 
 /**
- * Spec 9: FREE and BASE cover LinkedIn only. Instagram is in no plan's platform list, yet the
- * catalogue has Instagram trobs, so connecting it is allowed on every plan (DECISIONS to confirm).
+ * Refuses a platform the plan does not include (spec 9: FREE and BASE cover LinkedIn only; DECISIONS
+ * 21: Instagram follows twitter's row, with the same refusal and upgrade hint).
  */
-/** Refuses a platform the plan does not include (the plan table names LinkedIn and Twitter only). */
-export function assertPlatformInPlan(plan: string | undefined, platform: PlatformSlug): void {
-  if (platform === 'instagram') return;
-  if (!limitsFor(plan).platforms.includes(platform as PlanPlatform)) {
+export function assertPlatformInPlan(plan: string | undefined, platform: Platform): void {
+  if (!platformInPlan(plan, platform)) {
     throw new ForbiddenError(CONNECTION_TEXTS.notInPlan(platformLabel(platform), upgradeHint(plan)));
   }
 }
 
-async function refuseIfNotInPlan(user: AuthUser, platform: PlatformSlug): Promise<void> {
+async function refuseIfNotInPlan(user: AuthUser, platform: Platform): Promise<void> {
   assertPlatformInPlan((await findUserById(user.id))?.plan, platform);
 }
 
@@ -113,8 +108,8 @@ export async function listPlatforms(user: AuthUser): Promise<PlatformConnection[
   return (await listConnections(user.id)).map(publicConnection);
 }
 
-export async function isConnected(user: AuthUser, platform: PlatformSlug): Promise<boolean> {
-  const name = platformName(platform);
+export async function isConnected(user: AuthUser, platform: Platform): Promise<boolean> {
+  const name = PLATFORM_TABLE[platform].record;
   return (await listConnections(user.id)).some((c) => c.platform === name && c.isActive);
 }
 
@@ -133,7 +128,7 @@ export async function validate(
 ): Promise<{ connection: PlatformConnection; message: string }> {
   const { log, now = () => new Date(), check = checkSession } = deps;
   const stored = await ownConnection(user.id, id);
-  const platform = slugOf(stored);
+  const platform = platformOf(stored);
   const cookies = JSON.parse(
     await keysOf(deps).decrypt(stored.sealedCookies, encryptionContext(user.id, stored.accountId, platform)),
   ) as SessionCookie[];
@@ -227,7 +222,7 @@ export async function sync(
 
 /** The sandbox site's URL when the local cloud (or a configured stage) set it. */
 export function sandboxUrlFor(
-  platform: PlatformSlug,
+  platform: Platform,
   source: NodeJS.ProcessEnv = process.env,
 ): string | undefined {
   return source[sessionSpecs[platform].sandboxUrlEnv] || undefined;
@@ -246,7 +241,7 @@ interface SandboxSession {
  */
 export async function connectSandbox(
   user: AuthUser,
-  platform: PlatformSlug,
+  platform: Platform,
   deps: ConnectionDeps,
 ): Promise<{ connection: PlatformConnection; created: boolean; message: string }> {
   const base = sandboxUrlFor(platform);

@@ -1,3 +1,4 @@
+import { PLATFORM_TABLE } from '../../shared/platforms';
 import {
   cookieHeader,
   cookieValue,
@@ -12,8 +13,8 @@ import {
  * `X-CSRFToken`; JSON calls also carry the web app id. Who am I: GET /api/v1/accounts/current_user/.
  */
 export const INSTAGRAM = {
-  sessionCookie: 'sessionid',
-  csrfCookie: 'csrftoken',
+  sessionCookie: PLATFORM_TABLE.instagram.cookies.session,
+  csrfCookie: PLATFORM_TABLE.instagram.cookies.csrf,
   csrfHeader: 'x-csrftoken',
   webAppId: '936619743392459',
   whoAmIPath: '/api/v1/accounts/current_user/',
@@ -29,7 +30,7 @@ interface InstagramBody {
 
 export const instagramSession: PlatformSessionSpec = {
   platform: 'instagram',
-  sandboxUrlEnv: 'SANDBOX_INSTAGRAM_URL',
+  sandboxUrlEnv: PLATFORM_TABLE.instagram.sandboxUrlEnv,
   realBaseUrl: 'https://www.instagram.com',
   sessionCookie: INSTAGRAM.sessionCookie,
   csrfCookie: INSTAGRAM.csrfCookie,

@@ -1,3 +1,4 @@
+import { PLATFORM_TABLE } from '../../shared/platforms';
 import {
   cookieHeader,
   cookieValue,
@@ -12,8 +13,8 @@ import {
  * CSRF token, sent without its quotes as `csrf-token`. Who am I: GET /voyager/api/me.
  */
 export const LINKEDIN = {
-  sessionCookie: 'li_at',
-  csrfCookie: 'JSESSIONID',
+  sessionCookie: PLATFORM_TABLE.linkedin.cookies.session,
+  csrfCookie: PLATFORM_TABLE.linkedin.cookies.csrf,
   csrfHeader: 'csrf-token',
   whoAmIPath: '/voyager/api/me',
   profilePath: (publicIdentifier: string) => `/in/${encodeURIComponent(publicIdentifier)}/`,
@@ -28,7 +29,7 @@ interface MeBody {
 
 export const linkedinSession: PlatformSessionSpec = {
   platform: 'linkedin',
-  sandboxUrlEnv: 'SANDBOX_LINKEDIN_URL',
+  sandboxUrlEnv: PLATFORM_TABLE.linkedin.sandboxUrlEnv,
   realBaseUrl: 'https://www.linkedin.com',
   sessionCookie: LINKEDIN.sessionCookie,
   csrfCookie: LINKEDIN.csrfCookie,

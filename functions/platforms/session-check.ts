@@ -1,4 +1,4 @@
-import type { PlatformSlug } from '../../shared/connections';
+import type { Platform } from '../../shared/platforms';
 import { instagramSession } from './instagram';
 import { linkedinSession } from './linkedin';
 import type { PlatformSessionSpec, SessionCheck, SessionCookie, WhoAmIResponse } from './session-types';
@@ -6,14 +6,14 @@ import { xSession } from './x';
 
 export type { SessionCheck, SessionCookie, SessionFailureReason } from './session-types';
 
-export const sessionSpecs: Readonly<Record<PlatformSlug, PlatformSessionSpec>> = {
+export const sessionSpecs: Readonly<Record<Platform, PlatformSessionSpec>> = {
   linkedin: linkedinSession,
   twitter: xSession,
   instagram: instagramSession,
 };
 
 /** The local sandbox site when the local cloud set its URL, else the real platform. */
-export function platformBaseUrl(platform: PlatformSlug, source: NodeJS.ProcessEnv = process.env): string {
+export function platformBaseUrl(platform: Platform, source: NodeJS.ProcessEnv = process.env): string {
   const spec = sessionSpecs[platform];
   return (source[spec.sandboxUrlEnv] || spec.realBaseUrl).replace(/\/$/, '');
 }
@@ -27,7 +27,7 @@ const MAX_BODY_BYTES = 256 * 1024;
  * shows as one), never throws, and never puts a cookie into the answer's detail.
  */
 export async function checkSession(
-  platform: PlatformSlug,
+  platform: Platform,
   cookies: readonly SessionCookie[],
   userAgent: string,
   options: { timeoutMs?: number; baseUrl?: string } = {},

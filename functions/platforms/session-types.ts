@@ -1,4 +1,4 @@
-import type { PlatformSlug } from '../../shared/connections';
+import type { Platform } from '../../shared/platforms';
 
 /** A cookie as the session check needs it (name and value; the rest is the browser's business). */
 export interface SessionCookie {
@@ -31,7 +31,7 @@ export interface WhoAmIResponse {
  * session, which header carries the CSRF value, and how to read the answer. One file per platform.
  */
 export interface PlatformSessionSpec {
-  platform: PlatformSlug;
+  platform: Platform;
   /** The env var that points the platform at its local sandbox site. */
   sandboxUrlEnv: string;
   realBaseUrl: string;

@@ -1,3 +1,4 @@
+import { PLATFORM_TABLE } from '../../shared/platforms';
 import {
   cookieHeader,
   cookieValue,
@@ -14,8 +15,8 @@ import {
  * not a user.
  */
 export const X = {
-  sessionCookie: 'auth_token',
-  csrfCookie: 'ct0',
+  sessionCookie: PLATFORM_TABLE.twitter.cookies.session,
+  csrfCookie: PLATFORM_TABLE.twitter.cookies.csrf,
   csrfHeader: 'x-csrf-token',
   whoAmIPath: '/i/api/1.1/account/verify_credentials.json',
   webAppBearer:
@@ -36,7 +37,7 @@ interface XBody {
 
 export const xSession: PlatformSessionSpec = {
   platform: 'twitter',
-  sandboxUrlEnv: 'SANDBOX_X_URL',
+  sandboxUrlEnv: PLATFORM_TABLE.twitter.sandboxUrlEnv,
   realBaseUrl: 'https://x.com',
   sessionCookie: X.sessionCookie,
   csrfCookie: X.csrfCookie,

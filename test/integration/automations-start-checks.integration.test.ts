@@ -60,11 +60,19 @@ describe('POST /api/automation/start: the checks before a start, in the spec’s
     const res = await start(ada, { templateId: FOLLOWERS, config: followersConfig });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ code: 'CONFLICT', message: CONNECT_LINKEDIN });
+    // DECISIONS 21: Instagram follows twitter's row, so FREE is refused it before the connection.
+    expectRefused(
+      await start(ada, { templateId: INSTAGRAM_FOLLOWERS }),
+      403,
+      'Instagram is not included in your plan. Start a free trial or upgrade to unlock this feature.',
+    );
+    await updateUser(ada.id, { plan: 'TRIAL', trialEndsAt: future() });
     expectRefused(
       await start(ada, { templateId: INSTAGRAM_FOLLOWERS }),
       409,
       'Connect your Instagram account on the Platforms page before starting this trob.',
     );
+    await updateUser(ada.id, { plan: 'FREE', trialEndsAt: null });
     // Over the limit: the limit is said first.
     await storeAutomation(ada.id, {
       id: 'already-running',

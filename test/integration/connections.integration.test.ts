@@ -134,8 +134,16 @@ describe('POST /api/users/platforms/sandbox and GET /api/users/platforms', () =>
     expect(ok.body.data.platform).toMatchObject({ platform: 'TWITTER', accountUsername: 'xavier_sandbox' });
   });
 
-  it('connects Instagram on any plan', async () => {
+  it('refuses Instagram on the FREE plan like twitter and connects it on TRIAL (DECISIONS 21)', async () => {
     const ada = await user();
+    const refused = await connectSandbox(ada, 'instagram');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      code: 'FORBIDDEN',
+      message:
+        'Instagram is not included in your plan. Start a free trial or upgrade to unlock this feature.',
+    });
+    await updateUser(ada.id, { plan: 'TRIAL' });
     const res = await connectSandbox(ada, 'instagram');
     expect(res.status, res.text).toBe(201);
     expect(res.body.data.platform).toMatchObject({ platform: 'INSTAGRAM', accountUsername: 'ines.sandbox' });

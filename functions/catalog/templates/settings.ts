@@ -4,10 +4,9 @@ import type {
   NumberProperty,
   ObjectProperty,
 } from '../../../shared/catalogue';
+import { EXPORT_FORMAT_TABLE, TROB_EXPORT_FORMATS } from '../../../shared/export-formats';
 
 /** Field groups several trobs share, so that the same setting reads and validates the same everywhere. */
-
-export const EXPORT_FORMATS = ['csv', 'json', 'excel'] as const;
 
 export function exportSettings(skipDuplicates = true): ObjectProperty {
   return {
@@ -19,9 +18,12 @@ export function exportSettings(skipDuplicates = true): ObjectProperty {
         type: 'string',
         title: 'Export format',
         description: 'CSV is available on every plan; JSON and Excel need a Trial, Pro or Plus plan.',
-        enum: [...EXPORT_FORMATS],
+        enum: [...TROB_EXPORT_FORMATS],
         default: 'csv',
-        'ui:options': { widget: 'select', labels: { csv: 'CSV', json: 'JSON', excel: 'Excel (.xlsx)' } },
+        'ui:options': {
+          widget: 'select',
+          labels: Object.fromEntries(TROB_EXPORT_FORMATS.map((f) => [f, EXPORT_FORMAT_TABLE[f].optionLabel])),
+        },
       },
       skipDuplicates: {
         type: 'boolean',

@@ -130,7 +130,7 @@ describe('the extension syncer', () => {
     expect(t.posts).toHaveLength(0);
     expect(t.data.get(statusKey('twitter'))).toMatchObject({
       state: 'signed-out',
-      message: 'Not signed in to X in this browser',
+      message: 'Not signed in to Twitter in this browser',
     });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectionStatus, platformLabel, REVALIDATE_AFTER_MS, syncInput } from '../../../shared/connections';
+import { connectionStatus, REVALIDATE_AFTER_MS, syncInput } from '../../../shared/connections';
 
 const now = new Date('2026-03-01T12:00:00.000Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
@@ -37,12 +37,6 @@ describe('connectionStatus (spec 4)', () => {
 });
 
 describe('shared connection schemas', () => {
-  it('maps slugs and record names to the capitalised label', () => {
-    expect(platformLabel('linkedin')).toBe('LinkedIn');
-    expect(platformLabel('TWITTER')).toBe('Twitter');
-    expect(platformLabel('INSTAGRAM')).toBe('Instagram');
-  });
-
   it('accepts the platform in any case and refuses FACEBOOK (not connectable)', () => {
     const cookies = [{ name: 'li_at', value: 'x' }];
     expect(syncInput.parse({ platform: 'LINKEDIN', cookies, userAgent: 'UA' }).platform).toBe('linkedin');

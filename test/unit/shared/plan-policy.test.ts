@@ -17,6 +17,7 @@ import {
   planLimits,
   planOrFree,
   plans,
+  platformInPlan,
   RUNNING_STATUSES,
   SMART_FLOWS_NOT_IN_PLAN,
   showsUpgradeLink,
@@ -27,6 +28,7 @@ import {
   upgradeHint,
   usagePercent,
 } from '../../../shared/plan-policy';
+import { PLATFORMS, type Platform } from '../../../shared/platforms';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -409,5 +411,24 @@ describe('startRefusal: the first four start checks of section 5, in order', () 
       message: FLOWS_NOT_IN_PLAN,
     });
     expect(startRefusal({ plan: 'PRO' }, { isFlow: true, isSmartFlow: true }, 0, now)).toBeUndefined();
+  });
+});
+
+describe('platforms in a plan (section 9, DECISIONS 21)', () => {
+  const included: Record<Plan, Platform[]> = {
+    FREE: ['linkedin'],
+    TRIAL: ['linkedin', 'twitter', 'instagram'],
+    BASE: ['linkedin'],
+    PRO: ['linkedin', 'twitter', 'instagram'],
+    PLUS: ['linkedin', 'twitter', 'instagram'],
+  };
+
+  it.each(plans)('%s includes exactly its platforms; Instagram follows twitter', (plan) => {
+    expect(PLATFORMS.filter((platform) => platformInPlan(plan, platform))).toEqual(included[plan]);
+  });
+
+  it('gives an unknown plan what FREE has', () => {
+    expect(PLATFORMS.filter((platform) => platformInPlan('pro', platform))).toEqual(['linkedin']);
+    expect(platformInPlan(undefined, 'instagram')).toBe(false);
   });
 });

@@ -225,7 +225,7 @@ describe('sandbox card', () => {
     const { user } = await openPlatforms(api);
     const card = within(screen.getByRole('region', { name: 'Connect sandbox account' }));
 
-    await user.click(card.getByRole('button', { name: 'Connect sandbox X' }));
+    await user.click(card.getByRole('button', { name: 'Connect sandbox Twitter' }));
     expect((await card.findAllByText('Twitter is not included in your plan.', {}, LONG)).length).toBe(1);
 
     await user.click(card.getByRole('button', { name: 'Connect sandbox Instagram' }));

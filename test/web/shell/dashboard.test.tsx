@@ -66,6 +66,12 @@ describe('dashboard without automations', () => {
     expect(counter('Completed Automations').textContent).toBe('0');
     expect(counter('Available Templates').textContent).toBe('9');
     expect(counter('Connected Accounts').textContent).toBe('1');
+    // DECISIONS 16: the counter names the two platforms it counts, with the catalogue's tags.
+    expect(
+      within(screen.getByRole('group', { name: 'Connected Accounts' })).getByText(
+        'of 2 (LinkedIn, Twitter/X)',
+      ),
+    ).toBeTruthy();
   });
 
   it('links to a new automation, the connections, the automations and the pricing page', async () => {

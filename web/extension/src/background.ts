@@ -1,4 +1,4 @@
-import type { PlatformSlug } from '../../../shared/connections';
+import type { Platform } from '../../../shared/platforms';
 import { ApiCallError, createApiClient, NotPairedError, type Pairing, type PairingStore } from './api';
 import { BUILD } from './build';
 import { isAppOrigin } from './config';
@@ -169,7 +169,7 @@ chrome.runtime.onMessage.addListener((request: BackgroundRequest, sender, sendRe
 });
 
 // A session cookie changed (sign-in, sign-out, rotation): sync that platform once things settle.
-const pending = new Map<PlatformSlug, ReturnType<typeof setTimeout>>();
+const pending = new Map<Platform, ReturnType<typeof setTimeout>>();
 chrome.cookies.onChanged.addListener(({ cookie }) => {
   const platform = platformOfCookie(BUILD.target, cookie);
   if (!platform) return;

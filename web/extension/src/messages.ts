@@ -1,5 +1,5 @@
-import type { PlatformSlug } from '../../../shared/connections';
 import type { SyncFailure } from '../../../shared/extension';
+import type { Platform } from '../../../shared/platforms';
 import type { PlatformStatus } from './sync';
 
 /**
@@ -17,7 +17,7 @@ export type BackgroundRequest = ContentRequest | PopupRequest;
 
 export interface PairResult {
   ok: boolean;
-  synced: PlatformSlug[];
+  synced: Platform[];
   failed: SyncFailure[];
   error?: string;
 }
@@ -28,7 +28,7 @@ export interface PageStatus {
 }
 
 export interface PopupPlatform {
-  slug: PlatformSlug;
+  slug: Platform;
   label: string;
   status?: PlatformStatus;
 }

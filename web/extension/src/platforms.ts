@@ -1,14 +1,15 @@
-import type { PlatformCookie, PlatformSlug } from '../../../shared/connections';
+import type { PlatformCookie } from '../../../shared/connections';
+import { PLATFORM_TABLE, PLATFORMS, type Platform } from '../../../shared/platforms';
 import type { BuildTarget } from './config';
 
 /**
- * THE table of what the extension reads: per platform, the cookies of a session (the names the
- * server's session checks use: functions/platforms/{linkedin,x,instagram}.ts; a unit test keeps them
- * equal) and where they live for each build target. Nothing else is read, and nothing is sent for a
- * platform whose login cookie is absent (signed out). See platform-notes.md, "The extension".
+ * What the extension reads: per platform, the cookies of a session (THE platform table's, in
+ * shared/platforms.ts, which the server's session checks read too) and where they live for each build
+ * target. Nothing else is read, and nothing is sent for a platform whose login cookie is absent
+ * (signed out). See platform-notes.md, "The extension".
  */
 export interface PlatformCookieSpec {
-  slug: PlatformSlug;
+  slug: Platform;
   label: string;
   /** The login cookie: without it the user is signed out there. */
   session: string;
@@ -32,37 +33,38 @@ const LOCAL_SOURCES = ['http://127.0.0.1/', 'http://localhost/'] as const;
 /** The local build's host permissions: the sandbox sites and the app of `npm start`. */
 export const LOCAL_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'] as const;
 
-export const PLATFORM_COOKIES: Readonly<Record<PlatformSlug, PlatformCookieSpec>> = {
+/** Where each platform's session lives and the hosts to read it from; the rest is the platform table's. */
+const PLACES: Readonly<Record<Platform, Pick<PlatformCookieSpec, 'sources' | 'hosts'>>> = {
   linkedin: {
-    slug: 'linkedin',
-    label: 'LinkedIn',
-    session: 'li_at',
-    csrf: 'JSESSIONID',
-    optional: ['li_a'],
     sources: { production: ['https://www.linkedin.com/'], local: LOCAL_SOURCES },
     hosts: ['https://*.linkedin.com/*'],
   },
   twitter: {
-    slug: 'twitter',
-    label: 'X',
-    session: 'auth_token',
-    csrf: 'ct0',
-    optional: ['twid'],
     sources: { production: ['https://x.com/', 'https://twitter.com/'], local: LOCAL_SOURCES },
     hosts: ['https://*.x.com/*', 'https://*.twitter.com/*'],
   },
   instagram: {
-    slug: 'instagram',
-    label: 'Instagram',
-    session: 'sessionid',
-    csrf: 'csrftoken',
-    optional: ['ds_user_id'],
     sources: { production: ['https://www.instagram.com/'], local: LOCAL_SOURCES },
     hosts: ['https://*.instagram.com/*'],
   },
 };
 
-export const PLATFORM_ORDER: readonly PlatformSlug[] = ['linkedin', 'twitter', 'instagram'];
+export const PLATFORM_COOKIES: Readonly<Record<Platform, PlatformCookieSpec>> = Object.fromEntries(
+  PLATFORMS.map((platform) => {
+    const { label, cookies } = PLATFORM_TABLE[platform];
+    const spec: PlatformCookieSpec = {
+      slug: platform,
+      label,
+      session: cookies.session,
+      csrf: cookies.csrf,
+      optional: cookies.optional,
+      ...PLACES[platform],
+    };
+    return [platform, spec];
+  }),
+) as Record<Platform, PlatformCookieSpec>;
+
+export const PLATFORM_ORDER: readonly Platform[] = PLATFORMS;
 
 /** The host permissions a build needs to read its platforms' cookies. */
 export function platformHosts(target: BuildTarget): string[] {
@@ -132,7 +134,7 @@ function hostMatches(host: string, cookieDomain: string): boolean {
 export function platformOfCookie(
   target: BuildTarget,
   cookie: Pick<BrowserCookie, 'name' | 'domain'>,
-): PlatformSlug | undefined {
+): Platform | undefined {
   return PLATFORM_ORDER.find((slug) => {
     const spec = PLATFORM_COOKIES[slug];
     if (!cookieNames(spec).includes(cookie.name)) return false;

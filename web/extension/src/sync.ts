@@ -1,4 +1,4 @@
-import type { PlatformSlug } from '../../../shared/connections';
+import type { Platform } from '../../../shared/platforms';
 import { ApiCallError, type ApiClient, NotPairedError, type PairingStore } from './api';
 import type { BuildTarget } from './config';
 import {
@@ -39,9 +39,9 @@ export interface SentRecord {
 }
 
 export type SyncResult =
-  | { platform: PlatformSlug; result: 'synced'; message: string; account?: string }
-  | { platform: PlatformSlug; result: 'failed'; message: string }
-  | { platform: PlatformSlug; result: 'unchanged' | 'signed-out' | 'not-paired' };
+  | { platform: Platform; result: 'synced'; message: string; account?: string }
+  | { platform: Platform; result: 'failed'; message: string }
+  | { platform: Platform; result: 'unchanged' | 'signed-out' | 'not-paired' };
 
 export interface KeyValueStore {
   get<T>(key: string): Promise<T | undefined>;
@@ -49,8 +49,8 @@ export interface KeyValueStore {
   remove(keys: string[]): Promise<void>;
 }
 
-export const statusKey = (platform: PlatformSlug) => `status:${platform}`;
-export const sentKey = (platform: PlatformSlug) => `sent:${platform}`;
+export const statusKey = (platform: Platform) => `status:${platform}`;
+export const sentKey = (platform: Platform) => `sent:${platform}`;
 export const syncStateKeys = (): string[] => PLATFORM_ORDER.flatMap((p) => [statusKey(p), sentKey(p)]);
 
 interface SyncAnswer {
@@ -72,9 +72,9 @@ export interface SyncerDeps {
 export function createSyncer(deps: SyncerDeps) {
   const { target, api, pairing, store, readCookies, userAgent, now = Date.now } = deps;
   // One sync per platform at a time: a cookie change and the health alarm may meet.
-  const queues = new Map<PlatformSlug, Promise<unknown>>();
+  const queues = new Map<Platform, Promise<unknown>>();
 
-  function serialised<T>(platform: PlatformSlug, work: () => Promise<T>): Promise<T> {
+  function serialised<T>(platform: Platform, work: () => Promise<T>): Promise<T> {
     const previous = queues.get(platform) ?? Promise.resolve();
     const next = previous.then(work, work);
     queues.set(
@@ -84,7 +84,7 @@ export function createSyncer(deps: SyncerDeps) {
     return next;
   }
 
-  async function run(platform: PlatformSlug, force: boolean): Promise<SyncResult> {
+  async function run(platform: Platform, force: boolean): Promise<SyncResult> {
     const spec = PLATFORM_COOKIES[platform];
     if (!(await pairing.load())) return { platform, result: 'not-paired' };
     const bySource = await Promise.all(spec.sources[target].map((url) => readCookies(url)));
@@ -127,7 +127,7 @@ export function createSyncer(deps: SyncerDeps) {
   }
 
   /** Syncs one platform; `force` sends the session even when it has not changed. */
-  const syncPlatform = (platform: PlatformSlug, { force = false }: { force?: boolean } = {}) =>
+  const syncPlatform = (platform: Platform, { force = false }: { force?: boolean } = {}) =>
     serialised(platform, () => run(platform, force));
 
   return {

@@ -3,13 +3,13 @@ import {
   type Template,
   type TemplateCategory,
   type TemplateDifficulty,
-  type TemplatePlatform,
 } from '../../../../shared/catalogue';
+import { PLATFORMS, type Platform } from '../../../../shared/platforms';
 
 /** The catalogue's filters (spec 2.9); 'all' means no filter. */
 export interface CatalogueFilters {
   search: string;
-  platform: TemplatePlatform | 'all';
+  platform: Platform | 'all';
   category: TemplateCategory | 'all';
   difficulty: TemplateDifficulty | 'all';
   sort: SortOrder;
@@ -79,7 +79,6 @@ export function applyFilters(templates: readonly Template[], filters: CatalogueF
 }
 
 /** Spec 2.9: All plus the platforms found in the templates, in a fixed order. */
-export function platformsIn(templates: readonly Template[]): TemplatePlatform[] {
-  const order: TemplatePlatform[] = ['linkedin', 'twitter', 'instagram'];
-  return order.filter((platform) => templates.some((template) => template.platform === platform));
+export function platformsIn(templates: readonly Template[]): Platform[] {
+  return PLATFORMS.filter((platform) => templates.some((template) => template.platform === platform));
 }

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { LoginResponse } from '../../../../../shared/auth';
-import { platformLabel } from '../../../../../shared/connections';
 import {
   APP_MESSAGE_SOURCE,
   type AppMessage,
@@ -10,6 +9,7 @@ import {
   type PairedMessage,
   readExtensionMessage,
 } from '../../../../../shared/extension';
+import { platformLabel } from '../../../../../shared/platforms';
 import { ApiError, post } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { failureMessage } from './platforms';

@@ -1,11 +1,7 @@
 import useSWR from 'swr';
-import {
-  CONNECTION_TEXTS,
-  type PlatformConnection,
-  type PlatformSlug,
-  platformLabel,
-} from '../../../../../shared/connections';
+import { CONNECTION_TEXTS, type PlatformConnection } from '../../../../../shared/connections';
 import { EXTENSION_DOWNLOAD_PATH } from '../../../../../shared/extension';
+import { type Platform, platformLabel } from '../../../../../shared/platforms';
 import { ApiError, del, post, put, REQUEST_FAILED_MESSAGE } from '../../../lib/api-client';
 
 /** The SWR key (and path) of the user's connection list (spec 7 `GET /users/platforms`). */
@@ -38,7 +34,7 @@ export function validatePlatform(id: string) {
 }
 
 /** Local sandbox only (the issue's 'Connect sandbox account'); 404 wherever the sandbox is off. */
-export function connectSandbox(platform: PlatformSlug) {
+export function connectSandbox(platform: Platform) {
   return post<ConnectionResponse>(`${PLATFORMS_PATH}/sandbox`, { platform });
 }
 

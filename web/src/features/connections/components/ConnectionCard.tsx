@@ -5,9 +5,10 @@ import {
   type ConnectionStatus,
   connectionStatus,
   type PlatformConnection,
-  platformLabel,
 } from '../../../../../shared/connections';
+import { platformLabel } from '../../../../../shared/platforms';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { PlatformIcon } from '../../../lib/platform-icons';
 import {
   disconnectConfirmText,
   disconnectPlatform,
@@ -15,7 +16,6 @@ import {
   PLATFORMS_TEXTS,
   validatePlatform,
 } from '../api/platforms';
-import { PlatformIcon } from './PlatformIcon';
 
 /** Spec 4 labels and their colours. */
 export const STATUS_COLORS: Record<ConnectionStatus, string> = {

@@ -1,17 +1,11 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { PlatformSlug } from '../../../../../shared/connections';
+import { PLATFORM_TABLE, PLATFORMS, type Platform } from '../../../../../shared/platforms';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { PlatformIcon } from '../../../lib/platform-icons';
 import { connectSandbox, failureMessage, PLATFORMS_TEXTS } from '../api/platforms';
-import { PlatformIcon } from './PlatformIcon';
-
-const SANDBOX_BUTTONS: readonly { slug: PlatformSlug; name: string; label: string }[] = [
-  { slug: 'linkedin', name: 'LINKEDIN', label: 'LinkedIn' },
-  { slug: 'twitter', name: 'TWITTER', label: 'X' },
-  { slug: 'instagram', name: 'INSTAGRAM', label: 'Instagram' },
-];
 
 /**
  * The issue's 'Connect sandbox account': a simulated account on the local sandbox sites, never a real
@@ -19,11 +13,11 @@ const SANDBOX_BUTTONS: readonly { slug: PlatformSlug; name: string; label: strin
  * sandbox, and the card then says so instead of offering buttons.
  */
 export function SandboxCard({ onConnected }: { onConnected: () => Promise<unknown> }) {
-  const [pending, setPending] = useState<PlatformSlug>();
+  const [pending, setPending] = useState<Platform>();
   const [unavailable, setUnavailable] = useState(false);
   const [refusal, setRefusal] = useState<string>();
 
-  async function connect(platform: PlatformSlug) {
+  async function connect(platform: Platform) {
     setPending(platform);
     setRefusal(undefined);
     try {
@@ -71,17 +65,17 @@ export function SandboxCard({ onConnected }: { onConnected: () => Promise<unknow
           </Text>
         ) : (
           <Group gap="xs">
-            {SANDBOX_BUTTONS.map(({ slug, name, label }) => (
+            {PLATFORMS.map((slug) => (
               <Button
                 key={slug}
                 variant="default"
-                leftSection={<PlatformIcon platform={name} size={20} />}
+                leftSection={<PlatformIcon platform={slug} size={20} />}
                 onClick={() => connect(slug)}
                 loading={pending === slug}
                 disabled={pending !== undefined && pending !== slug}
-                aria-label={`Connect sandbox ${label}`}
+                aria-label={`Connect sandbox ${PLATFORM_TABLE[slug].label}`}
               >
-                {label}
+                {PLATFORM_TABLE[slug].label}
               </Button>
             ))}
           </Group>

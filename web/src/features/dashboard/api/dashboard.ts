@@ -9,9 +9,6 @@ export const RECENT_AUTOMATIONS = 3;
 
 export const DASHBOARD_POPULAR_KEY = `/templates/meta/popular?limit=${POPULAR_TEMPLATES}`;
 
-/** The two platforms the connected-accounts counter counts (DECISIONS 16). */
-export const COUNTED_PLATFORMS = 2;
-
 export interface DashboardData {
   readonly stats: DashboardStats | undefined;
   /** De-duplicated by template plus config, keeping the newest, newest first (spec 2.8). */

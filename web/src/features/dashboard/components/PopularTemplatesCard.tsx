@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { PLATFORM_LABELS } from '../../trobs/components/platform';
+import { platformTag } from '../../../../../shared/platforms';
 import { type DashboardData, POPULAR_TEMPLATES } from '../api/dashboard';
 
 export function PopularTemplatesCard({ templates }: { templates: DashboardData['popularTemplates'] }) {
@@ -29,7 +29,7 @@ export function PopularTemplatesCard({ templates }: { templates: DashboardData['
                 {template.displayName}
               </Anchor>
               <Badge variant="light" color="gray" tt="none">
-                {PLATFORM_LABELS[template.platform]}
+                {platformTag(template.platform)}
               </Badge>
             </Group>
           ))}

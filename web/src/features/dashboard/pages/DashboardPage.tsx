@@ -3,9 +3,10 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconCircleCheck, IconPlugConnected, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { planBadgeLabel } from '../../../../../shared/plan-policy';
+import { DASHBOARD_PLATFORMS, platformTag } from '../../../../../shared/platforms';
 import { PRODUCT_NAME } from '../../../../../shared/product';
 import { useCurrentUser } from '../../../lib/session';
-import { COUNTED_PLATFORMS, useDashboardData } from '../api/dashboard';
+import { useDashboardData } from '../api/dashboard';
 import { OnboardingCard } from '../components/OnboardingCard';
 import { PopularTemplatesCard } from '../components/PopularTemplatesCard';
 import { RecentAutomationsCard } from '../components/RecentAutomationsCard';
@@ -51,7 +52,8 @@ export default function DashboardPage() {
             label="Connected Accounts"
             value={stats?.connectedAccounts}
             loading={isLoading}
-            hint={`of ${COUNTED_PLATFORMS} (LinkedIn, Twitter/X)`}
+            // DECISIONS 16: the counter counts LinkedIn and Twitter/X only.
+            hint={`of ${DASHBOARD_PLATFORMS.length} (${DASHBOARD_PLATFORMS.map(platformTag).join(', ')})`}
             icon={IconPlugConnected}
             color="orange"
           />

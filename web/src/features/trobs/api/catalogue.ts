@@ -8,10 +8,10 @@ import type {
   PopularTemplatesResponse,
   Template,
   TemplateListResponse,
-  TemplatePlatform,
   TemplateResponse,
 } from '../../../../../shared/catalogue';
 import { POPULAR_DEFAULT_LIMIT } from '../../../../../shared/catalogue';
+import type { Platform } from '../../../../../shared/platforms';
 import { ApiError, get, post } from '../../../lib/api-client';
 
 /**
@@ -22,7 +22,7 @@ import { ApiError, get, post } from '../../../lib/api-client';
 export const TEMPLATES_KEY = '/templates?includeUsage=true';
 export const POPULAR_KEY = `/templates/meta/popular?limit=${POPULAR_DEFAULT_LIMIT}`;
 export const templateKey = (id: string) => `/templates/${encodeURIComponent(id)}?includeUsage=true`;
-export const connectionKey = (platform: TemplatePlatform) => `/users/platform-connections/${platform}`;
+export const connectionKey = (platform: Platform) => `/users/platform-connections/${platform}`;
 
 export function useTemplates() {
   const answer = useSWR<TemplateListResponse>(TEMPLATES_KEY);
@@ -48,7 +48,7 @@ interface ConnectionResponse {
 }
 
 /** Spec 4: the check runs per platform, and any failure counts as not connected. */
-export async function checkConnection(platform: TemplatePlatform): Promise<boolean> {
+export async function checkConnection(platform: Platform): Promise<boolean> {
   try {
     const answer = await get<ConnectionResponse>(connectionKey(platform));
     return answer?.data?.connected === true;
@@ -57,7 +57,7 @@ export async function checkConnection(platform: TemplatePlatform): Promise<boole
   }
 }
 
-export function usePlatformConnection(platform: TemplatePlatform | undefined) {
+export function usePlatformConnection(platform: Platform | undefined) {
   const answer = useSWR(platform ? connectionKey(platform) : null, () => checkConnection(platform!), {
     revalidateOnFocus: true,
   });

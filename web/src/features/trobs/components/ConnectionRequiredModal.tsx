@@ -1,8 +1,7 @@
 import { Button, Group, List, Modal, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import type { TemplatePlatform } from '../../../../../shared/catalogue';
+import { type Platform, platformTag } from '../../../../../shared/platforms';
 import { PRODUCT_NAME } from '../../../../../shared/product';
-import { PLATFORM_LABELS } from './platform';
 
 /** Spec 2.10: how to connect the platform; Connect goes to /platforms. */
 export function ConnectionRequiredModal({
@@ -12,10 +11,10 @@ export function ConnectionRequiredModal({
 }: {
   opened: boolean;
   onClose: () => void;
-  platform: TemplatePlatform;
+  platform: Platform;
 }) {
   const navigate = useNavigate();
-  const label = PLATFORM_LABELS[platform];
+  const label = platformTag(platform);
   return (
     <Modal opened={opened} onClose={onClose} title="Connection Required" centered>
       <Text size="sm">

@@ -1,26 +1,18 @@
 import { AspectRatio, Center, Image } from '@mantine/core';
 import { useState } from 'react';
-import type { TemplatePlatform } from '../../../../../shared/catalogue';
-import { PLATFORM_COLORS, PLATFORM_ICONS } from './platform';
+import type { Platform } from '../../../../../shared/platforms';
+import { platformLook } from '../../../lib/platform-icons';
 
 /** Spec 2.9: /trobs/{id}.png, falling back to .svg, then to the platform's icon. */
-export function TemplateImage({
-  id,
-  platform,
-  alt,
-}: {
-  id: string;
-  platform: TemplatePlatform;
-  alt: string;
-}) {
+export function TemplateImage({ id, platform, alt }: { id: string; platform: Platform; alt: string }) {
   const [source, setSource] = useState<'png' | 'svg' | 'icon'>('png');
-  const Icon = PLATFORM_ICONS[platform];
+  const { Icon, color } = platformLook(platform);
   return (
     <AspectRatio ratio={16 / 9}>
       {source === 'icon' ? (
         <Center
-          bg={`var(--mantine-color-${PLATFORM_COLORS[platform]}-light)`}
-          c={`${PLATFORM_COLORS[platform]}.6`}
+          bg={`var(--mantine-color-${color}-light)`}
+          c={`${color}.6`}
           data-testid="template-image-fallback"
         >
           <Icon size={48} aria-hidden />

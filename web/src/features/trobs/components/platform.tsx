@@ -1,36 +1,18 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
-import { IconBrandInstagram, IconBrandLinkedin, IconBrandX, type IconProps } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
-import type { TemplatePlatform } from '../../../../../shared/catalogue';
+import { type Platform, platformTag } from '../../../../../shared/platforms';
+import { platformLook } from '../../../lib/platform-icons';
 
-export const PLATFORM_LABELS: Record<TemplatePlatform, string> = {
-  linkedin: 'LinkedIn',
-  twitter: 'Twitter/X',
-  instagram: 'Instagram',
-};
-
-export const PLATFORM_COLORS: Record<TemplatePlatform, string> = {
-  linkedin: 'blue',
-  twitter: 'dark',
-  instagram: 'pink',
-};
-
-export const PLATFORM_ICONS: Record<TemplatePlatform, ComponentType<IconProps>> = {
-  linkedin: IconBrandLinkedin,
-  twitter: IconBrandX,
-  instagram: IconBrandInstagram,
-};
-
-export function PlatformBadge({ platform }: { platform: TemplatePlatform }) {
-  const Icon = PLATFORM_ICONS[platform];
+/** A trob's platform as the catalogue shows it: the spec's tag ('Twitter/X') with its icon and colour. */
+export function PlatformBadge({ platform }: { platform: Platform }) {
+  const { Icon, color } = platformLook(platform);
   return (
     <Badge
       variant="light"
-      color={PLATFORM_COLORS[platform]}
+      color={color}
       leftSection={<Icon size={12} aria-hidden />}
       data-testid="platform-badge"
     >
-      {PLATFORM_LABELS[platform]}
+      {platformTag(platform)}
     </Badge>
   );
 }

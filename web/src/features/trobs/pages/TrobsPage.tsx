@@ -23,6 +23,7 @@ import {
   templateCategory,
   templateDifficulty,
 } from '../../../../../shared/catalogue';
+import { platformTag } from '../../../../../shared/platforms';
 import { PRODUCT_NAME } from '../../../../../shared/product';
 import { usePopularTemplates, useTemplates } from '../api/catalogue';
 import {
@@ -34,7 +35,7 @@ import {
   SORT_LABELS,
   type SortOrder,
 } from '../catalogue-filters';
-import { difficultyLabel, PLATFORM_LABELS } from '../components/platform';
+import { difficultyLabel } from '../components/platform';
 import { TemplateCard } from '../components/TemplateCard';
 
 export const CATALOGUE_TEXTS = {
@@ -88,7 +89,7 @@ export default function TrobsPage() {
                 onChange={(value) => set({ platform: value as CatalogueFilters['platform'] })}
                 data={[
                   { value: 'all', label: 'All' },
-                  ...platforms.map((platform) => ({ value: platform, label: PLATFORM_LABELS[platform] })),
+                  ...platforms.map((platform) => ({ value: platform, label: platformTag(platform) })),
                 ]}
               />
               <NativeSelect
