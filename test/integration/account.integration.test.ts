@@ -3,7 +3,6 @@ import { AUTH_TEXTS, MESSAGES } from '../../shared/auth';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
 import {
   type Api,
-  createUser,
   freshAddress,
   OTHER_GOOD_PASSWORD,
   register,
@@ -14,6 +13,7 @@ import {
 import { lastMailTo, resetToken, SUBJECTS, verificationToken } from '../support/outbox';
 import { inOneWindow } from '../support/rate-windows';
 import { itemsMentioning } from '../support/table-items';
+import { newUser } from '../support/users';
 
 let env: AccountsEnv;
 let api: Api;
@@ -26,8 +26,8 @@ beforeAll(async () => {
   env = await useAccountsEnv();
   api = env.api;
   [carol, pat] = await Promise.all([
-    createUser(api, env.stateDir, { username: uniqueName('carol') }),
-    createUser(api, env.stateDir, { username: uniqueName('pat') }),
+    newUser({ username: uniqueName('carol') }),
+    newUser({ username: uniqueName('pat') }),
   ]);
 });
 
@@ -204,7 +204,7 @@ describe('POST /api/users/change-password', () => {
   });
 
   it('changes the password, keeps this session and ends the others and earlier reset links', async () => {
-    const user = await createUser(api, env.stateDir);
+    const user = await newUser();
     const other = await signIn(api, user.email, user.password);
     await api.from(freshAddress()).post('/api/auth/forgot-password', { email: user.email });
     const earlierLink = await resetToken(env.stateDir, user.email);
@@ -263,7 +263,7 @@ describe('DELETE /api/users/account', () => {
   });
 
   it('deletes the account: no sign-in, no session, nothing left in the table, e-mail and username free again', async () => {
-    const user = await createUser(api, env.stateDir);
+    const user = await newUser();
     const other = await signIn(api, user.email, user.password, true);
     await api.post('/api/billing/start-trial', undefined, { token: user.accessToken });
 
@@ -294,7 +294,7 @@ describe('DELETE /api/users/account', () => {
 
   // The user's unused links sit outside their partition; deletion must find them through its pointers.
   it('leaves no unused verification or reset link of a deleted account in the table', async () => {
-    const user = await createUser(api, env.stateDir, { verified: false });
+    const user = await newUser({ verified: false });
     await api.from(freshAddress()).post('/api/auth/forgot-password', { email: user.email });
     const res = await api.delete(
       '/api/users/account',
@@ -314,7 +314,7 @@ describe('DELETE /api/users/account', () => {
 
 describe('a signed-in user whose e-mail is not verified yet', () => {
   it('uses the signed-in routes, is refused the verified ones, and gets them after verifying without signing in again', async () => {
-    const user = await createUser(api, env.stateDir, { verified: false });
+    const user = await newUser({ verified: false });
     const filter = () =>
       api.post('/api/leads/ai-filter', { query: 'CTO in Berlin' }, { token: user.accessToken });
 
@@ -356,7 +356,7 @@ describe('guessing the current password (change-password, delete-account)', () =
 
   it('answers 429 with retry-after to the sixth wrong current password from one client, and the right one elsewhere still changes it', async () => {
     await inOneWindow(900, 20);
-    const user = await createUser(api, env.stateDir);
+    const user = await newUser();
     const thief = api.from(freshAddress());
     for (let i = 0; i < 5; i++) {
       const res = await changePassword(thief, user, `Wrong-Guess-${i}`);
@@ -379,7 +379,7 @@ describe('guessing the current password (change-password, delete-account)', () =
 
   it('answers 429 to the sixth wrong password at account deletion and keeps the account', async () => {
     await inOneWindow(900, 20);
-    const user = await createUser(api, env.stateDir);
+    const user = await newUser();
     const thief = api.from(freshAddress());
     for (let i = 0; i < 5; i++) {
       const res = await deleteAccount(thief, user, `Wrong-Guess-${i}`);
@@ -397,7 +397,7 @@ describe('guessing the current password (change-password, delete-account)', () =
 
   it('counts wrong passwords at sign-in, password change and deletion together, per account and client', async () => {
     await inOneWindow(900, 20);
-    const user = await createUser(api, env.stateDir);
+    const user = await newUser();
     const address = freshAddress();
     const thief = api.from(address);
     for (let i = 0; i < 2; i++) {

@@ -4,7 +4,6 @@ import { keys } from '../../functions/core/table';
 import { AUTH_TEXTS, MESSAGES } from '../../shared/auth';
 import { APP_URL } from '../support/accounts-env';
 import {
-  createUser,
   freshAddress,
   GOOD_PASSWORD,
   newUserInput,
@@ -27,6 +26,7 @@ import {
 } from '../support/auth-suite';
 import { linkTo, mailsTo, resetToken } from '../support/outbox';
 import { expireItem } from '../support/table-items';
+import { newUser } from '../support/users';
 
 /** Forgotten passwords: requesting a reset link and setting a new password with it. */
 startAuthSuite();
@@ -50,7 +50,7 @@ describe('POST /api/auth/forgot-password and POST /api/auth/reset-password', () 
   });
 
   it('resets the password once with the mailed link and ends every session of the account', async () => {
-    const user = await createUser(api, env.stateDir);
+    const user = await newUser();
     const second = await signIn(api, user.email, user.password, true);
     await requestReset(user.email);
     const token = await resetToken(env.stateDir, user.email);

@@ -4,7 +4,6 @@ import {
   FOLLOWERS,
   LIMIT_MESSAGE,
   listOf,
-  newUser,
   POST_SCRAPER,
   RACE_MESSAGE,
   runMessagesOf,
@@ -15,6 +14,7 @@ import {
   storedAutomations,
   usageCount,
 } from '../support/automations-suite';
+import { newUser } from '../support/users';
 
 /** The plan limit on running automations. */
 startAutomationsSuite({ poolSize: 6 });

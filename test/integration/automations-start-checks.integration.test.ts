@@ -13,7 +13,6 @@ import {
   INSTAGRAM_FOLLOWERS,
   LIMIT_MESSAGE,
   listOf,
-  newUser,
   POST_SCRAPER,
   past,
   runMessagesOf,
@@ -25,6 +24,7 @@ import {
   TRIAL_EXPIRED,
   TWITTER_FOLLOWERS,
 } from '../support/automations-suite';
+import { newUser } from '../support/users';
 
 /** The checks before a start, in the spec's order, and invalid input. */
 startAutomationsSuite({ poolSize: 8 });

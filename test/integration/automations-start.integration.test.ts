@@ -10,7 +10,6 @@ import {
   INSTAGRAM_FOLLOWERS,
   LIMIT_MESSAGE,
   listOf,
-  newUser,
   runMessagesOf,
   setStatus,
   start,
@@ -21,6 +20,7 @@ import {
   usageCount,
 } from '../support/automations-suite';
 import { getItem } from '../support/table-items';
+import { newUser } from '../support/users';
 
 /** Starting a trob: what is stored, queued and listed, who may call the routes, per-user isolation and the usage count. */
 startAutomationsSuite({ poolSize: 8 });

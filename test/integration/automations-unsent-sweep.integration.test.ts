@@ -9,7 +9,6 @@ import {
   api,
   FOLLOWERS,
   listOf,
-  newUser,
   runMessagesOf,
   runQueueUrl,
   startAutomationsSuite,
@@ -17,6 +16,7 @@ import {
 } from '../support/automations-suite';
 import { setEnv } from '../support/integration-env';
 import { getItem, itemsMentioning } from '../support/table-items';
+import { newUser } from '../support/users';
 
 /** A run message the queue did not take: the automation waits on the unsent index for the sweep. */
 startAutomationsSuite({ poolSize: 2 });

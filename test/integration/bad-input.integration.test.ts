@@ -33,8 +33,9 @@ import {
 } from '../../shared/connections';
 import { hiddenCharactersMessage } from '../../shared/text';
 import { type AccountsEnv, APP_URL, useAccountsEnv } from '../support/accounts-env';
-import { type Api, type ApiResult, createUser, GOOD_PASSWORD, type TestUser } from '../support/api-client';
+import { type Api, type ApiResult, GOOD_PASSWORD, type TestUser } from '../support/api-client';
 import { scanTable } from '../support/table-items';
+import { newUser } from '../support/users';
 
 /**
  * Issue 8, "bad input never gets a 5xx": bounded strings on every route, bounded payment events,
@@ -48,7 +49,7 @@ let user: TestUser;
 beforeAll(async () => {
   env = await useAccountsEnv();
   api = env.api;
-  user = await createUser(api, env.stateDir);
+  user = await newUser();
 });
 
 afterAll(async () => {
@@ -345,7 +346,7 @@ describe('payment events out of bounds', () => {
     (await scanTable()).filter((item) => String(item.pk).startsWith('PAYMENT-EVENT#'));
 
   it('answers 400 to a validly signed event with a 3,000-character id, type or user id, and stores nothing', async () => {
-    const buyer = await createUser(api, env.stateDir);
+    const buyer = await newUser();
     const before = (await paymentEvents()).length;
     const events = [
       checkoutEvent(buyer.id, { id: `evt_${'a'.repeat(3000)}` }),

@@ -3,7 +3,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_TEXTS } from '../../shared/billing';
 import { type AccountsEnv, APP_URL, useAccountsEnv } from '../support/accounts-env';
-import { type Api, createUser, type TestUser, uniqueName } from '../support/api-client';
+import { type Api, type TestUser, uniqueName } from '../support/api-client';
+import { newUser } from '../support/users';
 
 let env: AccountsEnv;
 let api: Api;
@@ -16,8 +17,8 @@ beforeAll(async () => {
   env = await useAccountsEnv();
   api = env.api;
   [buyer, subscriber] = await Promise.all([
-    createUser(api, env.stateDir, { username: uniqueName('buyer') }),
-    createUser(api, env.stateDir, { username: uniqueName('sub') }),
+    newUser({ username: uniqueName('buyer') }),
+    newUser({ username: uniqueName('sub') }),
   ]);
 });
 
@@ -80,7 +81,7 @@ function deliver(payload: string, secret = process.env.PAYMENTS_WEBHOOK_SECRET!)
 
 describe('POST /api/billing/start-trial', () => {
   it('starts a 14-day trial once; the second time answers 409', async () => {
-    const user = await createUser(api, env.stateDir);
+    const user = await newUser();
     const res = await api.post('/api/billing/start-trial', undefined, { token: user.accessToken });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(BILLING_TEXTS.trialStarted);

@@ -9,8 +9,9 @@ import { catalogue } from '../../functions/catalog/catalogue';
 import { seedCatalogue } from '../../functions/catalog/seed';
 import { keys } from '../../functions/core/table';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
-import { type Api, createUser, type TestUser, uniqueName } from '../support/api-client';
+import { type Api, type TestUser, uniqueName } from '../support/api-client';
 import { getItem } from '../support/table-items';
+import { newUser } from '../support/users';
 
 let env: AccountsEnv;
 let api: Api;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   env = await useAccountsEnv();
   api = env.api;
   await seedCatalogue();
-  user = await createUser(api, env.stateDir, { username: uniqueName('cat') });
+  user = await newUser({ username: uniqueName('cat') });
 });
 
 afterAll(async () => {
@@ -207,7 +208,7 @@ describe('GET /api/templates/meta/popular', () => {
 
 describe('the shared catalogue', () => {
   it('answers every signed-in user, verified or not, the same catalogue and usage counts', async () => {
-    const other = await createUser(api, env.stateDir, { username: uniqueName('cat2'), verified: false });
+    const other = await newUser({ username: uniqueName('cat2'), verified: false });
     const mine = await get('/api/templates?includeUsage=true');
     const theirs = await api.get('/api/templates?includeUsage=true', { token: other.accessToken });
     expect(theirs.status, theirs.text).toBe(200);

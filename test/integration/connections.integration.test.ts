@@ -9,9 +9,10 @@ import {
   startSandboxPlatforms,
 } from '../../scripts/sandbox-platforms';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
-import { type Api, createUser, type TestUser, uniqueName } from '../support/api-client';
+import { type Api, type TestUser, uniqueName } from '../support/api-client';
 import { setEnv } from '../support/integration-env';
 import { getItem, scanTable } from '../support/table-items';
+import { newUser } from '../support/users';
 
 let env: AccountsEnv;
 let api: Api;
@@ -31,8 +32,7 @@ afterAll(async () => {
   await sandbox?.stop();
 });
 
-const user = (options: { verified?: boolean } = {}) =>
-  createUser(api, env.stateDir, { username: uniqueName('conn'), ...options });
+const user = (options: { verified?: boolean } = {}) => newUser({ username: uniqueName('conn'), ...options });
 const list = (u: TestUser) => api.get('/api/users/platforms', { token: u.accessToken });
 const connectSandbox = (u: TestUser, platform: string) =>
   api.post('/api/users/platforms/sandbox', { platform }, { token: u.accessToken });

@@ -3,7 +3,6 @@ import { AUTH_TEXTS } from '../../shared/auth';
 import { type AccountsEnv, APP_URL, useAccountsEnv } from '../support/accounts-env';
 import {
   type Api,
-  createUser,
   freshAddress,
   newUserInput,
   OTHER_GOOD_PASSWORD,
@@ -14,6 +13,7 @@ import {
 } from '../support/api-client';
 import { resetToken, verificationToken } from '../support/outbox';
 import { itemsMentioning } from '../support/table-items';
+import { newUser } from '../support/users';
 
 /**
  * DESIGN.md convention 10: every user-owned route, called with user A's session, acts on A only and
@@ -28,8 +28,8 @@ beforeAll(async () => {
   env = await useAccountsEnv();
   api = env.api;
   [alice, bob] = await Promise.all([
-    createUser(api, env.stateDir, { username: uniqueName('alice'), firstName: 'Alice', lastName: 'A' }),
-    createUser(api, env.stateDir, {
+    newUser({ username: uniqueName('alice'), firstName: 'Alice', lastName: 'A' }),
+    newUser({
       username: uniqueName('bob'),
       firstName: 'Bob',
       lastName: 'B',
@@ -65,7 +65,7 @@ describe("user A's session never reaches user B", () => {
   });
 
   it("POST /api/users/change-password changes A's password and ends only A's other sessions", async () => {
-    const a = await createUser(api, env.stateDir);
+    const a = await newUser();
     const bobBefore = await userOf(bob);
     const res = await api.post(
       '/api/users/change-password',
@@ -93,7 +93,7 @@ describe("user A's session never reaches user B", () => {
   });
 
   it("DELETE /api/users/account deletes A only, and B's password does not delete anything with A's session", async () => {
-    const a = await createUser(api, env.stateDir);
+    const a = await newUser();
     const wrong = await api.delete(
       '/api/users/account',
       { password: bob.password },
@@ -177,7 +177,7 @@ describe("user A's e-mailed links never reach user B", () => {
   });
 
   it("A's reset link resets A's password only and ends only A's sessions", async () => {
-    const a = await createUser(api, env.stateDir);
+    const a = await newUser();
     await api.from(freshAddress()).post('/api/auth/forgot-password', { email: a.email });
     const res = await api.post('/api/auth/reset-password', {
       token: await resetToken(env.stateDir, a.email),

@@ -5,7 +5,6 @@ import {
   FOLLOWERS,
   followersConfig,
   listOf,
-  newUser,
   POST_SCRAPER,
   setStatus,
   startAutomationsSuite,
@@ -13,6 +12,7 @@ import {
   statsOf,
   storeAutomation,
 } from '../support/automations-suite';
+import { newUser } from '../support/users';
 
 /** GET /api/jobs/dashboard/stats: what the dashboard counts. */
 startAutomationsSuite({ poolSize: 6 });

@@ -6,16 +6,10 @@ import { issueSession, type SandboxPlatforms, startSandboxPlatforms } from '../.
 import { AUTH_TEXTS } from '../../shared/auth';
 import { PAIRING, PAIRING_TEXTS } from '../../shared/extension';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
-import {
-  type Api,
-  createUser,
-  freshAddress,
-  OTHER_GOOD_PASSWORD,
-  type TestUser,
-  uniqueName,
-} from '../support/api-client';
+import { type Api, freshAddress, OTHER_GOOD_PASSWORD, type TestUser } from '../support/api-client';
 import { setEnv } from '../support/integration-env';
 import { scanTable } from '../support/table-items';
+import { newUser } from '../support/users';
 
 /** `POST /api/users/extension/pair`: the extension's own session, and what it may do with it. */
 let env: AccountsEnv;
@@ -34,8 +28,6 @@ afterAll(async () => {
   await sandbox?.stop();
 });
 
-const newUser = (options: { verified?: boolean } = {}) =>
-  createUser(api, env.stateDir, { username: uniqueName('pair'), ...options });
 const pair = (token: string | undefined, body?: { password: string }, client: Api = api) =>
   client.post('/api/users/extension/pair', body, { token });
 const listOf = (token: string) => api.get('/api/users/platforms', { token });

@@ -8,6 +8,7 @@ import { type Api, apiClient } from './api-client';
 import { startGateway } from './gateway-server';
 import { type IntegrationEnv, useIntegrationEnv } from './integration-env';
 import { waitForQueuedMailWith } from './outbox';
+import { bindUsers } from './users';
 
 /** The web app's address in these tests: every mailed link and checkout return address is on it. */
 export const APP_URL = 'https://app.trobly.test';
@@ -27,7 +28,7 @@ export interface AccountsEnv extends IntegrationEnv {
  * Fresh tables, the outbox, the token secret and the payment sandbox (useIntegrationEnv), the real
  * route table behind the local gateway, and a JSON client for it. Mail goes the way it goes on the
  * local cloud: the routes queue it on a local `mail` queue (fauxqs) and the mail worker, run by the
- * local event-source poller, writes it to the outbox.
+ * local event-source poller, writes it to the outbox. `newUser()` (users.ts) creates users in it.
  */
 export async function useAccountsEnv({
   extraQueues = [],
@@ -80,12 +81,15 @@ export async function useAccountsEnv({
   waitForQueuedMailWith(mailDelivered);
 
   const gateway = await startGateway();
+  const api = apiClient(gateway.base);
+  bindUsers({ api, stateDir: env.stateDir });
   return {
     ...env,
-    api: apiClient(gateway.base),
+    api,
     queues: mailQueue,
     mailDelivered,
     close: async () => {
+      bindUsers(undefined);
       await gateway.close();
       await poller.stop();
       sqs.destroy();

@@ -5,8 +5,8 @@ import type { User } from '../../shared/auth';
 import { verificationToken } from './outbox';
 
 /**
- * JSON calls against the local gateway, and factories for signed-in users built the way a person
- * gets there: register, follow the verification link from the outbox, sign in.
+ * JSON calls against the local gateway, and the account steps a person goes through (register, follow
+ * the verification link from the outbox, sign in). A test that needs a user calls `newUser()` (users.ts).
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are what the tests assert, field by field.
@@ -186,21 +186,4 @@ export async function register(api: Api, input: RegisterInput): Promise<void> {
 export async function verifyEmail(api: Api, stateDir: string, email: string): Promise<void> {
   const res = await api.post('/api/auth/verify-email', { token: await verificationToken(stateDir, email) });
   expect(res.status, res.text).toBe(200);
-}
-
-/**
- * A registered user, signed in once; verified unless `verified: false`. Costs two password hashes
- * (register and sign-in), so tests that do not change the user share one.
- */
-export async function createUser(
-  api: Api,
-  stateDir: string,
-  options: Partial<RegisterInput> & { verified?: boolean; rememberMe?: boolean } = {},
-): Promise<TestUser> {
-  const { verified = true, rememberMe, ...overrides } = options;
-  const input = newUserInput(overrides);
-  await register(api, input);
-  if (verified) await verifyEmail(api, stateDir, input.email);
-  const session = await signIn(api, input.email, input.password, rememberMe);
-  return { ...input, ...session, id: session.user.id };
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { AUTH_TEXTS } from '../../shared/auth';
 import { type AccountsEnv, useAccountsEnv } from './accounts-env';
-import { type Api, createUser, freshAddress, type TestUser, uniqueName } from './api-client';
+import { type Api, freshAddress, type TestUser, uniqueName } from './api-client';
+import { newUser } from './users';
 
 /**
  * What the account-route test files (auth-*.integration.test.ts) share: the accounts env behind the
@@ -18,7 +19,7 @@ export function startAuthSuite(): void {
   beforeAll(async () => {
     env = await useAccountsEnv();
     api = env.api;
-    ada = await createUser(api, env.stateDir, { username: uniqueName('ada') });
+    ada = await newUser({ username: uniqueName('ada') });
   });
 
   afterAll(async () => {

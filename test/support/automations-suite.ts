@@ -1,7 +1,6 @@
 import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { updateUser } from '../../functions/auth/user-repository';
 import { catalogue } from '../../functions/catalog/catalogue';
 import { seedCatalogue } from '../../functions/catalog/seed';
 import { dynamo, tableName } from '../../functions/core/clients/dynamo';
@@ -9,12 +8,11 @@ import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
 import { keys } from '../../functions/core/table';
 import type { LocalQueues } from '../../scripts/local-cloud/sqs';
 import { type SandboxPlatforms, startSandboxPlatforms } from '../../scripts/sandbox-platforms';
-import type { Plan } from '../../shared/plan-policy';
-import type { Platform } from '../../shared/platforms';
 import { type AccountsEnv, useAccountsEnv } from './accounts-env';
-import { type Api, type ApiResult, createUser, freshAddress, type TestUser, uniqueName } from './api-client';
+import type { Api, ApiResult, TestUser } from './api-client';
 import { setEnv } from './integration-env';
 import { scanTable } from './table-items';
+import { warmUsers } from './users';
 
 /**
  * What the automation test files (automations-*.integration.test.ts, dashboard-stats) share. They test
@@ -29,12 +27,10 @@ let sandbox: SandboxPlatforms;
 let sqsServer: LocalQueues;
 let sqs: SQSClient;
 export let runQueueUrl: string;
-/** Verified users made in parallel up front: two password hashes each is most of a test's time. */
-let userPool: TestUser[] = [];
 
 /**
  * Starts the env, the sandbox platforms and the trob-runs queue before the file's tests, seeds the
- * catalogue and makes `poolSize` users for `newUser` (about as many as the file's tests take); stops
+ * catalogue and warms `poolSize` users for `newUser` (about as many as the file's tests take); stops
  * everything after them.
  */
 export function startAutomationsSuite({ poolSize }: { poolSize: number }): void {
@@ -52,12 +48,7 @@ export function startAutomationsSuite({ poolSize }: { poolSize: number }): void 
       credentials: LOCAL_CREDENTIALS,
     });
     await seedCatalogue();
-    userPool = await Promise.all(
-      // Each from its own address: more than 20 sign-ins in flight from one address are refused.
-      Array.from({ length: poolSize }, () =>
-        createUser(api.from(freshAddress()), env.stateDir, { username: uniqueName('auto') }),
-      ),
-    );
+    await warmUsers(poolSize, 'auto');
   });
 
   afterAll(async () => {
@@ -90,40 +81,6 @@ export const followersDefaults = catalogue.find((t) => t.id === FOLLOWERS)!.defa
 const HOUR_MS = 3600_000;
 export const future = () => new Date(Date.now() + 7 * 24 * HOUR_MS).toISOString();
 export const past = () => new Date(Date.now() - HOUR_MS).toISOString();
-
-export interface UserOptions {
-  plan?: Plan;
-  trialEndsAt?: string | null;
-  connect?: Platform[];
-  verified?: boolean;
-}
-
-/** A signed-in user on a plan, with the sandbox accounts of the given platforms connected. */
-export async function newUser({
-  plan,
-  trialEndsAt,
-  connect = [],
-  verified,
-}: UserOptions = {}): Promise<TestUser> {
-  const pooled = verified === false ? undefined : userPool.pop();
-  const user =
-    pooled ??
-    (await createUser(api, env.stateDir, {
-      username: uniqueName('auto'),
-      ...(verified === undefined ? {} : { verified }),
-    }));
-  if (plan) {
-    await updateUser(user.id, {
-      plan,
-      trialEndsAt: trialEndsAt === undefined ? (plan === 'TRIAL' ? future() : null) : trialEndsAt,
-    });
-  }
-  for (const platform of connect) {
-    const res = await api.post('/api/users/platforms/sandbox', { platform }, { token: user.accessToken });
-    expect(res.status, res.text).toBe(201);
-  }
-  return user;
-}
 
 export const start = (user: TestUser, body: unknown) =>
   api.post('/api/automation/start', body, { token: user.accessToken });
