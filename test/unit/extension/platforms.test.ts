@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sessionSpecs } from '../../../functions/platforms/session-check';
+import { PLATFORM_TABLE, PLATFORMS } from '../../../shared/platforms';
 import { isAppOrigin } from '../../../web/extension/src/config';
 import {
   type BrowserCookie,
@@ -33,6 +34,15 @@ describe('the extension cookie table', () => {
       expect(PLATFORM_COOKIES[slug].csrf).toBe(sessionSpecs[slug].csrfCookie);
     }
     expect(PLATFORM_ORDER).toEqual(Object.keys(sessionSpecs));
+  });
+
+  it('takes every name and label from the platform table (shared/platforms.ts)', () => {
+    expect(PLATFORM_ORDER).toEqual(PLATFORMS);
+    for (const platform of PLATFORMS) {
+      const { label, cookies, sandboxUrlEnv } = PLATFORM_TABLE[platform];
+      expect(PLATFORM_COOKIES[platform]).toMatchObject({ slug: platform, label, ...cookies });
+      expect(sessionSpecs[platform]).toMatchObject({ platform, sandboxUrlEnv });
+    }
   });
 
   it('asks host permissions for the platform domains only (production) or the local hosts (local)', () => {
