@@ -3,11 +3,16 @@
  * across lines in CloudWatch or the local console. Values under secret-looking keys are masked so a
  * cookie or token never reaches a log line by accident.
  */
+import { PLATFORMS, sessionCookieNames } from '../../shared/platforms';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 type Fields = Record<string, unknown>;
 
 const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 const SECRET_KEY = /pass(word)?|secret|token|cookie|authorization|li_at|jsessionid|api[-_]?key/i;
+/** Every platform session cookie by its exact name (cookie names are case-sensitive: 'sessionId' is not one). */
+const SESSION_COOKIES: ReadonlySet<string> = new Set(PLATFORMS.flatMap(sessionCookieNames));
+const isSecretKey = (key: string) => SECRET_KEY.test(key) || SESSION_COOKIES.has(key);
 const MAX_DEPTH = 6;
 
 export interface Logger {
@@ -33,7 +38,7 @@ function redact(value: unknown, depth = 0, path: WeakSet<object> = new WeakSet()
   else {
     const copy: Fields = {};
     for (const [k, v] of Object.entries(value)) {
-      copy[k] = SECRET_KEY.test(k) ? '[redacted]' : redact(v, depth + 1, path);
+      copy[k] = isSecretKey(k) ? '[redacted]' : redact(v, depth + 1, path);
     }
     out = copy;
   }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger, type LogLevel } from '../../../../functions/core/logger';
+import { PLATFORMS, sessionCookieNames } from '../../../../shared/platforms';
 
 // An explicit level: the test config sets LOG_LEVEL=silent for the whole run.
 function capture(base: Record<string, unknown> = {}, level: LogLevel = 'info') {
@@ -88,15 +89,19 @@ describe('createLogger', () => {
     expect(entries()).toEqual([]);
   });
 
-  it.each(['password', 'token', 'cookie', 'authorization', 'li_at', 'JSESSIONID'])(
-    'masks a value under the key %s',
-    (key) => {
-      const { log, lines, entries } = capture();
-      log.info('login', { [key]: 'super-secret-value' });
-      expect(entries()[0]![key]).toBe('[redacted]');
-      expect(lines[0]).not.toContain('super-secret-value');
-    },
-  );
+  it.each([
+    'password',
+    'token',
+    'cookie',
+    'authorization',
+    // Every platform session cookie of the platform table (shared/platforms.ts).
+    ...PLATFORMS.flatMap(sessionCookieNames),
+  ])('masks a value under the key %s', (key) => {
+    const { log, lines, entries } = capture();
+    log.info('login', { [key]: 'super-secret-value' });
+    expect(entries()[0]![key]).toBe('[redacted]');
+    expect(lines[0]).not.toContain('super-secret-value');
+  });
 
   it('masks secret-looking keys whatever their case or surroundings', () => {
     const { log, lines } = capture();
@@ -162,5 +167,13 @@ describe('createLogger', () => {
     const { log, entries } = capture();
     log.error('failed', { error: new TypeError('bad input') });
     expect(entries()[0]!.error).toMatchObject({ name: 'TypeError', message: 'bad input' });
+  });
+});
+
+describe('session cookie names', () => {
+  it('are masked by their exact name only: a sessionId field stays readable', () => {
+    const { log, entries } = capture();
+    log.info('sync', { sessionid: 'secret-a', ct0: 'secret-b', sessionId: 'sess-1' });
+    expect(entries()[0]).toMatchObject({ sessionid: '[redacted]', ct0: '[redacted]', sessionId: 'sess-1' });
   });
 });
