@@ -3,7 +3,7 @@ import { realtimePort } from '../core/ports/realtime';
 import { createRealtimeService } from '../realtime/realtime-service';
 import { createAccountService } from './account-service';
 
-/** The profile and account-deletion routes' wiring, built once per cold start. */
+/** The account-deletion route's wiring, built once per cold start (the profile's: profile-deps.ts). */
 export const account = createAccountService({
   log: logger,
   sockets: createRealtimeService({ push: realtimePort() }),

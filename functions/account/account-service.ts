@@ -1,28 +1,17 @@
-import { AUTH_TEXTS, type UpdateProfileInput, type User } from '../../shared/auth';
+import { AUTH_TEXTS } from '../../shared/auth';
 import { verifyPassword } from '../auth/password';
 import { guardPasswordAttempt } from '../auth/password-attempts';
-import {
-  changeUsername,
-  DuplicateError,
-  deleteUserEverywhere,
-  findUserById,
-  publicUser,
-  type StoredUser,
-} from '../auth/user-repository';
+import { deleteUserEverywhere } from '../auth/user-repository';
 import type { AuthUser } from '../core/auth';
-import { ConflictError, UnauthorizedError, ValidationError } from '../core/errors';
+import { ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { RealtimeService } from '../realtime/realtime-service';
-
-export async function signedInUser(user: AuthUser): Promise<StoredUser> {
-  const stored = await findUserById(user.id);
-  if (!stored) throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
-  return stored;
-}
+import { signedInUser } from './signed-in-user';
 
 /**
- * The profile and account-deletion routes. A password change is its own service
- * (password-change-service.ts), so only its route's bundle carries the common-password list.
+ * The account-deletion route. The profile (profile-service.ts) and a password change
+ * (password-change-service.ts) are services of their own, so each route's bundle carries only what it
+ * uses: password hashing and the push port here, the common-password list with the password change.
  */
 export interface AccountDeps {
   log: Logger;
@@ -31,26 +20,7 @@ export interface AccountDeps {
 }
 
 export function createAccountService({ log, sockets }: AccountDeps) {
-  return { updateProfile, deleteAccount };
-
-  async function updateProfile(user: AuthUser, input: UpdateProfileInput): Promise<User> {
-    const stored = await signedInUser(user);
-    try {
-      // Empty names are removed rather than stored as blanks.
-      const updated = await changeUsername(stored, input.username, {
-        firstName: input.firstName || undefined,
-        lastName: input.lastName || undefined,
-      });
-      return publicUser(updated);
-    } catch (error) {
-      if (error instanceof DuplicateError) {
-        throw new ConflictError(AUTH_TEXTS.usernameTaken, [
-          { path: 'username', message: AUTH_TEXTS.usernameTaken },
-        ]);
-      }
-      throw error;
-    }
-  }
+  return { deleteAccount };
 
   /** DECISIONS 10: removes the user's data (connections, automations, leads, flows: all under USER#id). */
   async function deleteAccount(

@@ -8,7 +8,7 @@ import type { AuthUser } from '../core/auth';
 import { ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { RealtimeService } from '../realtime/realtime-service';
-import { signedInUser } from './account-service';
+import { signedInUser } from './signed-in-user';
 
 export interface PasswordChangeDeps {
   log: Logger;

@@ -1,7 +1,7 @@
 import { updateProfileInput } from '../../shared/auth';
 import { httpHandler } from '../core/http-handler';
-import { account } from './account-deps';
+import { profile } from './profile-deps';
 
 export const handler = httpHandler({ body: updateProfileInput }, async ({ body, user }) => ({
-  data: { user: await account.updateProfile(user, body) },
+  data: { user: await profile.updateProfile(user, body) },
 }));

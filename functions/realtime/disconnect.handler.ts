@@ -1,4 +1,4 @@
 import { webSocketHandler } from '../core/ws-handler';
-import { realtime } from './realtime-deps';
+import { socketRecords } from './socket-records-deps';
 
-export const handler = webSocketHandler(({ socketId }) => realtime.disconnect(socketId));
+export const handler = webSocketHandler(({ socketId }) => socketRecords.disconnect(socketId));

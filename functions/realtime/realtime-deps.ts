@@ -1,5 +1,5 @@
 import { realtimePort } from '../core/ports/realtime';
 import { createRealtimeService } from './realtime-service';
 
-/** The WebSocket routes' wiring, built once per cold start. */
+/** The subscribe route's wiring, built once per cold start ($connect/$disconnect: socket-records-deps.ts). */
 export const realtime = createRealtimeService({ push: realtimePort() });

@@ -1,6 +1,5 @@
 import { AUTH_TEXTS } from '../../shared/auth';
 import type { JobProgress, JobProgressEvent } from '../../shared/realtime';
-import type { AuthUser } from '../core/auth';
 import { loadAuthState } from '../core/auth-state';
 import { UnauthorizedError } from '../core/errors';
 import type { RealtimePort } from '../core/ports/realtime';
@@ -13,19 +12,13 @@ export interface RealtimeDeps {
 
 export type RealtimeService = ReturnType<typeof createRealtimeService>;
 
-/** WebSocket sockets, their job subscriptions and the progress pushed to them. */
+/**
+ * Job subscriptions, the sockets closed with their sessions and the progress pushed to them: what
+ * needs the management API. A socket's own records as it opens and closes are
+ * socket-records-service.ts, so the $connect and $disconnect bundles carry no push port.
+ */
 export function createRealtimeService({ push }: RealtimeDeps) {
-  return { connect, disconnect, subscribe, closeSessionSockets, publishJobProgress };
-
-  /** A socket belongs to the session that opened it (closeSessionSockets ends it with the session). */
-  async function connect(socketId: string, user: AuthUser): Promise<void> {
-    await repository.saveSocket(socketId, user.id, user.sessionId);
-  }
-
-  async function disconnect(socketId: string): Promise<void> {
-    const socket = await repository.findSocket(socketId);
-    if (socket) await repository.deleteSocket(socket);
-  }
+  return { subscribe, closeSessionSockets, publishJobProgress };
 
   /**
    * Subscriptions live under the socket owner's partition, and progress is read from the job

@@ -1,0 +1,11 @@
+import { AUTH_TEXTS } from '../../shared/auth';
+import { findUserById, type StoredUser } from '../auth/user-repository';
+import type { AuthUser } from '../core/auth';
+import { UnauthorizedError } from '../core/errors';
+
+/** The stored user behind a request's access token; a user that is gone has no session left. */
+export async function signedInUser(user: AuthUser): Promise<StoredUser> {
+  const stored = await findUserById(user.id);
+  if (!stored) throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
+  return stored;
+}
