@@ -1,13 +1,9 @@
-import { createServer, type Server } from 'node:http';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { apiGatewayPush } from '../../functions/core/ports/realtime';
 import { keys } from '../../functions/core/table';
 import { createRealtimeService } from '../../functions/realtime/realtime-service';
-import { webSocketRoutes } from '../../functions/routes';
-import { startWebSocketGateway, type WebSocketGateway } from '../../scripts/local-cloud/ws-gateway';
 import type { JobProgress } from '../../shared/realtime';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
 import {
@@ -18,8 +14,8 @@ import {
   signIn,
   type TestUser,
 } from '../support/api-client';
-import { setEnv } from '../support/integration-env';
 import { resetToken } from '../support/outbox';
+import { type OpenSocket, type SocketGateway, startSocketGateway } from '../support/socket-gateway';
 import { scanTable } from '../support/table-items';
 import { newUser } from '../support/users';
 
@@ -31,46 +27,20 @@ import { newUser } from '../support/users';
  */
 let env: AccountsEnv;
 let api: Api;
-let gateway: WebSocketGateway;
-let server: Server;
-let wsUrl: string;
+let sockets: SocketGateway;
 
 beforeAll(async () => {
   env = await useAccountsEnv();
   api = env.api;
-  gateway = await startWebSocketGateway({ routes: webSocketRoutes, path: '/ws' });
-  setEnv({ REALTIME_ENDPOINT: gateway.managementEndpoint });
-  server = createServer();
-  server.on('upgrade', (req, socket, head) => gateway.handleUpgrade(req, socket, head));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  wsUrl = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/ws`;
+  sockets = await startSocketGateway();
 });
 
 afterAll(async () => {
-  await gateway?.close();
-  await new Promise((done) => server?.close(done));
+  await sockets?.close();
   await env?.close();
 });
 
-interface OpenSocket {
-  socket: WebSocket;
-  received: unknown[];
-  closed: Promise<number>;
-  isOpen(): boolean;
-}
-
-async function open(token: string): Promise<OpenSocket> {
-  const socket = new WebSocket(`${wsUrl}?token=${encodeURIComponent(token)}`);
-  const received: unknown[] = [];
-  socket.on('message', (data) => received.push(JSON.parse(data.toString())));
-  const closed = new Promise<number>((done) => socket.once('close', (code) => done(code)));
-  await new Promise<void>((done, fail) => {
-    socket.once('open', () => done());
-    socket.once('error', fail);
-  });
-  return { socket, received, closed, isOpen: () => socket.readyState === WebSocket.OPEN };
-}
+const open = (token: string) => sockets.open(token);
 
 const waitFor = async (check: () => boolean | Promise<boolean>, ms = 5000) => {
   const deadline = Date.now() + ms;

@@ -1,18 +1,14 @@
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { realtimeClient } from '../../functions/core/clients/realtime';
 import { apiGatewayPush } from '../../functions/core/ports/realtime';
 import { createRealtimeService } from '../../functions/realtime/realtime-service';
-import { webSocketRoutes } from '../../functions/routes';
-import { startWebSocketGateway, type WebSocketGateway } from '../../scripts/local-cloud/ws-gateway';
 import type { JobProgress } from '../../shared/realtime';
-import { accessToken, setEnv, useIntegrationEnv } from '../support/integration-env';
+import { accessToken, useIntegrationEnv } from '../support/integration-env';
+import { type SocketGateway, startSocketGateway } from '../support/socket-gateway';
 
 let secret: string;
-let gateway: WebSocketGateway;
-let server: Server;
-let wsUrl: string;
+let sockets: SocketGateway;
 
 const progress = (jobId: string, value = 40): JobProgress => ({
   jobId,
@@ -26,31 +22,14 @@ const progress = (jobId: string, value = 40): JobProgress => ({
 
 beforeAll(async () => {
   ({ secret } = await useIntegrationEnv());
-  gateway = await startWebSocketGateway({ routes: webSocketRoutes, path: '/ws' });
-  setEnv({ REALTIME_ENDPOINT: gateway.managementEndpoint });
-  server = createServer();
-  server.on('upgrade', (req, socket, head) => gateway.handleUpgrade(req, socket, head));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  wsUrl = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/ws`;
+  sockets = await startSocketGateway();
 });
 
 afterAll(async () => {
-  await gateway.close();
-  await new Promise((done) => server.close(done));
+  await sockets?.close();
 });
 
-/** Opens a socket and collects what it receives. */
-async function open(token?: string) {
-  const socket = new WebSocket(token ? `${wsUrl}?token=${encodeURIComponent(token)}` : wsUrl);
-  const received: unknown[] = [];
-  socket.on('message', (data) => received.push(JSON.parse(data.toString())));
-  await new Promise<void>((done, fail) => {
-    socket.once('open', () => done());
-    socket.once('error', fail);
-  });
-  return { socket, received };
-}
+const open = (token?: string) => sockets.open(token);
 
 async function subscribe(socket: WebSocket, jobId: string) {
   socket.send(JSON.stringify({ action: 'subscribeToJobProgress', jobId }));
@@ -101,7 +80,7 @@ describe('realtime job progress over the local WebSocket gateway', () => {
     const { socket } = await open(await accessToken(secret, { id: 'user-c' }));
     await subscribe(socket, 'job-3');
     socket.close();
-    await waitFor(() => gateway.connectionCount() === 0);
+    await waitFor(() => sockets.gateway.connectionCount() === 0);
     await new Promise((r) => setTimeout(r, 300));
     const outcome = await createRealtimeService({
       push: apiGatewayPush(realtimeClient()),
