@@ -7,7 +7,7 @@ import {
 import { NotFoundError } from '../core/errors';
 import type { StoredTemplate } from './catalog-repository';
 
-/** The catalogue routes' rules; the repository is passed in so the rules are tested without a table. */
+/** The catalogue's reads: the repository in the routes' wiring (catalog-deps.ts), a fake in unit tests. */
 export interface CatalogStore {
   listTemplates(): Promise<StoredTemplate[]>;
   findTemplate(id: string): Promise<StoredTemplate | undefined>;
@@ -16,7 +16,7 @@ export interface CatalogStore {
 const TEMPLATE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Most used first; equal counts by name, so the order is stable between calls. */
-export function byPopularity(a: StoredTemplate, b: StoredTemplate): number {
+function byPopularity(a: StoredTemplate, b: StoredTemplate): number {
   return b.usageCount - a.usageCount || a.displayName.localeCompare(b.displayName, 'en');
 }
 
@@ -34,32 +34,36 @@ function matchesSearch(template: StoredTemplate, needle: string): boolean {
 const isFilter = (value: string | undefined): value is string =>
   value !== undefined && value !== '' && value !== 'all';
 
-export async function listCatalogue(store: CatalogStore, query: ListTemplatesQuery): Promise<Template[]> {
-  const needle = query.search?.toLowerCase() ?? '';
-  const templates = (await store.listTemplates()).filter(
-    (t) =>
-      (!isFilter(query.platform) || t.platform === query.platform) &&
-      (!isFilter(query.category) || t.category === query.category) &&
-      (needle === '' || matchesSearch(t, needle)),
-  );
-  return templates.sort(byPopularity).map((t) => present(t, query.includeUsage === 'true'));
+export interface CatalogDeps {
+  store: CatalogStore;
 }
 
-export async function getCatalogueTemplate(
-  store: CatalogStore,
-  id: string,
-  includeUsage: boolean,
-): Promise<Template> {
-  // An id that cannot be a template's is simply not found: no table read for it.
-  const stored = TEMPLATE_ID.test(id) ? await store.findTemplate(id) : undefined;
-  if (!stored) throw new NotFoundError(TEMPLATE_TEXTS.notFound);
-  return present(stored, includeUsage);
-}
+export type CatalogService = ReturnType<typeof createCatalogService>;
 
-/** The most started trobs, with their usage counts (the dashboard and catalogue show them). */
-export async function popularTemplates(
-  store: CatalogStore,
-  limit = POPULAR_DEFAULT_LIMIT,
-): Promise<Template[]> {
-  return (await store.listTemplates()).sort(byPopularity).slice(0, limit);
+/** The catalogue routes' rules. */
+export function createCatalogService({ store }: CatalogDeps) {
+  return { listCatalogue, getCatalogueTemplate, popularTemplates };
+
+  async function listCatalogue(query: ListTemplatesQuery): Promise<Template[]> {
+    const needle = query.search?.toLowerCase() ?? '';
+    const templates = (await store.listTemplates()).filter(
+      (t) =>
+        (!isFilter(query.platform) || t.platform === query.platform) &&
+        (!isFilter(query.category) || t.category === query.category) &&
+        (needle === '' || matchesSearch(t, needle)),
+    );
+    return templates.sort(byPopularity).map((t) => present(t, query.includeUsage === 'true'));
+  }
+
+  async function getCatalogueTemplate(id: string, includeUsage: boolean): Promise<Template> {
+    // An id that cannot be a template's is simply not found: no table read for it.
+    const stored = TEMPLATE_ID.test(id) ? await store.findTemplate(id) : undefined;
+    if (!stored) throw new NotFoundError(TEMPLATE_TEXTS.notFound);
+    return present(stored, includeUsage);
+  }
+
+  /** The most started trobs, with their usage counts (the dashboard and catalogue show them). */
+  async function popularTemplates(limit = POPULAR_DEFAULT_LIMIT): Promise<Template[]> {
+    return (await store.listTemplates()).sort(byPopularity).slice(0, limit);
+  }
 }

@@ -1,8 +1,7 @@
 import { listTemplatesQuery } from '../../shared/catalogue';
 import { httpHandler } from '../core/http-handler';
-import * as catalog from './catalog-repository';
-import { listCatalogue } from './catalog-service';
+import { catalog } from './catalog-deps';
 
 export const handler = httpHandler({ query: listTemplatesQuery }, async ({ query }) => ({
-  data: { templates: await listCatalogue(catalog, query) },
+  data: { templates: await catalog.listCatalogue(query) },
 }));
