@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkHealth, type Probe } from '../../../../functions/health/health-service';
+import {
+  createHealthService,
+  HEALTH_PROBE_TIMEOUT_MS,
+  type Probe,
+} from '../../../../functions/health/health-service';
+import type { HealthCheckName } from '../../../../shared/health';
+
+const checkHealth = (probes: Record<HealthCheckName, Probe>, timeoutMs = HEALTH_PROBE_TIMEOUT_MS) =>
+  createHealthService({ probes, timeoutMs }).checkHealth();
 
 const ok: Probe = async () => 'pong';
 
