@@ -58,25 +58,38 @@ function leadWords(lead: StoredLead): string[] {
 /** A term matches a word it begins (engineer, engineering), never the middle of one (cto in director). */
 const matches = (term: string, leadWordList: string[]) => leadWordList.some((w) => w.startsWith(term));
 
-export async function* filterLeads(
-  input: AiFilterInput,
-  leads: AsyncIterable<StoredLead>,
-): AsyncGenerator<SseEvent> {
-  const terms = queryTerms(input.query);
-  const allowed = input.leadIds ? new Set(input.leadIds) : undefined;
-  const found: StoredLead[] = [];
-  let considered = 0;
-  for await (const lead of leads) {
-    if (allowed && !allowed.has(lead.id)) continue;
-    considered++;
-    const wordList = leadWords(lead);
-    if (terms.length > 0 && terms.every((t) => matches(t, wordList))) found.push(lead);
+/** The leads the filter reads: the repository in the route's wiring (ai-filter-deps.ts), a fake in unit tests. */
+export interface LeadStore {
+  userLeads(userId: string): AsyncIterable<StoredLead>;
+}
+
+export interface AiFilterDeps {
+  store: LeadStore;
+}
+
+export type AiFilterService = ReturnType<typeof createAiFilterService>;
+
+export function createAiFilterService({ store }: AiFilterDeps) {
+  return { filterLeads };
+
+  /** Only the user's own leads are read (the store's key starts with the owner). */
+  async function* filterLeads(userId: string, input: AiFilterInput): AsyncGenerator<SseEvent> {
+    const terms = queryTerms(input.query);
+    const allowed = input.leadIds ? new Set(input.leadIds) : undefined;
+    const found: StoredLead[] = [];
+    let considered = 0;
+    for await (const lead of store.userLeads(userId)) {
+      if (allowed && !allowed.has(lead.id)) continue;
+      considered++;
+      const wordList = leadWords(lead);
+      if (terms.length > 0 && terms.every((t) => matches(t, wordList))) found.push(lead);
+    }
+    const summary =
+      terms.length === 0
+        ? 'Please name what the leads should match, for example a job title, company or location.'
+        : `Found ${found.length} of ${considered} leads matching ${terms.map((t) => `"${t}"`).join(', ')}.`;
+    for (const word of summary.split(/(?<= )/))
+      yield { type: 'chat:completion', data: { delta_content: word } };
+    yield { type: 'results', data: { leads: found, summary, totalMatches: found.length } };
   }
-  const summary =
-    terms.length === 0
-      ? 'Please name what the leads should match, for example a job title, company or location.'
-      : `Found ${found.length} of ${considered} leads matching ${terms.map((t) => `"${t}"`).join(', ')}.`;
-  for (const word of summary.split(/(?<= )/))
-    yield { type: 'chat:completion', data: { delta_content: word } };
-  yield { type: 'results', data: { leads: found, summary, totalMatches: found.length } };
 }

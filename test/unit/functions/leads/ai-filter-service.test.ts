@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SseEvent } from '../../../../functions/core/stream-handler';
-import { filterLeads, queryTerms } from '../../../../functions/leads/ai-filter-service';
+import { createAiFilterService, queryTerms } from '../../../../functions/leads/ai-filter-service';
 import type { StoredLead } from '../../../../functions/leads/lead-repository';
 
 const leads: StoredLead[] = [
@@ -22,7 +22,8 @@ async function* stream(items: StoredLead[]): AsyncGenerator<StoredLead> {
 
 async function collect(query: string, leadIds?: string[]) {
   const events: SseEvent[] = [];
-  for await (const event of filterLeads({ query, ...(leadIds ? { leadIds } : {}) }, stream(leads)))
+  const service = createAiFilterService({ store: { userLeads: () => stream(leads) } });
+  for await (const event of service.filterLeads('u1', { query, ...(leadIds ? { leadIds } : {}) }))
     events.push(event);
   const deltas = events.filter((e) => e.type === 'chat:completion');
   const results = events.filter((e) => e.type === 'results');
