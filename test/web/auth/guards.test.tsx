@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { installFakeApi, makeUser, PASSWORD } from './fake-api';
+import { installFakeApi, makeUser, PASSWORD } from '../support/fake-api';
 import { renderAuthApp, standIn } from './render';
 
 describe('access rules of spec 2.1', () => {

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { readTokens, TOKEN_STORAGE_KEY } from '../../../web/src/lib/session/token-store';
-import { installFakeApi, makeUser, PASSWORD } from './fake-api';
+import { installFakeApi, makeUser, PASSWORD } from '../support/fake-api';
 import { renderAuthApp, standIn } from './render';
 
 const emailField = () => screen.findByRole('textbox', { name: 'Email' });

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, makeUser } from './fake-api';
+import { installFakeApi, makeUser } from '../support/fake-api';
 import { renderAuthApp } from './render';
 
 afterEach(() => {

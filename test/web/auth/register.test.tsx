@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { installFakeApi, makeUser } from './fake-api';
+import { installFakeApi, makeUser } from '../support/fake-api';
 import { renderAuthApp } from './render';
 
 const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });

@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { readTokens, TOKEN_STORAGE_KEY } from '../../../web/src/lib/session/token-store';
 import { get, post } from '../../../web/src/lib/api-client';
-import { installFakeApi, makeUser } from './fake-api';
+import { readTokens, TOKEN_STORAGE_KEY } from '../../../web/src/lib/session/token-store';
+import { installFakeApi, makeUser } from '../support/fake-api';
 import { renderAuthApp, standIn } from './render';
 
 const stored = (storage: Storage = window.localStorage) =>

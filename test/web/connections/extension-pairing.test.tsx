@@ -5,7 +5,7 @@ import { AUTH_TEXTS, MESSAGES } from '../../../shared/auth';
 import type { PlatformConnection } from '../../../shared/connections';
 import { PAIRING_TEXTS, type PairedMessage, type PairMessage } from '../../../shared/extension';
 import { renderApp } from '../render-app';
-import { type FakeApi, installFakeApi, makeUser, signInAs } from '../shell/fake-api';
+import { type FakeApi, installFakeApi, makeUser, signInAs } from '../support/fake-api';
 
 const LONG = { timeout: 5000 };
 

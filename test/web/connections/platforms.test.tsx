@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlatformConnection } from '../../../shared/connections';
 import { renderApp } from '../render-app';
-import { type FakeApi, installFakeApi, makeUser, signInAs } from '../shell/fake-api';
+import { type FakeApi, installFakeApi, makeUser, signInAs } from '../support/fake-api';
 
 const LONG = { timeout: 5000 };
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../render-app';
-import { type FakeApi, installFakeApi, makeUser, signInAs } from './fake-api';
+import { type FakeApi, installFakeApi, makeUser, signInAs } from '../support/fake-api';
 
 const LONG = { timeout: 5000 };
 

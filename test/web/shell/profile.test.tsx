@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../../web/src/lib/session/token-store';
 import { renderApp, withStandIn } from '../render-app';
-import { type FakeApi, installFakeApi, makeUser, signInAs } from './fake-api';
+import { type FakeApi, installFakeApi, makeUser, signInAs } from '../support/fake-api';
 
 const LONG = { timeout: 5000 };
 

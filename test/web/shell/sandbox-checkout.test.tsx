@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageNavigation } from '../../../web/src/features/billing/api/sandbox';
 import { renderApp } from '../render-app';
-import { installFakeApi } from './fake-api';
+import { installFakeApi } from '../support/fake-api';
 
 const LONG = { timeout: 5000 };
 

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { TOKEN_STORAGE_KEY } from '../../../web/src/lib/session/token-store';
 import { SIDEBAR_COLLAPSED_KEY } from '../../../web/src/app/shell/sidebar-state';
+import { TOKEN_STORAGE_KEY } from '../../../web/src/lib/session/token-store';
 import { renderApp } from '../render-app';
-import { installFakeApi, makeUser, signInAs } from './fake-api';
+import { installFakeApi, makeUser, signInAs } from '../support/fake-api';
 
 /** Lazy pages load on first use; give them more than the default second. */
 const LONG = { timeout: 5000 };

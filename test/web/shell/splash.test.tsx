@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../web/src/app/providers';
 import { AppSplash } from '../../../web/src/app/splash/AppSplash';
 import { StartupSplash } from '../../../web/src/app/splash/StartupSplash';
-import { installFakeApi, makeUser, signInAs } from './fake-api';
+import { installFakeApi, makeUser, signInAs } from '../support/fake-api';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -3,25 +3,29 @@ import type { User } from '../../../shared/auth';
 import { TOKEN_STORAGE_KEY } from '../../../web/src/lib/session/token-store';
 
 /**
- * The account API as the browser sees it (the contract of spec 7 and DECISIONS 19): `fetch` replaced
- * at the boundary by a small in-memory server with accounts, rotating refresh tokens and single-use
- * verification and reset tokens. Other paths answer the API's 404, or what a test sets with `on`.
+ * The API as the browser sees it, for every web test: `fetch` replaced at the boundary by a small
+ * in-memory server. It plays the account contract (spec 7 and DECISIONS 19: accounts, rotating refresh
+ * tokens, single-use verification and reset tokens); a test answers any other route with `on`, and
+ * an unanswered route gets the API's 404 body, so a call the test did not expect shows in `calls`.
  */
 
+/** One call the app made, as the fake server saw it. */
 export interface ApiCall {
   readonly method: string;
-  /** Relative to /api, query included. */
+  /** Relative to /api, query included: '/users/profile'. */
   readonly path: string;
   readonly body: Record<string, unknown> | undefined;
   readonly authorization: string | null;
 }
 
-interface Answer {
+export interface FakeAnswer {
   readonly status: number;
   readonly body?: unknown;
 }
+type Answer = FakeAnswer;
 
-type Handler = (call: ApiCall) => Answer;
+type Handler = (call: ApiCall) => Answer | Promise<Answer>;
+type ContractHandler = (call: ApiCall) => Answer;
 
 interface Account {
   user: User;
@@ -81,7 +85,7 @@ export function installFakeApi() {
 
   const unauthorized = error(401, 'UNAUTHORIZED', 'Authentication required');
 
-  const routes: Record<string, Handler> = {
+  const routes: Record<string, ContractHandler> = {
     'POST /auth/register': ({ body = {} }) => {
       const email = String(body.email ?? '').toLowerCase();
       const username = String(body.username ?? '');
@@ -179,10 +183,13 @@ export function installFakeApi() {
       authorization: new Headers(init.headers).get('Authorization'),
     };
     calls.push(call);
+    // A test's answer for the exact path wins, then one for the path without its query, then the contract.
+    const exact = `${method} ${path}`;
     const key = `${method} ${path.split('?')[0]}`;
-    await holds.get(key);
-    const handler = overrides.get(key) ?? routes[key];
-    const { status, body } = handler ? handler(call) : error(404, 'NOT_FOUND', 'Not Found');
+    const hold = holds.get(key);
+    if (hold) await hold;
+    const handler = overrides.get(exact) ?? overrides.get(key) ?? routes[key];
+    const { status, body } = handler ? await handler(call) : error(404, 'NOT_FOUND', 'Not Found');
     return new Response(body === undefined ? null : JSON.stringify(body), {
       status,
       headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
@@ -192,7 +199,7 @@ export function installFakeApi() {
   return {
     calls,
     callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
-    /** Answers `method path` with `answer` from now on, instead of the contract. */
+    /** Answers `method path` (query included, or any query when left out) with `answer` from now on. */
     on(method: string, path: string, answer: Answer | Handler) {
       overrides.set(`${method} ${path}`, typeof answer === 'function' ? answer : () => answer);
     },
@@ -252,6 +259,19 @@ export function installFakeApi() {
 }
 
 export type FakeApi = ReturnType<typeof installFakeApi>;
+
+/**
+ * A stored session for `user`, restored by the real session provider on mount: the tokens sit where
+ * 'remember me' keeps them and the fake API answers `GET /auth/me` with the user.
+ */
+export function signInAs(api: FakeApi, user: User) {
+  window.localStorage.setItem(
+    TOKEN_STORAGE_KEY,
+    JSON.stringify({ accessToken: 'access-1', refreshToken: 'refresh-1', expiresAt: Date.now() + 3_600_000 }),
+  );
+  api.on('GET', '/auth/me', { status: 200, body: { data: { user } } });
+  api.on('POST', '/auth/logout', { status: 204 });
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../render-app';
-import { type FakeApi, installFakeApi, makeUser, signInAs } from '../shell/fake-api';
+import { type FakeApi, installFakeApi, makeUser, signInAs } from '../support/fake-api';
 import { catalogueTemplates, serveCatalogue } from './fake-catalogue';
 
 const LONG = { timeout: 5000 };

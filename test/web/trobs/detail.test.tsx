@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TRIAL_EXPIRED_MESSAGE } from '../../../shared/plan-policy';
 import { renderApp, withStandIn } from '../render-app';
-import { type FakeApi, installFakeApi, makeUser, signInAs } from '../shell/fake-api';
+import { type FakeApi, installFakeApi, makeUser, signInAs } from '../support/fake-api';
 import { serveConnection, serveTemplate, templateOf } from './fake-catalogue';
 
 const LONG = { timeout: 5000 };

@@ -1,6 +1,6 @@
 import { catalogue } from '../../../functions/catalog/catalogue';
 import type { Template } from '../../../shared/catalogue';
-import type { FakeApi } from '../shell/fake-api';
+import type { FakeApi } from '../support/fake-api';
 
 /** The real catalogue as the API answers it, with usage counts (9 down to 1, in catalogue order). */
 export function catalogueTemplates(overrides: Partial<Record<string, Partial<Template>>> = {}): Template[] {
