@@ -1,10 +1,10 @@
 import { CONNECTION_TEXTS, platformParams } from '../../shared/connections';
 import { platformLabel } from '../../shared/platforms';
 import { httpHandler } from '../core/http-handler';
-import { isConnected } from './connection-service';
+import { connectionRecords } from './connection-records-deps';
 
 export const handler = httpHandler({ path: platformParams }, async ({ user, path }) => {
-  const connected = await isConnected(user, path.platform);
+  const connected = await connectionRecords.isConnected(user, path.platform);
   const label = platformLabel(path.platform);
   return {
     status: 'success',

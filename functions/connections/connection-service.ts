@@ -5,7 +5,7 @@ import {
   type SyncInput,
 } from '../../shared/connections';
 import { platformInPlan, upgradeHint } from '../../shared/plan-policy';
-import { PLATFORM_TABLE, type Platform, platformLabel, platformOfRecord } from '../../shared/platforms';
+import { type Platform, platformLabel, platformOfRecord } from '../../shared/platforms';
 import { findUserById } from '../auth/user-repository';
 import type { AuthUser } from '../core/auth';
 import {
@@ -18,15 +18,13 @@ import {
 import type { Logger } from '../core/logger';
 import type { KeysPort } from '../core/ports/keys';
 import {
-  checkSession,
+  type checkSession,
   type SessionCheck,
   type SessionCookie,
   sessionSpecs,
 } from '../platforms/session-check';
 import {
-  deleteConnection,
   findConnection,
-  listConnections,
   publicConnection,
   recordValidation,
   type StoredConnection,
@@ -34,16 +32,21 @@ import {
 } from './connection-repository';
 
 /**
- * Platform connections (spec 2.11, 3, 7, 8; DESIGN 5). Cookies are sealed with the key port under the
- * context {userId, accountId, platform} and opened only to check the session; no function here logs
- * or returns them.
+ * Platform connections' sessions: validate, sync and the sandbox connect (spec 2.11, 3, 7, 8; DESIGN 5).
+ * Cookies are sealed with the key port under the context {userId, accountId, platform} and opened only
+ * to check the session; no function here logs or returns them. Listing, checking and deleting
+ * connections need neither keys nor the platforms: connection-records-service.ts, so those routes'
+ * bundles carry neither.
  */
 export interface ConnectionDeps {
   log: Logger;
-  keys?: KeysPort;
-  now?: () => Date;
-  check?: typeof checkSession;
+  keys: KeysPort;
+  now: () => Date;
+  /** Asks the platform whose session the cookies are (platforms/session-check.ts). */
+  check: typeof checkSession;
 }
+
+export type ConnectionService = ReturnType<typeof createConnectionService>;
 
 type SessionFailure = Extract<SessionCheck, { ok: false }>;
 
@@ -73,11 +76,6 @@ function sessionError(platform: Platform, failure: SessionFailure): AppError {
   return failure.reason === 'unreachable' ? new ServiceUnavailableError(message) : new ConflictError(message);
 }
 
-function keysOf(deps: ConnectionDeps): KeysPort {
-  if (!deps.keys) throw new Error('The key port is required here');
-  return deps.keys;
-}
-
 function platformOf(stored: StoredConnection): Platform {
   const platform = platformOfRecord(stored.platform);
   if (!platform) throw new Error(`Unknown platform on a stored connection: ${stored.platform}`);
@@ -104,122 +102,6 @@ async function refuseIfNotInPlan(user: AuthUser, platform: Platform): Promise<vo
   assertPlatformInPlan((await findUserById(user.id))?.plan, platform);
 }
 
-export async function listPlatforms(user: AuthUser): Promise<PlatformConnection[]> {
-  return (await listConnections(user.id)).map(publicConnection);
-}
-
-export async function isConnected(user: AuthUser, platform: Platform): Promise<boolean> {
-  const name = PLATFORM_TABLE[platform].record;
-  return (await listConnections(user.id)).some((c) => c.platform === name && c.isActive);
-}
-
-export async function disconnect(user: AuthUser, id: string, { log }: ConnectionDeps): Promise<string> {
-  const removed = await deleteConnection(user.id, id);
-  if (!removed) throw new NotFoundError(CONNECTION_TEXTS.notFound);
-  log.info('platform disconnected', { userId: user.id, connectionId: id, platform: removed.platform });
-  return CONNECTION_TEXTS.disconnected(platformLabel(removed.platform));
-}
-
-/** Re-checks the stored session with the platform; the outcome is saved whichever way it goes. */
-export async function validate(
-  user: AuthUser,
-  id: string,
-  deps: ConnectionDeps,
-): Promise<{ connection: PlatformConnection; message: string }> {
-  const { log, now = () => new Date(), check = checkSession } = deps;
-  const stored = await ownConnection(user.id, id);
-  const platform = platformOf(stored);
-  const cookies = JSON.parse(
-    await keysOf(deps).decrypt(stored.sealedCookies, encryptionContext(user.id, stored.accountId, platform)),
-  ) as SessionCookie[];
-  let result = await check(platform, cookies, stored.userAgent);
-  if (result.ok && result.accountId !== stored.accountId) {
-    result = { ok: false, reason: 'refused', detail: 'the session now belongs to another account' };
-  }
-  const at = now().toISOString();
-  if (!result.ok) {
-    const message = sessionFailureMessage(platform, result);
-    const saved = await recordValidation(user.id, id, { ok: false, error: message, now: at });
-    if (!saved) throw new NotFoundError(CONNECTION_TEXTS.notFound);
-    log.info('platform validation failed', {
-      userId: user.id,
-      connectionId: id,
-      platform,
-      reason: result.reason,
-      detail: result.detail,
-      errorCount: saved.errorCount,
-    });
-    throw sessionError(platform, result);
-  }
-  const saved = await recordValidation(user.id, id, { ok: true, now: at });
-  if (!saved) throw new NotFoundError(CONNECTION_TEXTS.notFound);
-  log.info('platform validated', { userId: user.id, connectionId: id, platform });
-  return {
-    connection: publicConnection(saved),
-    message: CONNECTION_TEXTS.validated(platformLabel(platform)),
-  };
-}
-
-/**
- * The extension's sync (and the sandbox connect): the platform says whose session it is, so the
- * client's account id is never trusted; then one item per (user, platform, account) is written.
- */
-export async function sync(
-  user: AuthUser,
-  input: SyncInput,
-  deps: ConnectionDeps,
-): Promise<{ connection: PlatformConnection; created: boolean; message: string }> {
-  const { log, now = () => new Date(), check = checkSession } = deps;
-  const { platform } = input;
-  await refuseIfNotInPlan(user, platform);
-  const cookies = input.cookies.map(
-    ({ name, value, domain, path, expires, httpOnly, secure }: PlatformCookie) => ({
-      name,
-      value,
-      ...(domain === undefined ? {} : { domain }),
-      ...(path === undefined ? {} : { path }),
-      ...(expires === undefined ? {} : { expires }),
-      ...(httpOnly === undefined ? {} : { httpOnly }),
-      ...(secure === undefined ? {} : { secure }),
-    }),
-  );
-  const result = await check(platform, cookies, input.userAgent);
-  if (!result.ok) {
-    log.info('platform sync refused', {
-      userId: user.id,
-      platform,
-      reason: result.reason,
-      detail: result.detail,
-    });
-    throw sessionError(platform, result);
-  }
-  const sealedCookies = await keysOf(deps).encrypt(
-    JSON.stringify(cookies),
-    encryptionContext(user.id, result.accountId, platform),
-  );
-  const { connection, created } = await upsertConnection({
-    userId: user.id,
-    platform,
-    accountId: result.accountId,
-    accountUsername: result.accountUsername,
-    profileUrl: result.profileUrl,
-    userAgent: input.userAgent,
-    sealedCookies,
-    now: now().toISOString(),
-  });
-  log.info(created ? 'platform connected' : 'platform re-synced', {
-    userId: user.id,
-    connectionId: connection.id,
-    platform,
-  });
-  const label = platformLabel(platform);
-  return {
-    connection: publicConnection(connection),
-    created,
-    message: created ? CONNECTION_TEXTS.connected(label) : CONNECTION_TEXTS.updated(label),
-  };
-}
-
 /** The sandbox site's URL when the local cloud (or a configured stage) set it. */
 export function sandboxUrlFor(
   platform: Platform,
@@ -235,32 +117,131 @@ interface SandboxSession {
   userAgent: string;
 }
 
-/**
- * 'Connect sandbox account': the sandbox site issues a session for its seeded owner, which then goes
- * through the very same path as the extension's sync. Off (404) wherever no sandbox URL is set.
- */
-export async function connectSandbox(
-  user: AuthUser,
-  platform: Platform,
-  deps: ConnectionDeps,
-): Promise<{ connection: PlatformConnection; created: boolean; message: string }> {
-  const base = sandboxUrlFor(platform);
-  if (!base) throw new NotFoundError(CONNECTION_TEXTS.sandboxUnavailable);
-  // Before asking the sandbox for a session, so a refused plan leaves no stray session behind.
-  await refuseIfNotInPlan(user, platform);
-  let session: SandboxSession;
-  try {
-    const res = await fetch(`${base.replace(/\/$/, '')}${SANDBOX_SESSIONS_PATH}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-      signal: AbortSignal.timeout(8000),
-    });
-    if (res.status !== 201) throw new Error(`sandbox answered ${res.status}`);
-    session = (await res.json()) as SandboxSession;
-  } catch (error) {
-    deps.log.warn('sandbox session failed', { platform, error: (error as Error).message });
-    throw new ServiceUnavailableError(`The ${platformLabel(platform)} sandbox could not be reached.`);
+export function createConnectionService({ log, keys, now, check }: ConnectionDeps) {
+  return { validate, sync, connectSandbox };
+
+  /** Re-checks the stored session with the platform; the outcome is saved whichever way it goes. */
+  async function validate(
+    user: AuthUser,
+    id: string,
+  ): Promise<{ connection: PlatformConnection; message: string }> {
+    const stored = await ownConnection(user.id, id);
+    const platform = platformOf(stored);
+    const cookies = JSON.parse(
+      await keys.decrypt(stored.sealedCookies, encryptionContext(user.id, stored.accountId, platform)),
+    ) as SessionCookie[];
+    let result = await check(platform, cookies, stored.userAgent);
+    if (result.ok && result.accountId !== stored.accountId) {
+      result = { ok: false, reason: 'refused', detail: 'the session now belongs to another account' };
+    }
+    const at = now().toISOString();
+    if (!result.ok) {
+      const message = sessionFailureMessage(platform, result);
+      const saved = await recordValidation(user.id, id, { ok: false, error: message, now: at });
+      if (!saved) throw new NotFoundError(CONNECTION_TEXTS.notFound);
+      log.info('platform validation failed', {
+        userId: user.id,
+        connectionId: id,
+        platform,
+        reason: result.reason,
+        detail: result.detail,
+        errorCount: saved.errorCount,
+      });
+      throw sessionError(platform, result);
+    }
+    const saved = await recordValidation(user.id, id, { ok: true, now: at });
+    if (!saved) throw new NotFoundError(CONNECTION_TEXTS.notFound);
+    log.info('platform validated', { userId: user.id, connectionId: id, platform });
+    return {
+      connection: publicConnection(saved),
+      message: CONNECTION_TEXTS.validated(platformLabel(platform)),
+    };
   }
-  return sync(user, { platform, cookies: session.cookies, userAgent: session.userAgent }, deps);
+
+  /**
+   * The extension's sync (and the sandbox connect): the platform says whose session it is, so the
+   * client's account id is never trusted; then one item per (user, platform, account) is written.
+   */
+  async function sync(
+    user: AuthUser,
+    input: SyncInput,
+  ): Promise<{ connection: PlatformConnection; created: boolean; message: string }> {
+    const { platform } = input;
+    await refuseIfNotInPlan(user, platform);
+    const cookies = input.cookies.map(
+      ({ name, value, domain, path, expires, httpOnly, secure }: PlatformCookie) => ({
+        name,
+        value,
+        ...(domain === undefined ? {} : { domain }),
+        ...(path === undefined ? {} : { path }),
+        ...(expires === undefined ? {} : { expires }),
+        ...(httpOnly === undefined ? {} : { httpOnly }),
+        ...(secure === undefined ? {} : { secure }),
+      }),
+    );
+    const result = await check(platform, cookies, input.userAgent);
+    if (!result.ok) {
+      log.info('platform sync refused', {
+        userId: user.id,
+        platform,
+        reason: result.reason,
+        detail: result.detail,
+      });
+      throw sessionError(platform, result);
+    }
+    const sealedCookies = await keys.encrypt(
+      JSON.stringify(cookies),
+      encryptionContext(user.id, result.accountId, platform),
+    );
+    const { connection, created } = await upsertConnection({
+      userId: user.id,
+      platform,
+      accountId: result.accountId,
+      accountUsername: result.accountUsername,
+      profileUrl: result.profileUrl,
+      userAgent: input.userAgent,
+      sealedCookies,
+      now: now().toISOString(),
+    });
+    log.info(created ? 'platform connected' : 'platform re-synced', {
+      userId: user.id,
+      connectionId: connection.id,
+      platform,
+    });
+    const label = platformLabel(platform);
+    return {
+      connection: publicConnection(connection),
+      created,
+      message: created ? CONNECTION_TEXTS.connected(label) : CONNECTION_TEXTS.updated(label),
+    };
+  }
+
+  /**
+   * 'Connect sandbox account': the sandbox site issues a session for its seeded owner, which then goes
+   * through the very same path as the extension's sync. Off (404) wherever no sandbox URL is set.
+   */
+  async function connectSandbox(
+    user: AuthUser,
+    platform: Platform,
+  ): Promise<{ connection: PlatformConnection; created: boolean; message: string }> {
+    const base = sandboxUrlFor(platform);
+    if (!base) throw new NotFoundError(CONNECTION_TEXTS.sandboxUnavailable);
+    // Before asking the sandbox for a session, so a refused plan leaves no stray session behind.
+    await refuseIfNotInPlan(user, platform);
+    let session: SandboxSession;
+    try {
+      const res = await fetch(`${base.replace(/\/$/, '')}${SANDBOX_SESSIONS_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+        signal: AbortSignal.timeout(8000),
+      });
+      if (res.status !== 201) throw new Error(`sandbox answered ${res.status}`);
+      session = (await res.json()) as SandboxSession;
+    } catch (error) {
+      log.warn('sandbox session failed', { platform, error: (error as Error).message });
+      throw new ServiceUnavailableError(`The ${platformLabel(platform)} sandbox could not be reached.`);
+    }
+    return sync(user, { platform, cookies: session.cookies, userAgent: session.userAgent });
+  }
 }

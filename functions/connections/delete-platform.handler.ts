@@ -1,7 +1,7 @@
 import { connectionIdParams } from '../../shared/connections';
 import { httpHandler } from '../core/http-handler';
-import { disconnect } from './connection-service';
+import { connectionRecords } from './connection-records-deps';
 
-export const handler = httpHandler({ path: connectionIdParams }, async ({ user, path, log }) => ({
-  message: await disconnect(user, path.id, { log }),
+export const handler = httpHandler({ path: connectionIdParams }, async ({ user, path }) => ({
+  message: await connectionRecords.disconnect(user, path.id),
 }));

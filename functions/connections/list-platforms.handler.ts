@@ -1,6 +1,6 @@
 import { httpHandler } from '../core/http-handler';
-import { listPlatforms } from './connection-service';
+import { connectionRecords } from './connection-records-deps';
 
 export const handler = httpHandler({}, async ({ user }) => ({
-  data: { platforms: await listPlatforms(user) },
+  data: { platforms: await connectionRecords.listPlatforms(user) },
 }));

@@ -1,12 +1,8 @@
 import { sandboxConnectInput } from '../../shared/connections';
 import { httpHandler, respond } from '../core/http-handler';
-import { keysPort } from '../core/ports/keys';
-import { connectSandbox } from './connection-service';
+import { connections } from './connection-deps';
 
-export const handler = httpHandler({ body: sandboxConnectInput }, async ({ user, body, log }) => {
-  const { connection, created, message } = await connectSandbox(user, body.platform, {
-    log,
-    keys: keysPort(),
-  });
+export const handler = httpHandler({ body: sandboxConnectInput }, async ({ user, body }) => {
+  const { connection, created, message } = await connections.connectSandbox(user, body.platform);
   return respond(created ? 201 : 200, { data: { platform: connection }, message });
 });

@@ -1,9 +1,8 @@
 import { connectionIdParams } from '../../shared/connections';
 import { httpHandler } from '../core/http-handler';
-import { keysPort } from '../core/ports/keys';
-import { validate } from './connection-service';
+import { connections } from './connection-deps';
 
-export const handler = httpHandler({ path: connectionIdParams }, async ({ user, path, log }) => {
-  const { connection, message } = await validate(user, path.id, { log, keys: keysPort() });
+export const handler = httpHandler({ path: connectionIdParams }, async ({ user, path }) => {
+  const { connection, message } = await connections.validate(user, path.id);
   return { data: { platform: connection }, message };
 });

@@ -46,7 +46,19 @@ export function kmsKeys(keyId: string, client: KMSClient = kmsClient()): KeysPor
 }
 
 let chosen: KeysPort | undefined;
+/**
+ * The key port to build services with: the adapter is chosen on first use, as before, so a wiring
+ * built at cold start reads no key setting until a secret is sealed or opened (a missing KMS_KEY_ID
+ * fails that request, not the function's start).
+ */
 export function keysPort(): KeysPort {
+  return {
+    encrypt: (plaintext, context) => currentKeys().encrypt(plaintext, context),
+    decrypt: (ciphertext, context) => currentKeys().decrypt(ciphertext, context),
+  };
+}
+
+function currentKeys(): KeysPort {
   if (!chosen) {
     const e = env();
     if (e.APP_RUNTIME === 'local') chosen = localKeys(e.LOCAL_STATE_DIR);
