@@ -12,10 +12,10 @@ import {
   upgradeHint,
 } from '../../shared/plan-policy';
 import { platformLabel } from '../../shared/platforms';
-import type { RunMessage } from '../../shared/queue-messages';
 import { findUserById } from '../auth/user-repository';
 import { findTemplate, incrementUsage } from '../catalog/catalog-repository';
-import { assertPlatformInPlan, isConnected } from '../connections/connection-service';
+import type { ConnectionRecordsService } from '../connections/connection-records-service';
+import { assertPlatformInPlan } from '../connections/connection-service';
 import type { AuthUser } from '../core/auth';
 import {
   ConflictError,
@@ -25,104 +25,100 @@ import {
   ValidationError,
 } from '../core/errors';
 import type { Logger } from '../core/logger';
-import type { QueuePort } from '../core/ports/queue';
 import {
   insertAutomation,
   listAutomations,
-  listUnsent,
-  markQueued,
   publicAutomation,
   readStartGuard,
   type StoredAutomation,
 } from './automation-repository';
+import type { RunDispatchService } from './run-dispatch-service';
 
 export interface AutomationDeps {
   log: Logger;
-  queue: QueuePort;
-  now?: () => Date;
+  now: () => Date;
+  /** Sends the run message once the automation is stored. */
+  runs: Pick<RunDispatchService, 'sendRun'>;
+  /** Check 5: the template's platform is connected. */
+  connections: Pick<ConnectionRecordsService, 'isConnected'>;
 }
 
-/** The queue message of a trob run: the engine loads the automation by (userId, runId). */
-export const trobRunMessage = (automation: Pick<StoredAutomation, 'id' | 'userId'>): RunMessage => ({
-  kind: 'trob-run',
-  runId: automation.id,
-  userId: automation.userId,
-});
+export type AutomationService = ReturnType<typeof createAutomationService>;
 
 /** Starts beaten to the guard by another start of the same user are counted again, this many times. */
 const GUARD_ATTEMPTS = 5;
 
-/**
- * `POST /api/automation/start`: the checks of spec 5 in the spec's order (the sixth, a stored access
- * token, is the route's own sign-in check), then the configuration against the template's schema.
- * The automation is stored before its run message is sent, so a failed send leaves it on the unsent
- * index for the sweep (dispatchUnsent) rather than losing it.
- */
-export async function startAutomation(
-  authUser: AuthUser,
-  input: StartAutomationInput,
-  { log, queue, now = () => new Date() }: AutomationDeps,
-): Promise<Automation> {
-  const [user, template] = await Promise.all([findUserById(authUser.id), findTemplate(input.templateId)]);
-  if (!user) throw new UnauthorizedError();
-  if (!template) throw new NotFoundError(AUTOMATION_TEXTS.templateNotFound);
-  const plan = user.plan;
+export function createAutomationService({ log, now, runs, connections }: AutomationDeps) {
+  return { startAutomation };
 
-  // 1-4. Trial, automation limit (DECISIONS 20), smart flows, flows: the rule the browser shows too.
-  //      The guard version read with the running count makes the write below fail if another start
-  //      of this user lands in between; then the limit is counted again.
-  const readLimitState = async () => {
-    const guard = await readStartGuard(user.id);
-    const automations = await listAutomations(user.id, { consistent: true });
-    return { guard, running: automations.filter((a) => countsAsRunning(a.status)).length };
-  };
-  let { guard, running } = await readLimitState();
-  const refusal = startRefusal(user, template, running, now());
-  if (refusal) throw new ForbiddenError(refusal.message);
-  // 5. The platform: in the plan and connected.
-  assertPlatformInPlan(plan, template.platform);
-  if (!(await isConnected(authUser, template.platform))) {
-    throw new ConflictError(AUTOMATION_TEXTS.connectPlatform(platformLabel(template.platform)));
-  }
-  // The configuration the runner will trust.
-  const { config, issues } = validateConfig(template.configSchema, input.config);
-  issues.push(...exportFormatIssues(plan, config));
-  if (issues.length > 0) {
-    const prefixed: FieldIssue[] = issues.map((issue) => ({ ...issue, path: `config.${issue.path}` }));
-    throw new ValidationError(prefixed[0]?.message ?? AUTOMATION_TEXTS.invalidConfig, prefixed);
-  }
+  /**
+   * `POST /api/automation/start`: the checks of spec 5 in the spec's order (the sixth, a stored access
+   * token, is the route's own sign-in check), then the configuration against the template's schema.
+   * The automation is stored before its run message is sent, so a failed send leaves it on the unsent
+   * index for the sweep (run-dispatch-service.ts) rather than losing it.
+   */
+  async function startAutomation(authUser: AuthUser, input: StartAutomationInput): Promise<Automation> {
+    const [user, template] = await Promise.all([findUserById(authUser.id), findTemplate(input.templateId)]);
+    if (!user) throw new UnauthorizedError();
+    if (!template) throw new NotFoundError(AUTOMATION_TEXTS.templateNotFound);
+    const plan = user.plan;
 
-  const limit = limitsFor(plan).concurrentAutomations;
-  for (let attempt = 0; attempt < GUARD_ATTEMPTS; attempt++) {
-    if (attempt > 0) {
-      ({ guard, running } = await readLimitState());
-      if (!mayCreateAutomation(plan, running)) throw new ForbiddenError(automationLimitMessage(limit));
-    }
-    const at = now().toISOString();
-    const id = randomUUID();
-    const automation: StoredAutomation = {
-      id,
-      jobId: id,
-      userId: user.id,
-      templateId: template.id,
-      displayName: template.displayName,
-      platform: template.platform,
-      status: 'pending',
-      config,
-      createdAt: at,
-      updatedAt: at,
+    // 1-4. Trial, automation limit (DECISIONS 20), smart flows, flows: the rule the browser shows too.
+    //      The guard version read with the running count makes the write below fail if another start
+    //      of this user lands in between; then the limit is counted again.
+    const readLimitState = async () => {
+      const guard = await readStartGuard(user.id);
+      const automations = await listAutomations(user.id, { consistent: true });
+      return { guard, running: automations.filter((a) => countsAsRunning(a.status)).length };
     };
-    if (!(await insertAutomation(automation, guard))) continue;
+    let { guard, running } = await readLimitState();
+    const refusal = startRefusal(user, template, running, now());
+    if (refusal) throw new ForbiddenError(refusal.message);
+    // 5. The platform: in the plan and connected.
+    assertPlatformInPlan(plan, template.platform);
+    if (!(await connections.isConnected(authUser, template.platform))) {
+      throw new ConflictError(AUTOMATION_TEXTS.connectPlatform(platformLabel(template.platform)));
+    }
+    // The configuration the runner will trust.
+    const { config, issues } = validateConfig(template.configSchema, input.config);
+    issues.push(...exportFormatIssues(plan, config));
+    if (issues.length > 0) {
+      const prefixed: FieldIssue[] = issues.map((issue) => ({ ...issue, path: `config.${issue.path}` }));
+      throw new ValidationError(prefixed[0]?.message ?? AUTOMATION_TEXTS.invalidConfig, prefixed);
+    }
 
-    await sendRun(automation, { log, queue, now });
-    // The count of starts behind 'usage': a failure here must not fail a start that is already stored.
-    await incrementUsage(template.id).catch((error: unknown) =>
-      log.warn('usage count not incremented', { templateId: template.id, error }),
-    );
-    log.info('automation started', { automationId: id, templateId: template.id });
-    return publicAutomation(automation);
+    const limit = limitsFor(plan).concurrentAutomations;
+    for (let attempt = 0; attempt < GUARD_ATTEMPTS; attempt++) {
+      if (attempt > 0) {
+        ({ guard, running } = await readLimitState());
+        if (!mayCreateAutomation(plan, running)) throw new ForbiddenError(automationLimitMessage(limit));
+      }
+      const at = now().toISOString();
+      const id = randomUUID();
+      const automation: StoredAutomation = {
+        id,
+        jobId: id,
+        userId: user.id,
+        templateId: template.id,
+        displayName: template.displayName,
+        platform: template.platform,
+        status: 'pending',
+        config,
+        createdAt: at,
+        updatedAt: at,
+      };
+      if (!(await insertAutomation(automation, guard))) continue;
+
+      await runs.sendRun(automation);
+      // The count of starts behind 'usage': a failure here must not fail a start that is already stored.
+      await incrementUsage(template.id).catch((error: unknown) =>
+        log.warn('usage count not incremented', { templateId: template.id, error }),
+      );
+      log.info('automation started', { automationId: id, templateId: template.id });
+      return publicAutomation(automation);
+    }
+    throw new ConflictError('Another automation is starting at the same time. Please try again.');
   }
-  throw new ConflictError('Another automation is starting at the same time. Please try again.');
 }
 
 /** DECISIONS 2: the export formats of the plan table (FREE and BASE export CSV only). */
@@ -141,46 +137,4 @@ function exportFormatIssues(plan: string | undefined, config: Record<string, unk
       message: `${label} export is not included in your plan.${hint ? ` ${hint}` : ''}`,
     },
   ];
-}
-
-/** Sends the run message and takes the automation off the unsent index; a failure leaves it there. */
-async function sendRun(
-  automation: Pick<StoredAutomation, 'id' | 'userId'>,
-  { log, queue, now = () => new Date() }: AutomationDeps,
-): Promise<boolean> {
-  try {
-    await queue.send('trob-runs', trobRunMessage(automation));
-  } catch (error) {
-    log.error('run message not sent; the sweep will send it', { automationId: automation.id, error });
-    return false;
-  }
-  await markQueued(automation.userId, automation.id, now().toISOString());
-  return true;
-}
-
-/** `GET /api/automation`: the user's automations, newest first. */
-export async function automationsOf(user: AuthUser): Promise<Automation[]> {
-  return (await listAutomations(user.id)).map(publicAutomation);
-}
-
-/** An automation younger than this may still be in its start request's own send. */
-export const UNSENT_GRACE_MS = 60_000;
-const SWEEP_BATCH = 100;
-
-/**
- * The sweep: sends the run message of every automation stored at least UNSENT_GRACE_MS ago whose
- * message never reached the queue. The engine claims a run by its status, so a message sent twice
- * (the start's send succeeded but its mark failed) runs once.
- */
-export async function dispatchUnsent(deps: AutomationDeps): Promise<{ sent: number; failed: number }> {
-  const now = deps.now ?? (() => new Date());
-  const before = new Date(now().getTime() - UNSENT_GRACE_MS).toISOString();
-  let sent = 0;
-  let failed = 0;
-  for (const unsent of await listUnsent(before, SWEEP_BATCH)) {
-    if (await sendRun(unsent, deps)) sent++;
-    else failed++;
-  }
-  if (sent + failed > 0) deps.log.info('unsent automations swept', { sent, failed });
-  return { sent, failed };
 }

@@ -11,22 +11,32 @@ const COUNTED_RECORDS: ReadonlySet<string> = new Set(
   DASHBOARD_PLATFORMS.map((p) => PLATFORM_TABLE[p].record),
 );
 
-/** `GET /api/jobs/dashboard/stats` (spec 2.8): counters over de-duplicated automations. */
-export async function dashboardStats(user: AuthUser): Promise<DashboardStats> {
-  const [automations, templates, connections] = await Promise.all([
-    listAutomations(user.id),
-    listTemplates(),
-    listConnections(user.id),
-  ]);
-  const kept = dedupeAutomations(automations);
-  const connectedPlatforms = new Set(
-    connections.filter((c) => c.isActive && COUNTED_RECORDS.has(c.platform)).map((c) => c.platform),
-  );
-  return {
-    totalAutomations: kept.length,
-    completedAutomations: kept.filter((a) => a.status === 'completed').length,
-    activeAutomations: kept.filter((a) => countsAsRunning(a.status)).length,
-    totalTemplates: templates.length,
-    connectedAccounts: connectedPlatforms.size,
-  };
+export type DashboardService = ReturnType<typeof createDashboardService>;
+
+/**
+ * `GET /api/jobs/dashboard/stats` (spec 2.8). It reads the catalogue's and the connections' records
+ * directly and uses no port, so it takes no deps.
+ */
+export function createDashboardService() {
+  return { dashboardStats };
+
+  /** Counters over de-duplicated automations. */
+  async function dashboardStats(user: AuthUser): Promise<DashboardStats> {
+    const [automations, templates, connections] = await Promise.all([
+      listAutomations(user.id),
+      listTemplates(),
+      listConnections(user.id),
+    ]);
+    const kept = dedupeAutomations(automations);
+    const connectedPlatforms = new Set(
+      connections.filter((c) => c.isActive && COUNTED_RECORDS.has(c.platform)).map((c) => c.platform),
+    );
+    return {
+      totalAutomations: kept.length,
+      completedAutomations: kept.filter((a) => a.status === 'completed').length,
+      activeAutomations: kept.filter((a) => countsAsRunning(a.status)).length,
+      totalTemplates: templates.length,
+      connectedAccounts: connectedPlatforms.size,
+    };
+  }
 }

@@ -1,8 +1,6 @@
-import { logger } from '../core/logger';
-import { queuePort } from '../core/ports/queue';
-import { dispatchUnsent } from './automation-service';
+import { runDispatch } from './run-dispatch-deps';
 
 /** Scheduled every minute (functions/scheduled-tasks.ts): re-sends run messages that failed at start. */
 export async function handler(): Promise<{ sent: number; failed: number }> {
-  return dispatchUnsent({ log: logger.child({ task: 'dispatch-unsent-automations' }), queue: queuePort() });
+  return runDispatch.dispatchUnsent();
 }

@@ -1,12 +1,11 @@
 import { AUTOMATION_TEXTS, startAutomationInput } from '../../shared/automations';
 import { httpHandler, respond } from '../core/http-handler';
-import { queuePort } from '../core/ports/queue';
-import { startAutomation } from './automation-service';
+import { automations } from './automation-deps';
 
 /** `POST /api/automation/start` (spec 5, 7; DECISIONS 2, 3, 20). */
-export const handler = httpHandler({ body: startAutomationInput }, async ({ user, body, log }) =>
+export const handler = httpHandler({ body: startAutomationInput }, async ({ user, body }) =>
   respond(201, {
     message: AUTOMATION_TEXTS.started,
-    data: { automation: await startAutomation(user, body, { log, queue: queuePort() }) },
+    data: { automation: await automations.startAutomation(user, body) },
   }),
 );

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { dispatchUnsent, UNSENT_GRACE_MS } from '../../functions/automations/automation-service';
 import { handler as dispatchUnsentTask } from '../../functions/automations/dispatch-unsent.task';
+import {
+  createRunDispatchService,
+  type RunDispatchDeps,
+  UNSENT_GRACE_MS,
+} from '../../functions/automations/run-dispatch-service';
 import { logger } from '../../functions/core/logger';
 import { queuePort } from '../../functions/core/ports/queue';
 import { queueUrlEnv } from '../../functions/core/queues';
@@ -20,6 +24,9 @@ import { newUser } from '../support/users';
 
 /** A run message the queue did not take: the automation waits on the unsent index for the sweep. */
 startAutomationsSuite({ poolSize: 2 });
+
+/** The sweep of the scheduled task, built with the test's ports and clock. */
+const dispatchUnsent = (deps: RunDispatchDeps) => createRunDispatchService(deps).dispatchUnsent();
 
 describe('a run message the queue did not take', () => {
   it('keeps the started automation and lets the sweep send it once, after the grace period', async () => {
@@ -45,7 +52,7 @@ describe('a run message the queue did not take', () => {
     expect(waiting).not.toHaveProperty('queuedAt');
 
     // Within the grace period the start's own send may still be under way: the sweep leaves it.
-    expect(await dispatchUnsent({ log, queue })).toEqual({ sent: 0, failed: 0 });
+    expect(await dispatchUnsent({ log, queue, now: () => new Date() })).toEqual({ sent: 0, failed: 0 });
     expect(await runMessagesOf(ada.id)).toEqual([]);
 
     expect(await dispatchUnsent({ log, queue, now: later })).toEqual({ sent: 1, failed: 0 });

@@ -1,0 +1,4 @@
+import { createDashboardService } from './dashboard-service';
+
+/** The dashboard counters route's wiring, built once per cold start. */
+export const dashboard = createDashboardService();
