@@ -4,7 +4,7 @@ import type * as z from 'zod/mini';
 import { type AuthLevel, type HttpRoute, httpRoutes } from '../routes';
 import { type AuthUser, authenticate } from './auth';
 import { AppError, toErrorResponse } from './errors';
-import { type Logger, logger as rootLogger } from './logger';
+import { type Logger, logger as rootLogger, setRequestLogFields } from './logger';
 import { verifyOrigin } from './origin';
 import { parseJsonBody, parseWith, requireJsonContent } from './parse';
 
@@ -81,7 +81,8 @@ export const requestContext = (
     const { event, context } = request;
     const requestId = event.requestContext?.requestId ?? context?.awsRequestId;
     request.internal.startedAt = Date.now();
-    request.internal.log = rootLogger.child({ requestId, routeKey: event.routeKey });
+    setRequestLogFields({ requestId, routeKey: event.routeKey });
+    request.internal.log = rootLogger;
     const route = routeOf(event);
     if (!route) throw new Error(`No route-table row for ${event.routeKey}`);
     request.internal.route = route;

@@ -3,6 +3,7 @@
  * across lines in CloudWatch or the local console. Values under secret-looking keys are masked so a
  * cookie or token never reaches a log line by accident.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PLATFORMS, sessionCookieNames } from '../../shared/platforms';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -24,6 +25,19 @@ export interface Logger {
 }
 
 export type LogSink = (line: string) => void;
+
+/**
+ * The fields of the request being handled (request id, route), added to every line logged while it
+ * runs, by any logger: services built once per cold start log through the root logger and still say
+ * which request they served. The handler wrappers set them (`setRequestLogFields`) as a request starts;
+ * each request is its own async chain, so concurrent requests in one process keep their own fields.
+ */
+const requestFields = new AsyncLocalStorage<Fields>();
+
+/** From here to the end of the current request's async chain, every log line carries `fields`. */
+export function setRequestLogFields(fields: Fields): void {
+  requestFields.enterWith(fields);
+}
 
 // Deeper than MAX_DEPTH is cut rather than copied, so a secret cannot slip through below the limit,
 // and a value met again on its own path is cut too, so a circular object cannot throw in a log call.
@@ -54,7 +68,7 @@ export function createLogger(base: Fields = {}, options: { level?: LogLevel; sin
     if (order[level] < min) return;
     // The entry's own fields come last: a field named `level` or `message` cannot overwrite them.
     const entry = {
-      ...(redact({ ...base, ...fields }) as Fields),
+      ...(redact({ ...requestFields.getStore(), ...base, ...fields }) as Fields),
       level,
       time: new Date().toISOString(),
       message,

@@ -1,7 +1,7 @@
 import middy, { type MiddlewareObj, type Request } from '@middy/core';
 import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { AppError, toErrorResponse } from './errors';
-import { type Logger, logger as rootLogger } from './logger';
+import { type Logger, logger as rootLogger, setRequestLogFields } from './logger';
 
 /**
  * Wrapper for WebSocket route handlers: request-scoped logger and the same error map as HTTP. For
@@ -42,12 +42,18 @@ const logs = new WeakMap<WebSocketEvent, Logger>();
 const context: MiddlewareObj<WebSocketEvent, Result, Error, Context, Internal> = {
   before: (request: Req) => {
     const { requestContext } = request.event;
+    // Services built at cold start log through the root logger: they get these fields too.
+    setRequestLogFields({
+      requestId: requestContext.requestId,
+      routeKey: requestContext.routeKey,
+      socketId: requestContext.connectionId,
+    });
     logs.set(
       request.event,
       rootLogger.child({
         requestId: requestContext.requestId,
         routeKey: requestContext.routeKey,
-        connectionId: requestContext.connectionId,
+        socketId: requestContext.connectionId,
       }),
     );
   },

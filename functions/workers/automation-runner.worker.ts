@@ -1,6 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { runMessage } from '../../shared/queue-messages';
-import { logger } from '../core/logger';
+import { logger, setRequestLogFields } from '../core/logger';
 import { runners } from './runners';
 
 /**
@@ -9,6 +9,8 @@ import { runners } from './runners';
  * moves to the DLQ after maxReceiveCount (functions/core/queues.ts).
  */
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  // An invocation is not a request: no request's fields may carry over into its lines.
+  setRequestLogFields({ worker: 'automation-runner' });
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     const log = logger.child({ messageId: record.messageId, queue: record.eventSourceARN.split(':').at(-1) });

@@ -1,7 +1,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { mailJob } from '../auth/mail-jobs';
 import { runMailJob } from '../auth/mail-sender-deps';
-import { logger } from '../core/logger';
+import { logger, setRequestLogFields } from '../core/logger';
 
 /**
  * Consumes the `mail` queue: each record is one account e-mail job (functions/auth/mail-jobs.ts). The
@@ -10,6 +10,8 @@ import { logger } from '../core/logger';
  * after maxReceiveCount, without sending the others twice. Bodies name an address: never logged.
  */
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  // An invocation is not a request: no request's fields may carry over into its lines.
+  setRequestLogFields({ worker: 'mail-sender' });
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   await Promise.all(
     event.Records.map(async (record) => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLogger, type LogLevel } from '../../../../functions/core/logger';
+import { createLogger, type LogLevel, setRequestLogFields } from '../../../../functions/core/logger';
 import { PLATFORMS, sessionCookieNames } from '../../../../shared/platforms';
 
 // An explicit level: the test config sets LOG_LEVEL=silent for the whole run.
@@ -175,5 +175,35 @@ describe('session cookie names', () => {
     const { log, entries } = capture();
     log.info('sync', { sessionid: 'secret-a', ct0: 'secret-b', sessionId: 'sess-1' });
     expect(entries()[0]).toMatchObject({ sessionid: '[redacted]', ct0: '[redacted]', sessionId: 'sess-1' });
+  });
+});
+
+describe('request log fields', () => {
+  it('adds the request’s own fields to every line of any logger, concurrent requests kept apart', async () => {
+    const lines: string[] = [];
+    // One logger built once, as a service built at cold start holds it.
+    const shared = createLogger({ service: 'test' }, { level: 'info', sink: (line) => lines.push(line) });
+    // Each request starts from its own callback, as the gateway's requests and Lambda's invocations do.
+    const request = (requestId: string, delayMs: number) =>
+      new Promise<void>((done) =>
+        setTimeout(async () => {
+          setRequestLogFields({ requestId, routeKey: 'GET /api/x' });
+          await new Promise((r) => setTimeout(r, delayMs));
+          shared.info('handled', { step: requestId });
+          done();
+        }, 0),
+      );
+    await Promise.all([request('req-a', 30), request('req-b', 5)]);
+    const entries = lines.map((line) => JSON.parse(line));
+    expect(entries).toHaveLength(2);
+    for (const entry of entries) expect(entry.requestId).toBe(entry.step);
+    expect(entries.map((e) => e.routeKey)).toEqual(['GET /api/x', 'GET /api/x']);
+  });
+
+  it('logs no request fields outside a request', () => {
+    const lines: string[] = [];
+    const shared = createLogger({}, { level: 'info', sink: (line) => lines.push(line) });
+    shared.info('idle');
+    expect(JSON.parse(lines[0]!).requestId).toBeUndefined();
   });
 });
