@@ -1,3 +1,4 @@
+import { PLATFORM_TABLE } from '../../shared/platforms';
 import {
   document,
   esc,
@@ -16,8 +17,9 @@ import type { SandboxPerson, SandboxPost } from './world-types';
 
 /** The sandbox Instagram: paths, cookie names and JSON shapes of the real site, simplified. */
 export const INSTAGRAM = {
-  sessionCookie: 'sessionid',
-  csrfCookie: 'csrftoken',
+  // The platform's own session cookies, from the one platform table (what the extension reads).
+  sessionCookie: PLATFORM_TABLE.instagram.cookies.session,
+  csrfCookie: PLATFORM_TABLE.instagram.cookies.csrf,
   csrfHeader: 'x-csrftoken',
   apiPrefix: '/api/v1/',
   paths: {

@@ -1,3 +1,4 @@
+import { PLATFORM_TABLE } from '../../shared/platforms';
 import {
   document,
   esc,
@@ -18,8 +19,9 @@ import type { SandboxPerson, SandboxPost } from './world-types';
 
 /** The sandbox LinkedIn: paths, cookie names, JSON shapes and DOM landmarks of the real site, simplified. */
 export const LINKEDIN = {
-  sessionCookie: 'li_at',
-  csrfCookie: 'JSESSIONID',
+  // The platform's own session cookies, from the one platform table (what the extension reads).
+  sessionCookie: PLATFORM_TABLE.linkedin.cookies.session,
+  csrfCookie: PLATFORM_TABLE.linkedin.cookies.csrf,
   csrfHeader: 'csrf-token',
   apiPrefix: '/voyager/api/',
   paths: {

@@ -1,3 +1,4 @@
+import { PLATFORM_TABLE } from '../../shared/platforms';
 import {
   document,
   esc,
@@ -17,8 +18,9 @@ import type { SandboxPerson, SandboxPost } from './world-types';
 
 /** The sandbox X: paths, cookie names, JSON shapes and data-testid landmarks of the real site, simplified. */
 export const X = {
-  sessionCookie: 'auth_token',
-  csrfCookie: 'ct0',
+  // The platform's own session cookies, from the one platform table (what the extension reads).
+  sessionCookie: PLATFORM_TABLE.twitter.cookies.session,
+  csrfCookie: PLATFORM_TABLE.twitter.cookies.csrf,
   csrfHeader: 'x-csrf-token',
   apiPrefix: '/i/api/',
   paths: {
