@@ -4,6 +4,7 @@ import { BILLING_TEXTS, type CheckoutInput } from '../../shared/billing';
 import { findUserById } from '../auth/user-repository';
 import type { SandboxOperations, SandboxSession } from '../core/adapters/sandbox-payments';
 import { SANDBOX_PRICES } from '../core/adapters/sandbox-payments';
+import { appOrigins, isAppUrl } from '../core/app-origins';
 import type { AuthUser } from '../core/auth';
 import { env } from '../core/env';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../core/errors';
@@ -34,7 +35,7 @@ export const PAYMENT_EVENT_REFUSED = 'Payment event has fields out of bounds';
 
 /** Checkout return addresses must be our own pages: anything else would be an open redirect. */
 function ownUrl(url: string, field: string): string {
-  if (new URL(url).origin !== new URL(env().PUBLIC_APP_URL).origin) {
+  if (!isAppUrl(url, appOrigins(env()))) {
     throw new ValidationError('The return address must be a page of this app', [
       { path: field, message: 'The return address must be a page of this app' },
     ]);

@@ -19,6 +19,11 @@ const schema = z.object({
   REALTIME_ENDPOINT: z.optional(z.url()),
   /** Public URL of the web app, for links in e-mails. */
   PUBLIC_APP_URL: z._default(z.url(), 'http://localhost:3000'),
+  /**
+   * Local cloud only: the other origins (comma-separated) `npm start` serves the app at, e.g.
+   * http://127.0.0.1:3000 beside http://localhost:3000. Ignored in AWS (functions/core/app-origins.ts).
+   */
+  LOCAL_APP_ORIGINS: z.optional(z.string().check(z.maxLength(4096))),
   MAIL_FROM: z._default(z.string(), 'Trobly <no-reply@trobly.local>'),
   KMS_KEY_ID: z.optional(z.string()),
   SCHEDULE_GROUP: z.optional(z.string()),

@@ -12,6 +12,7 @@ import { tableBaseName } from '../../functions/core/table';
 import { httpRoutes, webSocketRoutes } from '../../functions/routes';
 import { scheduledTasks } from '../../functions/scheduled-tasks';
 import { startSandboxPlatforms } from '../sandbox-platforms';
+import { localAppOrigins } from './app-origins';
 import { ensureTables, startLocalDynamo } from './dynamodb';
 import { createHttpGateway } from './http-gateway';
 import { repoRoot } from './lambda-runtime';
@@ -155,6 +156,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const shownHost = host === '127.0.0.1' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
     const url = `http://${shownHost}:${port}`;
     env.PUBLIC_APP_URL = process.env.PUBLIC_APP_URL ?? url;
+    env.LOCAL_APP_ORIGINS = localAppOrigins(host, port).join(',');
 
     // The handlers run in this process: they read this environment when they first load.
     Object.assign(process.env, env);

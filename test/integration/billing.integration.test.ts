@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetEnvCache } from '../../functions/core/env';
+import { localAppOrigins } from '../../scripts/local-cloud/app-origins';
 import { BILLING_TEXTS } from '../../shared/billing';
 import { type AccountsEnv, APP_URL, useAccountsEnv } from '../support/accounts-env';
 import { type Api, type TestUser, uniqueName } from '../support/api-client';
@@ -159,6 +161,32 @@ describe('POST /api/billing/create-checkout-session and the payment sandbox', ()
       expect(res.status, successUrl).toBe(400);
       expect(res.body.code).toBe('VALIDATION_ERROR');
     }
+  });
+
+  it('accepts return addresses on every origin the local cloud serves the app at (127.0.0.1 too), and no other port', async () => {
+    const served = localAppOrigins('127.0.0.1', 3000);
+    process.env.LOCAL_APP_ORIGINS = served.join(',');
+    resetEnvCache();
+    try {
+      for (const origin of served) {
+        const res = await openCheckout(buyer, 'pro', {
+          successUrl: `${origin}/dashboard?upgraded=true`,
+          cancelUrl: `${origin}/pricing`,
+        });
+        expect(res.status, origin).toBe(200);
+      }
+      const otherPort = await openCheckout(buyer, 'pro', { successUrl: 'http://127.0.0.1:3001/dashboard' });
+      expect(otherPort.status).toBe(400);
+      expect(otherPort.body.issues).toEqual([
+        { path: 'successUrl', message: 'The return address must be a page of this app' },
+      ]);
+    } finally {
+      delete process.env.LOCAL_APP_ORIGINS;
+      resetEnvCache();
+    }
+    // Without them (as in AWS) only PUBLIC_APP_URL's origin is a page of the app.
+    const local = await openCheckout(buyer, 'pro', { successUrl: 'http://127.0.0.1:3000/dashboard' });
+    expect(local.status).toBe(400);
   });
 
   it('refuses a plan that cannot be bought with 400 on planId', async () => {
