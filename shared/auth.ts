@@ -88,18 +88,41 @@ export const registerInput = z.object({
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 
+/**
+ * A form whose confirmation field must repeat `field`. A check on the form object runs only when every
+ * field parsed (a field's `abort` stops it), so 'Passwords do not match' would wait until the password
+ * itself is valid. The match is checked beside the form (an intersection runs both sides and keeps both
+ * sides' issues), so every field's message shows at once. An empty confirmation only says it is required.
+ */
+function withConfirmation<S extends z.ZodMiniType, F extends string>(form: S, field: F, message: string) {
+  const pair = z.object({ [field]: z.unknown(), confirmPassword: z.unknown() } as Record<
+    F | 'confirmPassword',
+    z.ZodMiniUnknown
+  >);
+  return z.intersection(
+    form,
+    pair.check(
+      z.refine(
+        (f: Record<string, unknown>) =>
+          typeof f[field] !== 'string' ||
+          typeof f.confirmPassword !== 'string' ||
+          f.confirmPassword === '' ||
+          f[field] === f.confirmPassword,
+        { error: message, path: ['confirmPassword'] },
+      ),
+    ),
+  );
+}
+
 /** The register form adds what only the browser checks: the confirmation and the terms box. */
-export const registerForm = z
-  .extend(registerInput, {
+export const registerForm = withConfirmation(
+  z.extend(registerInput, {
     confirmPassword: z.string({ error: MESSAGES.confirmRequired }).check(required(MESSAGES.confirmRequired)),
     acceptTerms: z.boolean().check(z.refine((v) => v === true, MESSAGES.termsRequired)),
-  })
-  .check(
-    z.refine((f) => f.password === f.confirmPassword, {
-      error: MESSAGES.passwordsDiffer,
-      path: ['confirmPassword'],
-    }),
-  );
+  }),
+  'password',
+  MESSAGES.passwordsDiffer,
+);
 export type RegisterForm = z.infer<typeof registerForm>;
 
 export const loginInput = z.object({
@@ -128,16 +151,13 @@ export const resetPasswordInput = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
-export const resetPasswordForm = z
-  .extend(resetPasswordInput, {
+export const resetPasswordForm = withConfirmation(
+  z.extend(resetPasswordInput, {
     confirmPassword: z.string({ error: MESSAGES.confirmRequired }).check(required(MESSAGES.confirmRequired)),
-  })
-  .check(
-    z.refine((f) => f.password === f.confirmPassword, {
-      error: MESSAGES.passwordsDiffer,
-      path: ['confirmPassword'],
-    }),
-  );
+  }),
+  'password',
+  MESSAGES.passwordsDiffer,
+);
 export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
 
 export const refreshInput = z.object({
@@ -153,18 +173,15 @@ export const changePasswordInput = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
-export const changePasswordForm = z
-  .extend(changePasswordInput, {
+export const changePasswordForm = withConfirmation(
+  z.extend(changePasswordInput, {
     confirmPassword: z
       .string({ error: MESSAGES.confirmNewRequired })
       .check(required(MESSAGES.confirmNewRequired)),
-  })
-  .check(
-    z.refine((f) => f.newPassword === f.confirmPassword, {
-      error: MESSAGES.newPasswordsDiffer,
-      path: ['confirmPassword'],
-    }),
-  );
+  }),
+  'newPassword',
+  MESSAGES.newPasswordsDiffer,
+);
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 
 /** Spec 5: only firstName, lastName and username are sent; the e-mail cannot be changed. */

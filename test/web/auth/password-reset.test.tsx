@@ -139,6 +139,19 @@ describe('reset password', () => {
     expect(api.callsTo('POST', '/auth/reset-password')).toHaveLength(0);
   });
 
+  it("shows 'Passwords do not match' at once with the password's own message", async () => {
+    const api = installFakeApi();
+    const user = userEvent.setup();
+    renderAuthApp('/reset-password?token=reset-token-1');
+
+    await user.type(await screen.findByLabelText(/^New password/, { selector: 'input' }), 'short');
+    await user.type(screen.getByLabelText(/^Confirm new password/, { selector: 'input' }), 'shirt');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText('Passwords do not match')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 8 characters long')).toBeTruthy();
+    expect(api.callsTo('POST', '/auth/reset-password')).toHaveLength(0);
+  });
+
   it("shows the server's message for a used or expired link, with a way to ask for a new one", async () => {
     installFakeApi();
     const user = userEvent.setup();

@@ -156,6 +156,22 @@ describe('register', () => {
     expect(api.callsTo('POST', '/auth/register')).toHaveLength(0);
   });
 
+  it("shows every field's message at once, 'Passwords do not match' included, while the password itself is invalid", async () => {
+    const api = installFakeApi();
+    const user = userEvent.setup();
+    renderAuthApp('/register');
+
+    await fillIn(user, { email: 'grace@', username: 'gh', password: 'short', confirmPassword: 'shirt' });
+    await submit(user);
+
+    expect(await screen.findByText('Passwords do not match')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Username must be between 3 and 30 characters')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 8 characters long')).toBeTruthy();
+    expect(screen.getByText('Please accept the Terms of Service and Privacy Policy')).toBeTruthy();
+    expect(api.callsTo('POST', '/auth/register')).toHaveLength(0);
+  });
+
   it('asks for the confirmation when it is left empty', async () => {
     installFakeApi();
     const user = userEvent.setup();

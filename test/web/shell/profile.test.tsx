@@ -134,6 +134,21 @@ describe('security', () => {
     expect(api.callsTo('POST', '/users/change-password')).toHaveLength(0);
   });
 
+  it("shows every password message at once, 'New passwords do not match' included, while the new password is invalid", async () => {
+    const api = installFakeApi();
+    const { user } = await openProfile(api);
+    await user.click(screen.getByRole('tab', { name: 'Security' }));
+
+    await user.type(screen.getByLabelText(/^New password/), 'short');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'shirt');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+
+    expect(await screen.findByText('New passwords do not match')).toBeTruthy();
+    expect(screen.getByText('Current password is required')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 8 characters long')).toBeTruthy();
+    expect(api.callsTo('POST', '/users/change-password')).toHaveLength(0);
+  });
+
   it('shows and hides a password with its toggle', async () => {
     const api = installFakeApi();
     const { user } = await openProfile(api);
