@@ -89,6 +89,25 @@ describe('dashboard without automations', () => {
     expect(main.getByRole('link', { name: 'View Plans' }).getAttribute('href')).toBe('/pricing');
   });
 
+  it('leads every tutorial to the in-app Help page, not to an external help site', async () => {
+    const api = installFakeApi();
+    signInAs(api, makeUser());
+    serveDashboard(api);
+    renderApp('/dashboard');
+
+    const tutorials = within(await screen.findByRole('region', { name: 'Tutorials' }, LONG));
+    const links = tutorials.getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Connect your LinkedIn account',
+      'Run your first trob',
+      'Export your leads',
+    ]);
+    for (const link of links) {
+      expect(link.getAttribute('href')).toBe('/help');
+      expect(link.getAttribute('target')).toBeNull();
+    }
+  });
+
   it('loads the stats, the automations and the 4 popular templates', async () => {
     const api = installFakeApi();
     signInAs(api, makeUser());

@@ -36,10 +36,10 @@ describe('app shell sidebar', () => {
     );
     expect(href('Completed')).toBe('/automations/completed');
 
+    // No help site exists yet: the Help Center is the in-app Help page (DECISIONS 17).
     const help = nav.getByRole('link', { name: 'Help Center' });
-    expect(help.getAttribute('href')).toBe('https://help.trobly.app');
-    expect(help.getAttribute('target')).toBe('_blank');
-    expect(help.getAttribute('rel')).toContain('noopener');
+    expect(help.getAttribute('href')).toBe('/help');
+    expect(help.getAttribute('target')).toBeNull();
     expect(nav.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
   });
 
@@ -124,6 +124,24 @@ describe('app shell plan badge', () => {
     expect(header.getByRole('link', { name: 'Upgrade Plan' }).getAttribute('href')).toBe('/pricing');
   });
 
+  it('shows a trial user the days remaining beside the end date, rounded up, and 0 once it has passed', async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const cases: Array<[number, string]> = [
+      [2 * DAY + 60_000, '(3 days left)'],
+      [60 * 60 * 1000, '(1 day left)'],
+      [-DAY, '(0 days left)'],
+    ];
+    for (const [left, text] of cases) {
+      const api = installFakeApi();
+      signInAs(api, makeUser({ plan: 'TRIAL', trialEndsAt: new Date(Date.now() + left).toISOString() }));
+      const { unmount } = renderApp('/dashboard');
+      const header = within(await screen.findByRole('banner', {}, LONG));
+      expect(await header.findByText(/^Trial ends /, {}, LONG)).toBeTruthy();
+      expect(header.getByText(text)).toBeTruthy();
+      unmount();
+    }
+  });
+
   it("shows 'Pro Plan' to a PRO user, without 'Upgrade Plan'", async () => {
     const api = installFakeApi();
     signInAs(api, makeUser({ plan: 'PRO' }));
@@ -133,6 +151,7 @@ describe('app shell plan badge', () => {
     expect(await header.findByText('Pro Plan', {}, LONG)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Upgrade Plan' })).toBeNull();
     expect(header.queryByText(/Trial ends/)).toBeNull();
+    expect(header.queryByText(/days? left/)).toBeNull();
   });
 
   it("offers 'Upgrade Plan' to a BASE user", async () => {

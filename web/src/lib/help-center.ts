@@ -1,3 +1,6 @@
-/** The sidebar's external help link (spec 2.2); the in-app /help screen is a placeholder (DECISIONS 17). */
-export const HELP_CENTER_URL = 'https://help.trobly.app';
+/**
+ * Where the sidebar's Help Center link and the dashboard's tutorials lead (spec 2.2, 2.8): the in-app
+ * /help page (DECISIONS 17) until real help exists; no external help site exists yet.
+ */
+export const HELP_CENTER_PATH = '/help';
 export const HELP_CENTER_LABEL = 'Help Center';

@@ -1,8 +1,8 @@
 import { Menu, NavLink, Stack, Tooltip } from '@mantine/core';
-import { IconExternalLink, IconHelp, IconLogout } from '@tabler/icons-react';
+import { IconHelp, IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { HELP_CENTER_LABEL, HELP_CENTER_URL } from '../../lib/help-center';
+import { HELP_CENTER_LABEL, HELP_CENTER_PATH } from '../../lib/help-center';
 import { useSession } from '../../lib/session';
 import { LOGIN_PATH } from '../../lib/session/navigation';
 import { isCurrent, isGroup, type NavGroupItem, type NavLinkItem, navItems } from './nav-items';
@@ -137,18 +137,11 @@ export function SidebarFooter({ iconOnly, onNavigate }: SidebarProps) {
 
   return (
     <Stack gap={2}>
-      <WithTooltip label={HELP_CENTER_LABEL} iconOnly={iconOnly}>
-        <NavLink
-          href={HELP_CENTER_URL}
-          target="_blank"
-          rel="noopener noreferrer"
-          label={iconOnly ? undefined : HELP_CENTER_LABEL}
-          aria-label={iconOnly ? `${HELP_CENTER_LABEL} (opens in a new tab)` : undefined}
-          leftSection={<IconHelp size={ICON_SIZE} stroke={1.6} aria-hidden />}
-          rightSection={iconOnly ? undefined : <IconExternalLink size={14} aria-hidden />}
-          onClick={onNavigate}
-        />
-      </WithTooltip>
+      <SidebarLink
+        item={{ label: HELP_CENTER_LABEL, to: HELP_CENTER_PATH, icon: IconHelp }}
+        iconOnly={iconOnly}
+        onNavigate={onNavigate}
+      />
       <WithTooltip label="Sign Out" iconOnly={iconOnly}>
         <NavLink
           component="button"

@@ -1,7 +1,8 @@
 import { Anchor, Card, List, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBook } from '@tabler/icons-react';
 import { useId } from 'react';
-import { HELP_CENTER_URL } from '../../../lib/help-center';
+import { Link } from 'react-router-dom';
+import { HELP_CENTER_PATH } from '../../../lib/help-center';
 
 const tutorials: readonly { readonly title: string; readonly text: string }[] = [
   { title: 'Connect your LinkedIn account', text: 'Install the extension and sync your session.' },
@@ -9,7 +10,7 @@ const tutorials: readonly { readonly title: string; readonly text: string }[] = 
   { title: 'Export your leads', text: 'Download the people an automation collected as CSV.' },
 ];
 
-/** Static guides; each opens the help center in a new tab. */
+/** Static guides; each leads to the in-app Help page (DECISIONS 17). */
 export function TutorialsCard() {
   const headingId = useId();
   return (
@@ -28,7 +29,7 @@ export function TutorialsCard() {
       >
         {tutorials.map((tutorial) => (
           <List.Item key={tutorial.title}>
-            <Anchor href={HELP_CENTER_URL} target="_blank" rel="noopener noreferrer" fw={600}>
+            <Anchor component={Link} to={HELP_CENTER_PATH} fw={600}>
               {tutorial.title}
             </Anchor>
             <Text size="sm" c="dimmed">
