@@ -29,6 +29,25 @@ export const CATEGORY_LABELS: Record<TemplateCategory, string> = {
 export const templateDifficulty = z.enum(['beginner', 'intermediate', 'advanced', 'expert']);
 export type TemplateDifficulty = z.infer<typeof templateDifficulty>;
 
+/** Spec 3: the difficulty's other names (beginner/easy, intermediate/medium, advanced/hard). */
+export const DIFFICULTY_ALIASES = { easy: 'beginner', medium: 'intermediate', hard: 'advanced' } as const;
+type DifficultyAlias = keyof typeof DIFFICULTY_ALIASES;
+
+/** The difficulty a value names, by its name or its alias, in any case; undefined for anything else. */
+export function difficultyOf(value: string): TemplateDifficulty | undefined {
+  const name = value.trim().toLowerCase();
+  if (Object.hasOwn(DIFFICULTY_ALIASES, name)) return DIFFICULTY_ALIASES[name as DifficultyAlias];
+  return (templateDifficulty.options as readonly string[]).includes(name)
+    ? (name as TemplateDifficulty)
+    : undefined;
+}
+
+/** A template's difficulty as written: a name or an alias, read as the name. */
+export const templateDifficultyInput = z.pipe(
+  z.enum([...templateDifficulty.options, ...(Object.keys(DIFFICULTY_ALIASES) as DifficultyAlias[])]),
+  z.transform((value): TemplateDifficulty => difficultyOf(value) ?? 'beginner'),
+);
+
 /** difficultyLevel is the difficulty as a number (the cards' dots): beginner 1 ... expert 4. */
 export const DIFFICULTY_LEVEL: Record<TemplateDifficulty, 1 | 2 | 3 | 4> = {
   beginner: 1,
@@ -183,7 +202,7 @@ export const template = z.object({
   detailedDescription: z.string().check(z.minLength(1)),
   platform: templatePlatform,
   category: templateCategory,
-  difficulty: templateDifficulty,
+  difficulty: templateDifficultyInput,
   difficultyLevel: z.int().check(z.gte(1), z.lte(4)),
   successRate: z.number().check(z.gte(0), z.lte(100)),
   estimatedTime: z.string().check(z.minLength(1)),

@@ -39,8 +39,9 @@ export type ConnectionStatus = 'Disconnected' | 'Needs Validation' | 'Issues Det
 export const REVALIDATE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Spec 4, in the spec's order: not active, then stale validation, then errors. A connection never
- * validated counts as stale (it has no validation to be fresh from).
+ * Spec 4, in the spec's order: not active, then stale validation (last validated more than 7 days ago:
+ * exactly 7 days is still fresh), then errors. Only a validation date older than that is stale: a
+ * connection without one (or with an unreadable one) is not 'more than 7 days ago', so its errors decide.
  */
 export function connectionStatus(
   record: Pick<PlatformConnection, 'isActive' | 'lastValidated' | 'errorCount'>,
@@ -48,7 +49,7 @@ export function connectionStatus(
 ): ConnectionStatus {
   if (!record.isActive) return 'Disconnected';
   const validated = record.lastValidated ? new Date(record.lastValidated).getTime() : Number.NaN;
-  if (Number.isNaN(validated) || now.getTime() - validated > REVALIDATE_AFTER_MS) return 'Needs Validation';
+  if (!Number.isNaN(validated) && now.getTime() - validated > REVALIDATE_AFTER_MS) return 'Needs Validation';
   if (record.errorCount > 0) return 'Issues Detected';
   return 'Connected';
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { listTemplatesQuery, popularTemplatesQuery } from '../../../shared/catalogue';
+import { catalogue } from '../../../functions/catalog/catalogue';
+import { difficultyOf, listTemplatesQuery, popularTemplatesQuery, template } from '../../../shared/catalogue';
 
 describe('popularTemplatesQuery', () => {
   it('defaults the limit to 6 and parses 1 to 20', () => {
@@ -42,5 +43,26 @@ describe('listTemplatesQuery', () => {
     expect(paths({ category: 'spam' })).toEqual(['category']);
     expect(paths({ search: 'x'.repeat(101) })).toEqual(['search']);
     expect(paths({ includeUsage: 'yes' })).toEqual(['includeUsage']);
+  });
+});
+
+describe('template difficulty (spec 3)', () => {
+  it('accepts the aliases easy, medium and hard as beginner, intermediate and advanced', () => {
+    const definition = catalogue[0]!;
+    const cases = [
+      ['easy', 'beginner'],
+      ['medium', 'intermediate'],
+      ['hard', 'advanced'],
+      ['beginner', 'beginner'],
+      ['expert', 'expert'],
+    ] as const;
+    for (const [written, read] of cases) {
+      expect(z.parse(template, { ...definition, difficulty: written }).difficulty, written).toBe(read);
+      expect(difficultyOf(written)).toBe(read);
+    }
+    expect(difficultyOf('Hard')).toBe('advanced');
+    expect(z.safeParse(template, { ...definition, difficulty: 'trivial' }).success).toBe(false);
+    expect(difficultyOf('trivial')).toBeUndefined();
+    expect(difficultyOf('toString')).toBeUndefined();
   });
 });

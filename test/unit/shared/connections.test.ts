@@ -29,10 +29,17 @@ describe('connectionStatus (spec 4)', () => {
     );
   });
 
-  it('treats a never validated connection as needing validation', () => {
-    expect(connectionStatus({ isActive: true, lastValidated: null, errorCount: 0 }, now)).toBe(
-      'Needs Validation',
+  it('reads Needs Validation only for a validation more than 7 days ago: none at all is not stale', () => {
+    expect(connectionStatus({ isActive: true, lastValidated: null, errorCount: 0 }, now)).toBe('Connected');
+    expect(connectionStatus({ isActive: true, lastValidated: null, errorCount: 1 }, now)).toBe(
+      'Issues Detected',
     );
+    expect(connectionStatus({ isActive: true, lastValidated: 'not a date', errorCount: 0 }, now)).toBe(
+      'Connected',
+    );
+    expect(
+      connectionStatus({ isActive: true, lastValidated: ago(REVALIDATE_AFTER_MS - 1), errorCount: 0 }, now),
+    ).toBe('Connected');
   });
 });
 

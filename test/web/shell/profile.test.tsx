@@ -28,7 +28,7 @@ describe('profile header', () => {
     expect(within(screen.getByRole('main')).getByText('Pro Plan')).toBeTruthy();
   });
 
-  it("falls back to the username and 'Recently', and says 'Unverified'", async () => {
+  it("falls back to the username and 'Joined Recently', and says 'Unverified'", async () => {
     const api = installFakeApi();
     await openProfile(api, {
       firstName: undefined,
@@ -38,7 +38,7 @@ describe('profile header', () => {
     });
 
     expect(screen.getByRole('heading', { name: 'ada' })).toBeTruthy();
-    expect(screen.getByText('Recently')).toBeTruthy();
+    expect(screen.getByText('Joined Recently')).toBeTruthy();
     expect(screen.getByText('Unverified')).toBeTruthy();
   });
 

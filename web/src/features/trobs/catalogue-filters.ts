@@ -1,5 +1,6 @@
 import {
   CATEGORY_LABELS,
+  difficultyOf,
   type Template,
   type TemplateCategory,
   type TemplateDifficulty,
@@ -72,7 +73,7 @@ export function applyFilters(templates: readonly Template[], filters: CatalogueF
       (template) =>
         (filters.platform === 'all' || template.platform === filters.platform) &&
         (filters.category === 'all' || template.category === filters.category) &&
-        (filters.difficulty === 'all' || template.difficulty === filters.difficulty) &&
+        (filters.difficulty === 'all' || difficultyOf(template.difficulty) === filters.difficulty) &&
         matchesSearch(template, filters.search),
     )
     .sort(comparators[filters.sort]);

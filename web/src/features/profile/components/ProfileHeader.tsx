@@ -12,10 +12,10 @@ export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'usernam
   return name || user.username;
 }
 
-/** Spec 2.12: 'Joined {date}', or 'Recently' when the date is missing. */
+/** Spec 2.12: 'Joined {date}', the date reading 'Recently' when it is missing or unreadable. */
 export function joinedText(createdAt: string | null | undefined): string {
   const date = createdAt ? new Date(createdAt) : undefined;
-  return date && !Number.isNaN(date.getTime()) ? `Joined ${dateFormat.format(date)}` : 'Recently';
+  return `Joined ${date && !Number.isNaN(date.getTime()) ? dateFormat.format(date) : 'Recently'}`;
 }
 
 export function ProfileHeader({ user }: { user: User }) {

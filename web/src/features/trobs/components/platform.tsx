@@ -1,4 +1,5 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { difficultyOf } from '../../../../../shared/catalogue';
 import { type Platform, platformTag } from '../../../../../shared/platforms';
 import { platformLook } from '../../../lib/platform-icons';
 
@@ -24,7 +25,9 @@ const DIFFICULTY_LABELS: Record<string, string> = {
   expert: 'Expert',
 };
 
-export const difficultyLabel = (difficulty: string) => DIFFICULTY_LABELS[difficulty] ?? difficulty;
+/** The label of a difficulty, given by its name or its alias (easy, medium, hard; spec 3). */
+export const difficultyLabel = (difficulty: string) =>
+  DIFFICULTY_LABELS[difficultyOf(difficulty) ?? difficulty] ?? difficulty;
 
 /** Spec 2.9: difficultyLevel filled dots out of 4. */
 export function DifficultyDots({ level, difficulty }: { level: number; difficulty: string }) {
