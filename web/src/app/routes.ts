@@ -60,6 +60,19 @@ export const appRoutes: readonly AppRoute[] = [
     page: () => import('../features/pricing/pages/PricingPage'),
     layout: 'adaptive',
   },
+  // Not in the spec's list, but the register form links to them (spec 2.4): readable signed out.
+  {
+    path: '/terms',
+    access: 'public',
+    page: () => import('../features/legal/pages/TermsPage'),
+    layout: 'adaptive',
+  },
+  {
+    path: '/privacy',
+    access: 'public',
+    page: () => import('../features/legal/pages/PrivacyPage'),
+    layout: 'adaptive',
+  },
 
   { path: '/', access: 'protected', redirectTo: '/dashboard' },
   {
