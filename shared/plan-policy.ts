@@ -1,4 +1,4 @@
-import type { ExportFormat } from './export-formats';
+import { EXPORT_FORMAT_TABLE, type ExportFormat, isExportFormat } from './export-formats';
 import { PLATFORM_TABLE, type PlanPlatformKey, type Platform } from './platforms';
 import { TRIAL_DAYS, type UserPlan, userPlan } from './pricing-plans';
 
@@ -180,6 +180,21 @@ const upgradeHints: Readonly<Record<Plan, string | undefined>> = {
 /** The hint shown next to a locked feature; PLUS has every feature, so none. */
 export function upgradeHint(plan: string | null | undefined): string | undefined {
   return upgradeHints[planOrFree(plan)];
+}
+
+/** Where a trob's config holds its export format (its Export Settings); the start checks this field. */
+export const EXPORT_FORMAT_FIELD = 'exportSettings.format';
+
+/** Whether the plan's limit table includes this export format (FREE and BASE: CSV only). */
+export function exportFormatInPlan(plan: string | null | undefined, format: string): boolean {
+  return isExportFormat(format) && limitsFor(plan).exportFormats.includes(format);
+}
+
+/** 'JSON export is not included in your plan.' and the plan's upgrade hint, where the choice is made and at start. */
+export function exportFormatNotInPlan(plan: string | null | undefined, format: string): string {
+  const hint = upgradeHint(plan);
+  const label = isExportFormat(format) ? EXPORT_FORMAT_TABLE[format].label : format;
+  return `${label} export is not included in your plan.${hint ? ` ${hint}` : ''}`;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { FieldIssue } from '../../shared/api-error';
 import { AUTOMATION_TEXTS, type Automation, type StartAutomationInput } from '../../shared/automations';
 import { validateConfig } from '../../shared/config-validation';
-import { EXPORT_FORMAT_TABLE, isExportFormat } from '../../shared/export-formats';
 import {
   automationLimitMessage,
   countsAsRunning,
+  EXPORT_FORMAT_FIELD,
+  exportFormatInPlan,
+  exportFormatNotInPlan,
   limitsFor,
   mayCreateAutomation,
   startRefusal,
-  upgradeHint,
 } from '../../shared/plan-policy';
 import { platformLabel } from '../../shared/platforms';
 import { findUserById } from '../auth/user-repository';
@@ -124,17 +125,6 @@ export function createAutomationService({ log, now, runs, connections }: Automat
 /** DECISIONS 2: the export formats of the plan table (FREE and BASE export CSV only). */
 function exportFormatIssues(plan: string | undefined, config: Record<string, unknown>): FieldIssue[] {
   const format = (config.exportSettings as { format?: unknown } | undefined)?.format;
-  if (
-    typeof format !== 'string' ||
-    (isExportFormat(format) && limitsFor(plan).exportFormats.includes(format))
-  )
-    return [];
-  const hint = upgradeHint(plan);
-  const label = isExportFormat(format) ? EXPORT_FORMAT_TABLE[format].label : format;
-  return [
-    {
-      path: 'exportSettings.format',
-      message: `${label} export is not included in your plan.${hint ? ` ${hint}` : ''}`,
-    },
-  ];
+  if (typeof format !== 'string' || exportFormatInPlan(plan, format)) return [];
+  return [{ path: EXPORT_FORMAT_FIELD, message: exportFormatNotInPlan(plan, format) }];
 }

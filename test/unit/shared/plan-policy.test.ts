@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   automationLimitMessage,
   countsAsRunning,
+  exportFormatInPlan,
+  exportFormatNotInPlan,
   type Feature,
   FLOWS_NOT_IN_PLAN,
   features,
@@ -430,5 +432,23 @@ describe('platforms in a plan (section 9, DECISIONS 21)', () => {
   it('gives an unknown plan what FREE has', () => {
     expect(PLATFORMS.filter((platform) => platformInPlan('pro', platform))).toEqual(['linkedin']);
     expect(platformInPlan(undefined, 'instagram')).toBe(false);
+  });
+});
+
+describe('export formats in the plan (issue 10 point 11)', () => {
+  it('FREE and BASE have CSV only; TRIAL and PRO add JSON and Excel; the message names the format and the hint', () => {
+    expect(['csv', 'json', 'excel'].filter((f) => exportFormatInPlan('FREE', f))).toEqual(['csv']);
+    expect(['csv', 'json', 'excel'].filter((f) => exportFormatInPlan('BASE', f))).toEqual(['csv']);
+    expect(['csv', 'json', 'excel', 'pdf'].filter((f) => exportFormatInPlan('PRO', f))).toEqual([
+      'csv',
+      'json',
+      'excel',
+    ]);
+    expect(exportFormatInPlan('PLUS', 'pdf')).toBe(true);
+    expect(exportFormatInPlan('PLUS', 'xml')).toBe(false);
+    expect(exportFormatNotInPlan('FREE', 'json')).toBe(
+      'JSON export is not included in your plan. Start a free trial or upgrade to unlock this feature.',
+    );
+    expect(exportFormatNotInPlan('PLUS', 'xml')).toBe('xml export is not included in your plan.');
   });
 });

@@ -168,10 +168,49 @@ describe('/trobs/:trobId configure', () => {
   );
 
   it(
+    'shows a FREE user the export formats outside the plan disabled with the upgrade hint, and a preset never picks them',
+    async () => {
+      const api = installFakeApi();
+      const { user } = await openConfigure(api);
+      const format = screen.getByRole('combobox', { name: /^Export format/ }) as HTMLSelectElement;
+      const option = (name: string) => within(format).getByRole('option', { name }) as HTMLOptionElement;
+      expect(option('CSV').disabled).toBe(false);
+      expect(option('JSON').disabled).toBe(true);
+      expect(option('Excel (.xlsx)').disabled).toBe(true);
+      expect(screen.getByTestId('plan-hint').textContent).toBe(
+        'JSON and Excel export are not included in your plan. Start a free trial or upgrade to unlock this feature.',
+      );
+
+      // This preset saves as JSON: the plan has CSV only, so the preset keeps CSV and fills the rest.
+      const presets = within(screen.getByRole('complementary', { name: 'Configure & Start' }));
+      await user.click(presets.getByRole('button', { name: 'Use preset: Who an expert follows' }));
+      expect(field(/^X username/).value).toBe('paulg');
+      expect(format.value).toBe('csv');
+    },
+    SLOW,
+  );
+
+  it(
+    'offers a TRIAL user every trob export format, without a hint',
+    async () => {
+      const api = installFakeApi();
+      await openConfigure(api, undefined, {
+        user: { plan: 'TRIAL', trialEndsAt: new Date(Date.now() + 86_400_000).toISOString() },
+      });
+      const format = screen.getByRole('combobox', { name: /^Export format/ }) as HTMLSelectElement;
+      for (const option of within(format).getAllByRole('option') as HTMLOptionElement[]) {
+        expect(option.disabled, option.textContent ?? '').toBe(false);
+      }
+      expect(screen.queryByTestId('plan-hint')).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
     'a Quick Template fills the form and Reset to Defaults restores it',
     async () => {
       const api = installFakeApi();
-      const { user, template } = await openConfigure(api);
+      const { user, template } = await openConfigure(api, undefined, { user: { plan: 'PRO' } });
       const presets = within(screen.getByRole('complementary', { name: 'Configure & Start' }));
       expect(presets.getByText('Quick Templates')).toBeTruthy();
       expect(presets.getAllByRole('button')).toHaveLength(template.examples.length);

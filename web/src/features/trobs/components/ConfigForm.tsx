@@ -17,14 +17,17 @@ import type { ReactNode } from 'react';
 import { type Control, Controller, type FieldValues } from 'react-hook-form';
 import type { ConfigProperty, ConfigSchema } from '../../../../../shared/catalogue';
 import { exampleHint, type FormValues, optionLabel, uiOptions, widgetOf } from '../config-form';
+import type { OptionLock, OptionLocks } from '../plan-choices';
 
 interface ConfigFormProps {
   schema: ConfigSchema;
   control: Control<FormValues>;
+  /** Choices the user's plan lacks, by field name: shown disabled with the upgrade hint. */
+  locks?: OptionLocks;
 }
 
 /** The form built from a template's configSchema (spec 2.10 Configure, spec 3 configSchema). */
-export function ConfigFields({ schema, control }: ConfigFormProps) {
+export function ConfigFields({ schema, control, locks = {} }: ConfigFormProps) {
   return (
     <Stack gap="md">
       <Properties
@@ -32,6 +35,7 @@ export function ConfigFields({ schema, control }: ConfigFormProps) {
         required={schema.required}
         prefix=""
         control={control as unknown as Control<FieldValues>}
+        locks={locks}
       />
     </Stack>
   );
@@ -42,11 +46,13 @@ function Properties({
   required = [],
   prefix,
   control,
+  locks,
 }: {
   properties: Record<string, ConfigProperty>;
   required?: string[];
   prefix: string;
   control: Control<FieldValues>;
+  locks: OptionLocks;
 }) {
   return Object.entries(properties).map(([key, property]) => {
     const name = prefix ? `${prefix}.${key}` : key;
@@ -64,6 +70,7 @@ function Properties({
               required={property.required}
               prefix={name}
               control={control}
+              locks={locks}
             />
           </Stack>
         </Fieldset>
@@ -77,6 +84,7 @@ function Properties({
         required={required.includes(key)}
         control={control}
         fallbackLabel={key}
+        lock={locks[name]}
       />
     );
   });
@@ -88,23 +96,32 @@ function Field({
   required,
   control,
   fallbackLabel,
+  lock,
 }: {
   name: string;
   property: ConfigProperty;
   required: boolean;
   control: Control<FieldValues>;
   fallbackLabel: string;
+  lock: OptionLock | undefined;
 }) {
   const label = property.title ?? fallbackLabel;
   const hint = exampleHint(property);
   const description: ReactNode =
-    property.description || hint ? (
+    property.description || hint || lock ? (
       <>
         {property.description}
         {property.description && hint ? ' ' : null}
         {hint && <span data-testid="example-hint">{hint}</span>}
+        {lock && (
+          <>
+            {property.description || hint ? ' ' : null}
+            <span data-testid="plan-hint">{lock.hint}</span>
+          </>
+        )}
       </>
     ) : undefined;
+  const locked = (value: string) => lock?.disabled.has(value) ?? false;
   const widget = widgetOf(property);
   const options = uiOptions(property);
 
@@ -130,7 +147,11 @@ function Field({
                 value={String(field.value ?? '')}
                 onChange={(event) => field.onChange(event.currentTarget.value)}
                 onBlur={field.onBlur}
-                data={values.map((value) => ({ value, label: optionLabel(property, value) }))}
+                data={values.map((value) => ({
+                  value,
+                  label: optionLabel(property, value),
+                  disabled: locked(value),
+                }))}
               />
             );
           }
@@ -140,7 +161,12 @@ function Field({
               <Radio.Group {...common} value={String(field.value ?? '')} onChange={field.onChange}>
                 <Group mt="xs">
                   {values.map((value) => (
-                    <Radio key={value} value={value} label={optionLabel(property, value)} />
+                    <Radio
+                      key={value}
+                      value={value}
+                      label={optionLabel(property, value)}
+                      disabled={locked(value)}
+                    />
                   ))}
                 </Group>
               </Radio.Group>

@@ -13,6 +13,7 @@ import { getAccessToken, useCurrentUser } from '../../../lib/session';
 import { startAutomation } from '../api/catalogue';
 import { checkStart, START_TEXTS } from '../api/start-trob';
 import { type FormValues, initialValues, presetValues, toConfig } from '../config-form';
+import { planLocks, withinPlan } from '../plan-choices';
 import { ConfigFields } from './ConfigForm';
 import { ConnectionRequiredModal } from './ConnectionRequiredModal';
 
@@ -38,9 +39,15 @@ export function TrobConfigure({
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const user = useCurrentUser();
+  // Issue 10 point 11: what the plan lacks shows where it is chosen, and no default or preset picks it.
+  const locks = useMemo(
+    () => planLocks(template.configSchema, user?.plan),
+    [template.configSchema, user?.plan],
+  );
   const defaults = useMemo(
-    () => initialValues(template.configSchema, template.defaultConfig),
-    [template.configSchema, template.defaultConfig],
+    () =>
+      withinPlan(template.configSchema, initialValues(template.configSchema, template.defaultConfig), locks),
+    [template.configSchema, template.defaultConfig, locks],
   );
   const form = useForm<FormValues>({ defaultValues: defaults });
   const [connectionRequired, setConnectionRequired] = useState(false);
@@ -108,7 +115,7 @@ export function TrobConfigure({
         <Card withBorder padding="lg">
           <form onSubmit={onStart} noValidate aria-label="Configuration">
             <Stack gap="lg">
-              <ConfigFields schema={template.configSchema} control={form.control} />
+              <ConfigFields schema={template.configSchema} control={form.control} locks={locks} />
               <Group justify="space-between">
                 <Button
                   variant="default"
@@ -152,7 +159,13 @@ export function TrobConfigure({
                 <UnstyledButton
                   key={example.title}
                   onClick={() =>
-                    form.reset(presetValues(template.configSchema, template.defaultConfig, example.config))
+                    form.reset(
+                      withinPlan(
+                        template.configSchema,
+                        presetValues(template.configSchema, template.defaultConfig, example.config),
+                        locks,
+                      ),
+                    )
                   }
                   aria-label={`Use preset: ${example.title}`}
                   p="sm"
