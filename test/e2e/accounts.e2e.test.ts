@@ -145,3 +145,67 @@ describe('accounts in a real browser on the local cloud', () => {
     expect(plusButtonDisabled).toBe(true);
   });
 });
+
+describe('issue 10 gaps in a real browser on the local cloud', () => {
+  it("shows every register field's message at once, 'Passwords do not match' included", async () => {
+    await openApp(page, `${appUrl}/register`);
+    await fill(page, 'Email', 'ada@');
+    await fill(page, 'Username', 'ad');
+    await fill(page, 'Password', 'short');
+    await fill(page, 'Confirm password', 'shirt');
+    await clickText(page, 'Create account', 'button');
+    for (const message of [
+      'Please enter a valid email address',
+      'Username must be between 3 and 30 characters',
+      'Password must be at least 8 characters long',
+      'Passwords do not match',
+      'Please accept the Terms of Service and Privacy Policy',
+    ])
+      await waitForText(page, message, 5000);
+    expect(new URL(page.url()).pathname).toBe('/register');
+  });
+
+  it("serves the register form's /terms and /privacy links to a visitor, signed out", async () => {
+    await openApp(page, `${appUrl}/register`);
+    const links = await page.evaluate(() =>
+      [...document.querySelectorAll('a')]
+        .filter((a) => ['Terms of Service', 'Privacy Policy'].includes(a.textContent?.trim() ?? ''))
+        .map((a) => ({ text: a.textContent?.trim(), href: a.getAttribute('href'), target: a.target })),
+    );
+    expect(links).toEqual([
+      { text: 'Terms of Service', href: '/terms', target: '_blank' },
+      { text: 'Privacy Policy', href: '/privacy', target: '_blank' },
+    ]);
+    for (const { text, href } of links) {
+      await openApp(page, `${appUrl}${href}`);
+      await page.waitForFunction(
+        (t) => document.querySelector('h1')?.textContent === t,
+        { timeout: 10_000 },
+        text,
+      );
+      expect(new URL(page.url()).pathname).toBe(href);
+    }
+    await clickText(page, 'Back to sign-up', 'a');
+    await waitForText(page, 'Create your account');
+  });
+
+  it('buys a plan through the sandbox checkout with the app opened at 127.0.0.1', async () => {
+    const { email, password } = await signUpVerified();
+    const loopbackUrl = appUrl.replace('//localhost:', '//127.0.0.1:');
+    expect(loopbackUrl).not.toBe(appUrl);
+    await openApp(page, `${loopbackUrl}/login`);
+    await signIn(email, password);
+    await waitForPath(page, '/dashboard');
+
+    await openApp(page, `${loopbackUrl}/pricing`);
+    await clickText(page, 'Choose Pro', 'button');
+    await waitForPath(page, '/sandbox/checkout/');
+    // The sandbox's payment page stands for Stripe's, on an address of its own; it returns to 127.0.0.1.
+    await waitForText(page, 'Sandbox payment');
+    await clickText(page, 'Pay', 'button');
+    await waitForPath(page, '/dashboard?upgraded=true');
+    expect(new URL(page.url()).origin).toBe(new URL(loopbackUrl).origin);
+    await openApp(page, `${loopbackUrl}/profile`);
+    await waitForText(page, 'Pro Plan');
+  });
+});
