@@ -8,6 +8,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { ORIGIN_VERIFY_HEADER } from '../../functions/core/client-ip';
 import type { HttpRoute } from '../../functions/routes';
 import { securityHeaders } from '../../lib/security-headers';
+import { chooseEncoding, compressedFile, isCompressible } from './compression';
 import {
   createResponseStream,
   isStreamingHandler,
@@ -354,10 +355,27 @@ async function sendFile(
     res.end('The web app is not built yet. Run `npm run build:web` or restart `npm start`.');
     return;
   }
+  const contentType = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const cacheControl = immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
+  const encoding = isCompressible(contentType, info.size)
+    ? chooseEncoding(req.headers['accept-encoding'])
+    : undefined;
+  if (encoding) {
+    const body = await compressedFile(file, info.mtimeMs, encoding);
+    res.writeHead(200, {
+      'content-type': contentType,
+      'content-encoding': encoding,
+      'content-length': body.length,
+      'cache-control': cacheControl,
+      vary: 'Accept-Encoding',
+    });
+    return void res.end(req.method === 'HEAD' ? undefined : body);
+  }
   res.writeHead(200, {
-    'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'content-type': contentType,
     'content-length': info.size,
-    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'cache-control': cacheControl,
+    ...(isCompressible(contentType, info.size) ? { vary: 'Accept-Encoding' } : {}),
   });
   if (req.method === 'HEAD') return void res.end();
   await new Promise<void>((done, fail) => {
