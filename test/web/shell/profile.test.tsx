@@ -156,7 +156,7 @@ describe('security', () => {
 
     const field = screen.getByLabelText(/^Current password/);
     expect(field.getAttribute('type')).toBe('password');
-    const [toggle] = screen.getAllByRole('button', { name: 'Toggle password visibility' });
+    const [toggle] = screen.getAllByRole('button', { name: 'Show password' });
     await user.click(toggle!);
     expect(field.getAttribute('type')).toBe('text');
   });

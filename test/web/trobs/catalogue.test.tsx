@@ -22,7 +22,7 @@ const popularBlock = () => screen.queryByRole('region', { name: 'Popular Templat
 const cardNames = () =>
   within(screen.getByTestId('template-grid'))
     .getAllByTestId('template-card')
-    .map((card) => card.getAttribute('aria-label'));
+    .map((card) => card.querySelector('h3')?.textContent);
 
 describe('/trobs catalogue', () => {
   it(
@@ -144,7 +144,9 @@ describe('/trobs catalogue', () => {
 
       const card = within(screen.getByTestId('template-grid'))
         .getAllByTestId('template-card')
-        .find((element) => element.getAttribute('aria-label') === 'LinkedIn Search Export') as HTMLElement;
+        .find(
+          (element) => element.querySelector('h3')?.textContent === 'LinkedIn Search Export',
+        ) as HTMLElement;
       expect(card.getAttribute('href')).toBe('/trobs/linkedin-search-export');
       const inCard = within(card);
       expect(inCard.getByTestId('platform-badge').textContent).toBe('LinkedIn');

@@ -183,7 +183,7 @@ describe('/trobs/:trobId configure', () => {
 
       // This preset saves as JSON: the plan has CSV only, so the preset keeps CSV and fills the rest.
       const presets = within(screen.getByRole('complementary', { name: 'Configure & Start' }));
-      await user.click(presets.getByRole('button', { name: 'Use preset: Who an expert follows' }));
+      await user.click(presets.getByRole('button', { name: /^Use preset: Who an expert follows/ }));
       expect(field(/^X username/).value).toBe('paulg');
       expect(format.value).toBe('csv');
     },
@@ -215,7 +215,7 @@ describe('/trobs/:trobId configure', () => {
       expect(presets.getByText('Quick Templates')).toBeTruthy();
       expect(presets.getAllByRole('button')).toHaveLength(template.examples.length);
 
-      await user.click(presets.getByRole('button', { name: 'Use preset: Who an expert follows' }));
+      await user.click(presets.getByRole('button', { name: /^Use preset: Who an expert follows/ }));
       expect(field(/^X username/).value).toBe('paulg');
       expect((screen.getByRole('radio', { name: 'Following' }) as HTMLInputElement).checked).toBe(true);
       expect((screen.getByRole('combobox', { name: 'Export format' }) as HTMLSelectElement).value).toBe(

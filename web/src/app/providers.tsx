@@ -5,7 +5,7 @@ import { SWRConfig } from 'swr';
 import { get } from '../lib/api-client';
 import { NOTIFICATION_DURATION_MS, NOTIFICATION_LIMIT, NOTIFICATION_POSITION } from '../lib/notify';
 import { SessionProvider } from '../lib/session';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -15,7 +15,7 @@ interface AppProvidersProps {
 
 export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <Notifications
         position={NOTIFICATION_POSITION}
         autoClose={NOTIFICATION_DURATION_MS}

@@ -1,4 +1,5 @@
 import { Button, Group, List, Modal, Text } from '@mantine/core';
+import type { RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type Platform, platformTag } from '../../../../../shared/platforms';
 import { PRODUCT_NAME } from '../../../../../shared/product';
@@ -8,15 +9,25 @@ export function ConnectionRequiredModal({
   opened,
   onClose,
   platform,
+  returnFocusTo,
 }: {
   opened: boolean;
   onClose: () => void;
   platform: Platform;
+  /** Where focus goes when the dialog closes, when what opened it lost focus meanwhile. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const navigate = useNavigate();
   const label = platformTag(platform);
   return (
-    <Modal opened={opened} onClose={onClose} title="Connection Required" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Connection Required"
+      centered
+      returnFocus={!returnFocusTo}
+      onExitTransitionEnd={() => returnFocusTo?.current?.focus()}
+    >
       <Text size="sm">
         This trob runs in your own {label} session. Connect your {label} account first:
       </Text>

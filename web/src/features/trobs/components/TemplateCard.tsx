@@ -7,7 +7,7 @@ import { TemplateImage } from './TemplateImage';
 
 const count = new Intl.NumberFormat('en-US');
 
-/** Spec 2.9: a catalogue card; the whole card links to the template's page. */
+/** Spec 2.9: a catalogue card; the whole card links to the template's page (focus ring: a11y.css). */
 export function TemplateCard({ template }: { template: Template }) {
   return (
     <Card
@@ -15,7 +15,6 @@ export function TemplateCard({ template }: { template: Template }) {
       padding="md"
       component={Link}
       to={`/trobs/${template.id}`}
-      aria-label={template.displayName}
       data-testid="template-card"
       style={{ textDecoration: 'none', color: 'inherit', height: '100%' }}
     >
@@ -31,7 +30,10 @@ export function TemplateCard({ template }: { template: Template }) {
             </Badge>
           )}
         </Group>
-        <Text fw={700}>{template.displayName}</Text>
+        {/* The card's accessible name is its visible text, title first (WCAG 2.5.3). */}
+        <Text component="h3" fw={700} m={0} fz="md">
+          {template.displayName}
+        </Text>
         <Text size="sm" c="dimmed" lineClamp={2}>
           {template.summary}
         </Text>

@@ -1,6 +1,6 @@
-import { Button, Card, Grid, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Card, Grid, Group, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconPlayerPlay, IconRefresh, IconSparkles } from '@tabler/icons-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
@@ -51,6 +51,8 @@ export function TrobConfigure({
   );
   const form = useForm<FormValues>({ defaultValues: defaults });
   const [connectionRequired, setConnectionRequired] = useState(false);
+  // The start button is disabled while checking, which drops its focus: the dialog gives it back here.
+  const startRef = useRef<HTMLButtonElement>(null);
   const panelHeading = useId();
   const startLabel = template.isFlow ? CONFIGURE_TEXTS.startFlow : CONFIGURE_TEXTS.startAutomation;
 
@@ -111,38 +113,8 @@ export function TrobConfigure({
 
   return (
     <Grid gap="lg">
-      <Grid.Col span={{ base: 12, md: 8 }}>
-        <Card withBorder padding="lg">
-          <form onSubmit={onStart} noValidate aria-label="Configuration">
-            <Stack gap="lg">
-              <ConfigFields schema={template.configSchema} control={form.control} locks={locks} />
-              <Group justify="space-between">
-                <Button
-                  variant="default"
-                  leftSection={<IconRefresh size={16} aria-hidden />}
-                  onClick={() => form.reset(defaults)}
-                >
-                  {CONFIGURE_TEXTS.reset}
-                </Button>
-                <Button
-                  type="submit"
-                  loading={form.formState.isSubmitting}
-                  leftSection={
-                    template.isFlow ? (
-                      <IconSparkles size={16} aria-hidden />
-                    ) : (
-                      <IconPlayerPlay size={16} aria-hidden />
-                    )
-                  }
-                >
-                  {startLabel}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </Card>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 4 }}>
+      {/* First in reading order: on a phone the presets come before the form, not after Start. */}
+      <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
         <Card withBorder padding="lg" component="aside" aria-labelledby={panelHeading}>
           <Title order={2} size="h4" id={panelHeading}>
             {CONFIGURE_TEXTS.panel}
@@ -167,12 +139,12 @@ export function TrobConfigure({
                       ),
                     )
                   }
-                  aria-label={`Use preset: ${example.title}`}
                   p="sm"
                   style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}
                 >
+                  {/* Named by its visible text, after a hidden 'Use preset:' (WCAG 2.5.3). */}
                   <Text fw={600} size="sm">
-                    {example.title}
+                    <VisuallyHidden>Use preset:</VisuallyHidden> {example.title}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {example.description}
@@ -183,9 +155,42 @@ export function TrobConfigure({
           )}
         </Card>
       </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+        <Card withBorder padding="lg">
+          <form onSubmit={onStart} noValidate aria-label="Configuration">
+            <Stack gap="lg">
+              <ConfigFields schema={template.configSchema} control={form.control} locks={locks} />
+              <Group justify="space-between">
+                <Button
+                  variant="default"
+                  leftSection={<IconRefresh size={16} aria-hidden />}
+                  onClick={() => form.reset(defaults)}
+                >
+                  {CONFIGURE_TEXTS.reset}
+                </Button>
+                <Button
+                  ref={startRef}
+                  type="submit"
+                  loading={form.formState.isSubmitting}
+                  leftSection={
+                    template.isFlow ? (
+                      <IconSparkles size={16} aria-hidden />
+                    ) : (
+                      <IconPlayerPlay size={16} aria-hidden />
+                    )
+                  }
+                >
+                  {startLabel}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Card>
+      </Grid.Col>
       <ConnectionRequiredModal
         opened={connectionRequired}
         onClose={() => setConnectionRequired(false)}
+        returnFocusTo={startRef}
         platform={template.platform}
       />
     </Grid>
