@@ -21,6 +21,8 @@ export const MESSAGES = {
   currentPasswordRequired: 'Current password is required',
   newPasswordRequired: 'New password is required',
   confirmNewRequired: 'Please confirm your new password',
+  // Not in the spec, which names no text for an empty username (issue 10 point 12).
+  usernameRequired: 'Username is required',
   usernameLength: 'Username must be between 3 and 30 characters',
   usernameChars: 'Username can only contain letters, numbers, hyphens, and underscores',
   firstNameLength: 'First name must be 50 characters or less',
@@ -66,9 +68,10 @@ const existingPassword = (message: string) =>
     .check(required(message), z.maxLength(PASSWORD_MAX, 'Password must be 256 characters or less'));
 
 export const username = z
-  .string({ error: MESSAGES.usernameLength })
+  .string({ error: MESSAGES.usernameRequired })
   .check(
     z.trim(),
+    required(MESSAGES.usernameRequired),
     z.minLength(USERNAME_MIN, { error: MESSAGES.usernameLength, abort: true }),
     z.maxLength(USERNAME_MAX, { error: MESSAGES.usernameLength, abort: true }),
     z.regex(/^[A-Za-z0-9_-]+$/, MESSAGES.usernameChars),

@@ -73,13 +73,14 @@ describe('pricing page', () => {
     ).toBeTruthy();
   });
 
-  it('shows the product name in the header with a link to the pricing page', async () => {
+  it('shows the product name in the header, leading a visitor to sign in, beside Pricing and Sign in', async () => {
     renderApp('/pricing');
     await screen.findAllByRole('article');
 
     const header = within(screen.getByRole('banner'));
-    expect(header.getByRole('link', { name: 'Trobly' }).getAttribute('href')).toBe('/pricing');
+    expect(header.getByRole('link', { name: 'Trobly' }).getAttribute('href')).toBe('/login');
     expect(header.getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/pricing');
+    expect(header.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
   });
 
   it("tells a visitor who picks a plan 'Please login to continue' and goes to /login", async () => {

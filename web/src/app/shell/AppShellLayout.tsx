@@ -4,6 +4,7 @@ import {
   AppShell,
   Burger,
   Center,
+  FocusTrap,
   Group,
   Loader,
   ScrollArea,
@@ -11,10 +12,11 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { type KeyboardEvent, Suspense, useRef } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { useCurrentUser } from '../../lib/session';
+import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink';
 import { PlanStatus } from './PlanStatus';
 import { SidebarFooter, SidebarLinks } from './Sidebar';
 import { useSidebarCollapsed } from './sidebar-state';
@@ -44,6 +46,25 @@ export function AppShellLayout() {
   const [collapsed, setCollapsed] = useSidebarCollapsed();
   const wide = useMediaQuery(WIDE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const iconOnly = wide && collapsed;
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  // On a phone the menu is a slide-over: closed, its links are out of the Tab order (inert); open, it
+  // holds focus until Escape or a choice closes it (issue 10 point 9).
+  const slideOver = !wide;
+  const menuHidden = slideOver && !mobileOpened;
+
+  function closeMenuByKey(event: KeyboardEvent) {
+    if (event.key !== 'Escape' || !slideOver || !mobileOpened) return;
+    event.stopPropagation();
+    closeMobile();
+    burgerRef.current?.focus();
+  }
+
+  function navigated() {
+    if (!slideOver || !mobileOpened) return;
+    closeMobile();
+    // The link that had focus is hidden now: the page's content takes it.
+    requestAnimationFrame(() => document.getElementById(MAIN_CONTENT_ID)?.focus());
+  }
 
   // A visitor is on their way to /login (the route's guard sends them): no frame to show.
   if (!user) {
@@ -67,14 +88,18 @@ export function AppShellLayout() {
       padding="md"
     >
       <AppShell.Header>
+        <SkipLink />
         <Group h="100%" px={{ base: 'xs', xs: 'md' }} gap="xs" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
             <Burger
+              ref={burgerRef}
               opened={mobileOpened}
               onClick={toggleMobile}
               hiddenFrom={WIDE_BREAKPOINT}
               size="sm"
               aria-label={mobileOpened ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={mobileOpened}
+              aria-controls="main-navigation"
             />
             <Tooltip label={collapseLabel}>
               <ActionIcon
@@ -107,16 +132,26 @@ export function AppShellLayout() {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p={iconOnly ? 'xs' : 'sm'} aria-label="Main">
-        <AppShell.Section grow component={ScrollArea} scrollbars="y">
-          <SidebarLinks iconOnly={iconOnly} onNavigate={closeMobile} />
-        </AppShell.Section>
-        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-          <SidebarFooter iconOnly={iconOnly} onNavigate={closeMobile} />
-        </AppShell.Section>
+      <AppShell.Navbar
+        p={iconOnly ? 'xs' : 'sm'}
+        aria-label="Main"
+        id="main-navigation"
+        inert={menuHidden}
+        onKeyDown={closeMenuByKey}
+      >
+        <FocusTrap active={slideOver && mobileOpened}>
+          <div style={{ display: 'contents' }}>
+            <AppShell.Section grow component={ScrollArea} scrollbars="y">
+              <SidebarLinks iconOnly={iconOnly} onNavigate={navigated} />
+            </AppShell.Section>
+            <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+              <SidebarFooter iconOnly={iconOnly} onNavigate={navigated} />
+            </AppShell.Section>
+          </div>
+        </FocusTrap>
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>

@@ -1,11 +1,13 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PLATFORM_TABLE, PLATFORMS, type Platform } from '../../../../../shared/platforms';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { PlatformIcon } from '../../../lib/platform-icons';
 import { connectSandbox, failureMessage, PLATFORMS_TEXTS } from '../api/platforms';
+
+const sandboxLabel = (platform: Platform) => `Connect sandbox ${PLATFORM_TABLE[platform].label}`;
 
 /**
  * The issue's 'Connect sandbox account': a simulated account on the local sandbox sites, never a real
@@ -16,6 +18,15 @@ export function SandboxCard({ onConnected }: { onConnected: () => Promise<unknow
   const [pending, setPending] = useState<Platform>();
   const [unavailable, setUnavailable] = useState(false);
   const [refusal, setRefusal] = useState<string>();
+  // The button was disabled while connecting, which drops its focus: it gets it back once enabled.
+  const focusBack = useRef<Platform>(undefined);
+  useEffect(() => {
+    const platform = focusBack.current;
+    if (pending !== undefined || !platform) return;
+    focusBack.current = undefined;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    document.querySelector<HTMLButtonElement>(`button[aria-label="${sandboxLabel(platform)}"]`)?.focus();
+  }, [pending]);
 
   async function connect(platform: Platform) {
     setPending(platform);
@@ -34,6 +45,7 @@ export function SandboxCard({ onConnected }: { onConnected: () => Promise<unknow
         notifyError(message);
       }
     } finally {
+      focusBack.current = platform;
       setPending(undefined);
     }
   }
@@ -73,7 +85,7 @@ export function SandboxCard({ onConnected }: { onConnected: () => Promise<unknow
                 onClick={() => connect(slug)}
                 loading={pending === slug}
                 disabled={pending !== undefined && pending !== slug}
-                aria-label={`Connect sandbox ${PLATFORM_TABLE[slug].label}`}
+                aria-label={sandboxLabel(slug)}
               >
                 {PLATFORM_TABLE[slug].label}
               </Button>

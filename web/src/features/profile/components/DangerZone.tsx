@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AUTH_TEXTS } from '../../../../../shared/auth';
 import { notifyError } from '../../../lib/notify';
@@ -25,6 +25,11 @@ export function DangerZone() {
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string>();
   const [deleting, setDeleting] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // 'Continue' leaves the dialog with the password step: focus moves to its field, not to the page.
+  useEffect(() => {
+    if (step === 'password') passwordRef.current?.focus();
+  }, [step]);
 
   function close() {
     if (deleting) return;
@@ -102,6 +107,7 @@ export function DangerZone() {
           <form onSubmit={submitPassword} noValidate>
             <Stack gap="md">
               <PasswordInput
+                ref={passwordRef}
                 label="Password"
                 description="Enter your password to confirm the deletion."
                 autoComplete="current-password"

@@ -1,0 +1,361 @@
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { appUrl, newEmail, newUsername, register, signIn, signUpVerified } from './account-steps';
+import { clickText, fieldSelector, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
+
+/**
+ * Issue 10 points 9, 10 and 12: the keyboard failures found by hand, each as a browser test, the phone
+ * layout (390 px) that cut badges and tabs, and the dead ends of the public header and /verify-email.
+ */
+let browser: Browser;
+let page: Page;
+let account: { email: string; password: string };
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+
+beforeAll(async () => {
+  browser = await launchTestBrowser();
+  const context = await browser.createBrowserContext();
+  const setup = await context.newPage();
+  account = await signUpVerified(setup);
+  await context.close();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  const context = await browser.createBrowserContext();
+  page = await context.newPage();
+  await page.setViewport(DESKTOP);
+});
+
+async function signInAs(width = DESKTOP): Promise<void> {
+  await page.setViewport(width);
+  await openApp(page, `${appUrl}/login`);
+  await signIn(page, account.email, account.password);
+  await waitForPath(page, '/dashboard');
+}
+
+interface Focused {
+  tag: string;
+  name: string;
+  isBody: boolean;
+  inNav: boolean;
+  inMain: boolean;
+  inDialog: boolean;
+  outlineWidth: number;
+  outlineStyle: string;
+}
+
+/** What has focus now, and how it shows it. */
+function focused(): Promise<Focused> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    const style = el ? getComputedStyle(el) : undefined;
+    return {
+      tag: el?.tagName.toLowerCase() ?? '',
+      name: (el?.getAttribute('aria-label') || el?.textContent || '').trim(),
+      isBody: !el || el === document.body,
+      inNav: !!el?.closest('#main-navigation'),
+      inMain: !!el?.closest('#main-content'),
+      inDialog: !!el?.closest('[role="dialog"]'),
+      outlineWidth: Number.parseFloat(style?.outlineWidth ?? '0'),
+      outlineStyle: style?.outlineStyle ?? 'none',
+    };
+  });
+}
+
+async function tab(times = 1): Promise<Focused[]> {
+  const seen: Focused[] = [];
+  for (let i = 0; i < times; i++) {
+    await page.keyboard.press('Tab');
+    seen.push(await focused());
+  }
+  return seen;
+}
+
+/** Puts keyboard focus on the visible button whose text (or aria-label) is `text`, as Tab would. */
+async function focusButton(text: string): Promise<void> {
+  await page.waitForFunction(
+    (t) =>
+      [...document.querySelectorAll('button')].some(
+        (b) =>
+          (b.getAttribute('aria-label') || b.textContent?.trim()) === t &&
+          b.offsetParent !== null &&
+          !b.disabled,
+      ),
+    { timeout: 10_000 },
+    text,
+  );
+  // A key press first, so the browser treats the focus that follows as keyboard focus (:focus-visible).
+  await page.keyboard.press('Shift');
+  await page.evaluate((t) => {
+    const button = [...document.querySelectorAll('button')].find(
+      (b) =>
+        (b.getAttribute('aria-label') || b.textContent?.trim()) === t &&
+        b.offsetParent !== null &&
+        !b.disabled,
+    );
+    button?.focus();
+  }, text);
+}
+
+const dialogOpen = () => page.evaluate(() => document.querySelector('[role="dialog"]') !== null);
+async function waitDialogClosed(): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('[role="dialog"]') === null, { timeout: 10_000 });
+}
+async function waitFocus(predicate: (f: Focused) => boolean, what: string): Promise<Focused> {
+  const deadline = Date.now() + 5_000;
+  let last = await focused();
+  while (!predicate(last)) {
+    if (Date.now() > deadline) throw new Error(`Focus is not ${what}: ${JSON.stringify(last)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    last = await focused();
+  }
+  return last;
+}
+
+describe('keyboard: skip link and focus', () => {
+  it('offers a skip link as the first Tab stop, signed out and signed in, which moves focus to the main content', async () => {
+    await openApp(page, `${appUrl}/login`);
+    const [first] = await tab();
+    expect(first?.name).toBe('Skip to main content');
+    expect(first?.outlineWidth).toBeGreaterThanOrEqual(2);
+    await page.keyboard.press('Enter');
+    expect((await focused()).inMain).toBe(true);
+    const [next] = await tab();
+    expect(next?.inMain, 'the next Tab stays in the content').toBe(true);
+
+    await signInAs();
+    await openApp(page, `${appUrl}/dashboard`);
+    const [again] = await tab();
+    expect(again?.name).toBe('Skip to main content');
+    await page.keyboard.press('Enter');
+    expect((await focused()).inMain).toBe(true);
+  });
+
+  it('shows a 2-px focus ring on text fields and on template cards', async () => {
+    await openApp(page, `${appUrl}/login`);
+    await page.keyboard.press('Shift');
+    await page.focus(await fieldSelector(page, 'Email'));
+    const field = await focused();
+    expect(field.tag).toBe('input');
+    expect(field.outlineStyle).not.toBe('none');
+    expect(field.outlineWidth).toBeGreaterThanOrEqual(2);
+
+    await signInAs();
+    await openApp(page, `${appUrl}/trobs`);
+    await waitForText(page, 'Popular Templates');
+    await page.keyboard.press('Shift');
+    await page.evaluate(() =>
+      (document.querySelector('[data-testid="template-card"]') as HTMLElement).focus(),
+    );
+    const card = await focused();
+    expect(card.tag).toBe('a');
+    expect(card.outlineStyle).not.toBe('none');
+    expect(card.outlineWidth).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('keyboard: the phone menu and the collapsed sidebar', () => {
+  it('at 390 px keeps the closed menu out of the Tab order; open, it holds focus, closes on Escape back to the burger, and a choice moves focus to the content', async () => {
+    await signInAs(PHONE);
+    await openApp(page, `${appUrl}/dashboard`);
+    const closed = await tab(20);
+    expect(
+      closed.filter((f) => f.inNav),
+      'no closed-menu link takes focus',
+    ).toEqual([]);
+
+    await focusButton('Open navigation');
+    await page.keyboard.press('Enter');
+    await waitFocus((f) => f.inNav, 'in the open menu');
+    const open = await tab(25);
+    expect(
+      open.filter((f) => !f.inNav),
+      'Tab stays in the open menu',
+    ).toEqual([]);
+
+    await page.keyboard.press('Escape');
+    const back = await waitFocus((f) => f.name === 'Open navigation', 'back on the burger');
+    expect(back.tag).toBe('button');
+    expect(await tab(12).then((seen) => seen.filter((f) => f.inNav))).toEqual([]);
+
+    await focusButton('Open navigation');
+    await page.keyboard.press('Enter');
+    await waitFocus((f) => f.inNav, 'in the open menu');
+    await page.focus('#main-navigation a[href="/trobs"]');
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/trobs');
+    const after = await waitFocus((f) => f.inMain, 'on the content, not on a hidden menu link');
+    expect(after.inNav).toBe(false);
+  });
+
+  it('at 1440 px with the sidebar collapsed shows each link’s label on keyboard focus, not only on hover', async () => {
+    await signInAs();
+    await focusButton('Collapse sidebar');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#main-navigation a[aria-label="Trobs"]');
+    await page.keyboard.press('Shift');
+    await page.focus('#main-navigation a[aria-label="Trobs"]');
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('[role="tooltip"]')].some((t) => t.textContent?.trim() === 'Trobs'),
+      { timeout: 5_000 },
+    );
+  });
+});
+
+describe('keyboard: dialogs take focus and give it back', () => {
+  it('Connection Required: Escape returns focus to Start Automation', async () => {
+    await signInAs();
+    await openApp(page, `${appUrl}/trobs/linkedin-connections-export`);
+    await focusButton('Configure');
+    await page.keyboard.press('Enter');
+    await focusButton('Start Automation');
+    await page.keyboard.press('Enter');
+    await waitForText(page, 'Connection Required');
+    await waitFocus((f) => f.inDialog, 'in the dialog');
+    await page.keyboard.press('Escape');
+    await waitDialogClosed();
+    await waitFocus((f) => f.name === 'Start Automation', 'back on Start Automation');
+  });
+
+  it("delete account: 'Continue' moves focus to the password field, and closing returns it to Delete Account", async () => {
+    await signInAs();
+    await openApp(page, `${appUrl}/profile`);
+    await clickText(page, 'Danger Zone');
+    await focusButton('Delete Account');
+    await page.keyboard.press('Enter');
+    await waitFocus((f) => f.inDialog, 'in the dialog');
+    await focusButton('Continue');
+    await page.keyboard.press('Enter');
+    await waitForText(page, 'Enter your password to confirm the deletion.');
+    const field = await waitFocus((f) => f.tag === 'input', 'on the password field');
+    expect(field.inDialog).toBe(true);
+    await page.keyboard.press('Escape');
+    await waitDialogClosed();
+    expect(await dialogOpen()).toBe(false);
+    await waitFocus((f) => f.name === 'Delete Account' && f.tag === 'button', 'back on Delete Account');
+  });
+
+  it('connecting a sandbox account leaves focus on its button, not on the page body', async () => {
+    // A fresh account: the shared one must stay without a connection for the Connection Required test.
+    const context = page.browserContext();
+    const fresh = await signUpVerified(page);
+    await openApp(page, `${appUrl}/login`);
+    await signIn(page, fresh.email, fresh.password);
+    await waitForPath(page, '/dashboard');
+    await openApp(page, `${appUrl}/platforms`);
+    await focusButton('Connect sandbox LinkedIn');
+    await page.keyboard.press('Enter');
+    await waitForText(page, 'sandra-box');
+    await waitFocus((f) => f.name === 'Connect sandbox LinkedIn', 'back on the button');
+    await context.close();
+  });
+});
+
+describe('dead ends (issue 10 point 12)', () => {
+  it('the signed-out header offers Sign in, and its logo leads to sign-in rather than to pricing', async () => {
+    await openApp(page, `${appUrl}/pricing`);
+    const links = await page.evaluate(() =>
+      [...document.querySelectorAll('header a')].map((a) => [a.textContent?.trim(), a.getAttribute('href')]),
+    );
+    expect(links).toContainEqual(['Sign in', '/login']);
+    expect(links).toContainEqual(['Trobly', '/login']);
+  });
+
+  it('a signed-in user with an unverified e-mail can sign out from /verify-email', async () => {
+    const email = newEmail();
+    const password = 'Analytical-Engine-1843';
+    await register(page, email, newUsername('unverified'), password);
+    await openApp(page, `${appUrl}/login`);
+    await signIn(page, email, password);
+    await page.waitForFunction(() => location.pathname !== '/login', { timeout: 10_000 });
+    await openApp(page, `${appUrl}/verify-email`);
+    await waitForText(page, 'Verify your email');
+    await clickText(page, 'Sign Out', 'button');
+    await waitForPath(page, '/login');
+    await openApp(page, `${appUrl}/dashboard`);
+    await waitForPath(page, '/login');
+  });
+
+  it('an empty username asks for one', async () => {
+    await openApp(page, `${appUrl}/register`);
+    await clickText(page, 'Create account', 'button');
+    await waitForText(page, 'Username is required');
+  });
+});
+
+describe('at 390 px nothing is cut and tap targets are at least 24×24 px (issue 10 point 10)', () => {
+  it('badges, the platform filter and the profile tabs fit; steppers and checkboxes are big enough; presets come before Start', async () => {
+    const fresh = await signUpVerified(page);
+    await openApp(page, `${appUrl}/login`);
+    await signIn(page, fresh.email, fresh.password);
+    await waitForPath(page, '/dashboard');
+    await page.setViewport(PHONE);
+    // A connection and a trob, so the dashboard shows platform and status badges.
+    await openApp(page, `${appUrl}/platforms`);
+    await page.click('button[aria-label="Connect sandbox Instagram"]');
+    await waitForText(page, 'Connected');
+
+    const cut = () =>
+      page.evaluate(() =>
+        [
+          ...document.querySelectorAll(
+            '.mantine-Badge-label, .mantine-SegmentedControl-label, .mantine-Tabs-tabLabel, .mantine-Button-label',
+          ),
+        ]
+          .filter((el) => (el as HTMLElement).offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+          .map((el) => el.textContent),
+      );
+
+    await openApp(page, `${appUrl}/dashboard`);
+    expect(await cut(), 'cut on /dashboard').toEqual([]);
+    await openApp(page, `${appUrl}/trobs`);
+    await waitForText(page, 'Popular Templates');
+    expect(await cut(), 'cut on /trobs').toEqual([]);
+    expect(
+      await page.evaluate(() => {
+        const root = document.querySelector('.mantine-SegmentedControl-root') as HTMLElement | null;
+        return root ? root.getBoundingClientRect().right <= window.innerWidth : true;
+      }),
+      'the platform filter fits the screen',
+    ).toBe(true);
+
+    await openApp(page, `${appUrl}/profile`);
+    const tabTops = await page.evaluate(() =>
+      [...document.querySelectorAll('[role="tab"]')].map((t) => Math.round(t.getBoundingClientRect().top)),
+    );
+    expect(new Set(tabTops).size, 'the profile tabs on one row').toBe(1);
+
+    await openApp(page, `${appUrl}/trobs/linkedin-connections-export`);
+    await clickText(page, 'Configure', 'button');
+    await waitForText(page, 'Start Automation');
+    const sizes = await page.evaluate(() =>
+      [...document.querySelectorAll('.mantine-NumberInput-control, input[type="checkbox"]')]
+        .filter((el) => (el as HTMLElement).offsetParent !== null || el.tagName === 'INPUT')
+        .map((el) => {
+          const box = el.getBoundingClientRect();
+          return {
+            what: el.className || el.tagName,
+            width: Math.round(box.width),
+            height: Math.round(box.height),
+          };
+        }),
+    );
+    expect(
+      sizes.filter((s) => s.width < 24 || s.height < 24),
+      'tap targets under 24×24 px',
+    ).toEqual([]);
+    const order = await page.evaluate(() => {
+      const top = (el: Element | null | undefined) => el?.getBoundingClientRect().top ?? Number.NaN;
+      const panel = document.querySelector('aside');
+      const start = [...document.querySelectorAll('button')].find(
+        (b) => b.textContent?.trim() === 'Start Automation',
+      );
+      return { panel: top(panel), start: top(start) };
+    });
+    expect(order.panel, 'the presets panel above Start').toBeLessThan(order.start);
+  });
+});
