@@ -140,7 +140,8 @@ describe('PUT /api/users/profile', () => {
   it('refuses invalid fields with the spec messages and changes nothing', async () => {
     const before = (await me(pat.accessToken)).body.data.user;
     const cases: Array<[Record<string, unknown>, string, string]> = [
-      [{}, 'username', MESSAGES.usernameLength],
+      [{}, 'username', MESSAGES.usernameRequired],
+      [{ username: '' }, 'username', MESSAGES.usernameRequired],
       [{ username: 'ab' }, 'username', MESSAGES.usernameLength],
       [{ username: 'x'.repeat(31) }, 'username', MESSAGES.usernameLength],
       [{ username: 'no spaces' }, 'username', MESSAGES.usernameChars],
