@@ -38,7 +38,7 @@ beforeEach(async () => {
 
 describe('accounts in a real browser on the local cloud', () => {
   it('registers, verifies from the e-mailed link, signs in, edits the profile, changes the password, signs out and signs in with the new password', async () => {
-    const { email, password } = await signUpVerified();
+    const { email, password } = await signUpVerifiedAs(page, { through: 'browser' });
     await openApp(page, `${appUrl}/login`);
     await signIn(email, password);
     await waitForPath(page, '/dashboard');
