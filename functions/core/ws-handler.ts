@@ -37,31 +37,21 @@ export interface WsInput {
   log: Logger;
 }
 
-const logs = new WeakMap<WebSocketEvent, Logger>();
-
 const context: MiddlewareObj<WebSocketEvent, Result, Error, Context, Internal> = {
   before: (request: Req) => {
     const { requestContext } = request.event;
-    // Services built at cold start log through the root logger: they get these fields too.
+    // Every logger, the services' root logger included, adds these to each line of this request.
     setRequestLogFields({
       requestId: requestContext.requestId,
       routeKey: requestContext.routeKey,
       socketId: requestContext.connectionId,
     });
-    logs.set(
-      request.event,
-      rootLogger.child({
-        requestId: requestContext.requestId,
-        routeKey: requestContext.routeKey,
-        socketId: requestContext.connectionId,
-      }),
-    );
   },
   onError: (request: Req) => {
-    const log = logs.get(request.event) ?? rootLogger;
     const { status, body } = toErrorResponse(request.error);
-    if (request.error instanceof AppError) log.info('websocket request refused', { status, code: body.code });
-    else log.error('websocket request failed', { error: request.error });
+    if (request.error instanceof AppError)
+      rootLogger.info('websocket request refused', { status, code: body.code });
+    else rootLogger.error('websocket request failed', { error: request.error });
     request.response = { statusCode: status, body: JSON.stringify(body) };
   },
 };
@@ -70,8 +60,7 @@ export function webSocketHandler(fn: (input: WsInput) => Promise<void> | void) {
   return middy<WebSocketEvent, Result, Error, Context, Internal>({ timeoutEarlyInMillis: 0 })
     .use(context)
     .handler(async (event) => {
-      const log = logs.get(event) ?? rootLogger;
-      await fn({ event, socketId: event.requestContext.connectionId, log });
+      await fn({ event, socketId: event.requestContext.connectionId, log: rootLogger });
       return { statusCode: 200 };
     });
 }
