@@ -150,7 +150,30 @@ export class WebStack extends Stack {
         }),
       };
     }
-    additionalBehaviors['/api/*'] = { ...dynamic, origin: apiOrigin };
+    // The API's JSON is compressed on the way out (the catalogue's list was 52 KB raw). CloudFront only
+    // compresses under a cache policy that may cache, so this one caches nothing by default (TTL 0):
+    // answers say `no-store`, or `private` for what only the browser keeps (the catalogue's ETag and
+    // max-age), and CloudFront stores neither. The Authorization header is part of the key, so were an
+    // answer ever cacheable it would be kept per caller, never handed to another.
+    const apiCachePolicy = new cloudfront.CachePolicy(this, 'ApiCompression', {
+      comment: 'API: compressed, cached only as the answer allows and per Authorization',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.days(1),
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Authorization'),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    additionalBehaviors['/api/*'] = {
+      ...dynamic,
+      origin: apiOrigin,
+      cachePolicy: apiCachePolicy,
+      // Authorization travels in the cache key; the rest of the viewer's request as before.
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      compress: true,
+    };
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Trobly ${stage}`,

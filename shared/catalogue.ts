@@ -223,9 +223,40 @@ export type Template = z.infer<typeof template>;
 /** A catalogue entry as written in code: everything but the usage count, which the table keeps. */
 export type TemplateDefinition = Omit<Template, 'usageCount'>;
 
+/**
+ * What a catalogue card shows and the catalogue's search and filters read (`view=card`): a tenth of a
+ * whole template, whose config schema, examples and HTML description only the detail page needs
+ * (issue 10 point 7).
+ */
+export const TEMPLATE_CARD_FIELDS = [
+  'id',
+  'displayName',
+  'summary',
+  'description',
+  'platform',
+  'category',
+  'difficulty',
+  'difficultyLevel',
+  'successRate',
+  'estimatedTime',
+  'usageCount',
+  'isFlow',
+  'isSmartFlow',
+  'features',
+] as const satisfies ReadonlyArray<keyof Template>;
+export type TemplateCard = Pick<Template, (typeof TEMPLATE_CARD_FIELDS)[number]>;
+
+export function templateCard(template: Template): TemplateCard {
+  const card: Partial<Record<keyof Template, unknown>> = {};
+  for (const field of TEMPLATE_CARD_FIELDS) if (template[field] !== undefined) card[field] = template[field];
+  return card as TemplateCard;
+}
+
 // --- API -----------------------------------------------------------------------------------------
 
 const includeUsage = z.optional(z.enum(['true', 'false']));
+/** `card`: each template as its catalogue card (TemplateCard); omitted: whole templates. */
+const view = z.optional(z.enum(['card']));
 
 /** 'all' (what the filters send for "no filter") or an empty value means no filter. */
 const filterOf = <T extends z.ZodMiniType>(values: T) =>
@@ -246,6 +277,7 @@ export const listTemplatesQuery = z.object({
     ),
   ),
   includeUsage,
+  view,
 });
 export type ListTemplatesQuery = z.infer<typeof listTemplatesQuery>;
 
@@ -266,11 +298,15 @@ export const popularTemplatesQuery = z.object({
     ),
     POPULAR_DEFAULT_LIMIT,
   ),
+  view,
 });
 
 /** The answers (spec 7): list `data.templates`, detail `data.template`, popular `status` + `data.templates`. */
 export interface TemplateListResponse {
   data: { templates: Template[] };
+}
+export interface TemplateCardListResponse {
+  data: { templates: TemplateCard[] };
 }
 export interface TemplateResponse {
   data: { template: Template };
@@ -278,6 +314,10 @@ export interface TemplateResponse {
 export interface PopularTemplatesResponse {
   status: 'success';
   data: { templates: Template[] };
+}
+export interface PopularTemplateCardsResponse {
+  status: 'success';
+  data: { templates: TemplateCard[] };
 }
 
 export const TEMPLATE_TEXTS = { notFound: 'Trob not found' } as const;

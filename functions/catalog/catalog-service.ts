@@ -3,6 +3,8 @@ import {
   POPULAR_DEFAULT_LIMIT,
   TEMPLATE_TEXTS,
   type Template,
+  type TemplateCard,
+  templateCard,
 } from '../../shared/catalogue';
 import { NotFoundError } from '../core/errors';
 import type { StoredTemplate } from './catalog-repository';
@@ -44,7 +46,7 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
 export function createCatalogService({ store }: CatalogDeps) {
   return { listCatalogue, getCatalogueTemplate, popularTemplates };
 
-  async function listCatalogue(query: ListTemplatesQuery): Promise<Template[]> {
+  async function listCatalogue(query: ListTemplatesQuery): Promise<Template[] | TemplateCard[]> {
     const needle = query.search?.toLowerCase() ?? '';
     const templates = (await store.listTemplates()).filter(
       (t) =>
@@ -52,7 +54,8 @@ export function createCatalogService({ store }: CatalogDeps) {
         (!isFilter(query.category) || t.category === query.category) &&
         (needle === '' || matchesSearch(t, needle)),
     );
-    return templates.sort(byPopularity).map((t) => present(t, query.includeUsage === 'true'));
+    const presented = templates.sort(byPopularity).map((t) => present(t, query.includeUsage === 'true'));
+    return query.view === 'card' ? presented.map(templateCard) : presented;
   }
 
   async function getCatalogueTemplate(id: string, includeUsage: boolean): Promise<Template> {
@@ -63,7 +66,14 @@ export function createCatalogService({ store }: CatalogDeps) {
   }
 
   /** The most started trobs, with their usage counts (the dashboard and catalogue show them). */
-  async function popularTemplates(limit = POPULAR_DEFAULT_LIMIT): Promise<Template[]> {
-    return (await store.listTemplates()).sort(byPopularity).slice(0, limit);
+  async function popularTemplates(
+    limit = POPULAR_DEFAULT_LIMIT,
+    view?: 'card',
+  ): Promise<Template[] | TemplateCard[]> {
+    const popular = (await store.listTemplates()).sort(byPopularity).slice(0, limit);
+    return view === 'card' ? popular.map(templateCard) : popular;
   }
 }
+
+/** The catalogue changes with a release and its usage counts with every start: a minute fresh is enough. */
+export const CATALOGUE_CACHE = { maxAgeSeconds: 60, staleWhileRevalidateSeconds: 600 };

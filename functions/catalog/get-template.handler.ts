@@ -1,10 +1,15 @@
 import { getTemplateQuery, templateIdParams } from '../../shared/catalogue';
+import { cacheable } from '../core/cacheable';
 import { httpHandler } from '../core/http-handler';
 import { catalog } from './catalog-deps';
+import { CATALOGUE_CACHE } from './catalog-service';
 
 export const handler = httpHandler(
   { path: templateIdParams, query: getTemplateQuery },
-  async ({ path, query }) => ({
-    data: { template: await catalog.getCatalogueTemplate(path.id, query.includeUsage === 'true') },
-  }),
+  async ({ path, query, event }) =>
+    cacheable(
+      event,
+      { data: { template: await catalog.getCatalogueTemplate(path.id, query.includeUsage === 'true') } },
+      CATALOGUE_CACHE,
+    ),
 );

@@ -1,7 +1,9 @@
 import { listTemplatesQuery } from '../../shared/catalogue';
+import { cacheable } from '../core/cacheable';
 import { httpHandler } from '../core/http-handler';
 import { catalog } from './catalog-deps';
+import { CATALOGUE_CACHE } from './catalog-service';
 
-export const handler = httpHandler({ query: listTemplatesQuery }, async ({ query }) => ({
-  data: { templates: await catalog.listCatalogue(query) },
-}));
+export const handler = httpHandler({ query: listTemplatesQuery }, async ({ query, event }) =>
+  cacheable(event, { data: { templates: await catalog.listCatalogue(query) } }, CATALOGUE_CACHE),
+);

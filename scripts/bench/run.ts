@@ -5,25 +5,40 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalCloud } from '../local-cloud';
+import { buildWeb, webBuildIsStale, webDist } from '../web-build';
 import { measureHashing, measureLogin } from './auth-load';
 import { measureBundles } from './bundles';
 import { measureLoad } from './http-load';
+import { measurePages } from './lighthouse';
 
 /**
  * `npm run bench`: the figures the foundation is held to.
  *  - each Lambda bundle's minified size (target: API bundles <= 300 KB) and its cold start in a fresh
  *    Node process beside an empty handler's (target: <= 3x);
  *  - GET /api/health p50/p99 at 50 concurrent connections on the local cloud;
- *  - the time of one password hash, and POST /api/auth/login p50/p99 at 20 concurrent users.
+ *  - the time of one password hash, and POST /api/auth/login p50/p99 at 20 concurrent users;
+ *  - Lighthouse mobile figures of /login, /dashboard and /trobs served by the local cloud.
+ * `npm run bench -- web` runs only the Lighthouse part, `npm run bench -- api` only the others.
  */
 const API_BUNDLE_LIMIT = 300 * 1024;
 const COLD_START_RATIO_LIMIT = 3;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const only = process.argv[2] as 'web' | 'api' | undefined;
+
+const PERFORMANCE_TARGET = 90;
+const LCP_LIMIT_MS = 2500;
+const INITIAL_SCRIPT_LIMIT = 170 * 1024;
+const WEB_PAGES = [
+  { path: '/login', signedIn: false },
+  { path: '/dashboard', signedIn: true },
+  { path: '/trobs', signedIn: true },
+] as const;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-async function main(): Promise<void> {
+/** Lambda bundles, the health route under load and sign-in; true when a figure misses its target. */
+async function benchApi(): Promise<boolean> {
   let failed = false;
   console.log(
     'Lambda bundles (esbuild, the CDK settings; cold start = fresh node process importing the bundle, median of 7)\n',
@@ -100,7 +115,59 @@ async function main(): Promise<void> {
   } finally {
     await cloud.stop();
   }
-  if (failed) {
+  return failed;
+}
+
+/** Lighthouse on the first pages a user meets; true when a figure misses its target. */
+async function benchWeb(): Promise<boolean> {
+  if (webBuildIsStale()) await buildWeb();
+  const cloud = await startLocalCloud({
+    port: 0,
+    stateDir: mkdtempSync(join(tmpdir(), 'trobly-bench-web-')),
+    persist: false,
+    webRoot: webDist,
+  });
+  let failed = false;
+  try {
+    console.log(
+      '\nLighthouse 12 mobile (emulated mid-range phone, simulated slow 4G, 4x CPU slowdown) on the built app served compressed by the local cloud\n',
+    );
+    const figures = await measurePages(cloud.url.replace('localhost', '127.0.0.1'), WEB_PAGES);
+    console.table(
+      figures.map((f) => {
+        const ok =
+          f.performance >= PERFORMANCE_TARGET &&
+          f.lcpMs < LCP_LIMIT_MS &&
+          f.scriptBytes <= INITIAL_SCRIPT_LIMIT;
+        if (!ok) failed = true;
+        return {
+          page: f.path,
+          performance: f.performance,
+          FCP: `${(f.fcpMs / 1000).toFixed(2)} s`,
+          LCP: `${(f.lcpMs / 1000).toFixed(2)} s`,
+          TBT: `${Math.round(f.tbtMs)} ms`,
+          CLS: f.cls.toFixed(3),
+          'initial JS': kb(f.scriptBytes),
+          transferred: kb(f.totalBytes),
+          'unused JS': kb(f.unusedScriptBytes),
+          'unused CSS': kb(f.unusedCssBytes),
+          ok: ok ? 'yes' : 'NO',
+        };
+      }),
+    );
+    console.log(
+      `Targets: performance >= ${PERFORMANCE_TARGET}; LCP < ${LCP_LIMIT_MS / 1000} s; initial JS <= ${kb(INITIAL_SCRIPT_LIMIT)} compressed.\n`,
+    );
+  } finally {
+    await cloud.stop();
+  }
+  return failed;
+}
+
+async function main(): Promise<void> {
+  const failedApi = only === 'web' ? false : await benchApi();
+  const failedWeb = only === 'api' ? false : await benchWeb();
+  if (failedApi || failedWeb) {
     console.log('\nSome figures miss their targets (marked NO above, or errors under load).');
     process.exitCode = 1;
   }

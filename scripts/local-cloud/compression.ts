@@ -3,8 +3,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
 /**
- * What CloudFront's automatic compression does for the web app's files, so local loads measure what
- * AWS serves: text types between 1,000 bytes and 10 MB are sent as Brotli when the browser accepts it,
+ * What CloudFront's automatic compression does for the web app's files and the API's JSON answers
+ * (lib/web-stack.ts), so local loads measure what AWS serves: text types between 1,000 bytes and 10 MB are sent as Brotli when the browser accepts it,
  * else gzip, with `Vary: Accept-Encoding`; images, fonts and zips go as they are.
  * Compressed copies are kept per file and modification time, so each is compressed once.
  */
@@ -39,6 +39,15 @@ export function chooseEncoding(acceptEncoding: string | undefined): ContentEncod
   return undefined;
 }
 
+/** `raw` in `encoding`, at the quality CloudFront uses about as well. */
+export function compressBytes(raw: Buffer, encoding: ContentEncoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(raw, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      })
+    : gzipped(raw, { level: 9 });
+}
+
 const cache = new Map<string, { mtimeMs: number; encoded: Map<ContentEncoding, Promise<Buffer>> }>();
 
 /** The file's bytes in `encoding`, compressed once per version of the file. */
@@ -50,13 +59,7 @@ export function compressedFile(file: string, mtimeMs: number, encoding: ContentE
   }
   let bytes = entry.encoded.get(encoding);
   if (!bytes) {
-    bytes = readFile(file).then((raw) =>
-      encoding === 'br'
-        ? brotli(raw, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-          })
-        : gzipped(raw, { level: 9 }),
-    );
+    bytes = readFile(file).then((raw) => compressBytes(raw, encoding));
     // A failed read is tried again next time rather than kept.
     bytes.catch(() => entry?.encoded.delete(encoding));
     entry.encoded.set(encoding, bytes);

@@ -8,7 +8,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { ORIGIN_VERIFY_HEADER } from '../../functions/core/client-ip';
 import type { HttpRoute } from '../../functions/routes';
 import { securityHeaders } from '../../lib/security-headers';
-import { chooseEncoding, compressedFile, isCompressible } from './compression';
+import { chooseEncoding, compressBytes, compressedFile, isCompressible } from './compression';
 import {
   createResponseStream,
   isStreamingHandler,
@@ -157,7 +157,12 @@ export function toEvent(
   };
 }
 
-function writeResult(res: ServerResponse, result: unknown, requestId: string): void {
+async function writeResult(
+  req: IncomingMessage,
+  res: ServerResponse,
+  result: unknown,
+  requestId: string,
+): Promise<void> {
   // HTTP API v2 rules: an object with statusCode is a full response; anything else is a 200 JSON body.
   const full =
     result && typeof result === 'object' && 'statusCode' in result
@@ -170,8 +175,19 @@ function writeResult(res: ServerResponse, result: unknown, requestId: string): v
   const headers: Record<string, string | string[]> = { 'apigw-requestid': requestId };
   for (const [k, v] of Object.entries(full.headers ?? {})) headers[k.toLowerCase()] = String(v);
   if (full.cookies?.length) headers['set-cookie'] = full.cookies;
-  const body =
-    full.body === undefined ? '' : full.isBase64Encoded ? Buffer.from(full.body, 'base64') : full.body;
+  let body: Buffer =
+    full.body === undefined
+      ? Buffer.alloc(0)
+      : Buffer.from(full.body, full.isBase64Encoded ? 'base64' : 'utf8');
+  // CloudFront compresses the API's answers on the way out (lib/web-stack.ts), as it does the web app.
+  const encoding = isCompressible(String(headers['content-type'] ?? ''), body.length)
+    ? chooseEncoding(req.headers['accept-encoding'])
+    : undefined;
+  if (encoding && !headers['content-encoding']) {
+    body = await compressBytes(body, encoding);
+    headers['content-encoding'] = encoding;
+    headers.vary = 'Accept-Encoding';
+  }
   res.writeHead(full.statusCode ?? 200, headers);
   res.end(body);
 }
@@ -260,7 +276,7 @@ export function createHttpGateway(options: GatewayOptions) {
         event,
         lambdaContext(route.handler),
       );
-      writeResult(res, result, event.requestContext.requestId);
+      await writeResult(req, res, result, event.requestContext.requestId);
     }
     log(`${method} ${url.pathname} ${res.statusCode} ${Date.now() - started} ms`);
   }

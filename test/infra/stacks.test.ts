@@ -654,7 +654,7 @@ describe('the web stack', () => {
     });
   });
 
-  it('sends /api/* uncached to the HTTP API with every viewer header but Host, under security headers', () => {
+  it('sends /api/* to the HTTP API with every viewer header but Host, compressed, cached only per Authorization and as the answer allows, under security headers', () => {
     const distribution = Object.values(resourcesOf(built.templates.web, 'AWS::CloudFront::Distribution'))[0]!;
     const config = distribution.Properties.DistributionConfig as {
       CacheBehaviors: Record<string, unknown>[];
@@ -663,13 +663,35 @@ describe('the web stack', () => {
     };
     const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
     expect(api).toMatchObject({
-      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+      CachePolicyId: { Ref: expect.stringMatching(/^ApiCompression/) },
+      Compress: true,
       OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
       AllowedMethods: expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
       ViewerProtocolPolicy: 'https-only',
     });
     const origin = config.Origins.find((o) => o.Id === api.TargetOriginId)!;
     expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.');
+    // Nothing is kept without the answer's leave (TTL 0 by default), and never across callers.
+    built.templates.web.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: Match.objectLike({
+        DefaultTTL: 0,
+        MinTTL: 0,
+        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
+          EnableAcceptEncodingBrotli: true,
+          EnableAcceptEncodingGzip: true,
+          HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
+          QueryStringsConfig: { QueryStringBehavior: 'all' },
+          CookiesConfig: { CookieBehavior: 'none' },
+        }),
+      }),
+    });
+    // The event streams stay uncompressed and uncached: each chunk must reach the browser as sent.
+    for (const stream of config.CacheBehaviors.filter((b) => b.PathPattern !== '/api/*')) {
+      expect(stream).toMatchObject({
+        CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
+        Compress: false,
+      });
+    }
     for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
       expect(behavior.ResponseHeadersPolicyId).toBeDefined();
     }

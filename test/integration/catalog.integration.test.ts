@@ -8,6 +8,7 @@ import {
 import { catalogue } from '../../functions/catalog/catalogue';
 import { seedCatalogue } from '../../functions/catalog/seed';
 import { keys } from '../../functions/core/table';
+import { TEMPLATE_CARD_FIELDS } from '../../shared/catalogue';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
 import { type Api, type TestUser, uniqueName } from '../support/api-client';
 import { getItem } from '../support/table-items';
@@ -231,5 +232,105 @@ describe('signed-out callers', () => {
   it('see nothing of the catalogue through a malformed query either', async () => {
     const res = await api.get('/api/templates/meta/popular?limit=x');
     expect(res.status).toBe(401);
+  });
+});
+
+// Last: it counts a start, which the usage counts above do not expect.
+describe('the catalogue as cards (view=card), kept by the browser', () => {
+  it('answers each template as its card: the fields a card shows and the search reads, a fraction of the whole', async () => {
+    const whole = await get('/api/templates?includeUsage=true');
+    const cards = await get('/api/templates?includeUsage=true&view=card');
+    expect(cards.status, cards.text).toBe(200);
+    expect(ids(cards.body.data.templates)).toEqual(ids(whole.body.data.templates));
+    for (const card of cards.body.data.templates) {
+      expect(Object.keys(card).sort()).toEqual([...TEMPLATE_CARD_FIELDS].sort());
+      const full = whole.body.data.templates.find((t: { id: string }) => t.id === card.id);
+      for (const field of TEMPLATE_CARD_FIELDS) expect(card[field]).toEqual(full[field]);
+    }
+    // The config schemas, examples and HTML descriptions stay with the detail page.
+    expect(cards.text).not.toContain('configSchema');
+    expect(cards.text.length).toBeLessThan(whole.text.length / 3);
+    // Without includeUsage a card has no count, as a whole template has none.
+    const uncounted = await get('/api/templates?view=card');
+    for (const card of uncounted.body.data.templates) expect(card).not.toHaveProperty('usageCount');
+  });
+
+  it('filters and searches cards as it does whole templates, and answers popular templates as cards', async () => {
+    const instagram = await get('/api/templates?platform=instagram&view=card');
+    expect(ids(instagram.body.data.templates).sort()).toEqual([
+      'instagram-followers-extractor',
+      'instagram-post-engagers',
+    ]);
+    const popular = await get('/api/templates/meta/popular?limit=2&view=card');
+    expect(popular.status, popular.text).toBe(200);
+    expect(popular.body.status).toBe('success');
+    expect(ids(popular.body.data.templates)).toEqual([POST_SCRAPER, TWITTER_FOLLOWERS]);
+    expect(Object.keys(popular.body.data.templates[0]).sort()).toEqual([...TEMPLATE_CARD_FIELDS].sort());
+  });
+
+  it.each(['/api/templates?view=full', '/api/templates/meta/popular?view=cards'])(
+    'answers 400 naming view for %s',
+    async (path) => {
+      const res = await get(path);
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.issues.map((i: { path: string }) => i.path)).toEqual(['view']);
+    },
+  );
+
+  it('lets the browser keep a catalogue answer a minute and revalidate it: 304 without a body while unchanged, 200 once a count changes', async () => {
+    for (const path of [
+      '/api/templates?includeUsage=true&view=card',
+      `/api/templates/${POST_SCRAPER}?includeUsage=true`,
+      '/api/templates/meta/popular?view=card',
+    ]) {
+      const first = await get(path);
+      expect(first.status, first.text).toBe(200);
+      // private: behind sign-in, so only the browser keeps it, never a shared cache.
+      expect(first.headers.get('cache-control')).toBe('private, max-age=60, stale-while-revalidate=600');
+      const etag = first.headers.get('etag')!;
+      expect(etag).toMatch(/^"[\w-]{27}"$/);
+
+      const again = await api.get(path, { token: user.accessToken, headers: { 'if-none-match': etag } });
+      expect(again.status, path).toBe(304);
+      expect(again.text).toBe('');
+      expect(again.headers.get('etag')).toBe(etag);
+      const listed = await api.get(path, {
+        token: user.accessToken,
+        headers: { 'if-none-match': `"stale", W/${etag}` },
+      });
+      expect(listed.status, path).toBe(304);
+      const other = await api.get(path, { token: user.accessToken, headers: { 'if-none-match': '"other"' } });
+      expect(other.status, path).toBe(200);
+      expect(other.body).toEqual(first.body);
+    }
+
+    const before = await get(`/api/templates/${TWITTER_FOLLOWERS}?includeUsage=true`);
+    expect(await incrementUsage(TWITTER_FOLLOWERS)).toBe(true);
+    const after = await api.get(`/api/templates/${TWITTER_FOLLOWERS}?includeUsage=true`, {
+      token: user.accessToken,
+      headers: { 'if-none-match': before.headers.get('etag')! },
+    });
+    expect(after.status).toBe(200);
+    expect(after.body.data.template.usageCount).toBe(before.body.data.template.usageCount + 1);
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+  });
+
+  it('keeps nothing it should not: a refused caller gets no cacheable answer', async () => {
+    const anonymous = await api.get('/api/templates?view=card');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('cache-control')).toBe('no-store');
+    expect(anonymous.headers.get('etag')).toBeNull();
+  });
+
+  it('sends the JSON compressed, as CloudFront does in AWS', async () => {
+    const res = await fetch(`${api.base}/api/templates?includeUsage=true`, {
+      headers: { authorization: `Bearer ${user.accessToken}`, 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(((await res.json()) as { data: { templates: unknown[] } }).data.templates).toHaveLength(
+      catalogue.length,
+    );
   });
 });

@@ -23,7 +23,7 @@ function serveDashboard(
     status: 200,
     body: { status: 'success', data: { automations: options.automations ?? [] } },
   });
-  api.on('GET', '/templates/meta/popular?limit=4', {
+  api.on('GET', '/templates/meta/popular?limit=4&view=card', {
     status: 200,
     body: { status: 'success', data: { templates: options.popular ?? [] } },
   });
@@ -121,7 +121,7 @@ describe('dashboard without automations', () => {
         'GET /auth/me',
         'GET /jobs/dashboard/stats',
         'GET /automation',
-        'GET /templates/meta/popular?limit=4',
+        'GET /templates/meta/popular?limit=4&view=card',
       ]),
     );
   });

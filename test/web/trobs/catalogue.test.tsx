@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { templateCard } from '../../../shared/catalogue';
 import { renderApp } from '../render-app';
 import { type FakeApi, installFakeApi, makeUser, signInAs } from '../support/fake-api';
 import { catalogueTemplates, serveCatalogue } from './fake-catalogue';
@@ -187,10 +188,10 @@ describe('/trobs catalogue', () => {
     const api = installFakeApi();
     signInAs(api, makeUser());
     let fail = true;
-    api.on('GET', '/templates?includeUsage=true', () =>
+    api.on('GET', '/templates?includeUsage=true&view=card', () =>
       fail
         ? { status: 500, body: { code: 'INTERNAL_ERROR', message: 'Database unavailable' } }
-        : { status: 200, body: { data: { templates: catalogueTemplates() } } },
+        : { status: 200, body: { data: { templates: catalogueTemplates().map(templateCard) } } },
     );
     const user = userEvent.setup();
     renderApp('/trobs');

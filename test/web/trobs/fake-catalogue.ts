@@ -1,5 +1,5 @@
 import { catalogue } from '../../../functions/catalog/catalogue';
-import type { Template } from '../../../shared/catalogue';
+import { type Template, templateCard } from '../../../shared/catalogue';
 import type { FakeApi } from '../support/fake-api';
 
 /** The real catalogue as the API answers it, with usage counts (9 down to 1, in catalogue order). */
@@ -17,13 +17,19 @@ export function templateOf(id: string, overrides: Partial<Template> = {}): Templ
   return { ...found, ...overrides };
 }
 
-/** The catalogue calls: the list, popular (most used first) and each template by id. */
+/**
+ * The catalogue calls: the list and popular (most used first) as cards, as the API answers view=card,
+ * and each template by id, whole.
+ */
 export function serveCatalogue(api: FakeApi, templates: Template[] = catalogueTemplates()) {
-  api.on('GET', '/templates?includeUsage=true', { status: 200, body: { data: { templates } } });
-  const popular = [...templates].sort((a, b) => (b.usageCount ?? 0) - (a.usageCount ?? 0)).slice(0, 6);
-  api.on('GET', '/templates/meta/popular?limit=6', {
+  api.on('GET', '/templates?includeUsage=true&view=card', {
     status: 200,
-    body: { status: 'success', data: { templates: popular } },
+    body: { data: { templates: templates.map(templateCard) } },
+  });
+  const popular = [...templates].sort((a, b) => (b.usageCount ?? 0) - (a.usageCount ?? 0)).slice(0, 6);
+  api.on('GET', '/templates/meta/popular?limit=6&view=card', {
+    status: 200,
+    body: { status: 'success', data: { templates: popular.map(templateCard) } },
   });
   for (const template of templates) {
     api.on('GET', `/templates/${template.id}?includeUsage=true`, {

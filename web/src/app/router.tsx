@@ -11,11 +11,11 @@ import {
   unknownPathTarget,
 } from './routes';
 import { AdaptiveLayout } from './shell/AdaptiveLayout';
-import { AppShellLayout } from './shell/AppShellLayout';
+import { LazyAppShellLayout } from './shell/LazyAppShellLayout';
 
 const layouts: Record<RouteLayout, ReactElement> = {
   public: <PublicLayout />,
-  app: <AppShellLayout />,
+  app: <LazyAppShellLayout />,
   adaptive: <AdaptiveLayout />,
 };
 

@@ -1,14 +1,4 @@
-import {
-  Checkbox,
-  type CSSVariablesResolver,
-  createTheme,
-  Drawer,
-  darken,
-  Modal,
-  NumberInput,
-  PasswordInput,
-  Tooltip,
-} from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, darken } from '@mantine/core';
 
 /**
  * WCAG 2.1 AA (issue 10 point 8): Mantine's default light shades give white text on a filled button,
@@ -39,22 +29,24 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   // Every control shows keyboard focus (issue 10 point 9); text fields add their own ring (a11y.css).
   focusRing: 'auto',
+  // Plain objects, not `Modal.extend(...)`: importing the components here would put every one of them
+  // in the first chunk of every page, the sign-in page included (issue 10 point 7).
   components: {
     // A close button named for screen readers on every dialog (axe 'button-name').
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // Tap targets of at least 24×24 px (issue 10 point 10): a 24-px box, steppers side by side (a11y.css).
-    Checkbox: Checkbox.extend({ defaultProps: { size: 'md' } }),
-    NumberInput: NumberInput.extend({ defaultProps: { rightSectionWidth: 58 } }),
+    Checkbox: { defaultProps: { size: 'md' } },
+    NumberInput: { defaultProps: { rightSectionWidth: 58 } },
     // One name for the show/hide toggle everywhere (issue 10 point 12), focusable, pressed while shown.
-    PasswordInput: PasswordInput.extend({
+    PasswordInput: {
       defaultProps: {
         visibilityToggleFocusable: true,
         visibilityToggleButtonProps: { 'aria-label': 'Show password' },
       },
-    }),
+    },
     // A tooltip (the collapsed sidebar's labels) shows on keyboard focus too, not only on hover.
-    Tooltip: Tooltip.extend({ defaultProps: { events: { hover: true, focus: true, touch: false } } }),
+    Tooltip: { defaultProps: { events: { hover: true, focus: true, touch: false } } },
   },
 });
 

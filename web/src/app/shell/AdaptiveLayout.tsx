@@ -1,6 +1,6 @@
 import { useCurrentUser } from '../../lib/session';
 import { PublicLayout } from '../PublicLayout';
-import { AppShellLayout } from './AppShellLayout';
+import { LazyAppShellLayout } from './LazyAppShellLayout';
 
 /**
  * For a screen open to everyone that a signed-in user also reaches from the sidebar (/pricing): the
@@ -8,5 +8,5 @@ import { AppShellLayout } from './AppShellLayout';
  */
 export function AdaptiveLayout() {
   const user = useCurrentUser();
-  return user ? <AppShellLayout /> : <PublicLayout />;
+  return user ? <LazyAppShellLayout /> : <PublicLayout />;
 }

@@ -1,7 +1,7 @@
 import {
   CATEGORY_LABELS,
   difficultyOf,
-  type Template,
+  type TemplateCard,
   type TemplateCategory,
   type TemplateDifficulty,
 } from '../../../../shared/catalogue';
@@ -43,7 +43,7 @@ export function hasFilter(filters: CatalogueFilters): boolean {
   );
 }
 
-function matchesSearch(template: Template, search: string): boolean {
+function matchesSearch(template: TemplateCard, search: string): boolean {
   const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
   const text = [
@@ -59,15 +59,15 @@ function matchesSearch(template: Template, search: string): boolean {
   return words.every((word) => text.includes(word));
 }
 
-const byName = (a: Template, b: Template) => a.displayName.localeCompare(b.displayName);
+const byName = (a: TemplateCard, b: TemplateCard) => a.displayName.localeCompare(b.displayName);
 
-const comparators: Record<SortOrder, (a: Template, b: Template) => number> = {
+const comparators: Record<SortOrder, (a: TemplateCard, b: TemplateCard) => number> = {
   popular: (a, b) => (b.usageCount ?? 0) - (a.usageCount ?? 0) || byName(a, b),
   name: byName,
   success: (a, b) => b.successRate - a.successRate || byName(a, b),
 };
 
-export function applyFilters(templates: readonly Template[], filters: CatalogueFilters): Template[] {
+export function applyFilters(templates: readonly TemplateCard[], filters: CatalogueFilters): TemplateCard[] {
   return templates
     .filter(
       (template) =>
@@ -80,6 +80,6 @@ export function applyFilters(templates: readonly Template[], filters: CatalogueF
 }
 
 /** Spec 2.9: All plus the platforms found in the templates, in a fixed order. */
-export function platformsIn(templates: readonly Template[]): Platform[] {
+export function platformsIn(templates: readonly TemplateCard[]): Platform[] {
   return PLATFORMS.filter((platform) => templates.some((template) => template.platform === platform));
 }

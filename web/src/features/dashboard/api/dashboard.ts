@@ -1,13 +1,13 @@
 import useSWR from 'swr';
 import { type Automation, type DashboardStats, dedupeAutomations } from '../../../../../shared/automations';
-import type { PopularTemplatesResponse, Template } from '../../../../../shared/catalogue';
+import type { PopularTemplateCardsResponse, TemplateCard } from '../../../../../shared/catalogue';
 import { STATS_KEY, useAutomations } from '../../../lib/automations';
 
 /** Spec 2.8: the 4 most popular templates, the 3 newest automations. */
 export const POPULAR_TEMPLATES = 4;
 export const RECENT_AUTOMATIONS = 3;
 
-export const DASHBOARD_POPULAR_KEY = `/templates/meta/popular?limit=${POPULAR_TEMPLATES}`;
+export const DASHBOARD_POPULAR_KEY = `/templates/meta/popular?limit=${POPULAR_TEMPLATES}&view=card`;
 
 export interface DashboardData {
   readonly stats: DashboardStats | undefined;
@@ -15,7 +15,7 @@ export interface DashboardData {
   readonly automations: readonly Automation[];
   /** Whether the user has any automation at all (the onboarding card and the heading). */
   readonly hasAutomations: boolean;
-  readonly popularTemplates: readonly Pick<Template, 'id' | 'displayName' | 'platform'>[];
+  readonly popularTemplates: readonly Pick<TemplateCard, 'id' | 'displayName' | 'platform'>[];
   readonly isLoading: boolean;
 }
 
@@ -27,7 +27,7 @@ const logFailure = (what: string) => (error: unknown) =>
 export function useDashboardData(): DashboardData {
   const stats = useSWR<{ data: DashboardStats }>(STATS_KEY, { onError: logFailure('stats') });
   const automations = useAutomations({ onError: logFailure('automations') });
-  const popular = useSWR<PopularTemplatesResponse>(DASHBOARD_POPULAR_KEY, {
+  const popular = useSWR<PopularTemplateCardsResponse>(DASHBOARD_POPULAR_KEY, {
     onError: logFailure('popular templates'),
   });
   const all = automations.automations ?? [];

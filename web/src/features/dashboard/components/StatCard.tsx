@@ -23,7 +23,8 @@ export function StatCard({ label, value, loading, hint, icon: CardIcon, color }:
             {label}
           </Text>
           {loading && value === undefined ? (
-            <Skeleton height={38} width={48} my={1} aria-label="Loading" />
+            // The value's own height (32 px × 1.2), so nothing below moves when it arrives.
+            <Skeleton height={38.4} width={48} aria-label="Loading" />
           ) : (
             <Text fz={32} fw={700} lh={1.2} data-testid="stat-value">
               {value ?? 0}

@@ -59,37 +59,44 @@ export default function DashboardPage() {
           />
         </SimpleGrid>
 
+        {/*
+          Below the counters, everything appears at once when the data is in: the onboarding card
+          (only without automations) would otherwise push the cards under it down as they show
+          (a layout shift; issue 10 point 7).
+        */}
         {!hasAutomations && !isLoading && <OnboardingCard />}
 
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Stack gap="md">
-              <RecentAutomationsCard automations={data.automations} />
-              <PopularTemplatesCard templates={data.popularTemplates} />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <Stack gap="md">
-              <TutorialsCard />
-              <Card withBorder padding="lg">
-                <Group justify="space-between">
-                  <div>
-                    <Text size="sm" c="dimmed">
-                      Your plan
-                    </Text>
-                    <Text fw={600}>{planBadgeLabel(user?.plan)}</Text>
-                  </div>
-                  <Button component={Link} to="/pricing" variant="light">
-                    View Plans
+        {!isLoading && (
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <Stack gap="md">
+                <RecentAutomationsCard automations={data.automations} />
+                <PopularTemplatesCard templates={data.popularTemplates} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <Stack gap="md">
+                <TutorialsCard />
+                <Card withBorder padding="lg">
+                  <Group justify="space-between">
+                    <div>
+                      <Text size="sm" c="dimmed">
+                        Your plan
+                      </Text>
+                      <Text fw={600}>{planBadgeLabel(user?.plan)}</Text>
+                    </div>
+                    <Button component={Link} to="/pricing" variant="light">
+                      View Plans
+                    </Button>
+                  </Group>
+                  <Button component={Link} to="/platforms" variant="subtle" mt="sm" px={0}>
+                    Manage connections
                   </Button>
-                </Group>
-                <Button component={Link} to="/platforms" variant="subtle" mt="sm" px={0}>
-                  Manage connections
-                </Button>
-              </Card>
-            </Stack>
-          </Grid.Col>
-        </Grid>
+                </Card>
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        )}
       </Stack>
     </Container>
   );

@@ -5,9 +5,10 @@ import type {
   StartAutomationResponse,
 } from '../../../../../shared/automations';
 import type {
-  PopularTemplatesResponse,
+  PopularTemplateCardsResponse,
   Template,
-  TemplateListResponse,
+  TemplateCard,
+  TemplateCardListResponse,
   TemplateResponse,
 } from '../../../../../shared/catalogue';
 import { POPULAR_DEFAULT_LIMIT } from '../../../../../shared/catalogue';
@@ -15,22 +16,23 @@ import type { Platform } from '../../../../../shared/platforms';
 import { ApiError, get, post } from '../../../lib/api-client';
 
 /**
- * The catalogue calls (spec 7). SWR keys are the API paths. The list is loaded once, whole and with
- * usage counts; the catalogue's filters, search and sort then work on it in the browser, so 'Showing X
- * of Y templates' always has the full count as Y.
+ * The catalogue calls (spec 7). SWR keys are the API paths. The list is loaded once, as cards (what a
+ * card shows and the search reads, not the config schemas; issue 10 point 7) with usage counts; the
+ * catalogue's filters, search and sort then work on it in the browser, so 'Showing X of Y templates'
+ * always has the full count as Y. The detail page loads its one template whole.
  */
-export const TEMPLATES_KEY = '/templates?includeUsage=true';
-export const POPULAR_KEY = `/templates/meta/popular?limit=${POPULAR_DEFAULT_LIMIT}`;
+export const TEMPLATES_KEY = '/templates?includeUsage=true&view=card';
+export const POPULAR_KEY = `/templates/meta/popular?limit=${POPULAR_DEFAULT_LIMIT}&view=card`;
 export const templateKey = (id: string) => `/templates/${encodeURIComponent(id)}?includeUsage=true`;
 export const connectionKey = (platform: Platform) => `/users/platform-connections/${platform}`;
 
 export function useTemplates() {
-  const answer = useSWR<TemplateListResponse>(TEMPLATES_KEY);
+  const answer = useSWR<TemplateCardListResponse>(TEMPLATES_KEY);
   return { ...answer, templates: answer.data?.data.templates };
 }
 
 export function usePopularTemplates(enabled: boolean) {
-  const answer = useSWR<PopularTemplatesResponse>(enabled ? POPULAR_KEY : null);
+  const answer = useSWR<PopularTemplateCardsResponse>(enabled ? POPULAR_KEY : null);
   return { ...answer, templates: answer.data?.data.templates };
 }
 
@@ -70,4 +72,4 @@ export async function startAutomation(body: StartAutomationInput): Promise<Autom
   return answer.data.automation;
 }
 
-export type { Template };
+export type { Template, TemplateCard };

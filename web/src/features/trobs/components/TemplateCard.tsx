@@ -1,14 +1,17 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconClock, IconSparkles, IconTrendingUp, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { DEFAULT_ESTIMATED_TIME, type Template } from '../../../../../shared/catalogue';
+import {
+  DEFAULT_ESTIMATED_TIME,
+  type TemplateCard as TemplateCardData,
+} from '../../../../../shared/catalogue';
 import { DifficultyDots, PlatformBadge } from './platform';
 import { TemplateImage } from './TemplateImage';
 
 const count = new Intl.NumberFormat('en-US');
 
 /** Spec 2.9: a catalogue card; the whole card links to the template's page (focus ring: a11y.css). */
-export function TemplateCard({ template }: { template: Template }) {
+export function TemplateCard({ template, priority }: { template: TemplateCardData; priority?: boolean }) {
   return (
     <Card
       withBorder
@@ -19,7 +22,7 @@ export function TemplateCard({ template }: { template: Template }) {
       style={{ textDecoration: 'none', color: 'inherit', height: '100%' }}
     >
       <Card.Section>
-        <TemplateImage id={template.id} platform={template.platform} alt="" />
+        <TemplateImage id={template.id} platform={template.platform} alt="" priority={priority} />
       </Card.Section>
       <Stack gap="xs" mt="md" style={{ flex: 1 }}>
         <Group gap="xs">

@@ -23,7 +23,7 @@ import {
   templateCategory,
   templateDifficulty,
 } from '../../../../../shared/catalogue';
-import { platformTag } from '../../../../../shared/platforms';
+import { PLATFORMS, platformTag } from '../../../../../shared/platforms';
 import { PRODUCT_NAME } from '../../../../../shared/product';
 import { usePopularTemplates, useTemplates } from '../api/catalogue';
 import {
@@ -51,9 +51,14 @@ export default function TrobsPage() {
   const { templates, error, isLoading, mutate } = useTemplates();
   const [filters, setFilters] = useState<CatalogueFilters>(NO_FILTERS);
   const filtering = hasFilter(filters);
-  const popular = usePopularTemplates(!filtering && templates !== undefined);
+  // Asked for with the list, not after it, and shown with it: a popular section arriving later would
+  // push the list down under the reader (a layout shift; issue 10 point 7).
+  const popular = usePopularTemplates(!filtering);
+  const popularSettled = filtering || popular.templates !== undefined || popular.error !== undefined;
   const shown = useMemo(() => applyFilters(templates ?? [], filters), [templates, filters]);
-  const platforms = useMemo(() => platformsIn(templates ?? []), [templates]);
+  const showPopular = !filtering && (popular.templates?.length ?? 0) > 0;
+  // Every platform until the list is in, so the filter row keeps its size when it arrives.
+  const platforms = useMemo(() => (templates ? platformsIn(templates) : [...PLATFORMS]), [templates]);
   const set = (change: Partial<CatalogueFilters>) => setFilters((current) => ({ ...current, ...change }));
   const popularHeading = useId();
   const allHeading = useId();
@@ -64,9 +69,14 @@ export default function TrobsPage() {
         <div>
           <Group gap="sm" align="baseline">
             <Title order={1}>{CATALOGUE_TEXTS.title}</Title>
-            {templates && (
+            {templates ? (
               <Text c="dimmed" data-testid="template-count">
                 {templates.length} {templates.length === 1 ? 'template' : 'templates'}
+              </Text>
+            ) : (
+              // Holds the count's place while loading, so the heading does not rewrap when it arrives.
+              <Text c="dimmed" aria-hidden style={{ visibility: 'hidden' }}>
+                0 templates
               </Text>
             )}
           </Group>
@@ -139,7 +149,7 @@ export default function TrobsPage() {
               Retry
             </Button>
           </Alert>
-        ) : isLoading || !templates ? (
+        ) : isLoading || !templates || !popularSettled ? (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading templates">
             {[0, 1, 2, 3, 4, 5].map((index) => (
               <Skeleton key={index} height={300} radius="md" data-testid="template-skeleton" />
@@ -147,14 +157,14 @@ export default function TrobsPage() {
           </SimpleGrid>
         ) : (
           <>
-            {!filtering && popular.templates && popular.templates.length > 0 && (
+            {showPopular && popular.templates && (
               <section aria-labelledby={popularHeading}>
                 <Title order={2} size="h3" id={popularHeading} mb="sm">
                   {CATALOGUE_TEXTS.popular}
                 </Title>
                 <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-                  {popular.templates.slice(0, POPULAR_DEFAULT_LIMIT).map((template) => (
-                    <TemplateCard key={template.id} template={template} />
+                  {popular.templates.slice(0, POPULAR_DEFAULT_LIMIT).map((template, index) => (
+                    <TemplateCard key={template.id} template={template} priority={index === 0} />
                   ))}
                 </SimpleGrid>
               </section>
@@ -186,8 +196,12 @@ export default function TrobsPage() {
                 </Center>
               ) : (
                 <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="template-grid">
-                  {shown.map((template) => (
-                    <TemplateCard key={template.id} template={template} />
+                  {shown.map((template, index) => (
+                    <TemplateCard
+                      key={template.id}
+                      template={template}
+                      priority={!showPopular && index === 0}
+                    />
                   ))}
                 </SimpleGrid>
               )}

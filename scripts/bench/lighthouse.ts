@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { hashPassword } from '../../functions/auth/password';
+import { createUser } from '../../functions/auth/user-repository';
+import { LOCAL_CHROMIUM_FLAGS, localChromiumPath } from '../../functions/platforms/browser';
+
+/**
+ * Lighthouse 12 (its default mobile run: a mid-range phone emulated, 4x CPU slowdown and slow 4G
+ * simulated) against pages of the local cloud, which serves the built app compressed as CloudFront
+ * does. Signed-in pages are measured with a stored session: the browser signs in once through the API
+ * and Lighthouse keeps its storage.
+ */
+export interface PageFigure {
+  path: string;
+  performance: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Compressed bytes of every script the page loaded. */
+  scriptBytes: number;
+  /** Compressed bytes of everything the page loaded. */
+  totalBytes: number;
+  unusedScriptBytes: number;
+  unusedCssBytes: number;
+}
+
+const TOKEN_STORAGE_KEY = 'trobly.session';
+
+async function signedInTokens(
+  appUrl: string,
+): Promise<{ accessToken: string; refreshToken: string; expiresIn: number }> {
+  // Written to the table directly: signing up through the API would wait for the e-mail round trip.
+  const stamp = Date.now().toString(36);
+  const email = `lighthouse-${stamp}@example.com`;
+  const password = 'Lighthouse-Passw0rd';
+  const at = new Date().toISOString();
+  await createUser({
+    id: randomUUID(),
+    email,
+    username: `lighthouse_${stamp}`,
+    plan: 'FREE',
+    trialEndsAt: null,
+    emailVerified: true,
+    createdAt: at,
+    passwordHash: await hashPassword(password),
+    passwordChangedAt: at,
+  });
+  const res = await fetch(`${appUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, rememberMe: true }),
+  });
+  if (!res.ok) throw new Error(`Sign-in for the Lighthouse run answered ${res.status}`);
+  return ((await res.json()) as { data: { accessToken: string; refreshToken: string; expiresIn: number } })
+    .data;
+}
+
+export async function measurePages(
+  appUrl: string,
+  pages: ReadonlyArray<{ path: string; signedIn: boolean }>,
+): Promise<PageFigure[]> {
+  const browser = await puppeteer.launch({
+    executablePath: localChromiumPath(),
+    headless: true,
+    args: [...LOCAL_CHROMIUM_FLAGS, '--remote-debugging-port=0'],
+  });
+  try {
+    const port = Number(new URL(browser.wsEndpoint()).port);
+    const figures: PageFigure[] = [];
+    for (const { path, signedIn } of pages) {
+      // Each page starts from a clean origin: signed out, or with a fresh remembered session.
+      const setup = await browser.newPage();
+      await setup.goto(`${appUrl}/favicon.svg`);
+      const tokens = signedIn ? await signedInTokens(appUrl) : undefined;
+      const session = tokens
+        ? JSON.stringify({
+            accessToken: tokens.accessToken,
+            refreshToken: tokens.refreshToken,
+            expiresAt: Date.now() + tokens.expiresIn * 1000,
+          })
+        : undefined;
+      // A string: this script is compiled without the DOM's types.
+      await setup.evaluate(
+        `localStorage.clear(); sessionStorage.clear();${
+          session
+            ? ` localStorage.setItem(${JSON.stringify(TOKEN_STORAGE_KEY)}, ${JSON.stringify(session)});`
+            : ''
+        }`,
+      );
+      // disableStorageReset keeps the HTTP cache too: cleared here, so every page is a first visit.
+      const cdp = await setup.createCDPSession();
+      await cdp.send('Network.clearBrowserCache');
+      await setup.close();
+
+      const result = await lighthouse(`${appUrl}${path}`, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        // Keeps the stored session (the HTTP cache was cleared above).
+        disableStorageReset: true,
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
+      const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+      if (finalPath !== path) throw new Error(`Lighthouse on ${path} ended on ${finalPath}`);
+      const audit = (id: string) => lhr.audits[id];
+      const resources =
+        (
+          audit('resource-summary')?.details as {
+            items?: Array<{ resourceType: string; transferSize: number }>;
+          }
+        )?.items ?? [];
+      const bytesOf = (type: string) => resources.find((r) => r.resourceType === type)?.transferSize ?? 0;
+      const wasted = (id: string) =>
+        (audit(id)?.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0;
+      if (process.env.BENCH_DEBUG) {
+        const requests =
+          (
+            audit('network-requests')?.details as {
+              items?: Array<{
+                url: string;
+                transferSize: number;
+                resourceSize: number;
+                resourceType: string;
+              }>;
+            }
+          )?.items ?? [];
+        for (const r of requests) console.log(path, r.resourceType, r.transferSize, r.resourceSize, r.url);
+        // Lighthouse 12.2's trace elements fail on this Chromium: the shifts and the LCP element from the page.
+        const probe = await browser.newPage();
+        await probe.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
+        await probe.evaluateOnNewDocument(`
+          window.__shifts = []; window.__lcp = [];
+          const describe = (n) => n ? (n.nodeName + (n.id ? '#' + n.id : '') + '.' + String(n.className || '').slice(0, 60) + ' "' + (n.textContent || '').trim().slice(0, 40) + '"') : '?';
+          new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__shifts.push({ t: Math.round(e.startTime), v: e.value.toFixed(3), s: e.sources.map((x) => describe(x.node) + ' ' + JSON.stringify(x.previousRect) + '->' + JSON.stringify(x.currentRect)) }))).observe({ type: 'layout-shift', buffered: true });
+          new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__lcp.push({ t: Math.round(e.startTime), size: e.size, el: describe(e.element), url: e.url }))).observe({ type: 'largest-contentful-paint', buffered: true });
+        `);
+        await probe.goto(`${appUrl}${path}`, { waitUntil: 'networkidle0' });
+        await new Promise((r) => setTimeout(r, 1500));
+        console.log(path, JSON.stringify(await probe.evaluate('({ shifts: window.__shifts, lcp: window.__lcp })'), null, 1));
+        await probe.close();
+      }
+      figures.push({
+        path,
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        fcpMs: audit('first-contentful-paint')?.numericValue ?? Number.NaN,
+        lcpMs: audit('largest-contentful-paint')?.numericValue ?? Number.NaN,
+        tbtMs: audit('total-blocking-time')?.numericValue ?? Number.NaN,
+        cls: audit('cumulative-layout-shift')?.numericValue ?? Number.NaN,
+        scriptBytes: bytesOf('script'),
+        totalBytes: bytesOf('total'),
+        unusedScriptBytes: wasted('unused-javascript'),
+        unusedCssBytes: wasted('unused-css-rules'),
+      });
+    }
+    return figures;
+  } finally {
+    await browser.close();
+  }
+}

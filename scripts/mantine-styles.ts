@@ -1,0 +1,119 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { repoRoot } from './local-cloud/lambda-runtime';
+
+/**
+ * The Mantine stylesheets the web app needs, instead of the whole of `@mantine/core/styles.css`
+ * (issue 10 point 7: the sign-in page loaded 217 KB of CSS it never used). It finds every Mantine
+ * export the app imports (and those @mantine/notifications imports), follows Mantine's own imports to
+ * the components they are built from (PasswordInput → Input, ActionIcon, …), and lists the
+ * per-component stylesheets of those components in the order `styles.css` has them (later ones
+ * override earlier ones). The result is web/src/app/mantine-styles.css; a unit test fails when it is
+ * out of date. Run after using a new Mantine component:
+ *   npx tsx scripts/mantine-styles.ts
+ */
+const coreRoot = join(repoRoot, 'node_modules', '@mantine', 'core');
+const esmRoot = join(coreRoot, 'esm');
+const stylesDir = join(coreRoot, 'styles');
+export const MANTINE_STYLES_FILE = join(repoRoot, 'web', 'src', 'app', 'mantine-styles.css');
+/** Every page needs these: the reset, the theme's CSS variables and the global classes. */
+const BASE_SHEETS = ['baseline', 'default-css-variables', 'global'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(tsx?|mjs)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Names imported from `@mantine/core` by `files` (type-only imports carry no styles). */
+function importedNames(files: string[]): Set<string> {
+  const names = new Set<string>();
+  const statement = /import\s*(type\s*)?\{([^}]*)\}\s*from\s*['"]@mantine\/core['"]/g;
+  for (const file of files) {
+    for (const match of readFileSync(file, 'utf8').matchAll(statement)) {
+      if (match[1]) continue;
+      for (const part of match[2]!.split(',')) {
+        const name = part.trim();
+        if (name && !name.startsWith('type ')) names.add(name.split(/\s+as\s+/)[0]!);
+      }
+    }
+  }
+  return names;
+}
+
+/**
+ * Mantine's index: each export name and the file that defines it, or null for what Mantine passes on
+ * from another package (RemoveScroll), which has no Mantine styles.
+ */
+function exportFiles(): Map<string, string | null> {
+  const index = readFileSync(join(esmRoot, 'index.mjs'), 'utf8');
+  const files = new Map<string, string | null>();
+  for (const match of index.matchAll(/import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g)) {
+    for (const part of match[1]!.split(',')) {
+      const name = part.trim().split(/\s+as\s+/)[0]!;
+      if (name) files.set(name, match[2]!.startsWith('.') ? resolve(esmRoot, match[2]!) : null);
+    }
+  }
+  return files;
+}
+
+/** The component folders (`components/<Name>/`) reachable from `start` through relative imports. */
+function componentsReachedFrom(start: string[]): Set<string> {
+  const seen = new Set<string>();
+  const components = new Set<string>();
+  const queue = [...start];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file) || !existsSync(file)) continue;
+    seen.add(file);
+    const component = /^components\/([^/]+)\//.exec(relative(esmRoot, file).replaceAll('\\', '/'))?.[1];
+    if (component) components.add(component);
+    for (const match of readFileSync(file, 'utf8').matchAll(/from\s*"(\.[^"]+)"/g))
+      queue.push(resolve(dirname(file), match[1]!));
+  }
+  return components;
+}
+
+/** The stylesheet names in the order the whole stylesheet has them. */
+function canonicalOrder(): string[] {
+  const whole = readFileSync(join(coreRoot, 'styles.css'), 'utf8');
+  return readdirSync(stylesDir)
+    .filter((file) => file.endsWith('.css') && !file.endsWith('.layer.css'))
+    .map((file) => {
+      const head = readFileSync(join(stylesDir, file), 'utf8').trim().slice(0, 200);
+      const at = whole.indexOf(head);
+      if (at < 0) throw new Error(`${file} is not part of @mantine/core/styles.css`);
+      return { name: file.replace(/\.css$/, ''), at };
+    })
+    .sort((a, b) => a.at - b.at)
+    .map((sheet) => sheet.name);
+}
+
+/** The content of web/src/app/mantine-styles.css for the app as it is now. */
+export function mantineStyles(): string {
+  const appFiles = sourceFiles(join(repoRoot, 'web', 'src'));
+  const notificationFiles = sourceFiles(join(repoRoot, 'node_modules', '@mantine', 'notifications', 'esm'));
+  const files = exportFiles();
+  const names = [...importedNames(appFiles), ...importedNames(notificationFiles)];
+  const start = names.flatMap((name) => {
+    const file = files.get(name);
+    if (file === undefined) throw new Error(`@mantine/core has no export named ${name}`);
+    return file === null ? [] : [file];
+  });
+  const used = componentsReachedFrom(start);
+  const sheets = canonicalOrder().filter((name) => BASE_SHEETS.includes(name) || used.has(name));
+  return [
+    '/* Generated by scripts/mantine-styles.ts: the Mantine stylesheets of the components the app uses,',
+    '   in the order of @mantine/core/styles.css. Run `npx tsx scripts/mantine-styles.ts` after using a',
+    '   new Mantine component (a unit test fails until then). */',
+    ...sheets.map((name) => `@import "@mantine/core/styles/${name}.css";`),
+    '',
+  ].join('\n');
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  writeFileSync(MANTINE_STYLES_FILE, mantineStyles());
+  console.log(`Wrote ${relative(repoRoot, MANTINE_STYLES_FILE)}`);
+}
