@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /** Every error the API answers has this body (DESIGN.md convention 3). */
-export const errorCode = z.enum([
+export const ERROR_CODES = [
   'VALIDATION_ERROR',
   'UNAUTHORIZED',
   'FORBIDDEN',
@@ -11,7 +11,8 @@ export const errorCode = z.enum([
   'UNSUPPORTED_MEDIA_TYPE',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
-]);
+] as const;
+export const errorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCode>;
 
 export const fieldIssue = z.object({ path: z.string(), message: z.string() });
@@ -24,3 +25,23 @@ export const errorBody = z.object({
   issues: z.optional(fieldIssues),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
+
+// Plain checks for the browser's API client, which reads every error body: the schemas above would
+// bring the validation library to every page (issue 10 point 7).
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** `value` when it is a list of field issues, else undefined. */
+export function asFieldIssues(value: unknown): FieldIssue[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const valid = value.every(
+    (issue) =>
+      typeof issue === 'object' &&
+      issue !== null &&
+      typeof (issue as FieldIssue).path === 'string' &&
+      typeof (issue as FieldIssue).message === 'string',
+  );
+  return valid ? (value as FieldIssue[]) : undefined;
+}

@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import { userPlan } from './pricing-plans';
 import { visibleText } from './text';
 
+export { AUTH_TEXTS } from './auth-texts';
+
 /**
  * Every account payload, used by the forms (zodResolver) and the handlers alike, with the messages of
  * spec part 1 section 5. A check marked `abort` stops the field's later checks, so an empty field says
@@ -235,23 +237,3 @@ export interface UserResponse {
 export interface MessageResponse {
   message: string;
 }
-
-/** Texts the spec gives for account outcomes (section 8), used by the handlers and the screens. */
-export const AUTH_TEXTS = {
-  registered: 'Registration successful! Please check your email to verify your account.',
-  verificationSent: 'Verification email sent! Please check your inbox.',
-  emailVerified: 'Email verified successfully!',
-  resetSent: 'If an account with that email exists, a password reset link has been sent.',
-  passwordReset: 'Password reset successful!',
-  invalidCredentials: 'Invalid email or password',
-  profileUpdated: 'Profile updated successfully',
-  passwordChanged: 'Password changed successfully',
-  accountDeleted: 'Account deleted successfully',
-  sessionExpired: 'Your session has expired. Please log in again.',
-  usernameTaken: 'Username is already taken',
-  invalidVerificationLink: 'This verification link is invalid or has expired. Please request a new one.',
-  invalidResetLink: 'This password reset link is invalid or has expired. Please request a new one.',
-  currentPasswordWrong: 'Current password is incorrect',
-  passwordWrong: 'Password is incorrect',
-  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
-} as const;

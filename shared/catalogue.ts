@@ -1,6 +1,21 @@
 import * as z from 'zod/mini';
+import {
+  DIFFICULTY_ALIASES,
+  type DifficultyAlias,
+  difficultyOf,
+  MAX_EXAMPLES,
+  POPULAR_DEFAULT_LIMIT,
+  POPULAR_MAX_LIMIT,
+  SEARCH_MAX_LENGTH,
+  TEMPLATE_CATEGORIES,
+  TEMPLATE_DIFFICULTIES,
+  type TemplateCard,
+  type TemplateDifficulty,
+} from './catalogue-values';
 import { PLATFORMS } from './platforms';
 import { visibleText } from './text';
+
+export * from './catalogue-values';
 
 /**
  * The trob catalogue (spec part 1 section 3: Template and configSchema). The catalogue itself is code
@@ -8,61 +23,21 @@ import { visibleText } from './text';
  * and what a template's configuration form is built from.
  */
 
+// The value lists and labels live in catalogue-values.ts (re-exported above): the web app reads them on
+// pages that validate nothing, without the validation library (issue 10 point 7).
+
 /** A template's platform: one of THE platform table's (shared/platforms.ts). */
 const templatePlatform = z.enum(PLATFORMS);
 
-export const templateCategory = z.enum([
-  'lead-generation',
-  'audience-research',
-  'network-export',
-  'data-enrichment',
-]);
-export type TemplateCategory = z.infer<typeof templateCategory>;
+export const templateCategory = z.enum(TEMPLATE_CATEGORIES);
 
-export const CATEGORY_LABELS: Record<TemplateCategory, string> = {
-  'lead-generation': 'Lead Generation',
-  'audience-research': 'Audience Research',
-  'network-export': 'Network Export',
-  'data-enrichment': 'Data Enrichment',
-};
-
-export const templateDifficulty = z.enum(['beginner', 'intermediate', 'advanced', 'expert']);
-export type TemplateDifficulty = z.infer<typeof templateDifficulty>;
-
-/** Spec 3: the difficulty's other names (beginner/easy, intermediate/medium, advanced/hard). */
-export const DIFFICULTY_ALIASES = { easy: 'beginner', medium: 'intermediate', hard: 'advanced' } as const;
-type DifficultyAlias = keyof typeof DIFFICULTY_ALIASES;
-
-/** The difficulty a value names, by its name or its alias, in any case; undefined for anything else. */
-export function difficultyOf(value: string): TemplateDifficulty | undefined {
-  const name = value.trim().toLowerCase();
-  if (Object.hasOwn(DIFFICULTY_ALIASES, name)) return DIFFICULTY_ALIASES[name as DifficultyAlias];
-  return (templateDifficulty.options as readonly string[]).includes(name)
-    ? (name as TemplateDifficulty)
-    : undefined;
-}
+export const templateDifficulty = z.enum(TEMPLATE_DIFFICULTIES);
 
 /** A template's difficulty as written: a name or an alias, read as the name. */
 export const templateDifficultyInput = z.pipe(
-  z.enum([...templateDifficulty.options, ...(Object.keys(DIFFICULTY_ALIASES) as DifficultyAlias[])]),
+  z.enum([...TEMPLATE_DIFFICULTIES, ...(Object.keys(DIFFICULTY_ALIASES) as DifficultyAlias[])]),
   z.transform((value): TemplateDifficulty => difficultyOf(value) ?? 'beginner'),
 );
-
-/** difficultyLevel is the difficulty as a number (the cards' dots): beginner 1 ... expert 4. */
-export const DIFFICULTY_LEVEL: Record<TemplateDifficulty, 1 | 2 | 3 | 4> = {
-  beginner: 1,
-  intermediate: 2,
-  advanced: 3,
-  expert: 4,
-};
-
-/** Spec 9: a card without an estimated time shows this. */
-export const DEFAULT_ESTIMATED_TIME = '5-10 min';
-/** Spec 9: at most 3 example presets. */
-export const MAX_EXAMPLES = 3;
-export const POPULAR_DEFAULT_LIMIT = 6;
-export const POPULAR_MAX_LIMIT = 20;
-export const SEARCH_MAX_LENGTH = 100;
 
 // --- configSchema --------------------------------------------------------------------------------
 
@@ -223,35 +198,6 @@ export type Template = z.infer<typeof template>;
 /** A catalogue entry as written in code: everything but the usage count, which the table keeps. */
 export type TemplateDefinition = Omit<Template, 'usageCount'>;
 
-/**
- * What a catalogue card shows and the catalogue's search and filters read (`view=card`): a tenth of a
- * whole template, whose config schema, examples and HTML description only the detail page needs
- * (issue 10 point 7).
- */
-export const TEMPLATE_CARD_FIELDS = [
-  'id',
-  'displayName',
-  'summary',
-  'description',
-  'platform',
-  'category',
-  'difficulty',
-  'difficultyLevel',
-  'successRate',
-  'estimatedTime',
-  'usageCount',
-  'isFlow',
-  'isSmartFlow',
-  'features',
-] as const satisfies ReadonlyArray<keyof Template>;
-export type TemplateCard = Pick<Template, (typeof TEMPLATE_CARD_FIELDS)[number]>;
-
-export function templateCard(template: Template): TemplateCard {
-  const card: Partial<Record<keyof Template, unknown>> = {};
-  for (const field of TEMPLATE_CARD_FIELDS) if (template[field] !== undefined) card[field] = template[field];
-  return card as TemplateCard;
-}
-
 // --- API -----------------------------------------------------------------------------------------
 
 const includeUsage = z.optional(z.enum(['true', 'false']));
@@ -319,5 +265,3 @@ export interface PopularTemplateCardsResponse {
   status: 'success';
   data: { templates: TemplateCard[] };
 }
-
-export const TEMPLATE_TEXTS = { notFound: 'Trob not found' } as const;

@@ -1,6 +1,6 @@
 import { EXPORT_FORMAT_TABLE, type ExportFormat, isExportFormat } from './export-formats';
 import { PLATFORM_TABLE, type PlanPlatformKey, type Platform } from './platforms';
-import { TRIAL_DAYS, type UserPlan, userPlan } from './pricing-plans';
+import { TRIAL_DAYS, USER_PLANS, type UserPlan } from './pricing-plans';
 
 /**
  * What each plan may do: the plan-limit table of spec part 1, section 9, the feature flags and upgrade
@@ -11,7 +11,7 @@ import { TRIAL_DAYS, type UserPlan, userPlan } from './pricing-plans';
 export type Plan = UserPlan;
 
 /** The user's plan values; upper case only, as the User entity spells them. */
-export const plans: readonly Plan[] = userPlan.options;
+export const plans: readonly Plan[] = USER_PLANS;
 
 export type AiLevel = 'none' | 'basic' | 'advanced';
 

@@ -7,7 +7,8 @@ import * as z from 'zod/mini';
  */
 
 /** A user's plan (spec part 1, section 3 'User'). */
-export const userPlan = z.enum(['FREE', 'TRIAL', 'BASE', 'PRO', 'PLUS']);
+export const USER_PLANS = ['FREE', 'TRIAL', 'BASE', 'PRO', 'PLUS'] as const;
+export const userPlan = z.enum(USER_PLANS);
 export type UserPlan = z.infer<typeof userPlan>;
 
 /** The plan card ids; the checkout call names its plan with one of them. */

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { get } from 'node:http';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { hashPassword } from '../../functions/auth/password';
 import { createUser } from '../../functions/auth/user-repository';
 import { LOCAL_CHROMIUM_FLAGS, localChromiumPath } from '../../functions/platforms/browser';
+import { probeShiftsAndLcp } from './page-probe';
 
 /**
  * Lighthouse 12 (its default mobile run: a mid-range phone emulated, 4x CPU slowdown and slow 4G
@@ -18,8 +20,11 @@ export interface PageFigure {
   lcpMs: number;
   tbtMs: number;
   cls: number;
-  /** Compressed bytes of every script the page loaded. */
+  /** Compressed bytes of every script the page loaded (the bodies, as the server sends them with Brotli). */
   scriptBytes: number;
+  scriptRequests: number;
+  /** What those scripts cost on the wire, response headers included. */
+  scriptTransferBytes: number;
   /** Compressed bytes of everything the page loaded. */
   totalBytes: number;
   unusedScriptBytes: number;
@@ -27,6 +32,24 @@ export interface PageFigure {
 }
 
 const TOKEN_STORAGE_KEY = 'trobly.session';
+
+/** The bodies of `urls` as the server sends them to a browser that accepts Brotli, in bytes. */
+async function compressedBytes(urls: string[]): Promise<number> {
+  let total = 0;
+  for (const url of urls) {
+    total += await new Promise<number>((done, fail) => {
+      get(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        res.on('end', () => done(bytes));
+        res.on('error', fail);
+      }).on('error', fail);
+    });
+  }
+  return total;
+}
 
 async function signedInTokens(
   appUrl: string,
@@ -117,32 +140,16 @@ export async function measurePages(
       const bytesOf = (type: string) => resources.find((r) => r.resourceType === type)?.transferSize ?? 0;
       const wasted = (id: string) =>
         (audit(id)?.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0;
+      const requests =
+        (
+          audit('network-requests')?.details as {
+            items?: Array<{ url: string; transferSize: number; resourceSize: number; resourceType: string }>;
+          }
+        )?.items ?? [];
+      const scripts = requests.filter((r) => r.resourceType === 'Script');
       if (process.env.BENCH_DEBUG) {
-        const requests =
-          (
-            audit('network-requests')?.details as {
-              items?: Array<{
-                url: string;
-                transferSize: number;
-                resourceSize: number;
-                resourceType: string;
-              }>;
-            }
-          )?.items ?? [];
         for (const r of requests) console.log(path, r.resourceType, r.transferSize, r.resourceSize, r.url);
-        // Lighthouse 12.2's trace elements fail on this Chromium: the shifts and the LCP element from the page.
-        const probe = await browser.newPage();
-        await probe.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
-        await probe.evaluateOnNewDocument(`
-          window.__shifts = []; window.__lcp = [];
-          const describe = (n) => n ? (n.nodeName + (n.id ? '#' + n.id : '') + '.' + String(n.className || '').slice(0, 60) + ' "' + (n.textContent || '').trim().slice(0, 40) + '"') : '?';
-          new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__shifts.push({ t: Math.round(e.startTime), v: e.value.toFixed(3), s: e.sources.map((x) => describe(x.node) + ' ' + JSON.stringify(x.previousRect) + '->' + JSON.stringify(x.currentRect)) }))).observe({ type: 'layout-shift', buffered: true });
-          new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__lcp.push({ t: Math.round(e.startTime), size: e.size, el: describe(e.element), url: e.url }))).observe({ type: 'largest-contentful-paint', buffered: true });
-        `);
-        await probe.goto(`${appUrl}${path}`, { waitUntil: 'networkidle0' });
-        await new Promise((r) => setTimeout(r, 1500));
-        console.log(path, JSON.stringify(await probe.evaluate('({ shifts: window.__shifts, lcp: window.__lcp })'), null, 1));
-        await probe.close();
+        console.log(path, JSON.stringify(await probeShiftsAndLcp(browser, `${appUrl}${path}`), null, 1));
       }
       figures.push({
         path,
@@ -151,7 +158,9 @@ export async function measurePages(
         lcpMs: audit('largest-contentful-paint')?.numericValue ?? Number.NaN,
         tbtMs: audit('total-blocking-time')?.numericValue ?? Number.NaN,
         cls: audit('cumulative-layout-shift')?.numericValue ?? Number.NaN,
-        scriptBytes: bytesOf('script'),
+        scriptBytes: await compressedBytes(scripts.map((r) => r.url)),
+        scriptRequests: scripts.length,
+        scriptTransferBytes: bytesOf('script'),
         totalBytes: bytesOf('total'),
         unusedScriptBytes: wasted('unused-javascript'),
         unusedCssBytes: wasted('unused-css-rules'),

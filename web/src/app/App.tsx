@@ -1,8 +1,9 @@
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { createAppRouter, preloadPage } from './router';
 import { AppSplash } from './splash/AppSplash';
 
+preloadPage(window.location.pathname);
 const router = createAppRouter();
 
 export function App() {

@@ -1,11 +1,31 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { SWRConfig } from 'swr';
 import { get } from '../lib/api-client';
 import { NOTIFICATION_DURATION_MS, NOTIFICATION_LIMIT, NOTIFICATION_POSITION } from '../lib/notify';
 import { SessionProvider } from '../lib/session';
 import { cssVariablesResolver, theme } from './theme';
+
+// The notification area's code (its container and transitions) loads with the first notification, not
+// with every page (issue 10 point 7); the notification waits in the store meanwhile and appears with it.
+const Notifications = lazy(() => import('./notifications-chunk'));
+
+function NotificationArea() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications
+        position={NOTIFICATION_POSITION}
+        autoClose={NOTIFICATION_DURATION_MS}
+        limit={NOTIFICATION_LIMIT}
+      />
+    </Suspense>
+  );
+}
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -16,11 +36,7 @@ interface AppProvidersProps {
 export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
-      <Notifications
-        position={NOTIFICATION_POSITION}
-        autoClose={NOTIFICATION_DURATION_MS}
-        limit={NOTIFICATION_LIMIT}
-      />
+      <NotificationArea />
       {/*
         SWR keys are API paths relative to /api, fetched with the one API client. Each app instance has
         its own cache (one in the browser; one per rendered tree in tests, so no answer leaks between them).

@@ -1,5 +1,5 @@
 import { lazy, type ReactElement } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router-dom';
 import { AccessGuard, canServe } from './guards';
 import { PublicLayout } from './PublicLayout';
 import {
@@ -11,7 +11,7 @@ import {
   unknownPathTarget,
 } from './routes';
 import { AdaptiveLayout } from './shell/AdaptiveLayout';
-import { LazyAppShellLayout } from './shell/LazyAppShellLayout';
+import { LazyAppShellLayout, loadAppShell } from './shell/LazyAppShellLayout';
 
 const layouts: Record<RouteLayout, ReactElement> = {
   public: <PublicLayout />,
@@ -57,6 +57,21 @@ export function buildRoutes(table: readonly AppRoute[] = appRoutes): RouteObject
       ...(layout === 'public' ? [unknownPath] : []),
     ],
   }));
+}
+
+/**
+ * Starts loading the code of the page at `pathname` (and of the app shell around it) at once, while
+ * the stored session is still being restored, instead of after its guard lets it render: one network
+ * round trip fewer before the first screen (issue 10 point 7). The router's lazy pages then find the
+ * modules loaded. A failure here is left to the router, which loads them again.
+ */
+export function preloadPage(pathname: string, table: readonly AppRoute[] = appRoutes): void {
+  const row = servedRoutes(table, canServe).find(
+    (candidate) => candidate.page && matchPath(candidate.path, pathname),
+  );
+  if (!row?.page) return;
+  row.page().catch(() => undefined);
+  if (layoutOf(row) === 'app') loadAppShell().catch(() => undefined);
 }
 
 export function createAppRouter() {

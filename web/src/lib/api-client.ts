@@ -1,5 +1,5 @@
-import { type ErrorCode, errorCode, type FieldIssue, fieldIssues } from '../../../shared/api-error';
-import { AUTH_TEXTS } from '../../../shared/auth';
+import { asFieldIssues, type ErrorCode, type FieldIssue, isErrorCode } from '../../../shared/api-error';
+import { AUTH_TEXTS } from '../../../shared/auth-texts';
 
 /**
  * The one way the browser calls the API (spec part 1, sections 7 and 8 'Wrapper').
@@ -154,16 +154,15 @@ function errorFromResponse(status: number, text: string): ApiError {
     return new ApiError(status, 'UNEXPECTED_RESPONSE', REQUEST_FAILED_MESSAGE);
   }
   const fields = body as Record<string, unknown>;
-  const code = errorCode.safeParse(fields.code);
-  const issues = fieldIssues.safeParse(fields.issues);
+  const issues = asFieldIssues(fields.issues);
   // API Gateway's own answers ({"message":"Not Found"}) carry a message but no code: keep the message.
   const message =
     typeof fields.message === 'string' && fields.message !== '' ? fields.message : REQUEST_FAILED_MESSAGE;
   return new ApiError(
     status,
-    code.success ? code.data : 'UNEXPECTED_RESPONSE',
+    isErrorCode(fields.code) ? fields.code : 'UNEXPECTED_RESPONSE',
     message,
-    issues.success ? issues.data : [],
+    issues ?? [],
   );
 }
 

@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  AppShell,
-  Burger,
-  Center,
-  FocusTrap,
-  Group,
-  Loader,
-  ScrollArea,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Burger, Center, FocusTrap, Group, Loader } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { type KeyboardEvent, Suspense, useRef } from 'react';
@@ -17,6 +6,7 @@ import { Link, Outlet } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { useCurrentUser } from '../../lib/session';
 import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink';
+import { LazyTooltip } from './LazyTooltip';
 import { PlanStatus } from './PlanStatus';
 import { SidebarFooter, SidebarLinks } from './Sidebar';
 import { useSidebarCollapsed } from './sidebar-state';
@@ -101,22 +91,24 @@ export function AppShellLayout() {
               aria-expanded={mobileOpened}
               aria-controls="main-navigation"
             />
-            <Tooltip label={collapseLabel}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                visibleFrom={WIDE_BREAKPOINT}
-                onClick={() => setCollapsed(!collapsed)}
-                aria-label={collapseLabel}
-                aria-pressed={collapsed}
-              >
-                {collapsed ? (
-                  <IconLayoutSidebarLeftExpand size={20} aria-hidden />
-                ) : (
-                  <IconLayoutSidebarLeftCollapse size={20} aria-hidden />
-                )}
-              </ActionIcon>
-            </Tooltip>
+            {/* Only a wide screen has the sidebar to collapse (and loads the tooltip's code). */}
+            {wide && (
+              <LazyTooltip label={collapseLabel}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  onClick={() => setCollapsed(!collapsed)}
+                  aria-label={collapseLabel}
+                  aria-pressed={collapsed}
+                >
+                  {collapsed ? (
+                    <IconLayoutSidebarLeftExpand size={20} aria-hidden />
+                  ) : (
+                    <IconLayoutSidebarLeftCollapse size={20} aria-hidden />
+                  )}
+                </ActionIcon>
+              </LazyTooltip>
+            )}
             <Anchor
               component={Link}
               to="/dashboard"
@@ -141,7 +133,8 @@ export function AppShellLayout() {
       >
         <FocusTrap active={slideOver && mobileOpened}>
           <div style={{ display: 'contents' }}>
-            <AppShell.Section grow component={ScrollArea} scrollbars="y">
+            {/* The browser's own scrolling: Mantine's ScrollArea would add its code to every page. */}
+            <AppShell.Section grow mih={0} style={{ overflowY: 'auto' }}>
               <SidebarLinks iconOnly={iconOnly} onNavigate={navigated} />
             </AppShell.Section>
             <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>

@@ -1,11 +1,15 @@
-import { Menu, NavLink, Stack, Tooltip } from '@mantine/core';
+import { NavLink, Stack } from '@mantine/core';
 import { IconHelp, IconLogout } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { HELP_CENTER_LABEL, HELP_CENTER_PATH } from '../../lib/help-center';
 import { useSession } from '../../lib/session';
 import { LOGIN_PATH } from '../../lib/session/navigation';
+import { LazyTooltip } from './LazyTooltip';
 import { isCurrent, isGroup, type NavGroupItem, type NavLinkItem, navItems } from './nav-items';
+
+// Only the icon-only sidebar of a wide screen opens a group as a menu (and loads the menu's code).
+const IconOnlyGroupMenu = lazy(() => import('./IconOnlyGroupMenu'));
 
 interface SidebarProps {
   /** Wide screen with the sidebar collapsed: icons only, each named by a tooltip and its aria-label. */
@@ -28,9 +32,9 @@ function WithTooltip({
 }) {
   if (!iconOnly) return children;
   return (
-    <Tooltip label={label} position="right" withArrow>
+    <LazyTooltip label={label} position="right" withArrow>
       {children}
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 
@@ -60,32 +64,20 @@ function SidebarGroup({ item, iconOnly, onNavigate }: { item: NavGroupItem } & S
   const inside = isCurrent(pathname, item.prefix);
 
   if (iconOnly) {
+    const button = (
+      <NavLink
+        component="button"
+        type="button"
+        aria-label={item.label}
+        leftSection={<Icon size={ICON_SIZE} stroke={1.6} aria-hidden />}
+        active={inside}
+      />
+    );
+    // Until the menu's code is in, the button shows without its menu.
     return (
-      <Menu position="right-start" withArrow>
-        <Menu.Target>
-          <NavLink
-            component="button"
-            type="button"
-            aria-label={item.label}
-            leftSection={<Icon size={ICON_SIZE} stroke={1.6} aria-hidden />}
-            active={inside}
-          />
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{item.label}</Menu.Label>
-          {item.links.map((link) => (
-            <Menu.Item
-              key={link.to}
-              component={Link}
-              to={link.to}
-              leftSection={<link.icon size={16} aria-hidden />}
-              onClick={onNavigate}
-            >
-              {link.label}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
+      <Suspense fallback={button}>
+        <IconOnlyGroupMenu item={item} button={button} onNavigate={onNavigate} />
+      </Suspense>
     );
   }
 

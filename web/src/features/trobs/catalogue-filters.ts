@@ -4,7 +4,7 @@ import {
   type TemplateCard,
   type TemplateCategory,
   type TemplateDifficulty,
-} from '../../../../shared/catalogue';
+} from '../../../../shared/catalogue-values';
 import { PLATFORMS, type Platform } from '../../../../shared/platforms';
 
 /** The catalogue's filters (spec 2.9); 'all' means no filter. */

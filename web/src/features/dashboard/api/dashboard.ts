@@ -1,5 +1,9 @@
 import useSWR from 'swr';
-import { type Automation, type DashboardStats, dedupeAutomations } from '../../../../../shared/automations';
+import {
+  type Automation,
+  type DashboardStats,
+  dedupeAutomations,
+} from '../../../../../shared/automations-values';
 import type { PopularTemplateCardsResponse, TemplateCard } from '../../../../../shared/catalogue';
 import { STATS_KEY, useAutomations } from '../../../lib/automations';
 

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { type Automation, dashboardStatusLabel } from '../../../../../shared/automations';
+import { type Automation, dashboardStatusLabel } from '../../../../../shared/automations-values';
 import { RECENT_AUTOMATIONS } from '../api/dashboard';
 
 const badgeColors = { Active: 'green', Completed: 'blue', Inactive: 'gray' } as const;

@@ -11,7 +11,7 @@ import type {
   TemplateCardListResponse,
   TemplateResponse,
 } from '../../../../../shared/catalogue';
-import { POPULAR_DEFAULT_LIMIT } from '../../../../../shared/catalogue';
+import { POPULAR_DEFAULT_LIMIT } from '../../../../../shared/catalogue-values';
 import type { Platform } from '../../../../../shared/platforms';
 import { ApiError, get, post } from '../../../lib/api-client';
 

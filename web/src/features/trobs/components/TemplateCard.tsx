@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import {
   DEFAULT_ESTIMATED_TIME,
   type TemplateCard as TemplateCardData,
-} from '../../../../../shared/catalogue';
+} from '../../../../../shared/catalogue-values';
 import { DifficultyDots, PlatformBadge } from './platform';
 import { TemplateImage } from './TemplateImage';
 

@@ -23,7 +23,8 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { DEFAULT_ESTIMATED_TIME, type Template } from '../../../../../shared/catalogue';
+import type { Template } from '../../../../../shared/catalogue';
+import { DEFAULT_ESTIMATED_TIME } from '../../../../../shared/catalogue-values';
 import { difficultyLabel } from './platform';
 
 const count = new Intl.NumberFormat('en-US');

@@ -1,5 +1,5 @@
-import { Badge, Group, Text, Tooltip } from '@mantine/core';
-import { difficultyOf } from '../../../../../shared/catalogue';
+import { Badge, Group, Text } from '@mantine/core';
+import { difficultyOf } from '../../../../../shared/catalogue-values';
 import { type Platform, platformTag } from '../../../../../shared/platforms';
 import { platformLook } from '../../../lib/platform-icons';
 
@@ -29,27 +29,28 @@ const DIFFICULTY_LABELS: Record<string, string> = {
 export const difficultyLabel = (difficulty: string) =>
   DIFFICULTY_LABELS[difficultyOf(difficulty) ?? difficulty] ?? difficulty;
 
-/** Spec 2.9: difficultyLevel filled dots out of 4. */
+/**
+ * Spec 2.9: difficultyLevel filled dots out of 4, named for screen readers and, on hover, by the
+ * browser's own tooltip (a Mantine Tooltip would load its positioning engine with every catalogue).
+ */
 export function DifficultyDots({ level, difficulty }: { level: number; difficulty: string }) {
   const label = `Difficulty: ${difficultyLabel(difficulty)} (${level} of 4)`;
   return (
-    <Tooltip label={label}>
-      <Group gap={3} role="img" aria-label={label} wrap="nowrap">
-        {[1, 2, 3, 4].map((dot) => (
-          <Text
-            key={dot}
-            component="span"
-            aria-hidden
-            w={8}
-            h={8}
-            style={{
-              borderRadius: '50%',
-              display: 'inline-block',
-              background: dot <= level ? 'var(--mantine-color-indigo-6)' : 'var(--mantine-color-gray-3)',
-            }}
-          />
-        ))}
-      </Group>
-    </Tooltip>
+    <Group gap={3} role="img" aria-label={label} title={label} wrap="nowrap">
+      {[1, 2, 3, 4].map((dot) => (
+        <Text
+          key={dot}
+          component="span"
+          aria-hidden
+          w={8}
+          h={8}
+          style={{
+            borderRadius: '50%',
+            display: 'inline-block',
+            background: dot <= level ? 'var(--mantine-color-indigo-6)' : 'var(--mantine-color-gray-3)',
+          }}
+        />
+      ))}
+    </Group>
   );
 }

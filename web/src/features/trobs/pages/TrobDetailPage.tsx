@@ -15,7 +15,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconArrowLeft, IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { TEMPLATE_TEXTS } from '../../../../../shared/catalogue';
+import { TEMPLATE_TEXTS } from '../../../../../shared/catalogue-values';
 import { PRODUCT_NAME } from '../../../../../shared/product';
 import { usePlatformConnection, useTemplate } from '../api/catalogue';
 import { difficultyLabel, PlatformBadge } from '../components/platform';

@@ -20,9 +20,9 @@ import { useId, useMemo, useState } from 'react';
 import {
   CATEGORY_LABELS,
   POPULAR_DEFAULT_LIMIT,
-  templateCategory,
-  templateDifficulty,
-} from '../../../../../shared/catalogue';
+  TEMPLATE_CATEGORIES,
+  TEMPLATE_DIFFICULTIES,
+} from '../../../../../shared/catalogue-values';
 import { PLATFORMS, platformTag } from '../../../../../shared/platforms';
 import { PRODUCT_NAME } from '../../../../../shared/product';
 import { usePopularTemplates, useTemplates } from '../api/catalogue';
@@ -110,7 +110,7 @@ export default function TrobsPage() {
                 }
                 data={[
                   { value: 'all', label: 'All categories' },
-                  ...templateCategory.options.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
+                  ...TEMPLATE_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
                 ]}
               />
               <NativeSelect
@@ -121,7 +121,7 @@ export default function TrobsPage() {
                 }
                 data={[
                   { value: 'all', label: 'All levels' },
-                  ...templateDifficulty.options.map((value) => ({ value, label: difficultyLabel(value) })),
+                  ...TEMPLATE_DIFFICULTIES.map((value) => ({ value, label: difficultyLabel(value) })),
                 ]}
               />
               <NativeSelect

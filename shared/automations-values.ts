@@ -1,0 +1,109 @@
+import type { Platform } from './platforms';
+
+/**
+ * Automations as the start route, the automations list and the dashboard speak them (spec part 1
+ * sections 2.8, 3, 5, 7; part 2 sections 3, 4; DECISIONS 20, 23).
+ *
+ * The words, as this product uses them (the README's glossary says the same):
+ * - **automation**: what a user started: a trob from a catalogue template with its config, or a flow
+ *   with its schedule. It has a status and counts against the plan's automation limit while pending,
+ *   running or active. The spec also calls this record a job; the code does not.
+ * - **job**: one run of an automation, the unit progress is reported for (`jobId`, `jobProgress`). A
+ *   one-off trob has exactly one job, whose id is the automation's; a recurring flow gets one per run.
+ * - **run**: a worker executing a job. A run message (`RunMessage`, on the trob-runs or flow-runs
+ *   queue) asks for one; a long job may take several run messages, each continuing from a checkpoint.
+ *
+ * This file holds no zod schema (shared/automations.ts adds the start route's and re-exports these), so
+ * the web app's pages import it without loading the validation library (issue 10 point 7).
+ */
+
+/** Part 2 section 4: every status an automation may have. */
+export const AUTOMATION_STATUSES = [
+  'pending',
+  'running',
+  'active',
+  'paused',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+export type AutomationStatus = (typeof AUTOMATION_STATUSES)[number];
+
+export interface Automation {
+  id: string;
+  /** The job the engine reports progress under; the automation's own id (one run per start). */
+  jobId: string;
+  templateId: string;
+  /** The template's display name when the automation was started. */
+  displayName: string;
+  platform: Platform;
+  status: AutomationStatus;
+  config: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StartAutomationResponse {
+  message: string;
+  data: { automation: Automation };
+}
+
+export const AUTOMATION_TEXTS = {
+  started: 'Automation started',
+  templateNotFound: 'Trob not found',
+  connectPlatform: (label: string) =>
+    `Connect your ${label} account on the Platforms page before starting this trob.`,
+  invalidConfig: 'The configuration is not valid',
+  listFailed: 'Failed to load automations',
+} as const;
+
+/** `GET /api/jobs/dashboard/stats` (spec 2.8: the fields are ours to choose). */
+export interface DashboardStats {
+  /** Automations after de-duplication by template plus config, keeping the newest of each group. */
+  totalAutomations: number;
+  completedAutomations: number;
+  /** Of the de-duplicated automations, those in the active list (pending, running, active). */
+  activeAutomations: number;
+  /** Templates in the catalogue. */
+  totalTemplates: number;
+  /** Connected LinkedIn and Twitter accounts, counted once per platform: 0 to 2 (DECISIONS 16). */
+  connectedAccounts: number;
+}
+
+/** A key for a configuration that ignores key order, so equal configs written differently match. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * Spec 2.8: the dashboard counts automations de-duplicated by template plus config, keeping the newest.
+ * Answers the kept automations, newest first.
+ */
+export function dedupeAutomations<T extends Pick<Automation, 'templateId' | 'config' | 'createdAt'>>(
+  automations: readonly T[],
+): T[] {
+  const newestFirst = [...automations].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const seen = new Set<string>();
+  const kept: T[] = [];
+  for (const automation of newestFirst) {
+    const key = `${automation.templateId}\n${canonicalJson(automation.config)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push(automation);
+  }
+  return kept;
+}
+
+/** Spec 2.8: the dashboard's badge reads Active, Completed or, for anything else, Inactive. */
+export function dashboardStatusLabel(status: string): 'Active' | 'Completed' | 'Inactive' {
+  if (status === 'active') return 'Active';
+  if (status === 'completed') return 'Completed';
+  return 'Inactive';
+}
