@@ -2,14 +2,19 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { PRODUCT_NAME } from '../shared/product.ts';
+import { SPLASH_TEXT } from './src/app/splash/splash-text.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
-/** Fills `%PRODUCT_NAME%` in index.html from the one constant (DECISIONS 18). */
+/**
+ * Fills `%PRODUCT_NAME%` (DECISIONS 18) and `%SPLASH_TEXT%` (the static splash, spec 9) in index.html
+ * from their one constant each.
+ */
 function productName(): Plugin {
   return {
     name: 'trobly-product-name',
-    transformIndexHtml: (html) => html.replaceAll('%PRODUCT_NAME%', PRODUCT_NAME),
+    transformIndexHtml: (html) =>
+      html.replaceAll('%PRODUCT_NAME%', PRODUCT_NAME).replaceAll('%SPLASH_TEXT%', SPLASH_TEXT),
   };
 }
 

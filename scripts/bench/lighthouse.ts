@@ -149,6 +149,12 @@ export async function measurePages(
       const scripts = requests.filter((r) => r.resourceType === 'Script');
       if (process.env.BENCH_DEBUG) {
         for (const r of requests) console.log(path, r.resourceType, r.transferSize, r.resourceSize, r.url);
+        for (const id of ['long-tasks', 'bootup-time', 'mainthread-work-breakdown'])
+          console.log(
+            path,
+            id,
+            JSON.stringify((audit(id)?.details as { items?: unknown[] })?.items?.slice(0, 8)),
+          );
         console.log(path, JSON.stringify(await probeShiftsAndLcp(browser, `${appUrl}${path}`), null, 1));
       }
       figures.push({

@@ -359,3 +359,93 @@ describe('at 390 px nothing is cut and tap targets are at least 24×24 px (issue
     expect(order.panel, 'the presets panel above Start').toBeLessThan(order.start);
   });
 });
+
+describe('on a touch phone, tap targets are 44 px where there is room, and no placeholder is cut (issue 10 point 10)', () => {
+  const TOUCH_PHONE = { ...PHONE, isMobile: true, hasTouch: true };
+
+  /** Visible elements of `selector` smaller than `min` px in height (and in width when `square`). */
+  const smallerThan = (selector: string, min: number, square: boolean) =>
+    page.evaluate(
+      (sel, limit, both) =>
+        [...document.querySelectorAll(sel)]
+          .filter((el) => (el as HTMLElement).offsetParent !== null)
+          .map((el) => {
+            const box = el.getBoundingClientRect();
+            return {
+              what: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40),
+              width: Math.round(box.width),
+              height: Math.round(box.height),
+            };
+          })
+          .filter((s) => s.height < limit || (both && s.width < limit)),
+      selector,
+      min,
+      square,
+    );
+
+  it('makes the menu, its links, buttons, tabs and icon buttons at least 44 px', async () => {
+    await signInAs(TOUCH_PHONE);
+    await waitForText(page, 'Completed Automations');
+    expect(
+      await smallerThan('.mantine-Burger-root, .mantine-ActionIcon-root', 44, true),
+      'icon buttons',
+    ).toEqual([]);
+    await page.click('button[aria-label="Open navigation"]');
+    await page.waitForSelector('#main-navigation .mantine-NavLink-root');
+    expect(await smallerThan('#main-navigation .mantine-NavLink-root', 44, false), 'menu links').toEqual([]);
+    await page.keyboard.press('Escape');
+    expect(
+      await smallerThan('main .mantine-Button-root:not([style*="--button-height-compact"])', 44, false),
+      'buttons on /dashboard',
+    ).toEqual([]);
+    await openApp(page, `${appUrl}/profile`);
+    await page.waitForSelector('[role="tab"]');
+    expect(await smallerThan('[role="tab"]', 44, false), 'profile tabs').toEqual([]);
+  });
+
+  it('shows every placeholder of a trob form whole, and a long example URL as the hint', async () => {
+    await signInAs(TOUCH_PHONE);
+    for (const trob of [
+      'linkedin-post-leads-scraper',
+      'linkedin-profile-collector',
+      'instagram-post-engagers',
+    ]) {
+      await openApp(page, `${appUrl}/trobs/${trob}`);
+      await clickText(page, 'Configure', 'button');
+      await waitForText(page, 'Start Automation');
+      const cut = await page.evaluate(() => {
+        const canvas = document.createElement('canvas').getContext('2d')!;
+        return [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')]
+          .filter((field) => field.placeholder && field.offsetParent !== null)
+          .flatMap((field) => {
+            const style = getComputedStyle(field);
+            canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            const room =
+              field.clientWidth -
+              Number.parseFloat(style.paddingLeft) -
+              Number.parseFloat(style.paddingRight);
+            return field.placeholder
+              .split('\n')
+              .filter((line) => canvas.measureText(line).width > room)
+              .map(
+                (line) =>
+                  `${line} (${Math.round(canvas.measureText(line).width)} px in ${Math.round(room)} px)`,
+              );
+          });
+      });
+      expect(cut, `placeholders cut on ${trob}`).toEqual([]);
+    }
+    // A long example URL is read in full as the field's hint, wrapped on the narrow screen.
+    await openApp(page, `${appUrl}/trobs/linkedin-post-leads-scraper`);
+    await clickText(page, 'Configure', 'button');
+    await waitForText(page, 'e.g. https://www.linkedin.com/feed/update/urn:li:activity:7200000000000000000/');
+    expect(
+      await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="example-hint"]')].every(
+          (hint) => hint.getBoundingClientRect().right <= window.innerWidth,
+        ),
+      ),
+      'hints within the screen',
+    ).toBe(true);
+  });
+});

@@ -64,7 +64,8 @@ export function keywordFilter(title: string, description: string): ArrayProperty
     maxItems: 20,
     default: [],
     examples: [['founder', 'head of sales', 'growth']],
-    placeholder: 'Type a keyword and press Enter',
+    // Short enough for the field beside its chips on a phone (issue 10 point 10).
+    placeholder: 'Type, then press Enter',
     'ui:options': { widget: 'tags' },
   };
 }

@@ -141,7 +141,7 @@ describe('/trobs/:trobId configure', () => {
       expect(
         (screen.getByLabelText('Bio keywords', { selector: 'input:not([type=hidden])' }) as HTMLInputElement)
           .placeholder,
-      ).toBe('Type a keyword and press Enter');
+      ).toBe('Type, then press Enter');
       expect(screen.getByText('e.g. founder, head of sales, growth')).toBeTruthy();
       expect(toggle('Skip protected accounts').checked).toBe(true);
       expect(toggle('Verified accounts only').checked).toBe(false);

@@ -1,8 +1,12 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
+import { SPLASH_TEXT } from './splash-text';
 
-export const SPLASH_TEXT = 'Automation Loading...';
+export { SPLASH_TEXT };
 
-/** The full-screen splash; it sits above the app, which keeps loading underneath. */
+/**
+ * The full-screen splash; it sits above the app, which keeps loading underneath. index.html draws the
+ * same splash before the app's code is in, so the first paint is this screen, not a blank page.
+ */
 export function SplashScreen() {
   return (
     <Center

@@ -194,7 +194,28 @@ export function toConfig(
 /** An example hint: 'e.g. …' from `example` or the first of `examples`. */
 export function exampleHint(property: ConfigProperty): string | undefined {
   const example = property.example !== undefined ? property.example : property.examples?.[0];
-  if (example === undefined || example === null || example === '') return undefined;
+  if (example === undefined || example === null || example === '') {
+    // A placeholder too long for the field is shown whole as the hint instead (fieldPlaceholder).
+    const placeholder = property.placeholder;
+    return placeholder && fieldPlaceholder(property) === undefined
+      ? `e.g. ${placeholder.split('\n').join(', ')}`
+      : undefined;
+  }
   const text = Array.isArray(example) ? example.join(', ') : String(example);
   return `e.g. ${text}`;
+}
+
+/**
+ * The longest placeholder a field shows: about what a text field holds on a 320-px phone. A longer
+ * one (a full profile or post URL) would be cut there (issue 10 point 10).
+ */
+export const PLACEHOLDER_MAX_LENGTH = 32;
+
+/** The field's placeholder, or none when it would be cut: exampleHint then shows it whole. */
+export function fieldPlaceholder(property: ConfigProperty): string | undefined {
+  const placeholder = property.placeholder;
+  if (!placeholder) return undefined;
+  return placeholder.split('\n').every((line) => line.length <= PLACEHOLDER_MAX_LENGTH)
+    ? placeholder
+    : undefined;
 }

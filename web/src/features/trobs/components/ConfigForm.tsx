@@ -16,7 +16,14 @@ import {
 import type { ReactNode } from 'react';
 import { type Control, Controller, type FieldValues } from 'react-hook-form';
 import type { ConfigProperty, ConfigSchema } from '../../../../../shared/catalogue';
-import { exampleHint, type FormValues, optionLabel, uiOptions, widgetOf } from '../config-form';
+import {
+  exampleHint,
+  type FormValues,
+  fieldPlaceholder,
+  optionLabel,
+  uiOptions,
+  widgetOf,
+} from '../config-form';
 import type { OptionLock, OptionLocks } from '../plan-choices';
 
 interface ConfigFormProps {
@@ -112,7 +119,12 @@ function Field({
       <>
         {property.description}
         {property.description && hint ? ' ' : null}
-        {hint && <span data-testid="example-hint">{hint}</span>}
+        {hint && (
+          // A URL in the hint breaks anywhere rather than run past a phone's screen.
+          <span data-testid="example-hint" style={{ overflowWrap: 'anywhere' }}>
+            {hint}
+          </span>
+        )}
         {lock && (
           <>
             {property.description || hint ? ' ' : null}
@@ -135,7 +147,7 @@ function Field({
           description,
           required,
           error: fieldState.error?.message,
-          placeholder: property.placeholder,
+          placeholder: fieldPlaceholder(property),
         };
         switch (widget) {
           case 'select': {

@@ -1,0 +1,49 @@
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SPLASH_TEXT } from '../../web/src/app/splash/splash-text';
+import { appUrl } from './account-steps';
+import { launchTestBrowser, openApp, waitForText } from './browser';
+
+/**
+ * Issue 10 point 7: the first paint needs no JavaScript. index.html carries the startup splash (spec 9),
+ * which the app's own splash replaces, so a phone shows it while the code is still on its way.
+ */
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchTestBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  const context = await browser.createBrowserContext();
+  page = await context.newPage();
+  await page.setViewport({ width: 390, height: 844 });
+});
+
+describe('the first paint', () => {
+  it('is the splash, in the page as served, before any script runs', async () => {
+    for (const path of ['/login', '/dashboard', '/trobs']) {
+      const html = await (await fetch(`${appUrl}${path}`)).text();
+      expect(html, path).toContain(`<p>${SPLASH_TEXT}</p>`);
+      expect(html, path).not.toContain('%SPLASH_TEXT%');
+    }
+    await page.setJavaScriptEnabled(false);
+    await page.goto(`${appUrl}/login`);
+    const splash = await page.evaluate(() => {
+      const status = document.querySelector('#root [role="status"]') as HTMLElement | null;
+      const box = status?.getBoundingClientRect();
+      return { text: status?.textContent?.trim(), width: box?.width, height: box?.height };
+    });
+    expect(splash).toEqual({ text: SPLASH_TEXT, width: 390, height: 844 });
+  });
+
+  it("gives way to the app's own splash and then the page", async () => {
+    await openApp(page, `${appUrl}/login`);
+    await waitForText(page, 'Welcome back to');
+    await page.waitForFunction(() => !document.querySelector('[role="status"]'), { timeout: 5000 });
+    expect(await page.evaluate(() => document.querySelectorAll('.startup-splash').length)).toBe(0);
+  });
+});
