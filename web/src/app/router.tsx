@@ -1,5 +1,6 @@
 import { lazy, type ReactElement } from 'react';
 import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router-dom';
+import { readTokens } from '../lib/session/token-store';
 import { AccessGuard, canServe } from './guards';
 import { PublicLayout } from './PublicLayout';
 import {
@@ -63,7 +64,8 @@ export function buildRoutes(table: readonly AppRoute[] = appRoutes): RouteObject
  * Starts loading the code of the page at `pathname` (and of the app shell around it) at once, while
  * the stored session is still being restored, instead of after its guard lets it render: one network
  * round trip fewer before the first screen (issue 10 point 7). The router's lazy pages then find the
- * modules loaded. A failure here is left to the router, which loads them again.
+ * modules loaded, and the page's first API calls (the row's prefetch) are under way. A failure here
+ * is left to the router and the page, which load them again.
  */
 export function preloadPage(pathname: string, table: readonly AppRoute[] = appRoutes): void {
   const row = servedRoutes(table, canServe).find(
@@ -72,6 +74,8 @@ export function preloadPage(pathname: string, table: readonly AppRoute[] = appRo
   if (!row?.page) return;
   row.page().catch(() => undefined);
   if (layoutOf(row) === 'app') loadAppShell().catch(() => undefined);
+  // Only with a stored session: without one the page's guard sends the visitor to /login.
+  if (row.prefetch && readTokens()) row.prefetch().catch(() => undefined);
 }
 
 export function createAppRouter() {

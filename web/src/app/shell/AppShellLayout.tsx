@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, AppShell, Burger, Center, FocusTrap, Group, Loader } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { type KeyboardEvent, Suspense, useRef } from 'react';
+import { type KeyboardEvent, Suspense, useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { useCurrentUser } from '../../lib/session';
@@ -41,6 +41,10 @@ export function AppShellLayout() {
   // holds focus until Escape or a choice closes it (issue 10 point 9).
   const slideOver = !wide;
   const menuHidden = slideOver && !mobileOpened;
+  // A phone renders the menu's links when it is first opened, not with every page load: it is hidden
+  // until then, and its dozen links are a good part of a first render's work (issue 10 point 7).
+  const [menuRendered, setMenuRendered] = useState(false);
+  if (!menuRendered && !menuHidden) setMenuRendered(true);
 
   function closeMenuByKey(event: KeyboardEvent) {
     if (event.key !== 'Escape' || !slideOver || !mobileOpened) return;
@@ -133,13 +137,20 @@ export function AppShellLayout() {
       >
         <FocusTrap active={slideOver && mobileOpened}>
           <div style={{ display: 'contents' }}>
-            {/* The browser's own scrolling: Mantine's ScrollArea would add its code to every page. */}
-            <AppShell.Section grow mih={0} style={{ overflowY: 'auto' }}>
-              <SidebarLinks iconOnly={iconOnly} onNavigate={navigated} />
-            </AppShell.Section>
-            <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-              <SidebarFooter iconOnly={iconOnly} onNavigate={navigated} />
-            </AppShell.Section>
+            {menuRendered && (
+              <>
+                {/* The browser's own scrolling: Mantine's ScrollArea would add its code to every page. */}
+                <AppShell.Section grow mih={0} style={{ overflowY: 'auto' }}>
+                  <SidebarLinks iconOnly={iconOnly} onNavigate={navigated} />
+                </AppShell.Section>
+                <AppShell.Section
+                  pt="sm"
+                  style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+                >
+                  <SidebarFooter iconOnly={iconOnly} onNavigate={navigated} />
+                </AppShell.Section>
+              </>
+            )}
           </div>
         </FocusTrap>
       </AppShell.Navbar>

@@ -1,11 +1,12 @@
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
 import {
   type Automation,
   type DashboardStats,
   dedupeAutomations,
 } from '../../../../../shared/automations-values';
 import type { PopularTemplateCardsResponse, TemplateCard } from '../../../../../shared/catalogue';
-import { STATS_KEY, useAutomations } from '../../../lib/automations';
+import { get } from '../../../lib/api-client';
+import { AUTOMATIONS_KEY, STATS_KEY, useAutomations } from '../../../lib/automations';
 
 /** Spec 2.8: the 4 most popular templates, the 3 newest automations. */
 export const POPULAR_TEMPLATES = 4;
@@ -26,6 +27,11 @@ export interface DashboardData {
 // Spec 2.8: a load failure is only logged; the page shows what it has.
 const logFailure = (what: string) => (error: unknown) =>
   console.error(`Dashboard: ${what} failed to load`, error);
+
+/** The dashboard's three calls, started before the page renders (routes.ts prefetch). */
+export async function prefetchDashboard(): Promise<void> {
+  await Promise.all([STATS_KEY, AUTOMATIONS_KEY, DASHBOARD_POPULAR_KEY].map((key) => preload(key, get)));
+}
 
 /** The dashboard's three calls: stats (counters), automations (list, onboarding), popular templates. */
 export function useDashboardData(): DashboardData {

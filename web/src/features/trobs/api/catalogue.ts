@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
 import type {
   Automation,
   StartAutomationInput,
@@ -25,6 +25,11 @@ export const TEMPLATES_KEY = '/templates?includeUsage=true&view=card';
 export const POPULAR_KEY = `/templates/meta/popular?limit=${POPULAR_DEFAULT_LIMIT}&view=card`;
 export const templateKey = (id: string) => `/templates/${encodeURIComponent(id)}?includeUsage=true`;
 export const connectionKey = (platform: Platform) => `/users/platform-connections/${platform}`;
+
+/** The catalogue's first calls, started before the page renders (routes.ts prefetch). */
+export async function prefetchCatalogue(): Promise<void> {
+  await Promise.all([preload(TEMPLATES_KEY, get), preload(POPULAR_KEY, get)]);
+}
 
 export function useTemplates() {
   const answer = useSWR<TemplateCardListResponse>(TEMPLATES_KEY);
