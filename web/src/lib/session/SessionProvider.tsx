@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { useSWRConfig } from 'swr';
 import type { User } from '../../../../shared/auth';
 import * as client from './session-client';
@@ -46,7 +55,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let active = true;
     // Shared by a second mount (StrictMode): both see the one answer.
     void client.restoreSession().then((user) => {
-      if (active) setState(user ? { status: 'signed-in', user } : { status: 'signed-out' });
+      // A transition: the first screen it lets through renders in slices that leave a phone's main
+      // thread free between them, not in one long task (issue 10 point 7); the splash covers it.
+      if (!active) return;
+      startTransition(() => setState(user ? { status: 'signed-in', user } : { status: 'signed-out' }));
     });
     return () => {
       active = false;

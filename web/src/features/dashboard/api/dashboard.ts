@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import useSWR, { preload } from 'swr';
 import {
   type Automation,
@@ -24,6 +25,8 @@ export interface DashboardData {
   readonly isLoading: boolean;
 }
 
+const NONE: readonly never[] = [];
+
 // Spec 2.8: a load failure is only logged; the page shows what it has.
 const logFailure = (what: string) => (error: unknown) =>
   console.error(`Dashboard: ${what} failed to load`, error);
@@ -40,12 +43,14 @@ export function useDashboardData(): DashboardData {
   const popular = useSWR<PopularTemplateCardsResponse>(DASHBOARD_POPULAR_KEY, {
     onError: logFailure('popular templates'),
   });
-  const all = automations.automations ?? [];
+  const all = automations.automations ?? NONE;
+  // Stable lists while their answer is unchanged, so the memoised cards skip the page's re-renders.
+  const deduped = useMemo(() => dedupeAutomations(all), [all]);
   return {
     stats: stats.data?.data,
-    automations: dedupeAutomations(all),
+    automations: deduped,
     hasAutomations: all.length > 0,
-    popularTemplates: popular.data?.data.templates ?? [],
+    popularTemplates: popular.data?.data.templates ?? NONE,
     isLoading: stats.isLoading || automations.isLoading,
   };
 }

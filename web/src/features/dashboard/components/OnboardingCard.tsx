@@ -1,6 +1,6 @@
 import { Button, Card, Group, List, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { Link } from 'react-router-dom';
 
 interface Step {
@@ -28,7 +28,7 @@ export const onboardingSteps: readonly Step[] = [
 ];
 
 /** Shown only while the user has no automations (spec 2.8). */
-export function OnboardingCard() {
+function OnboardingCardView() {
   const headingId = useId();
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
@@ -78,3 +78,6 @@ export function OnboardingCard() {
     </Card>
   );
 }
+
+/** Memoised: the dashboard re-renders as each of its three answers arrives (issue 10 point 7). */
+export const OnboardingCard = memo(OnboardingCardView);

@@ -1,10 +1,10 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { platformTag } from '../../../../../shared/platforms';
 import { type DashboardData, POPULAR_TEMPLATES } from '../api/dashboard';
 
-export function PopularTemplatesCard({ templates }: { templates: DashboardData['popularTemplates'] }) {
+function PopularTemplatesCardView({ templates }: { templates: DashboardData['popularTemplates'] }) {
   const headingId = useId();
   const popular = templates.slice(0, POPULAR_TEMPLATES);
   return (
@@ -38,3 +38,6 @@ export function PopularTemplatesCard({ templates }: { templates: DashboardData['
     </Card>
   );
 }
+
+/** Memoised: the dashboard re-renders as each of its three answers arrives (issue 10 point 7). */
+export const PopularTemplatesCard = memo(PopularTemplatesCardView);

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { type Automation, dashboardStatusLabel } from '../../../../../shared/automations-values';
 import { RECENT_AUTOMATIONS } from '../api/dashboard';
@@ -11,7 +11,7 @@ const statusWords = (status: string) => status.charAt(0).toUpperCase() + status.
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
-export function RecentAutomationsCard({ automations }: { automations: readonly Automation[] }) {
+function RecentAutomationsCardView({ automations }: { automations: readonly Automation[] }) {
   const headingId = useId();
   const recent = automations.slice(0, RECENT_AUTOMATIONS);
   return (
@@ -54,3 +54,6 @@ export function RecentAutomationsCard({ automations }: { automations: readonly A
     </Card>
   );
 }
+
+/** Memoised: the dashboard re-renders as each of its three answers arrives (issue 10 point 7). */
+export const RecentAutomationsCard = memo(RecentAutomationsCardView);

@@ -1,6 +1,6 @@
 import { Card, Group, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 
 interface StatCardProps {
   label: string;
@@ -13,7 +13,7 @@ interface StatCardProps {
   color: string;
 }
 
-export function StatCard({ label, value, loading, hint, icon: CardIcon, color }: StatCardProps) {
+function StatCardView({ label, value, loading, hint, icon: CardIcon, color }: StatCardProps) {
   const labelId = useId();
   return (
     <Card withBorder padding="lg" role="group" aria-labelledby={labelId}>
@@ -43,3 +43,6 @@ export function StatCard({ label, value, loading, hint, icon: CardIcon, color }:
     </Card>
   );
 }
+
+/** Memoised: the dashboard re-renders as each of its three answers arrives (issue 10 point 7). */
+export const StatCard = memo(StatCardView);

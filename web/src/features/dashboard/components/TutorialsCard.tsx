@@ -1,6 +1,6 @@
 import { Anchor, Card, List, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBook } from '@tabler/icons-react';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { HELP_CENTER_PATH } from '../../../lib/help-center';
 
@@ -11,7 +11,7 @@ const tutorials: readonly { readonly title: string; readonly text: string }[] = 
 ];
 
 /** Static guides; each leads to the in-app Help page (DECISIONS 17). */
-export function TutorialsCard() {
+function TutorialsCardView() {
   const headingId = useId();
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
@@ -41,3 +41,6 @@ export function TutorialsCard() {
     </Card>
   );
 }
+
+/** Memoised: the dashboard re-renders as each of its three answers arrives (issue 10 point 7). */
+export const TutorialsCard = memo(TutorialsCardView);

@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconClock, IconSparkles, IconTrendingUp, IconUsers } from '@tabler/icons-react';
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import {
   DEFAULT_ESTIMATED_TIME,
@@ -11,7 +12,7 @@ import { TemplateImage } from './TemplateImage';
 const count = new Intl.NumberFormat('en-US');
 
 /** Spec 2.9: a catalogue card; the whole card links to the template's page (focus ring: a11y.css). */
-export function TemplateCard({ template, priority }: { template: TemplateCardData; priority?: boolean }) {
+function TemplateCardView({ template, priority }: { template: TemplateCardData; priority?: boolean }) {
   return (
     <Card
       withBorder
@@ -61,3 +62,6 @@ export function TemplateCard({ template, priority }: { template: TemplateCardDat
     </Card>
   );
 }
+
+/** Memoised: the catalogue re-renders on every keystroke in its search and as its answers arrive. */
+export const TemplateCard = memo(TemplateCardView);

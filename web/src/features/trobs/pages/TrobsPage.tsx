@@ -48,15 +48,20 @@ export const CATALOGUE_TEXTS = {
 
 export default function TrobsPage() {
   useDocumentTitle(`Trobs | ${PRODUCT_NAME}`);
-  const { templates, error, isLoading, mutate } = useTemplates();
+  const loaded = useTemplates();
+  const { error, mutate } = loaded;
+  // The answers are read through deferred values: the page's render with them runs in slices instead
+  // of as one long task when they arrive (issue 10 point 7). The skeleton shows until then.
+  const templates = useDeferredValue(loaded.templates);
   const [filters, setFilters] = useState<CatalogueFilters>(NO_FILTERS);
   const filtering = hasFilter(filters);
   // Asked for with the list, not after it, and shown with it: a popular section arriving later would
   // push the list down under the reader (a layout shift; issue 10 point 7).
-  const popular = usePopularTemplates(!filtering);
-  const popularSettled = filtering || popular.templates !== undefined || popular.error !== undefined;
+  const popularAnswer = usePopularTemplates(!filtering);
+  const popularTemplates = useDeferredValue(popularAnswer.templates);
+  const popularSettled = filtering || popularTemplates !== undefined || popularAnswer.error !== undefined;
   const shown = useMemo(() => applyFilters(templates ?? [], filters), [templates, filters]);
-  const showPopular = !filtering && (popular.templates?.length ?? 0) > 0;
+  const showPopular = !filtering && (popularTemplates?.length ?? 0) > 0;
   // Every platform until the list is in, so the filter row keeps its size when it arrives.
   const platforms = useMemo(() => (templates ? platformsIn(templates) : [...PLATFORMS]), [templates]);
   const set = (change: Partial<CatalogueFilters>) => setFilters((current) => ({ ...current, ...change }));
@@ -153,7 +158,7 @@ export default function TrobsPage() {
               Retry
             </Button>
           </Alert>
-        ) : isLoading || !templates || !popularSettled ? (
+        ) : !templates || !popularSettled ? (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading templates">
             {[0, 1, 2, 3, 4, 5].map((index) => (
               <Skeleton key={index} height={300} radius="md" data-testid="template-skeleton" />
@@ -161,13 +166,13 @@ export default function TrobsPage() {
           </SimpleGrid>
         ) : (
           <>
-            {showPopular && popular.templates && (
+            {showPopular && popularTemplates && (
               <section aria-labelledby={popularHeading}>
                 <Title order={2} size="h3" id={popularHeading} mb="sm">
                   {CATALOGUE_TEXTS.popular}
                 </Title>
                 <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-                  {popular.templates.slice(0, POPULAR_DEFAULT_LIMIT).map((template, index) => (
+                  {popularTemplates.slice(0, POPULAR_DEFAULT_LIMIT).map((template, index) => (
                     <TemplateCard key={template.id} template={template} priority={index === 0} />
                   ))}
                 </SimpleGrid>
