@@ -92,7 +92,7 @@ export async function measurePages(
   appUrl: string,
   directUrl: string,
   pages: ReadonlyArray<{ path: string; signedIn: boolean }>,
-  runs = 3,
+  runs = 5,
 ): Promise<Array<PageFigure & { scores: number[] }>> {
   const figures: Array<PageFigure & { scores: number[] }> = [];
   for (const page of pages) {

@@ -29,7 +29,7 @@ const only = process.argv[2] as 'web' | 'api' | undefined;
 const PERFORMANCE_TARGET = 90;
 const LCP_LIMIT_MS = 2500;
 const INITIAL_SCRIPT_LIMIT = 170 * 1024;
-const WEB_RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const WEB_RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const WEB_PAGES = [
   { path: '/login', signedIn: false },
   { path: '/dashboard', signedIn: true },

@@ -158,10 +158,12 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'GET /api/templates': {
     query: {
       schema: listTemplatesQuery,
-      sample: { platform: 'linkedin', category: 'all', search: 'leads', includeUsage: 'true' },
+      sample: { platform: 'linkedin', category: 'all', search: 'leads', includeUsage: 'true', view: 'card' },
     },
   },
-  'GET /api/templates/meta/popular': { query: { schema: popularTemplatesQuery, sample: { limit: '6' } } },
+  'GET /api/templates/meta/popular': {
+    query: { schema: popularTemplatesQuery, sample: { limit: '6', view: 'card' } },
+  },
   'GET /api/templates/{id}': {
     path: { schema: templateIdParams, sample: { id: FOLLOWERS } },
     query: { schema: getTemplateQuery, sample: { includeUsage: 'true' } },
