@@ -83,8 +83,6 @@ async function signedInTokens(
 /**
  * Each page `runs` times (Lighthouse's own advice: its scores vary from run to run, more so on a busy
  * machine); the figures are those of the run with the median performance score, with every run's score.
- */
-/**
  * `appUrl` is where the browser opens the app (the HTTP/2 front, or the local cloud itself);
  * `directUrl` is the local cloud's own address, for the bench's requests from Node.
  */
@@ -97,18 +95,19 @@ export async function measurePages(
   const figures: Array<PageFigure & { scores: number[] }> = [];
   for (const page of pages) {
     const all: PageFigure[] = [];
-    for (let run = 0; run < runs; run++) all.push(...(await measureOnce(appUrl, directUrl, [page])));
+    for (let run = 0; run < runs; run++) all.push(await measureOnce(appUrl, directUrl, page));
     const byScore = [...all].sort((a, b) => a.performance - b.performance);
     figures.push({ ...byScore[Math.floor(byScore.length / 2)]!, scores: all.map((f) => f.performance) });
   }
   return figures;
 }
 
+/** One Lighthouse run of one page, in a browser of its own. */
 async function measureOnce(
   appUrl: string,
   directUrl: string,
-  pages: ReadonlyArray<{ path: string; signedIn: boolean }>,
-): Promise<PageFigure[]> {
+  { path, signedIn }: { path: string; signedIn: boolean },
+): Promise<PageFigure> {
   const browser = await puppeteer.launch({
     executablePath: localChromiumPath(),
     headless: true,
@@ -117,88 +116,84 @@ async function measureOnce(
   });
   try {
     const port = Number(new URL(browser.wsEndpoint()).port);
-    const figures: PageFigure[] = [];
-    for (const { path, signedIn } of pages) {
-      // Each page starts from a clean origin: signed out, or with a fresh remembered session.
-      const setup = await browser.newPage();
-      await setup.goto(`${appUrl}/favicon.svg`);
-      const tokens = signedIn ? await signedInTokens(directUrl) : undefined;
-      const session = tokens
-        ? JSON.stringify({
-            accessToken: tokens.accessToken,
-            refreshToken: tokens.refreshToken,
-            expiresAt: Date.now() + tokens.expiresIn * 1000,
-          })
-        : undefined;
-      // A string: this script is compiled without the DOM's types.
-      await setup.evaluate(
-        `localStorage.clear(); sessionStorage.clear();${
-          session
-            ? ` localStorage.setItem(${JSON.stringify(TOKEN_STORAGE_KEY)}, ${JSON.stringify(session)});`
-            : ''
-        }`,
-      );
-      // disableStorageReset keeps the HTTP cache too: cleared here, so every page is a first visit.
-      const cdp = await setup.createCDPSession();
-      await cdp.send('Network.clearBrowserCache');
-      await setup.close();
+    // Each page starts from a clean origin: signed out, or with a fresh remembered session.
+    const setup = await browser.newPage();
+    await setup.goto(`${appUrl}/favicon.svg`);
+    const tokens = signedIn ? await signedInTokens(directUrl) : undefined;
+    const session = tokens
+      ? JSON.stringify({
+          accessToken: tokens.accessToken,
+          refreshToken: tokens.refreshToken,
+          expiresAt: Date.now() + tokens.expiresIn * 1000,
+        })
+      : undefined;
+    // A string: this script is compiled without the DOM's types.
+    await setup.evaluate(
+      `localStorage.clear(); sessionStorage.clear();${
+        session
+          ? ` localStorage.setItem(${JSON.stringify(TOKEN_STORAGE_KEY)}, ${JSON.stringify(session)});`
+          : ''
+      }`,
+    );
+    // disableStorageReset keeps the HTTP cache too: cleared here, so every page is a first visit.
+    const cdp = await setup.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await setup.close();
 
-      const result = await lighthouse(`${appUrl}${path}`, {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        // Keeps the stored session (the HTTP cache was cleared above).
-        disableStorageReset: true,
-      });
-      if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
-      const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
-      if (finalPath !== path) throw new Error(`Lighthouse on ${path} ended on ${finalPath}`);
-      const audit = (id: string) => lhr.audits[id];
-      const resources =
-        (
-          audit('resource-summary')?.details as {
-            items?: Array<{ resourceType: string; transferSize: number }>;
-          }
-        )?.items ?? [];
-      const bytesOf = (type: string) => resources.find((r) => r.resourceType === type)?.transferSize ?? 0;
-      const wasted = (id: string) =>
-        (audit(id)?.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0;
-      const requests =
-        (
-          audit('network-requests')?.details as {
-            items?: Array<{ url: string; transferSize: number; resourceSize: number; resourceType: string }>;
-          }
-        )?.items ?? [];
-      const scripts = requests.filter((r) => r.resourceType === 'Script');
-      if (process.env.BENCH_DEBUG) {
-        for (const r of requests) console.log(path, r.resourceType, r.transferSize, r.resourceSize, r.url);
-        for (const id of ['long-tasks', 'bootup-time', 'mainthread-work-breakdown'])
-          console.log(
-            path,
-            id,
-            JSON.stringify((audit(id)?.details as { items?: unknown[] })?.items?.slice(0, 8)),
-          );
-        console.log(path, JSON.stringify(await probeShiftsAndLcp(browser, `${appUrl}${path}`), null, 1));
-      }
-      figures.push({
-        path,
-        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        fcpMs: audit('first-contentful-paint')?.numericValue ?? Number.NaN,
-        lcpMs: audit('largest-contentful-paint')?.numericValue ?? Number.NaN,
-        tbtMs: audit('total-blocking-time')?.numericValue ?? Number.NaN,
-        cls: audit('cumulative-layout-shift')?.numericValue ?? Number.NaN,
-        scriptBytes: await compressedBytes(scripts.map((r) => r.url.replace(appUrl, directUrl))),
-        scriptRequests: scripts.length,
-        scriptTransferBytes: bytesOf('script'),
-        totalBytes: bytesOf('total'),
-        unusedScriptBytes: wasted('unused-javascript'),
-        unusedCssBytes: wasted('unused-css-rules'),
-      });
+    const result = await lighthouse(`${appUrl}${path}`, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      // Keeps the stored session (the HTTP cache was cleared above).
+      disableStorageReset: true,
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
+    const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+    if (finalPath !== path) throw new Error(`Lighthouse on ${path} ended on ${finalPath}`);
+    const audit = (id: string) => lhr.audits[id];
+    const resources =
+      (
+        audit('resource-summary')?.details as {
+          items?: Array<{ resourceType: string; transferSize: number }>;
+        }
+      )?.items ?? [];
+    const bytesOf = (type: string) => resources.find((r) => r.resourceType === type)?.transferSize ?? 0;
+    const wasted = (id: string) =>
+      (audit(id)?.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0;
+    const requests =
+      (
+        audit('network-requests')?.details as {
+          items?: Array<{ url: string; transferSize: number; resourceSize: number; resourceType: string }>;
+        }
+      )?.items ?? [];
+    const scripts = requests.filter((r) => r.resourceType === 'Script');
+    if (process.env.BENCH_DEBUG) {
+      for (const r of requests) console.log(path, r.resourceType, r.transferSize, r.resourceSize, r.url);
+      for (const id of ['long-tasks', 'bootup-time', 'mainthread-work-breakdown'])
+        console.log(
+          path,
+          id,
+          JSON.stringify((audit(id)?.details as { items?: unknown[] })?.items?.slice(0, 8)),
+        );
+      console.log(path, JSON.stringify(await probeShiftsAndLcp(browser, `${appUrl}${path}`), null, 1));
     }
-    return figures;
+    return {
+      path,
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcpMs: audit('first-contentful-paint')?.numericValue ?? Number.NaN,
+      lcpMs: audit('largest-contentful-paint')?.numericValue ?? Number.NaN,
+      tbtMs: audit('total-blocking-time')?.numericValue ?? Number.NaN,
+      cls: audit('cumulative-layout-shift')?.numericValue ?? Number.NaN,
+      scriptBytes: await compressedBytes(scripts.map((r) => r.url.replace(appUrl, directUrl))),
+      scriptRequests: scripts.length,
+      scriptTransferBytes: bytesOf('script'),
+      totalBytes: bytesOf('total'),
+      unusedScriptBytes: wasted('unused-javascript'),
+      unusedCssBytes: wasted('unused-css-rules'),
+    };
   } finally {
     await browser.close();
   }
