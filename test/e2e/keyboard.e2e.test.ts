@@ -156,6 +156,31 @@ describe('keyboard: skip link and focus', () => {
     expect(card.outlineStyle).not.toBe('none');
     expect(card.outlineWidth).toBeGreaterThanOrEqual(2);
   });
+
+  it('moves the catalogue platform filter with the arrow keys, and shows which one is chosen', async () => {
+    await signInAs();
+    await openApp(page, `${appUrl}/trobs`);
+    await waitForText(page, 'All Templates');
+    const checked = () =>
+      page.evaluate(
+        () =>
+          (document.querySelector('[data-testid="platform-filter"] input:checked') as HTMLInputElement | null)
+            ?.labels?.[0]?.textContent,
+      );
+    expect(await checked()).toBe('All');
+    await page.focus('[data-testid="platform-filter"] input:checked');
+    await page.keyboard.press('ArrowRight');
+    expect(await checked()).toBe('LinkedIn');
+    await waitForText(page, 'Showing 5 of 9 templates');
+    // The radio itself is hidden; its chip (the label) shows the focus ring.
+    const ring = await page.evaluate(() => {
+      const label = (document.activeElement as HTMLInputElement).labels?.[0];
+      const style = label ? getComputedStyle(label) : undefined;
+      return { style: style?.outlineStyle, width: Number.parseFloat(style?.outlineWidth ?? '0') };
+    });
+    expect(ring.style).not.toBe('none');
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+  });
 });
 
 describe('keyboard: the phone menu and the collapsed sidebar', () => {
@@ -303,7 +328,7 @@ describe('at 390 px nothing is cut and tap targets are at least 24×24 px (issue
       page.evaluate(() =>
         [
           ...document.querySelectorAll(
-            '.mantine-Badge-label, .mantine-SegmentedControl-label, .mantine-Tabs-tabLabel, .mantine-Button-label',
+            '.mantine-Badge-label, .mantine-Chip-label, .mantine-Tabs-tabLabel, .mantine-Button-label',
           ),
         ]
           .filter((el) => (el as HTMLElement).offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
@@ -317,8 +342,10 @@ describe('at 390 px nothing is cut and tap targets are at least 24×24 px (issue
     expect(await cut(), 'cut on /trobs').toEqual([]);
     expect(
       await page.evaluate(() => {
-        const root = document.querySelector('.mantine-SegmentedControl-root') as HTMLElement | null;
-        return root ? root.getBoundingClientRect().right <= window.innerWidth : true;
+        const chips = [...document.querySelectorAll('[data-testid="platform-filter"] .mantine-Chip-root')];
+        return (
+          chips.length === 4 && chips.every((chip) => chip.getBoundingClientRect().right <= window.innerWidth)
+        );
       }),
       'the platform filter fits the screen',
     ).toBe(true);

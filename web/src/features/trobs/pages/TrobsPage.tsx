@@ -3,10 +3,10 @@ import {
   Button,
   Card,
   Center,
+  Chip,
   Container,
   Group,
   NativeSelect,
-  SegmentedControl,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -69,6 +69,7 @@ export default function TrobsPage() {
   // shows the first cards (and their image) sooner, and never does all fifteen cards' work at once
   // (issue 10 point 7). Below the popular section, its arrival moves nothing on screen.
   const allTemplatesShown = useDeferredValue(templates !== undefined && popularSettled, false);
+  const platformFilterName = useId();
   const popularHeading = useId();
   const allHeading = useId();
 
@@ -102,15 +103,26 @@ export default function TrobsPage() {
               onChange={(event) => set({ search: event.currentTarget.value })}
             />
             <Group gap="sm" align="flex-end" wrap="wrap">
-              <SegmentedControl
-                aria-label="Platform"
+              {/*
+                Chips (radio buttons with one name: arrow keys move between them), not a
+                SegmentedControl, whose sliding indicator measures the layout as the page first
+                renders: one long task more on a phone (issue 10 point 7).
+              */}
+              <Chip.Group
                 value={filters.platform}
                 onChange={(value) => set({ platform: value as CatalogueFilters['platform'] })}
-                data={[
-                  { value: 'all', label: 'All' },
-                  ...platforms.map((platform) => ({ value: platform, label: platformTag(platform) })),
-                ]}
-              />
+              >
+                <Group gap="xs" role="radiogroup" aria-label="Platform" data-testid="platform-filter">
+                  {[
+                    { value: 'all', label: 'All' },
+                    ...platforms.map((platform) => ({ value: platform, label: platformTag(platform) })),
+                  ].map((option) => (
+                    <Chip key={option.value} value={option.value} name={platformFilterName} variant="outline">
+                      {option.label}
+                    </Chip>
+                  ))}
+                </Group>
+              </Chip.Group>
               <NativeSelect
                 label="Category"
                 value={filters.category}
