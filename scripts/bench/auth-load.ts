@@ -26,6 +26,25 @@ export async function measureHashing(runs = 5): Promise<{ hashMs: number; verify
 }
 
 /**
+ * A verified FREE account written straight to the table of the local cloud this process runs: signing
+ * up through the API would meet the sign-up limit per client and wait for the e-mail round trip.
+ */
+export async function createBenchUser(email: string, username: string, password: string): Promise<void> {
+  const at = new Date().toISOString();
+  await createUser({
+    id: randomUUID(),
+    email,
+    username,
+    plan: 'FREE',
+    trialEndsAt: null,
+    emailVerified: true,
+    createdAt: at,
+    passwordHash: await hashPassword(password),
+    passwordChangedAt: at,
+  });
+}
+
+/**
  * Writes `connections` accounts to the table of the local cloud this process runs (signing them up
  * through the API would meet the sign-up limit per client), then signs them in from that many
  * concurrent clients.
@@ -40,20 +59,8 @@ export async function measureLogin(
     email: `bench-${stamp}-${i}@example.com`,
     password: `Bench-Passw0rd-${i}`,
   }));
-  const at = new Date().toISOString();
-  for (const [i, user] of users.entries()) {
-    await createUser({
-      id: randomUUID(),
-      email: user.email,
-      username: `bench_${stamp}_${i}`,
-      plan: 'FREE',
-      trialEndsAt: null,
-      emailVerified: true,
-      createdAt: at,
-      passwordHash: await hashPassword(user.password),
-      passwordChangedAt: at,
-    });
-  }
+  for (const [i, user] of users.entries())
+    await createBenchUser(user.email, `bench_${stamp}_${i}`, user.password);
   const config = JSON.stringify({ url: `${apiBase}/auth/login`, users, connections, seconds });
   const { stdout } = await run(
     process.execPath,

@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { get } from 'node:http';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { hashPassword } from '../../functions/auth/password';
-import { createUser } from '../../functions/auth/user-repository';
 import { LOCAL_CHROMIUM_FLAGS, localChromiumPath } from '../../functions/platforms/browser';
+import { createBenchUser } from './auth-load';
 import { probeShiftsAndLcp } from './page-probe';
+
+// web/src/lib/session/token-store.ts's key; that module needs the DOM's types, which scripts lack.
+const TOKEN_STORAGE_KEY = 'trobly.session';
 
 /**
  * Lighthouse 12 (its default mobile run: a mid-range phone emulated, 4x CPU slowdown and slow 4G
@@ -31,8 +32,6 @@ export interface PageFigure {
   unusedCssBytes: number;
 }
 
-const TOKEN_STORAGE_KEY = 'trobly.session';
-
 /** The bodies of `urls` as the server sends them to a browser that accepts Brotli, in bytes. */
 async function compressedBytes(urls: string[]): Promise<number> {
   let total = 0;
@@ -54,22 +53,10 @@ async function compressedBytes(urls: string[]): Promise<number> {
 async function signedInTokens(
   appUrl: string,
 ): Promise<{ accessToken: string; refreshToken: string; expiresIn: number }> {
-  // Written to the table directly: signing up through the API would wait for the e-mail round trip.
   const stamp = Date.now().toString(36);
   const email = `lighthouse-${stamp}@example.com`;
   const password = 'Lighthouse-Passw0rd';
-  const at = new Date().toISOString();
-  await createUser({
-    id: randomUUID(),
-    email,
-    username: `lighthouse_${stamp}`,
-    plan: 'FREE',
-    trialEndsAt: null,
-    emailVerified: true,
-    createdAt: at,
-    passwordHash: await hashPassword(password),
-    passwordChangedAt: at,
-  });
+  await createBenchUser(email, `lighthouse_${stamp}`, password);
   const res = await fetch(`${appUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,9 +1,10 @@
-import { Anchor, Box, Button, Center, Container, Group, Loader } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group } from '@mantine/core';
 import { Suspense } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../shared/product';
 import { useSession } from '../lib/session';
 import { HOME_PATH, LOGIN_PATH } from '../lib/session/navigation';
+import { PageFallback } from './PageFallback';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 
 /**
@@ -58,13 +59,7 @@ export function PublicLayout() {
         </Container>
       </Box>
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <Suspense
-          fallback={
-            <Center py="xl">
-              <Loader aria-label="Loading" />
-            </Center>
-          }
-        >
+        <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>
       </Box>

@@ -1,10 +1,11 @@
-import { ActionIcon, Anchor, AppShell, Burger, Center, FocusTrap, Group, Loader } from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Burger, FocusTrap, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { type KeyboardEvent, Suspense, useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { useCurrentUser } from '../../lib/session';
+import { PageFallback } from '../PageFallback';
 import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink';
 import { LazyTooltip } from './LazyTooltip';
 import { PlanStatus } from './PlanStatus';
@@ -17,14 +18,6 @@ const WIDE_QUERY = '(min-width: 48em)';
 const NAVBAR_WIDTH = 248;
 const NAVBAR_ICON_WIDTH = 72;
 const HEADER_HEIGHT = 56;
-
-function PageFallback() {
-  return (
-    <Center py="xl">
-      <Loader aria-label="Loading" />
-    </Center>
-  );
-}
 
 /**
  * The signed-in frame (spec 2.2): a header with the plan status and a sidebar that collapses to icons

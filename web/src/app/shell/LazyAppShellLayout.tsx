@@ -1,5 +1,5 @@
-import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { PageFallback } from '../PageFallback';
 
 // The app shell (sidebar, phone menu, drawer) loads with the first signed-in page, not on /login
 // (issue 10 point 7: the sign-in page loads only what it shows).
@@ -8,13 +8,7 @@ const AppShellLayout = lazy(() => loadAppShell().then((m) => ({ default: m.AppSh
 
 export function LazyAppShellLayout() {
   return (
-    <Suspense
-      fallback={
-        <Center h="100vh">
-          <Loader aria-label="Loading" />
-        </Center>
-      }
-    >
+    <Suspense fallback={<PageFallback fullHeight />}>
       <AppShellLayout />
     </Suspense>
   );

@@ -1,0 +1,10 @@
+import { Center, Loader } from '@mantine/core';
+
+/** What a frame shows while a page's (or the app shell's) code loads. */
+export function PageFallback({ fullHeight = false }: { fullHeight?: boolean }) {
+  return (
+    <Center {...(fullHeight ? { h: '100vh' } : { py: 'xl' })}>
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
