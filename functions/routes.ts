@@ -237,7 +237,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'connections/sync-platform',
     auth: 'verified',
     table: 'write',
-    needs: ['keys'],
+    needs: ['keys', 'queue:trob-runs'],
   },
   // The browser extension's pairing (issue 4): a session of its own for the extension, answered like login.
   {
@@ -255,7 +255,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'connections/sandbox-connect',
     auth: 'verified',
     table: 'write',
-    needs: ['keys'],
+    needs: ['keys', 'queue:trob-runs'],
   },
   // Automations (spec part 1 sections 2.8, 5, 7; part 2 section 7; DECISIONS 2, 3, 20)
   {
@@ -272,6 +272,27 @@ export const httpRoutes: readonly HttpRoute[] = [
     path: '/api/automation',
     handler: 'automations/list-automations',
     auth: 'user',
+    table: 'read',
+  },
+  {
+    method: 'GET',
+    path: '/api/automation/queue',
+    handler: 'automations/automation-queue',
+    auth: 'verified',
+    table: 'read',
+  },
+  {
+    method: 'POST',
+    path: '/api/automation/{id}/pause',
+    handler: 'automations/pause-automation',
+    auth: 'verified',
+    table: 'write',
+  },
+  {
+    method: 'GET',
+    path: '/api/automation/leads/{jobId}',
+    handler: 'leads/list-leads',
+    auth: 'verified',
     table: 'read',
   },
   {

@@ -29,6 +29,61 @@ export const AUTOMATION_STATUSES = [
 ] as const;
 export type AutomationStatus = (typeof AUTOMATION_STATUSES)[number];
 
+/** Part 2 section 9: the intervals of a recurring automation and how they read. */
+export const AUTOMATION_INTERVALS = ['2_minutes', '5_minutes', '10_minutes', '30_minutes', 'hourly'] as const;
+export type AutomationInterval = (typeof AUTOMATION_INTERVALS)[number];
+export const INTERVAL_LABELS: Readonly<Record<AutomationInterval, string>> = {
+  '2_minutes': '2 minutes',
+  '5_minutes': '5 minutes',
+  '10_minutes': '10 minutes',
+  '30_minutes': '30 minutes',
+  hourly: '1 hour',
+};
+
+/** The enrichment phase's fields that the leads screen's banner reads (part 2 sections 3, 4). */
+export interface EnrichmentState {
+  status: 'enriching' | 'completed' | 'stopped';
+  enrichedCount: number;
+  totalExpected: number;
+}
+
+/**
+ * What a finished job got against what exists (issue 11 point 10): the rows the platform's list
+ * showed, the leads stored, what was skipped and why, and the platform's own cap when one applied.
+ */
+export interface CompletenessReport {
+  /** How many the platform says exist (its total), when it says. */
+  available?: number;
+  /** Rows read from the platform's list. */
+  found: number;
+  /** Leads stored by this job, new or updated. */
+  stored: number;
+  skipped: {
+    /** Profiles the platform hides ('LinkedIn Member', private accounts). */
+    hidden: number;
+    /** Left out by the template's filters (headline keywords, niche, open to work). */
+    filtered: number;
+    /** Already collected by an earlier job of this user (skipDuplicates). */
+    duplicates: number;
+  };
+  /** The platform lists at most this many, and the list was longer. */
+  platformCap?: number;
+  /** One sentence: '812 of about 1,040 followers; LinkedIn lists at most 1,000'. */
+  summary: string;
+}
+
+/** When the rest of a job is done at the account's budget (issue 11 point 8). */
+export interface BudgetForecast {
+  /** Profiles (or list pages) still to read. */
+  remaining: number;
+  /** What the account's daily budget allows of that action. */
+  perDay: number;
+  /** The day the job completes at that pace (ISO date). */
+  completeBy: string;
+  /** 'about 312 profiles left; at today's budget, complete by Thursday' */
+  summary: string;
+}
+
 export interface Automation {
   id: string;
   /** The job the engine reports progress under; the automation's own id (one run per start). */
@@ -41,6 +96,42 @@ export interface Automation {
   config: Record<string, unknown>;
   createdAt: string;
   updatedAt: string;
+  /** Job progress (part 2 section 3): 0 to 100. */
+  progress: number;
+  stage?: string;
+  message?: string;
+  completedTasks: number;
+  totalTasks: number;
+  successTasks: number;
+  failedTasks: number;
+  startedAt?: string;
+  completedAt?: string;
+  /** Why the job failed or stopped early, in words a user can act on. */
+  errorMessage?: string;
+  /** Leads stored for this automation, exact (one per profile). */
+  totalLeads: number;
+  hasData: boolean;
+  interval?: AutomationInterval;
+  lastRunAt?: string;
+  nextRunAt?: string;
+  totalRuns: number;
+  successfulRuns: number;
+  enrichment?: EnrichmentState;
+  report?: CompletenessReport;
+  forecast?: BudgetForecast;
+}
+
+/** `GET /api/automation/queue`: what waits and runs on the trob queue, and where the user stands. */
+export interface AutomationQueueStatus {
+  /** Jobs of every user waiting for a worker. */
+  waiting: number;
+  /** Jobs of every user a worker is running. */
+  running: number;
+  /** The user's own jobs waiting and running. */
+  yourWaiting: number;
+  yourRunning: number;
+  /** 1 when the user's oldest waiting job is next, null when nothing of theirs waits. */
+  yourPosition: number | null;
 }
 
 export interface StartAutomationResponse {
@@ -55,6 +146,9 @@ export const AUTOMATION_TEXTS = {
     `Connect your ${label} account on the Platforms page before starting this trob.`,
   invalidConfig: 'The configuration is not valid',
   listFailed: 'Failed to load automations',
+  paused: 'Automation paused successfully',
+  onlyActiveCanPause: 'Only an active automation can be paused',
+  notFound: 'Automation not found',
 } as const;
 
 /** `GET /api/jobs/dashboard/stats` (spec 2.8: the fields are ours to choose). */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { LEADS_PAGE_LIMIT } from './leads';
 import { boundedJsonObject, type JsonBounds } from './text';
 
 export * from './automations-values';
@@ -27,3 +28,29 @@ export const startAutomationInput = z.object({
   ),
 });
 export type StartAutomationInput = z.infer<typeof startAutomationInput>;
+
+/** `/api/automation/{id}/...` and `/api/automation/leads/{jobId}`. */
+export const automationIdParams = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(128)),
+});
+export const jobIdParams = z.object({
+  jobId: z.string().check(z.minLength(1), z.maxLength(128)),
+});
+
+const wholeNumber = (name: string, max: number) => {
+  const message = `${name} must be a whole number from 1 to ${max.toLocaleString('en-US')}`;
+  return z.pipe(
+    z.string().check(z.regex(/^\d{1,7}$/, { error: message, abort: true })),
+    z.pipe(
+      z.transform((value: string) => Number(value)),
+      z.number().check(z.gte(1, message), z.lte(max, message)),
+    ),
+  );
+};
+
+/** `GET /api/automation/leads/{jobId}?page&limit` (part 2 section 7). */
+export const leadsPageQuery = z.object({
+  page: z._default(wholeNumber('page', 1_000_000), 1),
+  limit: z._default(wholeNumber('limit', LEADS_PAGE_LIMIT.max), LEADS_PAGE_LIMIT.default),
+});
+export type LeadsPageQuery = z.infer<typeof leadsPageQuery>;

@@ -1,18 +1,41 @@
-import type { Automation } from '../../shared/automations';
+import { AUTOMATION_TEXTS, type Automation, type AutomationQueueStatus } from '../../shared/automations';
 import type { AuthUser } from '../core/auth';
-import { listAutomations, publicAutomation } from './automation-repository';
+import { ConflictError, NotFoundError } from '../core/errors';
+import { listRunQueue } from '../runs/run-repository';
+import { findAutomation, listAutomations, pauseActive, publicAutomation } from './automation-repository';
 
 export type AutomationListService = ReturnType<typeof createAutomationListService>;
 
 /**
- * `GET /api/automation`. Apart from the start (automation-service.ts) so its bundle carries no queue
- * client; it uses nothing beyond its own repository, so it takes no deps.
+ * `GET /api/automation`, its queue and the pause. Apart from the start (automation-service.ts) so their
+ * bundles carry no queue client; they use nothing beyond the repositories, so they take no deps.
  */
 export function createAutomationListService() {
-  return { automationsOf };
+  return { automationsOf, queueStatus, pause };
 
   /** The user's automations, newest first. */
   async function automationsOf(user: AuthUser): Promise<Automation[]> {
     return (await listAutomations(user.id)).map(publicAutomation);
+  }
+
+  /** Every job waiting or running (the run queue index), and the user's own place in it. */
+  async function queueStatus(user: AuthUser): Promise<AutomationQueueStatus> {
+    const [waiting, running] = await Promise.all([listRunQueue('waiting'), listRunQueue('running')]);
+    const mine = waiting.findIndex((job) => job.userId === user.id);
+    return {
+      waiting: waiting.length,
+      running: running.length,
+      yourWaiting: waiting.filter((job) => job.userId === user.id).length,
+      yourRunning: running.filter((job) => job.userId === user.id).length,
+      yourPosition: mine === -1 ? null : mine + 1,
+    };
+  }
+
+  async function pause(user: AuthUser, id: string): Promise<Automation> {
+    const automation = await findAutomation(user.id, id);
+    if (!automation) throw new NotFoundError(AUTOMATION_TEXTS.notFound);
+    const paused = await pauseActive(user.id, id, new Date().toISOString());
+    if (!paused) throw new ConflictError(AUTOMATION_TEXTS.onlyActiveCanPause);
+    return publicAutomation(paused);
   }
 }

@@ -13,7 +13,28 @@ export interface StoredAutomation extends Automation {
   userId: string;
   /** When the run message went on the queue; absent while the automation waits for the sweep. */
   queuedAt?: string;
+  /** The run state (functions/runs/run-repository.ts): the last claimed segment, its lease and cursor. */
+  runSegment?: number;
+  leaseUntil?: string;
+  /** A job waiting for a budget: no run before this time. */
+  waitUntil?: string;
+  /** Why a paused job paused: 'platform' (a challenge or an ended session; a re-sync resumes it). */
+  pausedFor?: 'platform' | 'user';
 }
+
+/** A new job's progress: nothing done yet. */
+export const NEW_JOB_PROGRESS = {
+  progress: 0,
+  stage: 'queued',
+  completedTasks: 0,
+  totalTasks: 0,
+  successTasks: 0,
+  failedTasks: 0,
+  totalLeads: 0,
+  hasData: false,
+  totalRuns: 0,
+  successfulRuns: 0,
+} as const satisfies Partial<Automation>;
 
 const PUBLIC_FIELDS = [
   'id',
@@ -25,11 +46,37 @@ const PUBLIC_FIELDS = [
   'config',
   'createdAt',
   'updatedAt',
-] as const;
+  'progress',
+  'stage',
+  'message',
+  'completedTasks',
+  'totalTasks',
+  'successTasks',
+  'failedTasks',
+  'startedAt',
+  'completedAt',
+  'errorMessage',
+  'totalLeads',
+  'hasData',
+  'interval',
+  'lastRunAt',
+  'nextRunAt',
+  'totalRuns',
+  'successfulRuns',
+  'enrichment',
+  'report',
+  'forecast',
+] as const satisfies readonly (keyof Automation)[];
+
+/** Fields older items may lack, answered with their empty value so the screens need no guards. */
+const DEFAULTS: Partial<Automation> = { ...NEW_JOB_PROGRESS };
 
 export function publicAutomation(stored: StoredAutomation): Automation {
   const out: Record<string, unknown> = {};
-  for (const field of PUBLIC_FIELDS) out[field] = stored[field];
+  for (const field of PUBLIC_FIELDS) {
+    const value = stored[field] ?? DEFAULTS[field];
+    if (value !== undefined && value !== null) out[field] = value;
+  }
   return out as unknown as Automation;
 }
 
@@ -90,6 +137,9 @@ export async function insertAutomation(automation: StoredAutomation, guardVersio
                 ...automation,
                 gsi1pk: keys.unsentAutomations.pk,
                 gsi1sk: keys.unsentAutomationSort(automation.createdAt, automation.userId, automation.id),
+                // Waiting for a worker (GET /api/automation/queue) until a run claims it.
+                gsi2pk: keys.runQueue.waiting,
+                gsi2sk: keys.runQueueSort(automation.createdAt, automation.userId, automation.id),
               },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
@@ -147,4 +197,33 @@ export async function listUnsent(before: string, limit: number): Promise<UnsentA
     id: item.id as string,
     createdAt: item.createdAt as string,
   }));
+}
+
+/**
+ * Active to paused (part 2 section 4: only an active automation can be paused); undefined when it is
+ * not active (anymore). The job's lease ends with it, so a run in flight stops at its next write.
+ */
+export async function pauseActive(
+  userId: string,
+  id: string,
+  at: string,
+): Promise<StoredAutomation | undefined> {
+  try {
+    const out = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.automation(userId, id),
+        UpdateExpression:
+          'SET #status = :paused, pausedFor = :user, updatedAt = :at REMOVE leaseToken, gsi2pk, gsi2sk',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':paused': 'paused', ':user': 'user', ':active': 'active', ':at': at },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as StoredAutomation;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
 }

@@ -13,6 +13,7 @@ import {
   startRefusal,
 } from '../../shared/plan-policy';
 import { platformLabel } from '../../shared/platforms';
+import { RUN_TEXTS } from '../../shared/run-texts';
 import { findUserById } from '../auth/user-repository';
 import { findTemplate, incrementUsage } from '../catalog/catalog-repository';
 import type { ConnectionRecordsService } from '../connections/connection-records-service';
@@ -29,6 +30,7 @@ import type { Logger } from '../core/logger';
 import {
   insertAutomation,
   listAutomations,
+  NEW_JOB_PROGRESS,
   publicAutomation,
   readStartGuard,
   type StoredAutomation,
@@ -107,6 +109,8 @@ export function createAutomationService({ log, now, runs, connections }: Automat
         config,
         createdAt: at,
         updatedAt: at,
+        ...NEW_JOB_PROGRESS,
+        message: RUN_TEXTS.queued,
       };
       if (!(await insertAutomation(automation, guard))) continue;
 

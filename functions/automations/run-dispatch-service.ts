@@ -1,13 +1,15 @@
-import type { RunMessage } from '../../shared/queue-messages';
+import type { RunMessage } from '../../shared/run-messages';
 import type { Logger } from '../core/logger';
 import type { QueuePort } from '../core/ports/queue';
 import { listUnsent, markQueued, type StoredAutomation } from './automation-repository';
 
-/** The queue message of a trob run: the engine loads the automation by (userId, runId). */
+/** The first run message of a one-off trob's job (segment 0); the job is the automation's own. */
 export const trobRunMessage = (automation: Pick<StoredAutomation, 'id' | 'userId'>): RunMessage => ({
   kind: 'trob-run',
-  runId: automation.id,
+  jobId: automation.id,
+  automationId: automation.id,
   userId: automation.userId,
+  segment: 0,
 });
 
 /** An automation younger than this may still be in its start request's own send. */

@@ -23,6 +23,7 @@ import {
   type SessionCookie,
   sessionSpecs,
 } from '../platforms/session-check';
+import type { RunResumer } from '../runs/resume-service';
 import {
   findConnection,
   publicConnection,
@@ -44,6 +45,8 @@ export interface ConnectionDeps {
   now: () => Date;
   /** Asks the platform whose session the cookies are (platforms/session-check.ts). */
   check: typeof checkSession;
+  /** Jobs the platform stopped continue once the session is synced again (functions/runs/resume-service.ts). */
+  resume: Pick<RunResumer, 'resumeAfterSync'>;
 }
 
 export type ConnectionService = ReturnType<typeof createConnectionService>;
@@ -117,7 +120,7 @@ interface SandboxSession {
   userAgent: string;
 }
 
-export function createConnectionService({ log, keys, now, check }: ConnectionDeps) {
+export function createConnectionService({ log, keys, now, check, resume }: ConnectionDeps) {
   return { validate, sync, connectSandbox };
 
   /** Re-checks the stored session with the platform; the outcome is saved whichever way it goes. */
@@ -203,6 +206,10 @@ export function createConnectionService({ log, keys, now, check }: ConnectionDep
       sealedCookies,
       now: now().toISOString(),
     });
+    // A failed resume must not fail the sync: the paused jobs stay resumable by the next sync.
+    await resume
+      .resumeAfterSync(user.id, platform)
+      .catch((error: unknown) => log.error('paused jobs not resumed', { userId: user.id, platform, error }));
     log.info(created ? 'platform connected' : 'platform re-synced', {
       userId: user.id,
       connectionId: connection.id,

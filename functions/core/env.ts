@@ -52,6 +52,11 @@ const schema = z.object({
   /** In AWS: a Secrets Manager secret with {secretKey, webhookSecret, pricePro, pricePlus} for Stripe. */
   PAYMENTS_SECRET_ARN: z.optional(z.string()),
   AUTH_AUDIENCE: z._default(z.string(), 'trobly-app'),
+  /**
+   * The safety governor's pacing (functions/safety/): 1 spaces platform actions as a person would
+   * (platform-notes.md), 0 not at all (the sandbox platforms in tests and benchmarks).
+   */
+  PACING_SCALE: z._default(z.coerce.number().check(z.gte(0), z.lte(10)), 1),
 });
 
 export type Env = z.infer<typeof schema>;

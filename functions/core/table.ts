@@ -33,6 +33,12 @@
  * | 22 | automations stored but not yet on the run queue | gsi1  | gsi1pk = AUTOMATION-UNSENT, gsi1sk = <createdAt>#<user>#<id> |
  * | 23 | the open WebSocket sockets of a user's session   | table | pk = USER#<id>, sk begins_with SOCKET#<session>#    |
  * | 24 | all open WebSocket sockets of a user             | table | pk = USER#<id>, sk begins_with SOCKET#              |
+ * | 25 | one lead of an automation (by profile id)        | table | pk = USER#<id>#LEADS#<automationId>, sk = LEAD#<profileId> |
+ * | 26 | a page of an automation's leads                  | table | pk = USER#<id>#LEADS#<automationId>, sk begins_with LEAD# |
+ * | 27 | profiles a user already has on a platform        | table | pk = USER#<id>#SEEN#<platform>, sk = <profileId>   |
+ * | 28 | an action budget counter of a connected account  | table | pk = USER#<id>#BUDGET#<connectionId>, sk = <action>#<D|W>#<period> |
+ * | 29 | a user's monthly profile usage (DECISIONS 22)    | table | pk = USER#<id>#USAGE, sk = MONTH#<yyyy-mm>          |
+ * | 30 | automations waiting for a worker (queue status)  | gsi2  | gsi2pk = RUN-QUEUE#<waiting|running>, gsi2sk = <since>#<user>#<id> |
  *
  * Starting an automation checks the running count and writes the automation in one transaction with
  * a version bump of the user's start guard (conditional on the version read), so two starts at once
@@ -46,6 +52,11 @@
  * The catalogue is the one partition no user owns: it is written only by the seed step (from code,
  * functions/catalog/catalogue.ts) and by the usage counter, and every signed-in user reads the same.
  * It stays small (tens of items), so reading the partition on a request is one page.
+ *
+ * Leads, the profiles a user already has, budget counters and usage live in partitions of their own
+ * (owner first, then the parent), never in the user's main partition that every request reads: a job
+ * writes thousands of them. An automation's `totalLeads` is kept on the automation item, added in
+ * the same transaction that creates new leads, so it is exact.
  *
  * Later issues add their rows here (users by e-mail on gsi1, automations by status on gsi1, ...).
  */
@@ -148,6 +159,35 @@ export const keys = {
   unsentAutomationSort: (createdAt: string, userId: string, automationId: string) =>
     `${createdAt}#${userId}#${automationId}`,
   leadsPrefix: (userId: string) => ({ pk: user(userId), skPrefix: 'LEAD#' }),
+  automationLeadsPartition: (userId: string, automationId: string) => `${user(userId)}#LEADS#${automationId}`,
+  lead: (userId: string, automationId: string, profileId: string): ItemKey => ({
+    pk: `${user(userId)}#LEADS#${automationId}`,
+    sk: `LEAD#${profileId}`,
+  }),
+  leadSortPrefix: 'LEAD#',
+  seenProfile: (userId: string, platform: string, profileId: string): ItemKey => ({
+    pk: `${user(userId)}#SEEN#${platform}`,
+    sk: profileId,
+  }),
+  seenProfilesPartition: (userId: string, platform: string) => `${user(userId)}#SEEN#${platform}`,
+  budgetCounter: (
+    userId: string,
+    connectionId: string,
+    action: string,
+    window: 'D' | 'W',
+    period: string,
+  ): ItemKey => ({
+    pk: `${user(userId)}#BUDGET#${connectionId}`,
+    sk: `${action}#${window}#${period}`,
+  }),
+  budgetPartition: (userId: string, connectionId: string) => `${user(userId)}#BUDGET#${connectionId}`,
+  monthlyUsage: (userId: string, month: string): ItemKey => ({
+    pk: `${user(userId)}#USAGE`,
+    sk: `MONTH#${month}`,
+  }),
+  usagePartition: (userId: string) => `${user(userId)}#USAGE`,
+  runQueue: { index: 'gsi2', waiting: 'RUN-QUEUE#waiting', running: 'RUN-QUEUE#running' },
+  runQueueSort: (since: string, userId: string, automationId: string) => `${since}#${userId}#${automationId}`,
   rateWindow: (subject: string, windowStart: number): ItemKey => ({
     pk: `RATE#${subject}`,
     sk: String(windowStart),

@@ -1,4 +1,4 @@
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
 
 /**
  * The only file that imports puppeteer. In Lambda, Chromium comes from @sparticuz/chromium (unpacked
@@ -47,5 +47,172 @@ export async function withBrowser<T>(
     return await work(browser);
   } finally {
     await browser.close().catch(() => browser.process()?.kill('SIGKILL'));
+  }
+}
+
+/**
+ * One Chromium per warm worker: launching costs a second or more, so a warm invocation reuses the
+ * running browser, and every run gets an incognito context of its own, so no cookie of one user's
+ * session is ever seen by another's run.
+ */
+let shared: Promise<Browser> | undefined;
+export let lastLaunchMs = 0;
+
+async function sharedBrowser(): Promise<Browser> {
+  const current = shared ? await shared.catch(() => undefined) : undefined;
+  if (current?.connected) return current;
+  const started = performance.now();
+  shared = launchBrowser();
+  const browser = await shared;
+  lastLaunchMs = performance.now() - started;
+  browser.once('disconnected', () => {
+    shared = undefined;
+  });
+  return browser;
+}
+
+/** Closes the warm browser (tests, local cloud shutdown). */
+export async function closeSharedBrowser(): Promise<void> {
+  const current = shared ? await shared.catch(() => undefined) : undefined;
+  shared = undefined;
+  await current?.close().catch(() => current.process()?.kill('SIGKILL'));
+}
+
+export interface BrowserCookie {
+  name: string;
+  value: string;
+  domain?: string;
+  path?: string;
+  expires?: number;
+  httpOnly?: boolean;
+  secure?: boolean;
+}
+
+/** What a same-origin request made from inside the page answered. */
+export interface PageResponse {
+  status: number;
+  /** The URL after redirects: a login wall or checkpoint shows here. */
+  url: string;
+  contentType: string;
+  headers: Record<string, string>;
+  /** Parsed when the answer is JSON. */
+  json?: unknown;
+  /** The first few KB of a non-JSON answer (a wall's text). */
+  text?: string;
+}
+
+/** A platform session open in Chromium: the user's cookies in a page on the platform's origin. */
+export interface PlatformPage {
+  /** The platform's origin, for the absolute URLs of what it lists. */
+  readonly baseUrl: string;
+  /** Where the landing page ended up (a wall shows in its URL). */
+  readonly landedAt: string;
+  readonly landingStatus: number;
+  /** GET (or POST) `path` from the page, with the browser's cookies and the given headers. */
+  request(
+    path: string,
+    init?: { headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string },
+  ): Promise<PageResponse>;
+  close(): Promise<void>;
+}
+
+const TEXT_SAMPLE = 4096;
+
+/**
+ * Opens the platform at `landingPath` in a fresh incognito context carrying the session's cookies and
+ * user agent. Requests then run inside the page with `fetch`, as the platform's own web app makes them.
+ */
+export async function openPlatformPage(options: {
+  baseUrl: string;
+  landingPath: string;
+  cookies: readonly BrowserCookie[];
+  userAgent: string;
+  timeoutMs?: number;
+}): Promise<PlatformPage> {
+  const browser = await sharedBrowser();
+  const context: BrowserContext = await browser.createBrowserContext();
+  try {
+    const page: Page = await context.newPage();
+    await page.setUserAgent(options.userAgent);
+    const origin = new URL(options.baseUrl);
+    await context.setCookie(
+      ...options.cookies.map((c) => ({
+        name: c.name,
+        value: c.value,
+        // Sandbox and real cookies are host cookies of the platform's site.
+        domain: origin.hostname,
+        path: c.path ?? '/',
+        ...(c.expires ? { expires: c.expires } : {}),
+        httpOnly: c.httpOnly ?? false,
+        secure: origin.protocol === 'https:' ? (c.secure ?? true) : false,
+      })),
+    );
+    // Nothing but the platform's documents and API calls: images, fonts and styles cost time and memory.
+    await page.setRequestInterception(true);
+    page.on('request', (request) => {
+      const type = request.resourceType();
+      if (type === 'image' || type === 'font' || type === 'stylesheet' || type === 'media')
+        void request.abort();
+      else void request.continue();
+    });
+    const response = await page.goto(new URL(options.landingPath, options.baseUrl).toString(), {
+      waitUntil: 'domcontentloaded',
+      timeout: options.timeoutMs ?? 30_000,
+    });
+    return {
+      baseUrl: origin.origin,
+      landedAt: page.url(),
+      landingStatus: response?.status() ?? 0,
+      async request(path, init = {}) {
+        return page.evaluate(
+          async (
+            url: string,
+            headers: Record<string, string>,
+            method: string,
+            body: string | null,
+            sample: number,
+          ) => {
+            const res = await fetch(url, {
+              method,
+              headers,
+              credentials: 'include',
+              ...(body ? { body } : {}),
+            });
+            const contentType = res.headers.get('content-type') ?? '';
+            const raw = await res.text();
+            let json: unknown;
+            if (contentType.includes('json')) {
+              try {
+                json = JSON.parse(raw);
+              } catch {
+                json = undefined;
+              }
+            }
+            const out: Record<string, string> = {};
+            res.headers.forEach((value, key) => {
+              out[key] = value;
+            });
+            return {
+              status: res.status,
+              url: res.url,
+              contentType,
+              headers: out,
+              ...(json === undefined ? { text: raw.slice(0, sample) } : { json }),
+            };
+          },
+          new URL(path, options.baseUrl).toString(),
+          init.headers ?? {},
+          init.method ?? 'GET',
+          init.body ?? null,
+          TEXT_SAMPLE,
+        );
+      },
+      async close() {
+        await context.close().catch(() => undefined);
+      },
+    };
+  } catch (error) {
+    await context.close().catch(() => undefined);
+    throw error;
   }
 }

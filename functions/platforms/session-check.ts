@@ -1,8 +1,8 @@
 import type { Platform } from '../../shared/platforms';
-import { instagramSession } from './instagram';
-import { linkedinSession } from './linkedin';
+import { instagramSession } from './instagram/session';
+import { linkedinSession } from './linkedin/session';
 import type { PlatformSessionSpec, SessionCheck, SessionCookie, WhoAmIResponse } from './session-types';
-import { xSession } from './x';
+import { xSession } from './x/session';
 
 export type { SessionCheck, SessionCookie, SessionFailureReason } from './session-types';
 

@@ -1,31 +1,55 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { runMessage } from '../../shared/queue-messages';
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { runMessage } from '../../shared/run-messages';
 import { logger, setRequestLogFields } from '../core/logger';
-import { runners } from './runners';
+import { metrics } from '../runs/run-metrics';
+import { runContext, trobRuns } from '../runs/trob-run-deps';
 
 /**
- * Consumes the run queues one record at a time and reports partial batch failures, so one bad run
- * never re-delivers the others. A failed record returns to its queue after the visibility timeout and
- * moves to the DLQ after maxReceiveCount (functions/core/queues.ts).
+ * Consumes the run queues (trob-runs, flow-runs) with partial batch failures (Powertools batch), so
+ * one failed run never re-delivers the others. A message that does not parse fails every time and
+ * ends in the DLQ; a run that fails is retried, and its last attempt ends the job as failed
+ * (functions/runs/trob-run-service.ts), so the DLQ holds nothing but unreadable messages.
  */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+const processor = new BatchProcessor(EventType.SQS);
+
+async function processRecord(record: SQSRecord, lambda: Context): Promise<void> {
+  const log = logger.child({ messageId: record.messageId, queue: record.eventSourceARN.split(':').at(-1) });
+  let body: unknown;
+  try {
+    body = JSON.parse(record.body);
+  } catch {
+    throw new Error('Malformed run message: not JSON');
+  }
+  const parsed = runMessage.safeParse(body);
+  if (!parsed.success) throw new Error(`Malformed run message: ${parsed.error.issues[0]?.message}`);
+  const message = parsed.data;
+  const runLog = log.child({ jobId: message.jobId, kind: message.kind, segment: message.segment });
+  const receiveCount = Number(record.attributes.ApproximateReceiveCount) || 1;
+  const context = runContext(runLog, lambda, receiveCount);
+  switch (message.kind) {
+    case 'trob-run': {
+      const outcome = await trobRuns.run(message, context);
+      runLog.info('run message processed', { outcome });
+      return;
+    }
+    case 'flow-run':
+      // Flows arrive with their own issue; nothing sends this kind yet.
+      throw new Error('No runner for flow runs yet');
+  }
+}
+
+export async function handler(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {
   // An invocation is not a request: no request's fields may carry over into its lines.
   setRequestLogFields({ worker: 'automation-runner' });
-  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    const log = logger.child({ messageId: record.messageId, queue: record.eventSourceARN.split(':').at(-1) });
-    try {
-      const parsed = runMessage.safeParse(JSON.parse(record.body));
-      if (!parsed.success) throw new Error(`Malformed run message: ${parsed.error.issues[0]?.message}`);
-      const run = runners[parsed.data.kind];
-      if (!run) throw new Error(`No runner for kind '${parsed.data.kind}'`);
-      const runLog = log.child({ runId: parsed.data.runId, kind: parsed.data.kind });
-      await run(parsed.data, runLog);
-      runLog.info('run message processed');
-    } catch (error) {
-      log.error('run message failed', { error, receiveCount: record.attributes.ApproximateReceiveCount });
-      batchItemFailures.push({ itemIdentifier: record.messageId });
-    }
+  try {
+    return await processPartialResponse(
+      event,
+      (record: SQSRecord) => processRecord(record, context),
+      processor,
+      { context, throwOnFullBatchFailure: false },
+    );
+  } finally {
+    metrics.publishStoredMetrics();
   }
-  return { batchItemFailures };
 }

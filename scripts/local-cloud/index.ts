@@ -120,6 +120,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       PAYMENTS_WEBHOOK_SECRET:
         process.env.PAYMENTS_WEBHOOK_SECRET ??
         `whsec_${loadOrCreateSecret(join(stateDir, 'keys', 'payments-webhook.secret'))}`,
+      // The sandbox platforms need no human spacing; a tenth of it keeps a run watchable. PACING_SCALE=1
+      // paces as for a real platform, 0 not at all.
+      PACING_SCALE: process.env.PACING_SCALE ?? '0.1',
+      // Nobody reads CloudWatch metric lines on one machine.
+      POWERTOOLS_METRICS_DISABLED: 'true',
       ...sandbox.env,
     };
     for (const q of Object.values(queues)) {

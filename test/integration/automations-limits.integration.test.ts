@@ -35,7 +35,7 @@ describe('POST /api/automation/start: the plan limit on running automations', ()
     expect(second.body).toEqual({ code: 'FORBIDDEN', message: LIMIT_MESSAGE(1) });
 
     expect((await storedAutomations(ada.id)).map((i) => i.id)).toEqual([first.id]);
-    expect((await runMessagesOf(ada.id)).map((m) => m.runId)).toEqual([first.id]);
+    expect((await runMessagesOf(ada.id)).map((m) => m.jobId)).toEqual([first.id]);
     expect((await listOf(ada)).body.data.automations).toHaveLength(1);
     expect(await usageCount(POST_SCRAPER, ada)).toBe(usage);
   });
@@ -60,7 +60,7 @@ describe('POST /api/automation/start: the plan limit on running automations', ()
           a.config.filteringSettings.maxProfiles,
       ),
     ).toEqual([50, 40, 30, 20, 10]);
-    expect((await runMessagesOf(ada.id)).map((m) => m.runId).sort()).toEqual([...ids].sort());
+    expect((await runMessagesOf(ada.id)).map((m) => m.jobId).sort()).toEqual([...ids].sort());
   });
 
   it('does not count an automation that has completed (or failed, paused, cancelled) against the limit', async () => {
@@ -101,7 +101,7 @@ describe('POST /api/automation/start: the plan limit on running automations', ()
     expect(stored).toHaveLength(1);
     const winner = results.find((r) => r.status === 201)!.body.data.automation;
     expect(stored[0]!.id).toBe(winner.id);
-    expect(await runMessagesOf(ada.id)).toEqual([{ kind: 'trob-run', runId: winner.id, userId: ada.id }]);
+    expect(await runMessagesOf(ada.id)).toEqual([{ kind: 'trob-run', jobId: winner.id, automationId: winner.id, userId: ada.id, segment: 0 }]);
   });
 
   it('never stores more than a TRIAL user’s five, however many starts race', async () => {
@@ -116,6 +116,6 @@ describe('POST /api/automation/start: the plan limit on running automations', ()
     }
     const stored = await storedAutomations(ada.id);
     expect(stored.map((i) => i.id).sort()).toEqual(accepted.map((r) => r.body.data.automation.id).sort());
-    expect((await runMessagesOf(ada.id)).map((m) => m.runId).sort()).toEqual(stored.map((i) => i.id).sort());
+    expect((await runMessagesOf(ada.id)).map((m) => m.jobId).sort()).toEqual(stored.map((i) => i.id).sort());
   });
 });

@@ -262,7 +262,7 @@ describe('POST /api/automation/start: invalid input', () => {
     const trial = await newUser({ plan: 'TRIAL', connect: ['linkedin'] });
     const automation = await started(trial, { templateId: FOLLOWERS, config: json });
     expect(automation.config.exportSettings.format).toBe('json');
-    expect((await runMessagesOf(trial.id)).map((m) => m.runId)).toEqual([automation.id]);
+    expect((await runMessagesOf(trial.id)).map((m) => m.jobId)).toEqual([automation.id]);
   });
 
   it('lists every problem of a configuration, each under config.', async () => {

@@ -149,8 +149,10 @@ export async function setStatus(userId: string, id: string, status: string) {
 
 interface RunMessage {
   kind: string;
-  runId: string;
+  jobId: string;
+  automationId: string;
   userId: string;
+  segment: number;
 }
 /** Every run message received from the queue so far (received once, then deleted). */
 const received: RunMessage[] = [];

@@ -1,4 +1,4 @@
-import { PLATFORM_TABLE } from '../../shared/platforms';
+import { PLATFORM_TABLE } from '../../../shared/platforms';
 import {
   cookieHeader,
   cookieValue,
@@ -6,7 +6,7 @@ import {
   type PlatformSessionSpec,
   redirectReason,
   type SessionCheck,
-} from './session-types';
+} from '../session-types';
 
 /**
  * X (platform-notes.md): `auth_token` is the login, `ct0` the CSRF cookie, echoed as `x-csrf-token`.

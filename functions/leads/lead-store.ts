@@ -1,0 +1,297 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { Lead } from '../../shared/leads';
+import { dynamo, tableName } from '../core/clients/dynamo';
+import { cancellationCodes, isConditionalCheckFailure } from '../core/dynamo-errors';
+import { type ItemKey, keys } from '../core/table';
+
+/**
+ * Leads of an automation in their own partition (access patterns 25-27), one item per profile id: a
+ * rerun, a retry or a recurring run overwrites instead of duplicating. New leads are created in one
+ * transaction with the automation's `totalLeads` increment, each conditional on not existing yet, so
+ * the count is exact even when two writers race on the same profiles.
+ */
+
+/** A transaction holds 100 items: the counter and 99 leads. */
+const TRANSACTION_LEADS = 99;
+const BATCH_GET = 100;
+const BATCH_WRITE = 25;
+const MAX_ATTEMPTS = 8;
+
+export interface LeadOwner {
+  userId: string;
+  automationId: string;
+  platform: string;
+}
+
+export interface StoreOutcome {
+  /** Leads that did not exist in this automation before. */
+  created: number;
+  /** Leads already there, updated with what the list shows now. */
+  updated: number;
+  /** Left out because an earlier automation of the user already has them (skipDuplicates). */
+  duplicates: number;
+  /** The ids of the leads stored (created or updated), in the order given. */
+  storedIds: string[];
+}
+
+type Item = Record<string, unknown>;
+
+function leadItem(owner: LeadOwner, lead: Lead): Item {
+  return { ...keys.lead(owner.userId, owner.automationId, lead.id), type: 'lead', ...lead };
+}
+
+function stripKeys(item: Item): Lead {
+  const { pk: _pk, sk: _sk, type: _type, ...lead } = item;
+  return lead as unknown as Lead;
+}
+
+async function batchGet(keyList: readonly ItemKey[]): Promise<Item[]> {
+  const found: Item[] = [];
+  for (let i = 0; i < keyList.length; i += BATCH_GET) {
+    let request: Record<string, unknown>[] | undefined = keyList.slice(i, i + BATCH_GET) as unknown as Item[];
+    for (let attempt = 0; request && request.length > 0; attempt++) {
+      if (attempt === MAX_ATTEMPTS) throw new Error('DynamoDB left lead reads unprocessed');
+      if (attempt > 0) await sleep(Math.random() * 50 * 2 ** attempt);
+      const out = await dynamo().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: request, ConsistentRead: true } } }),
+      );
+      found.push(...((out.Responses?.[tableName()] ?? []) as Item[]));
+      request = out.UnprocessedKeys?.[tableName()]?.Keys as Item[] | undefined;
+    }
+  }
+  return found;
+}
+
+async function batchPut(items: readonly Item[]): Promise<void> {
+  for (let i = 0; i < items.length; i += BATCH_WRITE) {
+    let requests: unknown[] = items.slice(i, i + BATCH_WRITE).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt === MAX_ATTEMPTS) throw new Error('DynamoDB left lead writes unprocessed');
+      if (attempt > 0) await sleep(Math.random() * 50 * 2 ** attempt);
+      const out = await dynamo().send(
+        new BatchWriteCommand({ RequestItems: { [tableName()]: requests as never } }),
+      );
+      requests = out.UnprocessedItems?.[tableName()] ?? [];
+    }
+  }
+}
+
+/** The profiles among `ids` that another automation of the user already stored on this platform. */
+async function seenElsewhere(owner: LeadOwner, ids: readonly string[]): Promise<Set<string>> {
+  const items = await batchGet(ids.map((id) => keys.seenProfile(owner.userId, owner.platform, id)));
+  return new Set(
+    items.filter((item) => item.automationId !== owner.automationId).map((item) => String(item.sk)),
+  );
+}
+
+/**
+ * Stores a page of leads. Existing leads keep what enrichment added (the list's fields are merged over
+ * them); new leads are created with the count. With `skipDuplicates`, profiles another automation of
+ * the user already holds are left out.
+ */
+export async function storeLeads(
+  owner: LeadOwner,
+  leads: readonly Lead[],
+  options: { skipDuplicates: boolean },
+): Promise<StoreOutcome> {
+  const unique = [...new Map(leads.map((lead) => [lead.id, lead])).values()];
+  const outcome: StoreOutcome = { created: 0, updated: 0, duplicates: 0, storedIds: [] };
+  for (let i = 0; i < unique.length; i += TRANSACTION_LEADS) {
+    const chunk = unique.slice(i, i + TRANSACTION_LEADS);
+    const part = await storeChunk(owner, chunk, options);
+    outcome.created += part.created;
+    outcome.updated += part.updated;
+    outcome.duplicates += part.duplicates;
+    outcome.storedIds.push(...part.storedIds);
+  }
+  return outcome;
+}
+
+async function storeChunk(
+  owner: LeadOwner,
+  chunk: readonly Lead[],
+  options: { skipDuplicates: boolean },
+): Promise<StoreOutcome> {
+  for (let attempt = 0; ; attempt++) {
+    const existing = new Map(
+      (await batchGet(chunk.map((lead) => keys.lead(owner.userId, owner.automationId, lead.id)))).map(
+        (item) => [String(item.id), item],
+      ),
+    );
+    const candidates = chunk.filter((lead) => !existing.has(lead.id));
+    const duplicates = options.skipDuplicates
+      ? await seenElsewhere(
+          owner,
+          candidates.map((lead) => lead.id),
+        )
+      : new Set<string>();
+    const fresh = candidates.filter((lead) => !duplicates.has(lead.id));
+    try {
+      if (fresh.length > 0) {
+        await dynamo().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName(),
+                  Key: keys.automation(owner.userId, owner.automationId),
+                  UpdateExpression: 'SET totalLeads = if_not_exists(totalLeads, :zero) + :n, hasData = :true',
+                  ConditionExpression: 'attribute_exists(pk)',
+                  ExpressionAttributeValues: { ':zero': 0, ':n': fresh.length, ':true': true },
+                },
+              },
+              ...fresh.map((lead) => ({
+                Put: {
+                  TableName: tableName(),
+                  Item: leadItem(owner, lead),
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              })),
+            ],
+          }),
+        );
+      }
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (codes?.[0] === 'ConditionalCheckFailed') throw new AutomationGoneError();
+      // Another writer created some of these meanwhile: read again and store the rest.
+      if (codes && attempt < MAX_ATTEMPTS) continue;
+      throw error;
+    }
+    // Known leads: what the list shows now over what enrichment added, never losing the first extraction date.
+    const merged = chunk
+      .filter((lead) => existing.has(lead.id))
+      .map((lead) => {
+        const before = stripKeys(existing.get(lead.id)!);
+        return leadItem(owner, { ...before, ...definedFields(lead), extractedAt: before.extractedAt });
+      });
+    await batchPut(merged);
+    await batchPut(
+      fresh.map((lead) => ({
+        ...keys.seenProfile(owner.userId, owner.platform, lead.id),
+        automationId: owner.automationId,
+      })),
+    );
+    const stored = new Set([...fresh.map((l) => l.id), ...merged.map((item) => String(item.id))]);
+    return {
+      created: fresh.length,
+      updated: merged.length,
+      duplicates: duplicates.size,
+      storedIds: chunk.filter((lead) => stored.has(lead.id)).map((lead) => lead.id),
+    };
+  }
+}
+
+function definedFields<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, v]) => v !== undefined && v !== ''),
+  ) as Partial<T>;
+}
+
+export class AutomationGoneError extends Error {
+  constructor() {
+    super('The automation no longer exists');
+    this.name = 'AutomationGoneError';
+  }
+}
+
+/** Adds what enrichment found to a stored lead; false when the lead is gone (a purge ran). */
+export async function enrichLead(owner: LeadOwner, id: string, fields: Partial<Lead>): Promise<boolean> {
+  const entries = Object.entries(definedFields(fields)).filter(([k]) => k !== 'id' && k !== 'profileId');
+  if (entries.length === 0) return true;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = entries.map(([field, value], i) => {
+    names[`#f${i}`] = field;
+    values[`:v${i}`] = value;
+    return `#f${i} = :v${i}`;
+  });
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.lead(owner.userId, owner.automationId, id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Leads of an automation in key order, after `after` (exclusive), at most `limit`: one query. */
+export async function leadsAfter(
+  owner: Pick<LeadOwner, 'userId' | 'automationId'>,
+  after: string | undefined,
+  limit: number,
+): Promise<Lead[]> {
+  const pk = keys.automationLeadsPartition(owner.userId, owner.automationId);
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: after ? 'pk = :pk AND sk > :after' : 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: after
+        ? { ':pk': pk, ':after': `${keys.leadSortPrefix}${after}` }
+        : { ':pk': pk, ':prefix': keys.leadSortPrefix },
+      Limit: limit,
+      ConsistentRead: true,
+    }),
+  );
+  return (out.Items ?? []).map(stripKeys);
+}
+
+/**
+ * One page of an automation's leads in key order: the keys before the page are skipped with a
+ * key-only query (cheap reads of 2 small attributes), then the page is one query.
+ */
+export async function leadsPage(
+  owner: Pick<LeadOwner, 'userId' | 'automationId'>,
+  offset: number,
+  limit: number,
+): Promise<Lead[]> {
+  const pk = keys.automationLeadsPartition(owner.userId, owner.automationId);
+  let start: Record<string, unknown> | undefined;
+  let skipped = 0;
+  while (skipped < offset) {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.leadSortPrefix },
+        ProjectionExpression: 'pk, sk',
+        Limit: offset - skipped,
+        ExclusiveStartKey: start,
+      }),
+    );
+    const items = out.Items ?? [];
+    skipped += items.length;
+    const last = items.at(-1);
+    if (!last || !out.LastEvaluatedKey) {
+      if (skipped < offset) return [];
+    }
+    start = last ? { pk: last.pk, sk: last.sk } : undefined;
+    if (!last) return [];
+  }
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.leadSortPrefix },
+      Limit: limit,
+      ExclusiveStartKey: start,
+    }),
+  );
+  return (out.Items ?? []).map(stripKeys);
+}

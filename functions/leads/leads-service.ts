@@ -1,0 +1,35 @@
+import { AUTOMATION_TEXTS } from '../../shared/automations-values';
+import type { LeadsPageResponse } from '../../shared/leads';
+import { findAutomation } from '../automations/automation-repository';
+import type { AuthUser } from '../core/auth';
+import { NotFoundError } from '../core/errors';
+import { leadsPage } from './lead-store';
+
+/**
+ * `GET /api/automation/leads/{jobId}`: a page of the job's leads and the count of all of them. The
+ * automation is looked up under the signed-in user, so another user's job id finds nothing (404).
+ * A one-off trob's job id is its automation's id.
+ */
+export function createLeadsService() {
+  return { page };
+
+  async function page(
+    user: AuthUser,
+    jobId: string,
+    pageNumber: number,
+    limit: number,
+  ): Promise<LeadsPageResponse> {
+    const automation = await findAutomation(user.id, jobId);
+    if (!automation) throw new NotFoundError(AUTOMATION_TEXTS.notFound);
+    const totalLeads = automation.totalLeads ?? 0;
+    const offset = (pageNumber - 1) * limit;
+    const leads =
+      offset < totalLeads
+        ? await leadsPage({ userId: user.id, automationId: automation.id }, offset, limit)
+        : [];
+    return {
+      success: true,
+      data: { leads, totalLeads, page: pageNumber, limit, totalPages: Math.ceil(totalLeads / limit) },
+    };
+  }
+}

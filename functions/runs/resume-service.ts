@@ -1,0 +1,73 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Platform } from '../../shared/platforms';
+import type { TrobRunMessage } from '../../shared/run-messages';
+import { listAutomations } from '../automations/automation-repository';
+import { dynamo, tableName } from '../core/clients/dynamo';
+import { isConditionalCheckFailure } from '../core/dynamo-errors';
+import type { Logger } from '../core/logger';
+import type { QueuePort } from '../core/ports/queue';
+import { keys } from '../core/table';
+
+/**
+ * Issue 11 point 9: a job the platform stopped (a challenge, an ended session) waits paused with its
+ * cursor; when the user re-syncs that platform's session, it goes back on the queue as the next
+ * segment and continues where it stopped. Its leads are keyed by profile, so nothing is stored twice.
+ */
+export interface ResumeDeps {
+  log: Logger;
+  queue: Pick<QueuePort, 'send'>;
+  now: () => Date;
+}
+
+export type RunResumer = ReturnType<typeof createRunResumer>;
+
+export function createRunResumer({ log, queue, now }: ResumeDeps) {
+  return { resumeAfterSync };
+
+  async function resumeAfterSync(userId: string, platform: Platform): Promise<number> {
+    const stopped = (await listAutomations(userId, { consistent: true })).filter(
+      (a) => a.status === 'paused' && a.pausedFor === 'platform' && a.platform === platform,
+    );
+    let resumed = 0;
+    for (const automation of stopped) {
+      const segment = (automation.runSegment ?? 0) + 1;
+      const at = now().toISOString();
+      try {
+        await dynamo().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.automation(userId, automation.id),
+            UpdateExpression:
+              'SET #status = :pending, message = :message, updatedAt = :at, gsi2pk = :queue, gsi2sk = :sort ' +
+              'REMOVE pausedFor, errorMessage',
+            ConditionExpression: '#status = :paused AND pausedFor = :platform',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':pending': 'pending',
+              ':paused': 'paused',
+              ':platform': 'platform',
+              ':message': 'Resuming where it stopped',
+              ':at': at,
+              ':queue': keys.runQueue.waiting,
+              ':sort': keys.runQueueSort(at, userId, automation.id),
+            },
+          }),
+        );
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) continue;
+        throw error;
+      }
+      const message: TrobRunMessage = {
+        kind: 'trob-run',
+        jobId: automation.jobId,
+        automationId: automation.id,
+        userId,
+        segment,
+      };
+      await queue.send('trob-runs', message);
+      resumed++;
+    }
+    if (resumed > 0) log.info('jobs resumed after a re-sync', { userId, platform, resumed });
+    return resumed;
+  }
+}

@@ -1,0 +1,139 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../core/clients/dynamo';
+import { cancellationCodes } from '../core/dynamo-errors';
+import { expiresAfter, keys } from '../core/table';
+
+/**
+ * The action counters of one connected account (access pattern 28): a daily and a weekly counter per
+ * action kind, and a rest marker when the platform signalled a limit. Taking from a budget is one
+ * transaction that adds to both counters only while each stays within its limit and no rest is on,
+ * so concurrent runs of one account can never overrun it.
+ */
+export interface BudgetAccount {
+  userId: string;
+  connectionId: string;
+}
+
+export interface Periods {
+  day: string;
+  week: string;
+}
+
+export type TakeRefusal = 'daily' | 'weekly' | 'resting';
+
+const KEEP_SECONDS = 9 * 24 * 3600;
+
+export async function takeBudget(
+  account: BudgetAccount,
+  action: string,
+  periods: Periods,
+  limits: { daily: number; weekly: number },
+  now: Date,
+  count = 1,
+): Promise<{ ok: true } | { ok: false; refusal: TakeRefusal }> {
+  const counter = (window: 'D' | 'W', period: string, limit: number) => ({
+    Update: {
+      TableName: tableName(),
+      Key: keys.budgetCounter(account.userId, account.connectionId, action, window, period),
+      UpdateExpression: 'SET used = if_not_exists(used, :zero) + :n, expiresAt = :expires',
+      ConditionExpression: 'attribute_not_exists(used) OR used <= :most',
+      ExpressionAttributeValues: {
+        ':zero': 0,
+        ':n': count,
+        ':most': limit - count,
+        ':expires': expiresAfter(KEEP_SECONDS, now.getTime()),
+      },
+    },
+  });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            counter('D', periods.day, limits.daily),
+            counter('W', periods.week, limits.weekly),
+            {
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: keys.budgetCounter(account.userId, account.connectionId, action, 'D', 'REST'),
+                ConditionExpression: 'attribute_not_exists(restUntil) OR restUntil < :now',
+                ExpressionAttributeValues: { ':now': now.toISOString() },
+              },
+            },
+          ],
+        }),
+      );
+      return { ok: true };
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      if (codes[2] === 'ConditionalCheckFailed') return { ok: false, refusal: 'resting' };
+      if (codes[0] === 'ConditionalCheckFailed') return { ok: false, refusal: 'daily' };
+      if (codes[1] === 'ConditionalCheckFailed') return { ok: false, refusal: 'weekly' };
+      // Two takes on one counter at the same instant: DynamoDB cancels one; it takes again shortly.
+      if (codes.includes('TransactionConflict') && attempt < 8) {
+        await sleep(Math.random() * 20 * 2 ** attempt);
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+/** How much of each window is used. */
+export async function budgetUsed(
+  account: BudgetAccount,
+  action: string,
+  periods: Periods,
+): Promise<{ daily: number; weekly: number; restUntil?: string }> {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :action)',
+      ExpressionAttributeValues: {
+        ':pk': keys.budgetPartition(account.userId, account.connectionId),
+        ':action': `${action}#`,
+      },
+      ConsistentRead: true,
+    }),
+  );
+  const bySk = new Map((out.Items ?? []).map((item) => [String(item.sk), item]));
+  const used = (sk: string) => Number(bySk.get(sk)?.used ?? 0);
+  const rest = bySk.get(`${action}#D#REST`)?.restUntil;
+  return {
+    daily: used(`${action}#D#${periods.day}`),
+    weekly: used(`${action}#W#${periods.week}`),
+    ...(typeof rest === 'string' ? { restUntil: rest } : {}),
+  };
+}
+
+/** The platform signalled a limit: no action of this kind until `until`. */
+export async function restAction(
+  account: BudgetAccount,
+  action: string,
+  until: Date,
+  now: Date,
+): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.budgetCounter(account.userId, account.connectionId, action, 'D', 'REST'),
+        restUntil: until.toISOString(),
+        expiresAt: expiresAfter(KEEP_SECONDS, now.getTime()),
+      },
+    }),
+  );
+}
+
+export async function readRest(account: BudgetAccount, action: string): Promise<string | undefined> {
+  const out = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.budgetCounter(account.userId, account.connectionId, action, 'D', 'REST'),
+      ConsistentRead: true,
+    }),
+  );
+  return typeof out.Item?.restUntil === 'string' ? out.Item.restUntil : undefined;
+}

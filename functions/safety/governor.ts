@@ -1,0 +1,120 @@
+import type { BudgetForecast } from '../../shared/automations-values';
+import type { Platform } from '../../shared/platforms';
+import { type BudgetAccount, budgetUsed, type Periods, restAction, takeBudget } from './budget-repository';
+import { type ActionBudget, BUDGETS, type GovernedAction, PLATFORM_LIMIT_REST_MS } from './budgets';
+
+/**
+ * The safety governor of one connected account (issue 11 point 8; DESIGN 5). Every platform action
+ * of every run of the account asks it first; it answers yes (and spaces the action like a person
+ * would) or "not before <time>", and the run waits or reschedules itself instead of overrunning.
+ */
+export type TakeAnswer = { ok: true } | { ok: false; until: Date; why: 'daily' | 'weekly' | 'resting' };
+
+export interface Governor {
+  take(action: GovernedAction, count?: number): Promise<TakeAnswer>;
+  /** Waits a human-like random interval before the next action of this kind (scaled; 0 = none). */
+  pace(action: GovernedAction): Promise<void>;
+  /** The platform signalled a limit on this kind of action: rest it for hours. */
+  rest(action: GovernedAction, until?: Date): Promise<Date>;
+  /** When `remaining` more actions will be done at the account's daily budget. */
+  forecast(action: GovernedAction, remaining: number, noun: string): Promise<BudgetForecast>;
+}
+
+export interface GovernorDeps {
+  account: BudgetAccount;
+  platform: Platform;
+  now: () => Date;
+  /** 1 = as a person would; 0 = no spacing (sandbox, tests). */
+  pacingScale: number;
+  budgets?: Readonly<Record<GovernedAction, ActionBudget>>;
+  sleep?: (ms: number) => Promise<unknown>;
+  random?: () => number;
+}
+
+/** UTC day and ISO week of a moment: the windows the counters are kept in. */
+export function periodsOf(at: Date): Periods {
+  const day = at.toISOString().slice(0, 10);
+  // ISO week: the Thursday of this week decides the year.
+  const date = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+  const weekday = date.getUTCDay() || 7;
+  date.setUTCDate(date.getUTCDate() + 4 - weekday);
+  const yearStart = Date.UTC(date.getUTCFullYear(), 0, 1);
+  const week = Math.ceil(((date.getTime() - yearStart) / 86_400_000 + 1) / 7);
+  return { day, week: `${date.getUTCFullYear()}-W${String(week).padStart(2, '0')}` };
+}
+
+export function nextDay(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1));
+}
+
+export function nextWeek(at: Date): Date {
+  const weekday = at.getUTCDay() || 7;
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 8 - weekday));
+}
+
+const WEEKDAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
+const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** 'today', 'tomorrow', 'Thursday' within a week, else 'Dec 3'. */
+export function dayWords(day: Date, now: Date): string {
+  const days = Math.round(
+    (Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()) -
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())) /
+      86_400_000,
+  );
+  if (days <= 0) return 'today';
+  if (days === 1) return 'tomorrow';
+  if (days < 7) return WEEKDAY.format(day);
+  return DATE.format(day);
+}
+
+export function createGovernor(deps: GovernorDeps): Governor {
+  const budgets = deps.budgets ?? BUDGETS[deps.platform];
+  const sleep = deps.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
+  const random = deps.random ?? Math.random;
+  return {
+    async take(action, count = 1) {
+      const now = deps.now();
+      const budget = budgets[action];
+      const answer = await takeBudget(deps.account, action, periodsOf(now), budget, now, count);
+      if (answer.ok) return answer;
+      if (answer.refusal === 'daily') return { ok: false, why: 'daily', until: nextDay(now) };
+      if (answer.refusal === 'weekly') return { ok: false, why: 'weekly', until: nextWeek(now) };
+      const used = await budgetUsed(deps.account, action, periodsOf(now));
+      const until = used.restUntil
+        ? new Date(used.restUntil)
+        : new Date(now.getTime() + PLATFORM_LIMIT_REST_MS);
+      return { ok: false, why: 'resting', until };
+    },
+    async pace(action) {
+      if (deps.pacingScale <= 0) return;
+      const [min, max] = budgets[action].spacingMs;
+      await sleep((min + random() * (max - min)) * deps.pacingScale);
+    },
+    async rest(action, until) {
+      const now = deps.now();
+      const end = until ?? new Date(now.getTime() + PLATFORM_LIMIT_REST_MS);
+      await restAction(deps.account, action, end, now);
+      return end;
+    },
+    async forecast(action, remaining, noun) {
+      const now = deps.now();
+      const budget = budgets[action];
+      const used = await budgetUsed(deps.account, action, periodsOf(now));
+      const leftToday = Math.max(0, Math.min(budget.daily - used.daily, budget.weekly - used.weekly));
+      const perDay = Math.max(1, Math.min(budget.daily, Math.floor(budget.weekly / 5)));
+      const extraDays = remaining <= leftToday ? 0 : Math.ceil((remaining - leftToday) / perDay);
+      const completeBy = new Date(
+        Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + extraDays),
+      );
+      return {
+        remaining,
+        perDay,
+        completeBy: completeBy.toISOString().slice(0, 10),
+        summary: `about ${remaining.toLocaleString('en-US')} ${noun} left; at today's budget, complete ${
+          extraDays === 0 ? 'today' : `by ${dayWords(completeBy, now)}`
+        }`,
+      };
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * A lead: one person a job extracted (part 2 section 3). Stored once per profile in its automation's
+ * own partition, keyed by the platform's stable profile id, so a rerun, a retry or a recurring run
+ * overwrites instead of adding a copy. No zod here: the web app's pages import it.
+ */
+export interface Lead {
+  /** The platform's stable profile id (LinkedIn ACoAA..., X rest_id, Instagram pk). */
+  id: string;
+  profileId: string;
+  name: string;
+  profileUrl: string;
+  profileImage?: string;
+  headline?: string;
+  /** Skills separated by ' • ' (part 2 section 3). */
+  skills?: string;
+  title?: string;
+  company?: string;
+  location?: string;
+  description?: string;
+  website?: string;
+  /** '1st', '2nd', '3rd+' where the list shows it. */
+  connectionDegree?: string;
+  extractedAt: string;
+  enrichedAt?: string;
+}
+
+/** The separator of `Lead.skills`. */
+export const SKILL_SEPARATOR = ' • ';
+
+/** `GET /api/automation/leads/{jobId}?page&limit`. */
+export interface LeadsPageResponse {
+  success: true;
+  data: {
+    leads: Lead[];
+    /** Every lead of the job, not only this page's. */
+    totalLeads: number;
+    page: number;
+    limit: number;
+    totalPages: number;
+  };
+}
+
+export const LEADS_PAGE_LIMIT = { default: 50, max: 200 } as const;

@@ -1,0 +1,37 @@
+import * as z from 'zod/mini';
+
+/**
+ * The run contract (issue 11 point 1): every message on a run queue is one of these kinds, each with
+ * its own schema. A message asks a worker to run one segment of one job; a long job checkpoints its
+ * cursor on the automation and continues in a message of the next segment, so (jobId, segment) is the
+ * business id a delivery is idempotent on.
+ */
+const id = z.string().check(z.minLength(1), z.maxLength(128));
+/** A job that needs more run messages than this is looping, not working. */
+export const MAX_RUN_SEGMENTS = 10_000;
+const segment = z.int().check(z.gte(0), z.lte(MAX_RUN_SEGMENTS));
+
+export const trobRunMessage = z.object({
+  kind: z.literal('trob-run'),
+  /** The job this message runs: a one-off trob's is the automation's own id. */
+  jobId: id,
+  automationId: id,
+  userId: id,
+  /** 0 for the job's first message, n for its nth continuation. */
+  segment,
+});
+export type TrobRunMessage = z.infer<typeof trobRunMessage>;
+
+/** Flow runs (a later issue) ride the flow-runs queue with their own kind. */
+export const flowRunMessage = z.object({
+  kind: z.literal('flow-run'),
+  jobId: id,
+  flowId: id,
+  userId: id,
+  segment,
+});
+export type FlowRunMessage = z.infer<typeof flowRunMessage>;
+
+export const runMessage = z.discriminatedUnion('kind', [trobRunMessage, flowRunMessage]);
+export type RunMessage = z.infer<typeof runMessage>;
+export type RunKind = RunMessage['kind'];
