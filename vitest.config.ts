@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 // Handlers log one JSON line per request; tests assert outcomes, so keep the output readable.
 process.env.LOG_LEVEL ??= 'silent';
+// The run worker's CloudWatch metric lines (Powertools EMF) likewise; the metrics test turns them on.
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 
 /**
  * One runner, five projects. Integration and e2e start real services in their global setup:
