@@ -295,6 +295,30 @@ export const httpRoutes: readonly HttpRoute[] = [
     auth: 'verified',
     table: 'read',
   },
+  // Jobs (part 1 section 7; DECISIONS 23): one run of an automation each.
+  {
+    method: 'GET',
+    path: '/api/jobs',
+    handler: 'automations/list-jobs',
+    auth: 'verified',
+    table: 'read',
+  },
+  {
+    method: 'POST',
+    path: '/api/jobs',
+    handler: 'automations/run-job',
+    auth: 'verified',
+    table: 'write',
+    needs: ['queue:trob-runs'],
+  },
+  {
+    method: 'PUT',
+    path: '/api/jobs/{jobId}',
+    handler: 'automations/update-job',
+    auth: 'verified',
+    table: 'write',
+    needs: ['queue:trob-runs'],
+  },
   {
     method: 'GET',
     path: '/api/jobs/dashboard/stats',

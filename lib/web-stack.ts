@@ -201,7 +201,11 @@ export class WebStack extends Stack {
     const webDist = isAbsolute(props.webDist) ? props.webDist : fromRoot(props.webDist);
     if (existsSync(`${webDist}/index.html`)) {
       this.deployment = new s3deploy.BucketDeployment(this, 'DeployWeb', {
-        sources: [s3deploy.Source.asset(webDist)],
+        // The browser's realtime client reads its socket address from /config.json (web/src/lib/realtime.ts).
+        sources: [
+          s3deploy.Source.asset(webDist),
+          s3deploy.Source.jsonData('config.json', { realtimeUrl: realtime.webSocketUrl }),
+        ],
         destinationBucket: this.siteBucket,
         distribution: this.distribution,
         distributionPaths: ['/*'],

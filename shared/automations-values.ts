@@ -139,6 +139,15 @@ export interface StartAutomationResponse {
   data: { automation: Automation };
 }
 
+/** DECISIONS 23: the job calls. */
+export const JOB_TEXTS = {
+  notFinished: 'This automation is still running. Pause or cancel it first.',
+  runAgain: 'Automation started again',
+  updated: (status: string) => `Job ${status}`,
+  engineOwnsStatus: 'Only pause, resume and cancel can be asked for; the engine sets the other statuses.',
+  cannotChange: (from: string, to: string) => `A ${from} job cannot be set to ${to}.`,
+} as const;
+
 export const AUTOMATION_TEXTS = {
   started: 'Automation started',
   templateNotFound: 'Trob not found',
@@ -201,3 +210,30 @@ export function dashboardStatusLabel(status: string): 'Active' | 'Completed' | '
   if (status === 'completed') return 'Completed';
   return 'Inactive';
 }
+
+/** A job as `GET /api/jobs` lists it (part 1 section 7; part 2 section 3 'Job progress'; DECISIONS 23). */
+export interface Job {
+  /** The job id: a one-off trob's is its automation's id. */
+  id: string;
+  automationId: string;
+  templateId: string;
+  /** The automation's name. */
+  name: string;
+  platform: Platform;
+  status: AutomationStatus;
+  progress: number;
+  stage?: string;
+  message?: string;
+  completedTasks: number;
+  totalTasks: number;
+  successTasks: number;
+  failedTasks: number;
+  error?: string;
+  totalLeads: number;
+  createdAt: string;
+  startedAt?: string;
+  completedAt?: string;
+}
+
+/** What a user may ask of a job with `PUT /api/jobs/{id}`: pause, resume (running) or cancel. */
+export const USER_JOB_STATUSES = ['paused', 'running', 'cancelled'] as const;

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
+import { AUTOMATION_STATUSES } from './automations-values';
 import { LEADS_PAGE_LIMIT } from './leads';
-import { boundedJsonObject, type JsonBounds } from './text';
+import { PLATFORMS } from './platforms';
+import { boundedJsonObject, type JsonBounds, visibleText } from './text';
 
 export * from './automations-values';
 
@@ -54,3 +56,33 @@ export const leadsPageQuery = z.object({
   limit: z._default(wholeNumber('limit', LEADS_PAGE_LIMIT.max), LEADS_PAGE_LIMIT.default),
 });
 export type LeadsPageQuery = z.infer<typeof leadsPageQuery>;
+
+const JOB_STATUS_FILTER_MESSAGE = `status must be one of all, ${AUTOMATION_STATUSES.join(', ')}`;
+/** `GET /api/jobs?status&platform&search` ('all' is the same as no filter). */
+export const listJobsQuery = z.object({
+  status: z.optional(z.enum(['all', ...AUTOMATION_STATUSES], JOB_STATUS_FILTER_MESSAGE)),
+  platform: z.optional(z.enum(['all', ...PLATFORMS], `platform must be one of all, ${PLATFORMS.join(', ')}`)),
+  search: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(100, { error: 'search must be 100 characters or less', abort: true }),
+        z.trim(),
+        visibleText('search'),
+      ),
+  ),
+});
+export type ListJobsQuery = z.infer<typeof listJobsQuery>;
+
+/** `POST /api/jobs`: run an existing automation again. */
+export const runJobInput = z.object({
+  automationId: z
+    .string({ error: 'automationId is required' })
+    .check(z.trim(), z.minLength(1, 'automationId is required'), z.maxLength(128)),
+});
+
+/** `PUT /api/jobs/{id}`: any status is understood; only pause, resume and cancel are the user's. */
+export const updateJobInput = z.object({
+  status: z.enum(AUTOMATION_STATUSES, `status must be one of ${AUTOMATION_STATUSES.join(', ')}`),
+});
+export type UpdateJobInput = z.infer<typeof updateJobInput>;

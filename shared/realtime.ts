@@ -17,6 +17,9 @@ export const jobProgress = z.object({
   stage: z.string(),
   completedTasks: z.int().check(z.gte(0)),
   totalTasks: z.int().check(z.gte(0)),
+  /** Part 2 section 3 lists these too; the engine sends them with every push. */
+  successTasks: z.optional(z.int().check(z.gte(0))),
+  failedTasks: z.optional(z.int().check(z.gte(0))),
 });
 export type JobProgress = z.infer<typeof jobProgress>;
 

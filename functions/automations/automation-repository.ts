@@ -16,6 +16,8 @@ export interface StoredAutomation extends Automation {
   /** The run state (functions/runs/run-repository.ts): the last claimed segment, its lease and cursor. */
   runSegment?: number;
   leaseUntil?: string;
+  /** The segment of the run message to send next (0 for a new job; the next one after a run again). */
+  queuedSegment?: number;
   /** A job waiting for a budget: no run before this time. */
   waitUntil?: string;
   /** Why a paused job paused: 'platform' (a challenge or an ended session; a re-sync resumes it). */
@@ -179,6 +181,7 @@ export interface UnsentAutomation {
   userId: string;
   id: string;
   createdAt: string;
+  queuedSegment?: number;
 }
 
 /** Automations stored before `before` whose run message never reached the queue, oldest first. */
@@ -196,6 +199,7 @@ export async function listUnsent(before: string, limit: number): Promise<UnsentA
     userId: item.userId as string,
     id: item.id as string,
     createdAt: item.createdAt as string,
+    ...(typeof item.queuedSegment === 'number' ? { queuedSegment: item.queuedSegment } : {}),
   }));
 }
 
@@ -218,6 +222,161 @@ export async function pauseActive(
         ConditionExpression: 'attribute_exists(pk) AND #status = :active',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':paused': 'paused', ':user': 'user', ':active': 'active', ':at': at },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as StoredAutomation;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Statuses a job ends in; only these may run again. */
+export const FINISHED_STATUSES: readonly string[] = ['completed', 'failed', 'cancelled'];
+
+/**
+ * A finished automation back to pending as a fresh job, in one transaction with the user's start
+ * guard (as a first start): progress, cursor and report start over, and the next run message is the
+ * segment after the last one run, so no older message can claim it. Marked unsent until its message
+ * is on the queue.
+ */
+export async function restartFinished(
+  automation: StoredAutomation,
+  guardVersion: number,
+  at: string,
+  message: string,
+): Promise<StoredAutomation | 'lost-guard' | 'not-finished'> {
+  const segment = (automation.runSegment ?? -1) + 1;
+  const restarted: StoredAutomation = {
+    ...automation,
+    ...NEW_JOB_PROGRESS,
+    totalLeads: automation.totalLeads ?? 0,
+    hasData: automation.hasData ?? false,
+    totalRuns: automation.totalRuns ?? 0,
+    successfulRuns: automation.successfulRuns ?? 0,
+    status: 'pending',
+    message,
+    updatedAt: at,
+    queuedSegment: segment,
+  };
+  for (const field of [
+    'errorMessage',
+    'report',
+    'forecast',
+    'enrichment',
+    'completedAt',
+    'startedAt',
+    'waitUntil',
+    'pausedFor',
+  ] as const) {
+    delete restarted[field];
+  }
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.automationStartGuard(automation.userId),
+              UpdateExpression: 'SET version = :next, #type = :type',
+              ConditionExpression: 'attribute_not_exists(version) OR version = :read',
+              ExpressionAttributeNames: { '#type': 'type' },
+              ExpressionAttributeValues: {
+                ':next': guardVersion + 1,
+                ':read': guardVersion,
+                ':type': 'automation-guard',
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.automation(automation.userId, automation.id),
+              UpdateExpression:
+                'SET #status = :pending, progress = :zero, stage = :stage, message = :message, completedTasks = :zero, ' +
+                'totalTasks = :zero, successTasks = :zero, failedTasks = :zero, updatedAt = :at, queuedSegment = :segment, ' +
+                'gsi1pk = :unsent, gsi1sk = :unsentSort, gsi2pk = :waiting, gsi2sk = :waitingSort ' +
+                'REMOVE runCursor, runCounters, errorMessage, report, forecast, enrichment, completedAt, startedAt, waitUntil, pausedFor, leaseToken',
+              ConditionExpression: '#status IN (:completed, :failed, :cancelled)',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':pending': 'pending',
+                ':zero': 0,
+                ':stage': 'queued',
+                ':message': message,
+                ':at': at,
+                ':segment': segment,
+                ':unsent': keys.unsentAutomations.pk,
+                ':unsentSort': keys.unsentAutomationSort(at, automation.userId, automation.id),
+                ':waiting': keys.runQueue.waiting,
+                ':waitingSort': keys.runQueueSort(at, automation.userId, automation.id),
+                ':completed': 'completed',
+                ':failed': 'failed',
+                ':cancelled': 'cancelled',
+              },
+            },
+          },
+        ],
+      }),
+    );
+    return restarted;
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (codes?.[1] === 'ConditionalCheckFailed') return 'not-finished';
+    if (codes?.[0] === 'ConditionalCheckFailed' || codes?.includes('TransactionConflict'))
+      return 'lost-guard';
+    throw error;
+  }
+}
+
+/**
+ * A user's pause, resume or cancel: conditional on the status read, so it never overrides a change the
+ * engine made meanwhile. Leaving 'running' ends the lease: the worker stops at its next write.
+ */
+export async function setJobStatusByUser(
+  userId: string,
+  id: string,
+  change: {
+    to: 'paused' | 'pending' | 'cancelled';
+    from: readonly string[];
+    at: string;
+    queuedSegment?: number;
+  },
+): Promise<StoredAutomation | undefined> {
+  const values: Record<string, unknown> = { ':to': change.to, ':at': change.at };
+  change.from.forEach((status, i) => {
+    values[`:from${i}`] = status;
+  });
+  const sets = ['#status = :to', 'updatedAt = :at'];
+  const removes = ['leaseToken'];
+  if (change.to === 'paused') {
+    sets.push('pausedFor = :user', 'message = :pausedMessage');
+    values[':user'] = 'user';
+    values[':pausedMessage'] = 'Paused';
+    removes.push('gsi2pk', 'gsi2sk');
+  } else if (change.to === 'pending') {
+    sets.push('queuedSegment = :segment', 'message = :resumed', 'gsi2pk = :waiting', 'gsi2sk = :waitingSort');
+    values[':segment'] = change.queuedSegment ?? 0;
+    values[':resumed'] = 'Resuming where it stopped';
+    values[':waiting'] = keys.runQueue.waiting;
+    values[':waitingSort'] = keys.runQueueSort(change.at, userId, id);
+    removes.push('pausedFor', 'errorMessage');
+  } else {
+    sets.push('message = :cancelled', 'completedAt = :at');
+    values[':cancelled'] = 'Cancelled';
+    removes.push('gsi2pk', 'gsi2sk');
+  }
+  try {
+    const out = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.automation(userId, id),
+        UpdateExpression: `SET ${sets.join(', ')} REMOVE ${removes.join(', ')}`,
+        ConditionExpression: `attribute_exists(pk) AND #status IN (${change.from.map((_, i) => `:from${i}`).join(', ')})`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',
       }),
     );

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FieldIssue } from '../../shared/api-error';
-import { AUTOMATION_TEXTS, type Automation, type StartAutomationInput } from '../../shared/automations';
+import {
+  AUTOMATION_TEXTS,
+  type Automation,
+  JOB_TEXTS,
+  type Job,
+  type StartAutomationInput,
+} from '../../shared/automations';
 import { validateConfig } from '../../shared/config-validation';
 import {
   automationLimitMessage,
@@ -28,13 +34,17 @@ import {
 } from '../core/errors';
 import type { Logger } from '../core/logger';
 import {
+  FINISHED_STATUSES,
+  findAutomation,
   insertAutomation,
   listAutomations,
   NEW_JOB_PROGRESS,
   publicAutomation,
   readStartGuard,
+  restartFinished,
   type StoredAutomation,
 } from './automation-repository';
+import { jobOf } from './job-service';
 import type { RunDispatchService } from './run-dispatch-service';
 
 export interface AutomationDeps {
@@ -52,30 +62,31 @@ export type AutomationService = ReturnType<typeof createAutomationService>;
 const GUARD_ATTEMPTS = 5;
 
 export function createAutomationService({ log, now, runs, connections }: AutomationDeps) {
-  return { startAutomation };
+  return { startAutomation, runAgain, runAgainAsJob };
+
+  async function runAgainAsJob(authUser: AuthUser, automationId: string): Promise<Job> {
+    return jobOf(await runAgainStored(authUser, automationId));
+  }
 
   /**
-   * `POST /api/automation/start`: the checks of spec 5 in the spec's order (the sixth, a stored access
-   * token, is the route's own sign-in check), then the configuration against the template's schema.
-   * The automation is stored before its run message is sent, so a failed send leaves it on the unsent
-   * index for the sweep (run-dispatch-service.ts) rather than losing it.
+   * The start checks of spec 5 in the spec's order (the sixth, a stored access token, is the route's
+   * own sign-in check), then the configuration against the template's schema. Shared by a first start
+   * and a run again (DECISIONS 23). The guard version read with the running count makes the write fail
+   * if another start of this user lands in between; then the limit is counted again.
    */
-  async function startAutomation(authUser: AuthUser, input: StartAutomationInput): Promise<Automation> {
-    const [user, template] = await Promise.all([findUserById(authUser.id), findTemplate(input.templateId)]);
+  async function checkStart(authUser: AuthUser, templateId: string, configInput: unknown) {
+    const [user, template] = await Promise.all([findUserById(authUser.id), findTemplate(templateId)]);
     if (!user) throw new UnauthorizedError();
     if (!template) throw new NotFoundError(AUTOMATION_TEXTS.templateNotFound);
     const plan = user.plan;
-
-    // 1-4. Trial, automation limit (DECISIONS 20), smart flows, flows: the rule the browser shows too.
-    //      The guard version read with the running count makes the write below fail if another start
-    //      of this user lands in between; then the limit is counted again.
     const readLimitState = async () => {
       const guard = await readStartGuard(user.id);
       const automations = await listAutomations(user.id, { consistent: true });
       return { guard, running: automations.filter((a) => countsAsRunning(a.status)).length };
     };
-    let { guard, running } = await readLimitState();
-    const refusal = startRefusal(user, template, running, now());
+    const state = await readLimitState();
+    // 1-4. Trial, automation limit (DECISIONS 20), smart flows, flows: the rule the browser shows too.
+    const refusal = startRefusal(user, template, state.running, now());
     if (refusal) throw new ForbiddenError(refusal.message);
     // 5. The platform: in the plan and connected.
     assertPlatformInPlan(plan, template.platform);
@@ -83,22 +94,48 @@ export function createAutomationService({ log, now, runs, connections }: Automat
       throw new ConflictError(AUTOMATION_TEXTS.connectPlatform(platformLabel(template.platform)));
     }
     // The configuration the runner will trust.
-    const { config, issues } = validateConfig(template.configSchema, input.config);
+    const { config, issues } = validateConfig(template.configSchema, configInput);
     issues.push(...exportFormatIssues(plan, config));
     if (issues.length > 0) {
       const prefixed: FieldIssue[] = issues.map((issue) => ({ ...issue, path: `config.${issue.path}` }));
       throw new ValidationError(prefixed[0]?.message ?? AUTOMATION_TEXTS.invalidConfig, prefixed);
     }
+    return { user, template, plan, config, state, readLimitState };
+  }
 
-    const limit = limitsFor(plan).concurrentAutomations;
+  /**
+   * Runs `write` with the guard version until it wins the guard, counting the limit again after every
+   * loss (another start of the same user landed in between).
+   */
+  async function underGuard<T>(
+    checked: Awaited<ReturnType<typeof checkStart>>,
+    write: (guard: number) => Promise<T | undefined>,
+  ): Promise<T> {
+    const limit = limitsFor(checked.plan).concurrentAutomations;
+    let { guard, running } = checked.state;
     for (let attempt = 0; attempt < GUARD_ATTEMPTS; attempt++) {
       if (attempt > 0) {
-        ({ guard, running } = await readLimitState());
-        if (!mayCreateAutomation(plan, running)) throw new ForbiddenError(automationLimitMessage(limit));
+        ({ guard, running } = await checked.readLimitState());
+        if (!mayCreateAutomation(checked.plan, running))
+          throw new ForbiddenError(automationLimitMessage(limit));
       }
+      const written = await write(guard);
+      if (written !== undefined) return written;
+    }
+    throw new ConflictError('Another automation is starting at the same time. Please try again.');
+  }
+
+  /**
+   * `POST /api/automation/start`. The automation is stored before its run message is sent, so a failed
+   * send leaves it on the unsent index for the sweep (run-dispatch-service.ts) rather than losing it.
+   */
+  async function startAutomation(authUser: AuthUser, input: StartAutomationInput): Promise<Automation> {
+    const checked = await checkStart(authUser, input.templateId, input.config);
+    const { user, template, config } = checked;
+    const automation = await underGuard(checked, async (guard) => {
       const at = now().toISOString();
       const id = randomUUID();
-      const automation: StoredAutomation = {
+      const fresh: StoredAutomation = {
         id,
         jobId: id,
         userId: user.id,
@@ -112,17 +149,39 @@ export function createAutomationService({ log, now, runs, connections }: Automat
         ...NEW_JOB_PROGRESS,
         message: RUN_TEXTS.queued,
       };
-      if (!(await insertAutomation(automation, guard))) continue;
+      return (await insertAutomation(fresh, guard)) ? fresh : undefined;
+    });
+    await runs.sendRun(automation);
+    // The count of starts behind 'usage': a failure here must not fail a start that is already stored.
+    await incrementUsage(template.id).catch((error: unknown) =>
+      log.warn('usage count not incremented', { templateId: template.id, error }),
+    );
+    log.info('automation started', { automationId: automation.id, templateId: template.id });
+    return publicAutomation(automation);
+  }
 
-      await runs.sendRun(automation);
-      // The count of starts behind 'usage': a failure here must not fail a start that is already stored.
-      await incrementUsage(template.id).catch((error: unknown) =>
-        log.warn('usage count not incremented', { templateId: template.id, error }),
-      );
-      log.info('automation started', { automationId: id, templateId: template.id });
-      return publicAutomation(automation);
-    }
-    throw new ConflictError('Another automation is starting at the same time. Please try again.');
+  /**
+   * `POST /api/jobs` (DECISIONS 23): a finished automation runs again, with the same checks as a first
+   * start. Its job starts over from the first page; leads are keyed by profile, so the dataset grows
+   * without duplicates.
+   */
+  async function runAgain(authUser: AuthUser, automationId: string): Promise<Automation> {
+    return publicAutomation(await runAgainStored(authUser, automationId));
+  }
+
+  async function runAgainStored(authUser: AuthUser, automationId: string): Promise<StoredAutomation> {
+    const existing = await findAutomation(authUser.id, automationId);
+    if (!existing) throw new NotFoundError(AUTOMATION_TEXTS.notFound);
+    if (!FINISHED_STATUSES.includes(existing.status)) throw new ConflictError(JOB_TEXTS.notFinished);
+    const checked = await checkStart(authUser, existing.templateId, existing.config);
+    const restarted = await underGuard(checked, async (guard) => {
+      const outcome = await restartFinished(existing, guard, now().toISOString(), RUN_TEXTS.queued);
+      if (outcome === 'not-finished') throw new ConflictError(JOB_TEXTS.notFinished);
+      return outcome === 'lost-guard' ? undefined : outcome;
+    });
+    await runs.sendRun(restarted);
+    log.info('automation run again', { automationId, segment: restarted.queuedSegment });
+    return restarted;
   }
 }
 

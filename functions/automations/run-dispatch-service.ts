@@ -3,13 +3,18 @@ import type { Logger } from '../core/logger';
 import type { QueuePort } from '../core/ports/queue';
 import { listUnsent, markQueued, type StoredAutomation } from './automation-repository';
 
-/** The first run message of a one-off trob's job (segment 0); the job is the automation's own. */
-export const trobRunMessage = (automation: Pick<StoredAutomation, 'id' | 'userId'>): RunMessage => ({
+/**
+ * The run message that starts a trob's job: segment 0 for a new automation, the segment after the last
+ * one run when it runs again (`queuedSegment`). A one-off trob's job is the automation's own.
+ */
+export const trobRunMessage = (
+  automation: Pick<StoredAutomation, 'id' | 'userId' | 'queuedSegment'>,
+): RunMessage => ({
   kind: 'trob-run',
   jobId: automation.id,
   automationId: automation.id,
   userId: automation.userId,
-  segment: 0,
+  segment: automation.queuedSegment ?? 0,
 });
 
 /** An automation younger than this may still be in its start request's own send. */
@@ -32,7 +37,9 @@ export function createRunDispatchService({ log, queue, now }: RunDispatchDeps) {
   return { sendRun, dispatchUnsent };
 
   /** Sends the run message and takes the automation off the unsent index; a failure leaves it there. */
-  async function sendRun(automation: Pick<StoredAutomation, 'id' | 'userId'>): Promise<boolean> {
+  async function sendRun(
+    automation: Pick<StoredAutomation, 'id' | 'userId' | 'queuedSegment'>,
+  ): Promise<boolean> {
     try {
       await queue.send('trob-runs', trobRunMessage(automation));
     } catch (error) {

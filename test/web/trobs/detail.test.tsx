@@ -237,11 +237,11 @@ describe('/trobs/:trobId configure', () => {
   );
 
   it(
-    'starts with the config, an emptied number sent as 0',
+    'starts with the config, an emptied number sent as 0, and opens the new automation',
     async () => {
       const api = installFakeApi();
       api.on('POST', '/automation/start', { status: 201, body: { data: { automation: { id: 'auto-1' } } } });
-      const { user, router } = await openConfigure(api, undefined, { standIn: '/dashboard' });
+      const { user, router } = await openConfigure(api, undefined, { standIn: '/automations/:automationId' });
 
       await user.type(field(/^X username/), '@acme');
       await user.clear(field('Minimum followers'));
@@ -262,7 +262,8 @@ describe('/trobs/:trobId configure', () => {
       expect(body.config.filteringSettings.minFollowers).toBe(0);
       expect(body.config.filteringSettings.maxProfiles).toBe(500);
       expect(await screen.findByText('Automation started', {}, LONG)).toBeTruthy();
-      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+      // The new automation's detail page (the start answers it as data.automation).
+      await waitFor(() => expect(router.state.location.pathname).toBe('/automations/auto-1'));
     },
     SLOW,
   );

@@ -109,9 +109,24 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/flows/:flowId/prospects', access: 'verified' },
   { path: '/flows/:flowId/prospects/:prospectId', access: 'verified' },
   { path: '/automations', access: 'verified', redirectTo: '/automations/active' },
-  { path: '/automations/active', access: 'verified' },
-  { path: '/automations/completed', access: 'verified' },
-  { path: '/automations/:automationId', access: 'verified' },
+  {
+    path: '/automations/active',
+    access: 'verified',
+    page: () => import('../features/automations/pages/ActiveAutomationsPage'),
+    prefetch: () => import('../lib/automations').then((m) => m.prefetchAutomations()),
+  },
+  {
+    path: '/automations/completed',
+    access: 'verified',
+    page: () => import('../features/automations/pages/CompletedAutomationsPage'),
+    prefetch: () => import('../lib/automations').then((m) => m.prefetchAutomations()),
+  },
+  {
+    path: '/automations/:automationId',
+    access: 'verified',
+    page: () => import('../features/automations/pages/AutomationDetailPage'),
+    prefetch: () => import('../lib/automations').then((m) => m.prefetchAutomations()),
+  },
   { path: '/automations/:automationId/leads', access: 'verified' },
   { path: '/exports', access: 'verified', page: () => import('../features/placeholders/pages/ExportsPage') },
   {

@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
 import type { Automation } from '../../../shared/automations';
 import { get } from './api-client';
 
@@ -11,6 +11,9 @@ export const AUTOMATIONS_KEY = '/automation';
  */
 export const STATS_KEY = '/jobs/dashboard/stats';
 
+/** Part 2 sections 7 and 9: the automation screens reload the list and the queue every 30 s. */
+export const AUTOMATION_REFRESH_MS = 30_000;
+
 export interface AutomationListResponse {
   status: string;
   data: { automations: Automation[] };
@@ -20,7 +23,16 @@ export async function fetchAutomations(): Promise<Automation[]> {
   return (await get<AutomationListResponse>(AUTOMATIONS_KEY)).data.automations;
 }
 
-export function useAutomations(options: { onError?: (error: unknown) => void } = {}) {
-  const answer = useSWR<AutomationListResponse>(AUTOMATIONS_KEY, { onError: options.onError });
+/** The list's call, started before an automation page renders (routes.ts prefetch). */
+export async function prefetchAutomations(): Promise<void> {
+  await preload(AUTOMATIONS_KEY, get);
+}
+
+export function useAutomations(
+  options: { onError?: (error: unknown) => void; refreshInterval?: number } = {},
+) {
+  // Only the options given: an explicit undefined would replace SWR's own default (onError included).
+  const config = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+  const answer = useSWR<AutomationListResponse>(AUTOMATIONS_KEY, config);
   return { ...answer, automations: answer.data?.data.automations };
 }

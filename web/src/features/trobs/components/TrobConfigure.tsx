@@ -97,11 +97,11 @@ export function TrobConfigure({
       return;
     }
     try {
-      await startAutomation({ templateId: template.id, config, userCookies: [] });
+      const automation = await startAutomation({ templateId: template.id, config, userCookies: [] });
       notifySuccess(CONFIGURE_TEXTS.started);
-      // The dashboard lists it (the automation screens come with the engine); its counters reload.
+      // Its detail page reads the list, and the dashboard's counters count it: both reload.
       await Promise.all([mutate(AUTOMATIONS_KEY), mutate(STATS_KEY)]);
-      navigate('/dashboard');
+      navigate(`/automations/${encodeURIComponent(automation.id)}`);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
         showServerIssues(error.issues);

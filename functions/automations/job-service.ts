@@ -1,0 +1,99 @@
+import {
+  AUTOMATION_TEXTS,
+  JOB_TEXTS,
+  type Job,
+  type ListJobsQuery,
+  USER_JOB_STATUSES,
+} from '../../shared/automations';
+import type { AuthUser } from '../core/auth';
+import { ConflictError, NotFoundError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import type { QueuePort } from '../core/ports/queue';
+import {
+  findAutomation,
+  listAutomations,
+  type StoredAutomation,
+  setJobStatusByUser,
+} from './automation-repository';
+import { trobRunMessage } from './run-dispatch-service';
+
+/**
+ * The job calls of DECISIONS 23 (part 1 section 7): list the user's jobs, and pause, resume or cancel
+ * one. A one-off trob has one job, its automation's; recurring automations add one per run with their
+ * issue. Every lookup is under the signed-in user, so another user's job id answers 404.
+ */
+export interface JobDeps {
+  log: Logger;
+  now: () => Date;
+  queue: Pick<QueuePort, 'send'>;
+}
+
+export function jobOf(automation: StoredAutomation): Job {
+  const job: Job = {
+    id: automation.jobId,
+    automationId: automation.id,
+    templateId: automation.templateId,
+    name: automation.displayName,
+    platform: automation.platform,
+    status: automation.status,
+    progress: automation.progress ?? 0,
+    completedTasks: automation.completedTasks ?? 0,
+    totalTasks: automation.totalTasks ?? 0,
+    successTasks: automation.successTasks ?? 0,
+    failedTasks: automation.failedTasks ?? 0,
+    totalLeads: automation.totalLeads ?? 0,
+    createdAt: automation.createdAt,
+  };
+  if (automation.stage) job.stage = automation.stage;
+  if (automation.message) job.message = automation.message;
+  if (automation.errorMessage) job.error = automation.errorMessage;
+  if (automation.startedAt) job.startedAt = automation.startedAt;
+  if (automation.completedAt) job.completedAt = automation.completedAt;
+  return job;
+}
+
+/** Which statuses each user request may leave from. */
+const FROM: Record<(typeof USER_JOB_STATUSES)[number], readonly string[]> = {
+  paused: ['pending', 'running', 'active'],
+  running: ['paused'],
+  cancelled: ['pending', 'running', 'active', 'paused'],
+};
+
+export function createJobService({ log, now, queue }: JobDeps) {
+  return { list, update };
+
+  async function list(user: AuthUser, query: ListJobsQuery): Promise<Job[]> {
+    const search = query.search?.toLowerCase();
+    return (await listAutomations(user.id))
+      .filter((a) => !query.status || query.status === 'all' || a.status === query.status)
+      .filter((a) => !query.platform || query.platform === 'all' || a.platform === query.platform)
+      .filter((a) => !search || `${a.displayName} ${a.templateId}`.toLowerCase().includes(search))
+      .map(jobOf);
+  }
+
+  async function update(user: AuthUser, jobId: string, status: string): Promise<Job> {
+    const automation = await findAutomation(user.id, jobId);
+    if (!automation) throw new NotFoundError(AUTOMATION_TEXTS.notFound);
+    if (!(USER_JOB_STATUSES as readonly string[]).includes(status))
+      throw new ConflictError(JOB_TEXTS.engineOwnsStatus);
+    const wanted = status as (typeof USER_JOB_STATUSES)[number];
+    const from = FROM[wanted];
+    if (!from.includes(automation.status))
+      throw new ConflictError(JOB_TEXTS.cannotChange(automation.status, status));
+    const at = now().toISOString();
+    const segment = (automation.runSegment ?? -1) + 1;
+    const changed = await setJobStatusByUser(user.id, automation.id, {
+      to: wanted === 'running' ? 'pending' : wanted,
+      from,
+      at,
+      ...(wanted === 'running' ? { queuedSegment: segment } : {}),
+    });
+    if (!changed) throw new ConflictError(JOB_TEXTS.cannotChange(automation.status, status));
+    if (wanted === 'running') {
+      // A resume continues from the cursor: the next segment, so no older message can claim it.
+      await queue.send('trob-runs', trobRunMessage({ ...changed, queuedSegment: segment }));
+    }
+    log.info('job status changed by its user', { jobId, from: automation.status, to: changed.status });
+    return jobOf(changed);
+  }
+}

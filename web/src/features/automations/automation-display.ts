@@ -1,0 +1,192 @@
+import {
+  AUTOMATION_TEXTS,
+  type Automation,
+  type AutomationQueueStatus,
+  type AutomationStatus,
+  INTERVAL_LABELS,
+} from '../../../../shared/automations-values';
+
+/** The screens' texts (part 2 sections 2.8 to 2.10 and 8), word for word. */
+export const AUTOMATIONS_TEXTS = {
+  activeTitle: 'Active Automations',
+  completedTitle: 'Completed Automations',
+  noActive: 'No active automations',
+  noCompleted: 'No completed automations',
+  browseTemplates: 'Browse Templates',
+  viewDetailsActive: 'View details',
+  viewDetailsCompleted: 'View Details',
+  listErrorTitle: 'Error Loading Automations',
+  listFailed: AUTOMATION_TEXTS.listFailed,
+  tryAgain: 'Try Again',
+  notFound: AUTOMATION_TEXTS.notFound,
+  detailErrorTitle: 'Error Loading Automation',
+  backToAutomations: 'Back to Automations',
+  back: 'Back',
+  viewData: 'View Data',
+  viewAll: 'View All',
+  pause: 'Pause',
+  paused: AUTOMATION_TEXTS.paused,
+  pauseFailed: (reason: string) => `Failed to pause automation: ${reason}`,
+  completedBanner: 'Job completed successfully!',
+  previewTitle: 'Extracted Data Preview',
+  noData: 'No data extracted yet',
+  notScheduled: 'Not scheduled',
+  overdue: 'Overdue',
+} as const;
+
+/** Part 2 section 4: the active list holds these statuses, the completed list those. */
+export const ACTIVE_STATUSES: readonly AutomationStatus[] = ['active', 'running', 'pending'];
+export const COMPLETED_STATUSES: readonly AutomationStatus[] = ['completed', 'failed', 'cancelled'];
+
+export const activeAutomations = (all: readonly Automation[]) =>
+  all.filter((a) => ACTIVE_STATUSES.includes(a.status));
+export const completedAutomations = (all: readonly Automation[]) =>
+  all.filter((a) => COMPLETED_STATUSES.includes(a.status));
+
+/** A live progress card shows for these (part 2 section 2.10). */
+export const showsLiveProgress = (status: string) => status === 'running' || status === 'active';
+
+/** Part 2 section 4: only an active automation can be paused. */
+export const canPause = (status: string) => status === 'active';
+
+type Tone = 'success' | 'warning' | 'info' | 'danger' | 'neutral';
+
+/** Part 2 section 4 badge colours; each theme colour has an AA-contrast tone (app/theme.ts). */
+const TONE_COLORS: Readonly<Record<Tone, string>> = {
+  success: 'green',
+  warning: 'yellow',
+  info: 'blue',
+  danger: 'red',
+  neutral: 'gray',
+};
+
+const STATUS_TONES: Readonly<Record<AutomationStatus, Tone>> = {
+  active: 'success',
+  running: 'success',
+  paused: 'warning',
+  completed: 'info',
+  failed: 'danger',
+  cancelled: 'danger',
+  pending: 'neutral',
+};
+
+/**
+ * Part 2 section 4's job-status labels (Pending, Running, Completed, Failed, Cancelled, Paused,
+ * Unknown); 'active' is an automation status the list has no job label for, so it reads Active.
+ */
+const STATUS_LABELS: Readonly<Record<AutomationStatus, string>> = {
+  pending: 'Pending',
+  running: 'Running',
+  active: 'Active',
+  paused: 'Paused',
+  completed: 'Completed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+const isStatus = (status: string): status is AutomationStatus => Object.hasOwn(STATUS_LABELS, status);
+
+export function statusLabel(status: string): string {
+  return isStatus(status) ? STATUS_LABELS[status] : 'Unknown';
+}
+
+export function statusColor(status: string): string {
+  return TONE_COLORS[isStatus(status) ? STATUS_TONES[status] : 'neutral'];
+}
+
+/** Part 2 sections 4 and 9: red up to 25, yellow up to 50, blue up to 75, green above. */
+export function progressColor(progress: number): 'red' | 'yellow' | 'blue' | 'green' {
+  if (progress <= 25) return 'red';
+  if (progress <= 50) return 'yellow';
+  if (progress <= 75) return 'blue';
+  return 'green';
+}
+
+/** A progress shown as a whole percentage between 0 and 100. */
+export function percent(progress: number | undefined): number {
+  if (progress === undefined || !Number.isFinite(progress)) return 0;
+  return Math.round(Math.min(100, Math.max(0, progress)));
+}
+
+export function intervalLabel(interval: string | undefined): string | undefined {
+  return interval !== undefined && Object.hasOwn(INTERVAL_LABELS, interval)
+    ? INTERVAL_LABELS[interval as keyof typeof INTERVAL_LABELS]
+    : undefined;
+}
+
+export interface Countdown {
+  /** What the cell shows: 'Overdue', '42s', '4m', '3h', 'Not scheduled'. */
+  text: string;
+  /** The same in words, for screen readers ('42 seconds'). */
+  spoken: string;
+  /** Under 5 minutes the minutes show in yellow (part 2 section 4). */
+  soon: boolean;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * Part 2 section 4 'Next-run countdown': past is 'Overdue'; under 1 minute seconds; under 5 minutes
+ * minutes in yellow; under 1 hour minutes; otherwise hours; no value 'Not scheduled'.
+ */
+export function nextRunCountdown(nextRunAt: string | undefined | null, now: number): Countdown {
+  const at = nextRunAt ? Date.parse(nextRunAt) : Number.NaN;
+  if (Number.isNaN(at)) {
+    return { text: AUTOMATIONS_TEXTS.notScheduled, spoken: AUTOMATIONS_TEXTS.notScheduled, soon: false };
+  }
+  const seconds = Math.floor((at - now) / 1000);
+  if (at - now <= 0)
+    return { text: AUTOMATIONS_TEXTS.overdue, spoken: AUTOMATIONS_TEXTS.overdue, soon: false };
+  if (seconds < 60) return { text: `${seconds}s`, spoken: plural(seconds, 'second'), soon: false };
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return { text: `${minutes}m`, spoken: plural(minutes, 'minute'), soon: minutes < 5 };
+  const hours = Math.floor(minutes / 60);
+  return { text: `${hours}h`, spoken: plural(hours, 'hour'), soon: false };
+}
+
+/** Part 2 section 5 'Success rate': successful runs over runs, or for a job over completed tasks. */
+export function successRate(automation: Automation): string | undefined {
+  const [part, whole] =
+    automation.totalRuns > 0
+      ? [automation.successfulRuns, automation.totalRuns]
+      : [automation.successTasks, automation.completedTasks];
+  if (!whole) return undefined;
+  return `${Math.round((part / whole) * 100)}%`;
+}
+
+/**
+ * One line of the queue for the active list: '2 runs waiting, yours is next'. The spec names the call
+ * but not its shape; the fields are AutomationQueueStatus's.
+ */
+export function queueSummary(queue: AutomationQueueStatus): string {
+  const parts: string[] = [];
+  parts.push(queue.waiting === 0 ? 'No runs waiting' : `${plural(queue.waiting, 'run')} waiting`);
+  if (queue.running > 0) parts.push(`${queue.running} running`);
+  if (queue.yourPosition === 1) parts.push('yours is next');
+  else if (queue.yourPosition !== null && queue.yourPosition > 1) {
+    parts.push(`yours is number ${queue.yourPosition} in line`);
+  } else if (queue.yourRunning > 0) {
+    parts.push(queue.yourRunning === 1 ? 'yours is running' : `${queue.yourRunning} of yours running`);
+  }
+  return parts.join(', ');
+}
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+export function formatDateTime(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? undefined : dateTime.format(at);
+}
+
+/** Where the leads of an automation are read (part 2 section 2.10: its jobId, else its id). */
+export const leadsPath = (automation: Pick<Automation, 'id' | 'jobId'>) =>
+  `/automations/${encodeURIComponent(automation.jobId || automation.id)}/leads`;
+
+export const detailPath = (id: string) => `/automations/${encodeURIComponent(id)}`;

@@ -1,0 +1,210 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Grid,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconArrowLeft, IconCircleCheck, IconDatabase, IconPlayerPause } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { Automation } from '../../../../../shared/automations-values';
+import { platformLabel } from '../../../../../shared/platforms';
+import { PRODUCT_NAME } from '../../../../../shared/product';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { failureReason, pauseAutomation, replaceInList, useAutomation } from '../api/automations';
+import { useLiveAutomation } from '../api/live';
+import { AUTOMATIONS_TEXTS, canPause, leadsPath, showsLiveProgress } from '../automation-display';
+import { ConfigurationCard } from '../components/ConfigurationCard';
+import { DataPreviewCard } from '../components/DataPreviewCard';
+import { JobCard } from '../components/JobCard';
+import { LiveProgressCard } from '../components/LiveProgressCard';
+import { StatusBadge } from '../components/StatusBadge';
+import { SummaryCard } from '../components/SummaryCard';
+
+/** 'Automation not found' and 'Error Loading Automation' (part 2 sections 2.10 and 8). */
+function ErrorScreen({ title, text, onRetry }: { title: string; text: string; onRetry?: () => void }) {
+  return (
+    <Container size="sm" py="xl">
+      <Stack align="center" gap="sm">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <Text c="dimmed" ta="center">
+          {text}
+        </Text>
+        <Group>
+          <Button component={Link} to="/automations" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+            {AUTOMATIONS_TEXTS.backToAutomations}
+          </Button>
+          {onRetry && (
+            <Button variant="default" onClick={onRetry}>
+              {AUTOMATIONS_TEXTS.tryAgain}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Container>
+  );
+}
+
+function ViewDataButton({ automation, variant }: { automation: Automation; variant?: 'filled' | 'light' }) {
+  return (
+    <Button
+      component={Link}
+      to={leadsPath(automation)}
+      variant={variant}
+      leftSection={<IconDatabase size={16} aria-hidden />}
+      rightSection={
+        automation.totalLeads > 0 ? (
+          <Badge size="sm" variant="white" color="dark" data-testid="lead-count">
+            {automation.totalLeads.toLocaleString('en-US')}
+            <VisuallyHidden> leads</VisuallyHidden>
+          </Badge>
+        ) : undefined
+      }
+    >
+      {AUTOMATIONS_TEXTS.viewData}
+    </Button>
+  );
+}
+
+/** Part 2 section 2.10: one automation, its live progress, settings and first leads. */
+export default function AutomationDetailPage() {
+  const { automationId } = useParams();
+  const { automation, notFound, error, isLoading, retry } = useAutomation(automationId);
+  const connection = useLiveAutomation(automation);
+  const [pausing, setPausing] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useDocumentTitle(`${automation?.displayName ?? 'Automation'} | ${PRODUCT_NAME}`);
+
+  if (notFound) {
+    return (
+      <ErrorScreen
+        title={AUTOMATIONS_TEXTS.notFound}
+        text="This automation does not exist or is no longer available."
+      />
+    );
+  }
+  if (error) {
+    return (
+      <ErrorScreen
+        title={AUTOMATIONS_TEXTS.detailErrorTitle}
+        text={error instanceof Error ? error.message : AUTOMATIONS_TEXTS.listFailed}
+        onRetry={() => void retry()}
+      />
+    );
+  }
+
+  const pause = async (target: Automation) => {
+    setPausing(true);
+    try {
+      const paused = await pauseAutomation(target.id);
+      notifySuccess(AUTOMATIONS_TEXTS.paused);
+      // The Pause button goes with the status: keep the keyboard user's place at the page's heading.
+      heading.current?.focus();
+      await retry((current) => (paused ? replaceInList(current, paused) : current), { revalidate: true });
+    } catch (failure) {
+      notifyError(AUTOMATIONS_TEXTS.pauseFailed(failureReason(failure)));
+    } finally {
+      setPausing(false);
+    }
+  };
+
+  return (
+    <Container size="xl" py="md">
+      <Stack gap="lg">
+        <Group>
+          <Button
+            component={Link}
+            to="/automations/completed"
+            variant="subtle"
+            leftSection={<IconArrowLeft size={16} aria-hidden />}
+            px={0}
+          >
+            {AUTOMATIONS_TEXTS.back}
+          </Button>
+        </Group>
+
+        {isLoading || !automation ? (
+          <Stack aria-busy="true" aria-label="Loading automation">
+            <Skeleton height={36} width="50%" />
+            <Skeleton height={140} />
+            <Skeleton height={240} />
+          </Stack>
+        ) : (
+          <>
+            <Group justify="space-between" align="flex-start">
+              <div>
+                <Title order={1} ref={heading} tabIndex={-1}>
+                  {automation.displayName}
+                </Title>
+                <Group gap="xs" mt="xs">
+                  <StatusBadge status={automation.status} />
+                  <Text size="sm" c="dimmed">
+                    {platformLabel(automation.platform)}
+                  </Text>
+                </Group>
+              </div>
+              <Group gap="sm">
+                {canPause(automation.status) && (
+                  <Button
+                    variant="default"
+                    leftSection={<IconPlayerPause size={16} aria-hidden />}
+                    loading={pausing}
+                    onClick={() => void pause(automation)}
+                  >
+                    {AUTOMATIONS_TEXTS.pause}
+                  </Button>
+                )}
+                <ViewDataButton automation={automation} />
+              </Group>
+            </Group>
+
+            {automation.status === 'completed' && automation.progress >= 100 && (
+              <Alert
+                color="green"
+                variant="light"
+                role="status"
+                icon={<IconCircleCheck size={20} aria-hidden />}
+                title={AUTOMATIONS_TEXTS.completedBanner}
+                data-testid="completed-banner"
+              >
+                <ViewDataButton automation={automation} variant="light" />
+              </Alert>
+            )}
+
+            <Grid gap="lg">
+              <Grid.Col span={{ base: 12, md: 7 }}>
+                <Stack gap="lg">
+                  {showsLiveProgress(automation.status) && (
+                    <LiveProgressCard automation={automation} connection={connection ?? 'connecting'} />
+                  )}
+                  <JobCard automation={automation} />
+                  <DataPreviewCard
+                    jobId={automation.jobId || automation.id}
+                    totalLeads={automation.totalLeads ?? 0}
+                    leadsTo={leadsPath(automation)}
+                  />
+                </Stack>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 5 }}>
+                <Stack gap="lg">
+                  <SummaryCard automation={automation} />
+                  <ConfigurationCard config={automation.config} />
+                </Stack>
+              </Grid.Col>
+            </Grid>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}
