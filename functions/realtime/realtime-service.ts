@@ -1,7 +1,9 @@
 import { AUTH_TEXTS } from '../../shared/auth';
+import { AUTOMATION_TEXTS } from '../../shared/automations-values';
 import type { JobProgress, JobProgressEvent } from '../../shared/realtime';
+import { findAutomation } from '../automations/automation-repository';
 import { loadAuthState } from '../core/auth-state';
-import { UnauthorizedError } from '../core/errors';
+import { NotFoundError, UnauthorizedError } from '../core/errors';
 import type { RealtimePort } from '../core/ports/realtime';
 import * as repository from './socket-repository';
 
@@ -37,6 +39,8 @@ export function createRealtimeService({ push }: RealtimeDeps) {
       await push.disconnect(socketId);
       throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
     }
+    // Only the user's own jobs: another user's job id (or an unknown one) is refused, not silently kept.
+    if (!(await findAutomation(socket.userId, jobId))) throw new NotFoundError(AUTOMATION_TEXTS.notFound);
     await repository.saveSubscription(socket.userId, { jobId, socketId });
   }
 

@@ -14,6 +14,7 @@ import {
   signIn,
   type TestUser,
 } from '../support/api-client';
+import { storeJob } from '../support/jobs';
 import { resetToken } from '../support/outbox';
 import { type OpenSocket, type SocketGateway, startSocketGateway } from '../support/socket-gateway';
 import { scanTable } from '../support/table-items';
@@ -73,6 +74,7 @@ const subscriptionsOf = async (userId: string) =>
 
 /** Subscribes and waits until the subscription is stored. */
 async function subscribed(user: { id: string }, open: OpenSocket, jobId: string) {
+  await storeJob(user.id, jobId);
   open.socket.send(JSON.stringify({ action: 'subscribeToJobProgress', jobId }));
   await waitFor(async () => (await subscriptionsOf(user.id)).some((item) => item.jobId === jobId));
 }

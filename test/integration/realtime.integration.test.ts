@@ -5,7 +5,9 @@ import { apiGatewayPush } from '../../functions/core/ports/realtime';
 import { createRealtimeService } from '../../functions/realtime/realtime-service';
 import type { JobProgress } from '../../shared/realtime';
 import { accessToken, useIntegrationEnv } from '../support/integration-env';
+import { storeJob } from '../support/jobs';
 import { type SocketGateway, startSocketGateway } from '../support/socket-gateway';
+import { scanTable } from '../support/table-items';
 
 let secret: string;
 let sockets: SocketGateway;
@@ -54,6 +56,7 @@ describe('realtime job progress over the local WebSocket gateway', () => {
   it('delivers jobProgress to the subscribed socket of the job owner', async () => {
     const token = await accessToken(secret, { id: 'user-a' });
     const { socket, received } = await open(token);
+    await storeJob('user-a', 'job-1');
     await subscribe(socket, 'job-1');
     const outcome = await createRealtimeService({
       push: apiGatewayPush(realtimeClient()),
@@ -64,9 +67,16 @@ describe('realtime job progress over the local WebSocket gateway', () => {
     socket.close();
   });
 
-  it("never delivers one user's job progress to another user who subscribed to the same job id", async () => {
+  it("refuses a subscription to another user's job and never delivers its progress", async () => {
+    await storeJob('user-a', 'job-2');
     const intruder = await open(await accessToken(secret, { id: 'user-b' }));
     await subscribe(intruder.socket, 'job-2');
+    // Nothing is stored under the intruder: a subscription to a job they do not own is refused.
+    expect(
+      (await scanTable()).filter(
+        (item) => String(item.pk) === 'USER#user-b' && String(item.sk).startsWith('JOBSUB#'),
+      ),
+    ).toEqual([]);
     const outcome = await createRealtimeService({
       push: apiGatewayPush(realtimeClient()),
     }).publishJobProgress('user-a', progress('job-2'));
@@ -78,6 +88,7 @@ describe('realtime job progress over the local WebSocket gateway', () => {
 
   it('forgets the subscriptions of a socket once it disconnects', async () => {
     const { socket } = await open(await accessToken(secret, { id: 'user-c' }));
+    await storeJob('user-c', 'job-3');
     await subscribe(socket, 'job-3');
     socket.close();
     await waitFor(() => sockets.gateway.connectionCount() === 0);
