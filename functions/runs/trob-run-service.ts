@@ -51,6 +51,10 @@ export interface TrobRunDeps {
   now: () => Date;
   queue: Pick<QueuePort, 'send'>;
   keys: Pick<KeysPort, 'decrypt'>;
+  /** Hand over to the next message when less than this is left (default SEGMENT_MARGIN_MS). */
+  segmentMarginMs?: number;
+  /** How long the lease outlives the invocation (default LEASE_EXTRA_MS). */
+  leaseExtraMs?: number;
 }
 
 /** A segment hands over to the next message when less than this is left of its invocation. */
@@ -80,7 +84,7 @@ export function createTrobRunService(deps: TrobRunDeps) {
       automationId: message.automationId,
       segment: message.segment,
       now: deps.now(),
-      leaseMs: ctx.remainingMs() + LEASE_EXTRA_MS,
+      leaseMs: ctx.remainingMs() + (deps.leaseExtraMs ?? LEASE_EXTRA_MS),
     });
     if (!claimed) {
       ctx.metrics.count(RUN_METRICS.duplicates);
@@ -141,6 +145,10 @@ class Job {
       failedTasks: automation.failedTasks ?? 0,
     };
     this.reporter = ctx.progressFor(message.userId, message.jobId);
+  }
+
+  private get margin(): number {
+    return this.deps.segmentMarginMs ?? SEGMENT_MARGIN_MS;
   }
 
   private get maxProfiles(): number {
@@ -223,7 +231,7 @@ class Job {
     const month = usageMonth(this.deps.now());
     while (this.state.cursor.phase === 'list') {
       if (counters.stored >= this.maxProfiles) break;
-      if (this.ctx.remainingMs() < SEGMENT_MARGIN_MS) return this.continueLater();
+      if (this.ctx.remainingMs() < this.margin) return this.continueLater();
       const take = await governor.take(driver.list.action);
       if (!take.ok)
         return this.waitForBudget(
@@ -315,7 +323,7 @@ class Job {
       const batch = await leadsAfter(owner, this.state.cursor.enrichAfter, 25);
       if (batch.length === 0) break;
       for (const lead of batch) {
-        if (this.ctx.remainingMs() < SEGMENT_MARGIN_MS) return this.continueLater();
+        if (this.ctx.remainingMs() < this.margin) return this.continueLater();
         if (!lead.enrichedAt) {
           const take = await governor.take(reader.action);
           if (!take.ok) {

@@ -1,18 +1,38 @@
 import { PLATFORM_TABLE } from '../../shared/platforms';
+import type { SandboxFailureRequest } from './failures';
 import { type IssuedSession, SANDBOX_ADMIN_PREFIX, type SandboxSite, startSandboxSite } from './server';
-import { platformOfSandbox, SANDBOX_PLATFORMS, type SandboxPlatform } from './world-types';
+import {
+  platformOfSandbox,
+  SANDBOX_PLATFORMS,
+  type SandboxPlatform,
+  type SandboxWorldSize,
+} from './world-types';
 
+export type { SandboxFailureRequest, SandboxFailures, SessionActions } from './failures';
+export { INSTAGRAM, instagramMediaId, instagramShortcode } from './instagram';
+export { LINKEDIN } from './linkedin';
+export { parseRestli, type RestliValue, restliVariables, toRestli } from './restli';
 export type { IssuedSession, SandboxCookie, SandboxSite } from './server';
 export { SANDBOX_USER_AGENT, startSandboxSite } from './server';
 export { generateWorld } from './world';
-export type { SandboxPlatform, SandboxWorld } from './world-types';
+export { DEFAULT_LIST_CAP, sandboxListCapFromEnv, sandboxWorldSizeFromEnv } from './world-extras';
+export { geoIdOf } from './world-index';
+export type {
+  SandboxPerson,
+  SandboxPlatform,
+  SandboxPost,
+  SandboxWorld,
+  SandboxWorldSize,
+} from './world-types';
 export {
+  DEFAULT_WORLD_SIZE,
   platformOfSandbox,
   SANDBOX_OWNERS,
   SANDBOX_PASSWORD,
   SANDBOX_PLATFORMS,
   SANDBOX_SITE_NAMES,
 } from './world-types';
+export { X } from './x';
 
 /**
  * The sandbox platforms: simulated LinkedIn, X and Instagram sites, one HTTP server each, started by
@@ -27,6 +47,10 @@ export interface SandboxPlatformsOptions {
   /** Fixed ports keep stored profile URLs valid across restarts; 0 or absent picks free ports. */
   ports?: Partial<Record<SandboxPlatform, number>>;
   stateDir?: string;
+  /** The owner's list sizes; default SANDBOX_FOLLOWERS and SANDBOX_CONNECTIONS (or the pinned 200 and 120). */
+  size?: Partial<SandboxWorldSize>;
+  /** LinkedIn's follower and people-search cap; default SANDBOX_LIST_CAP or 1000; 0: none. */
+  listCap?: number;
   log?: (line: string) => void;
 }
 
@@ -49,6 +73,8 @@ export async function startSandboxPlatforms(
           port,
           ...(options.host ? { host: options.host } : {}),
           ...(options.stateDir ? { stateDir: options.stateDir } : {}),
+          ...(options.size ? { size: options.size } : {}),
+          ...(options.listCap !== undefined ? { listCap: options.listCap } : {}),
           ...(options.log ? { log: options.log } : {}),
         });
       const port = options.ports?.[platform] ?? 0;
@@ -117,4 +143,25 @@ export async function setSandboxChallenge(
   });
   if (!response.ok)
     throw new Error(`The sandbox ${platform} refused the challenge switch (${response.status})`);
+}
+
+/**
+ * Sets the failure switches of a sandbox site (see failures.ts): for one session (`token`, the value
+ * of its login cookie: li_at, auth_token or sessionid) or, without a token, for every session; or
+ * `{ clear: true }`. Setting or clearing starts the affected sessions' counts again.
+ */
+export async function setSandboxFailures(
+  platform: SandboxPlatform,
+  failures: SandboxFailureRequest,
+  baseUrl?: string,
+): Promise<void> {
+  const response = await fetch(`${baseUrl ?? sandboxUrl(platform)}${SANDBOX_ADMIN_PREFIX}failures`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(failures),
+  });
+  if (!response.ok)
+    throw new Error(
+      `The sandbox ${platform} refused the failure switches (${response.status}): ${await response.text()}`,
+    );
 }

@@ -1,4 +1,5 @@
-import { PLATFORM_TABLE } from '../../shared/platforms';
+import { instagramApi } from './instagram-api';
+import { INSTAGRAM } from './instagram-config';
 import {
   document,
   esc,
@@ -11,27 +12,14 @@ import {
   paginate,
   type Reply,
   type RequestContext,
+  safeDecode,
 } from './kit';
+import { instagramMediaId } from './world-extras';
 import type { WorldIndex } from './world-index';
 import type { SandboxPerson, SandboxPost } from './world-types';
 
-/** The sandbox Instagram: paths, cookie names and JSON shapes of the real site, simplified. */
-export const INSTAGRAM = {
-  // The platform's own session cookies, from the one platform table (what the extension reads).
-  sessionCookie: PLATFORM_TABLE.instagram.cookies.session,
-  csrfCookie: PLATFORM_TABLE.instagram.cookies.csrf,
-  csrfHeader: 'x-csrftoken',
-  apiPrefix: '/api/v1/',
-  paths: {
-    login: '/accounts/login/',
-    logout: '/accounts/logout/',
-    home: '/',
-    challenge: '/challenge/',
-    currentUser: '/api/v1/accounts/current_user/',
-  },
-  pageSizes: { follows: 24, feed: 10 },
-  reserved: new Set(['accounts', 'api', 'challenge', 'p', 'explore', 'direct', 'login', 'logout']),
-} as const;
+export { INSTAGRAM } from './instagram-config';
+export { instagramMediaId, instagramShortcode } from './world-extras';
 
 const CSS = `body{font-family:system-ui,sans-serif;margin:0;background:#fff;color:#000}
 nav{border-bottom:1px solid #dbdbdb;padding:10px 24px;display:flex;gap:16px}main{max-width:760px;margin:16px auto;padding:0 16px}
@@ -47,16 +35,16 @@ function shell(title: string, body: string, me?: SandboxPerson): string {
 }
 
 function userRow(p: SandboxPerson): string {
-  return `<li class="user-row" data-user-pk="${esc(p.id)}"><span class="avatar">${esc(initials(p.name))}</span>
+  return `<li class="user-row" data-user-pk="${esc(p.id)}"${p.hidden ? ' data-private="true"' : ''}${p.verified ? ' data-verified="true"' : ''}><span class="avatar">${esc(initials(p.name))}</span>
 <a href="/${esc(p.handle)}/" class="user-username">${esc(p.handle)}</a> <span class="muted user-full-name">${esc(p.name)}</span></li>`;
 }
 
 function postCard(index: WorldIndex, post: SandboxPost): string {
   const author = index.person(post.authorId)!;
-  return `<article class="media" data-media-id="${esc(post.id)}"><a href="/${esc(author.handle)}/" class="media-author">${esc(author.handle)}</a>
+  return `<article class="media" data-media-id="${esc(post.id)}" data-shortcode="${esc(post.shortcode)}"><a href="/${esc(author.handle)}/" class="media-author">${esc(author.handle)}</a>
 <time datetime="${esc(post.createdAt)}" class="muted">${esc(post.createdAt.slice(0, 10))}</time>
 <h1 class="media-caption">${esc(post.text)}</h1>
-<a href="/p/${esc(post.id)}/liked_by/" class="like-count"><span>${post.likerIds.length}</span> likes</a> · <a href="/p/${esc(post.id)}/" class="comment-count">${post.comments.length} comments</a></article>`;
+<a href="/p/${esc(post.shortcode)}/liked_by/" class="like-count"><span>${post.likerIds.length}</span> likes</a> · <a href="/p/${esc(post.shortcode)}/" class="comment-count">${post.comments.length} comments</a></article>`;
 }
 
 function feed(ctx: RequestContext): Reply {
@@ -71,12 +59,12 @@ function profile(ctx: RequestContext, p: SandboxPerson): Reply {
   return html(
     shell(
       `${p.name} (@${p.handle})`,
-      `<header class="profile" data-user-pk="${esc(p.id)}"><span class="avatar">${esc(initials(p.name))}</span><section>
+      `<header class="profile" data-user-pk="${esc(p.id)}"${p.hidden ? ' data-private="true"' : ''}><img class="profile-pic" src="${esc(p.imageUrl)}" alt="${esc(p.handle)}'s profile picture" width="80" height="80"><section>
 <h2 class="profile-username">${esc(p.handle)}</h2>
 <ul class="profile-stats"><li><span class="posts-count">${posts.length}</span> posts</li>
 <li><a href="/${esc(p.handle)}/followers/"><span class="followers-count" title="${ctx.index.world.followers[p.id]?.length ?? 0}">${ctx.index.world.followers[p.id]?.length ?? 0}</span> followers</a></li>
 <li><a href="/${esc(p.handle)}/following/"><span class="following-count">${ctx.index.world.following[p.id]?.length ?? 0}</span> following</a></li></ul>
-<h1 class="profile-full-name">${esc(p.name)}</h1><div class="profile-bio">${esc(p.bio)}</div></section></header>
+<h1 class="profile-full-name">${esc(p.name)}</h1><div class="profile-bio">${esc(p.bio)}</div>${p.website ? `<a class="profile-external-url" href="${esc(p.website)}" rel="nofollow">${esc(p.website.replace(/^https?:\/\//, ''))}</a>` : ''}</section></header>
 <div class="profile-posts">${posts.map((post) => postCard(ctx.index, post)).join('')}</div>`,
       ctx.me,
     ),
@@ -96,8 +84,15 @@ function follows(ctx: RequestContext, p: SandboxPerson, kind: 'followers' | 'fol
   );
 }
 
-function postPage(ctx: RequestContext, id: string, likersOnly: boolean): Reply | undefined {
-  const post = ctx.index.post(id);
+/** /p/<shortcode>/ (or the media id, the sandbox's earlier links) → the post. */
+function postOf(ctx: RequestContext, code: string): SandboxPost | undefined {
+  return (
+    ctx.index.postByShortcode(code) ?? ctx.index.post(code) ?? ctx.index.post(instagramMediaId(code) ?? '')
+  );
+}
+
+function postPage(ctx: RequestContext, code: string, likersOnly: boolean): Reply | undefined {
+  const post = postOf(ctx, code);
   if (!post) return undefined;
   const likers = `<section role="dialog" aria-label="Likes" class="likers" data-total="${post.likerIds.length}"><h2>Likes</h2><ul>${post.likerIds
     .map((l) => userRow(ctx.index.person(l)!))
@@ -108,8 +103,14 @@ function postPage(ctx: RequestContext, id: string, likersOnly: boolean): Reply |
       return `<li class="comment" data-comment-pk="${esc(c.id)}"><a href="/${esc(a.handle)}/" class="comment-author">${esc(a.handle)}</a> <span class="comment-text">${esc(c.text)}</span> <time datetime="${esc(c.createdAt)}"></time></li>`;
     })
     .join('')}</ul></section>`;
+  // The media id as the real page exposes it, for the /api/v1/media/<id>/ calls.
+  const meta = `<meta property="al:ios:url" content="instagram://media?id=${esc(post.id)}"><meta property="instapp:shortcode" content="${esc(post.shortcode)}">`;
   return html(
-    shell('Post', `${postCard(ctx.index, post)}${likersOnly ? likers : `${comments}${likers}`}`, ctx.me),
+    shell(
+      'Post',
+      `${meta}${postCard(ctx.index, post)}${likersOnly ? likers : `${comments}${likers}`}`,
+      ctx.me,
+    ),
   );
 }
 
@@ -123,8 +124,8 @@ function currentUser(ctx: RequestContext): Reply {
       full_name: p.name,
       biography: p.bio,
       is_private: false,
-      is_verified: false,
-      profile_pic_url: null,
+      is_verified: p.verified,
+      profile_pic_url: `${ctx.baseUrl}${p.imageUrl}`,
       email: p.email,
     },
     status: 'ok',
@@ -164,6 +165,17 @@ export function instagramSpec(_index: WorldIndex): PlatformSpec {
           );
         case 'not_found':
           return json({ message: 'Page not found', status: 'fail' }, 404);
+        case 'expired':
+          return json({ message: 'login_required', logout_reason: 2, status: 'fail' }, 403);
+        case 'rate_limited':
+          return json(
+            {
+              message: 'Please wait a few minutes before you try again.',
+              require_login: false,
+              status: 'fail',
+            },
+            429,
+          );
       }
     },
     profilePath: (p) => `/${p.handle}/`,
@@ -179,13 +191,20 @@ export function instagramSpec(_index: WorldIndex): PlatformSpec {
       ),
     notFoundPage: () =>
       shell('Page not found', "<section><h1>Sorry, this page isn't available.</h1></section>"),
+    rateLimitedPage: () =>
+      shell(
+        'Please wait',
+        '<section id="rate-limited"><h1>Please wait a few minutes before you try again.</h1></section>',
+      ),
     route: (ctx) => {
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return undefined;
       const path = ctx.url.pathname;
       if (path === paths.home) return feed(ctx);
       if (path === paths.currentUser || path === paths.currentUser.slice(0, -1)) return currentUser(ctx);
-      const [first, second, third] = path.split('/').filter(Boolean).map(decodeURIComponent);
-      if (first === 'p' && second) return postPage(ctx, second, third === 'liked_by');
+      if (path.startsWith(INSTAGRAM.apiPrefix)) return instagramApi(ctx);
+      const [first, second, third] = path.split('/').filter(Boolean).map(safeDecode);
+      if ((first === 'p' || first === 'reel' || first === 'reels') && second)
+        return postPage(ctx, second, third === 'liked_by');
       if (!first || INSTAGRAM.reserved.has(first)) return undefined;
       const person = ctx.index.byHandle(first);
       if (!person) return undefined;

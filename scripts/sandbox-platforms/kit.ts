@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { RateWindow } from './failures';
 import type { SandboxSession } from './sessions';
 import type { WorldIndex } from './world-index';
 import type { SandboxPerson, SandboxPlatform } from './world-types';
@@ -9,7 +10,11 @@ export type Reply =
   | { kind: 'json'; status?: number; body: unknown; headers?: Record<string, string> }
   | { kind: 'redirect'; location: string; status?: number };
 
-export type ApiFailure = 'unauthenticated' | 'csrf' | 'challenge' | 'not_found';
+/**
+ * The platform's JSON failures: no or unknown session, CSRF mismatch, checkpoint, unknown route, a
+ * session revoked by the expireAfter switch, a rate limit (the rateLimitAfter switch).
+ */
+export type ApiFailure = 'unauthenticated' | 'csrf' | 'challenge' | 'not_found' | 'expired' | 'rate_limited';
 
 export interface RequestContext {
   url: URL;
@@ -19,6 +24,8 @@ export interface RequestContext {
   me: SandboxPerson;
   index: WorldIndex;
   baseUrl: string;
+  /** Where LinkedIn's follower and people-search JSON stop (SANDBOX_LIST_CAP; 0: no cap). */
+  listCap: number;
 }
 
 /**
@@ -46,6 +53,10 @@ export interface PlatformSpec {
   loginPage(error?: string, redirect?: string): string;
   challengePage(): string;
   notFoundPage(): string;
+  /** The page a rate-limited session sees (HTTP 429). */
+  rateLimitedPage(): string;
+  /** Headers of every JSON answer to a session (X's x-rate-limit-*). */
+  apiHeaders?(rate: RateWindow): Record<string, string>;
   route(ctx: RequestContext): Reply | undefined;
 }
 
@@ -111,6 +122,28 @@ export function pager(url: URL, page: Page<unknown>): string {
 export function intParam(url: URL, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   const value = Number.parseInt(url.searchParams.get(name) ?? '', 10);
   return Number.isFinite(value) && value >= 0 ? Math.min(value, max) : fallback;
+}
+
+/** decodeURIComponent that keeps malformed text as it is instead of throwing. */
+export function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Absolute URL of a site path (JSON answers carry absolute URLs, as the real sites' do). */
+export function absolute(ctx: { baseUrl: string }, path: string): string {
+  return `${ctx.baseUrl}${path}`;
+}
+
+/** A person's avatar: an SVG with their initials on a colour of their own. */
+export function avatarSvg(name: string, seed: string): string {
+  let hash = 0;
+  for (let i = 0; i < seed.length; i++) hash = (Math.imul(hash, 31) + seed.charCodeAt(i)) >>> 0;
+  const hue = hash % 360;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200"><rect width="200" height="200" fill="hsl(${hue},45%,45%)"/><text x="100" y="100" dy=".35em" text-anchor="middle" font-family="system-ui,sans-serif" font-size="80" fill="#fff">${esc(initials(name))}</text></svg>`;
 }
 
 export function initials(name: string): string {

@@ -1,10 +1,8 @@
-import { PLATFORM_TABLE } from '../../shared/platforms';
 import {
   document,
   esc,
   html,
   initials,
-  intParam,
   json,
   loginForm,
   type PlatformSpec,
@@ -13,33 +11,26 @@ import {
   type Reply,
   type RequestContext,
   redirect,
+  safeDecode,
 } from './kit';
+import {
+  companiesApi,
+  connectionsApi,
+  degreeLabel,
+  graphql,
+  me,
+  postIdOf,
+  postSharePath,
+  profileApi,
+  profileHref,
+  searchPeople,
+} from './linkedin-api';
+import { LINKEDIN } from './linkedin-config';
 import type { WorldIndex } from './world-index';
 import type { SandboxPerson, SandboxPost } from './world-types';
 
-/** The sandbox LinkedIn: paths, cookie names, JSON shapes and DOM landmarks of the real site, simplified. */
-export const LINKEDIN = {
-  // The platform's own session cookies, from the one platform table (what the extension reads).
-  sessionCookie: PLATFORM_TABLE.linkedin.cookies.session,
-  csrfCookie: PLATFORM_TABLE.linkedin.cookies.csrf,
-  csrfHeader: 'csrf-token',
-  apiPrefix: '/voyager/api/',
-  paths: {
-    login: '/login',
-    logout: '/m/logout',
-    feed: '/feed/',
-    post: '/feed/update/urn:li:activity:',
-    profile: '/in/',
-    company: '/company/',
-    connections: '/mynetwork/invite-connect/connections/',
-    followers: '/mynetwork/network-manager/people-follow/followers/',
-    peopleSearch: '/search/results/people/',
-    challenge: '/checkpoint/challenge/',
-    me: '/voyager/api/me',
-    connectionsApi: '/voyager/api/relationships/dash/connections',
-  },
-  pageSizes: { connections: 40, followers: 50, search: 10, searchMaxPages: 100 },
-} as const;
+export { keywordMatcher, postIdOf, searchPeople } from './linkedin-api';
+export { LINKEDIN } from './linkedin-config';
 
 const CSS = `body{font-family:system-ui,sans-serif;margin:0;background:#f4f2ee;color:#191919}
 header.global-nav{background:#fff;border-bottom:1px solid #ddd;padding:8px 24px;display:flex;gap:16px;align-items:center}
@@ -60,31 +51,37 @@ function shell(title: string, body: string, me?: SandboxPerson): string {
   return document(`${title} | LinkedIn`, CSS, `${nav}<main>${body}</main>`);
 }
 
-const degreeLabel = (d: number) => (d === 1 ? '1st' : d === 2 ? '2nd' : d === 3 ? '3rd+' : 'You');
-
-function profileHref(p: SandboxPerson): string {
-  return `${LINKEDIN.paths.profile}${encodeURIComponent(p.handle)}/`;
+/** A hidden person's row links to a headless search, not to their profile. */
+function listLink(p: SandboxPerson): { href: string; name: string } {
+  return p.hidden
+    ? {
+        href: `${LINKEDIN.paths.headlessSearch}?origin=OTHER&keywords=${encodeURIComponent(LINKEDIN.hiddenName)}`,
+        name: LINKEDIN.hiddenName,
+      }
+    : { href: profileHref(p), name: p.name };
 }
 
 function entityResult(index: WorldIndex, p: SandboxPerson): string {
-  return `<li class="reusable-search__result-container" data-view-name="search-entity-result-universal-template" data-urn="urn:li:fsd_profile:${esc(p.id)}">
-<span class="avatar">${esc(initials(p.name))}</span>
-<span class="entity-result__title-text"><a class="app-aware-link" href="${profileHref(p)}">${esc(p.name)}</a></span>
+  const link = listLink(p);
+  return `<li class="reusable-search__result-container" data-view-name="search-entity-result-universal-template" data-urn="urn:li:fsd_profile:${esc(p.id)}"${p.hidden ? ' data-hidden="true"' : ''}>
+<span class="avatar">${esc(p.hidden ? '' : initials(p.name))}</span>
+<span class="entity-result__title-text"><a class="app-aware-link" href="${esc(link.href)}">${esc(link.name)}</a></span>
 <span class="entity-result__badge-text">• ${degreeLabel(index.distance(p.id))}</span>
 <div class="entity-result__primary-subtitle">${esc(p.headline)}</div>
 <div class="entity-result__secondary-subtitle">${esc(p.location)}</div></li>`;
 }
 
-function reactorRow(index: WorldIndex, p: SandboxPerson): string {
-  return `<li class="social-details-reactors-tab-body-list-item" data-urn="urn:li:fsd_profile:${esc(p.id)}">
-<a href="${profileHref(p)}" class="reactor-link"><span class="artdeco-entity-lockup__title">${esc(p.name)}</span></a>
+function reactorRow(index: WorldIndex, p: SandboxPerson, type: string): string {
+  const link = listLink(p);
+  return `<li class="social-details-reactors-tab-body-list-item" data-urn="urn:li:fsd_profile:${esc(p.id)}" data-reaction-type="${esc(type)}"${p.hidden ? ' data-hidden="true"' : ''}>
+<a href="${esc(link.href)}" class="reactor-link"><span class="artdeco-entity-lockup__title">${esc(link.name)}</span></a>
 <span class="artdeco-entity-lockup__badge">${degreeLabel(index.distance(p.id))}</span>
 <div class="artdeco-entity-lockup__caption">${esc(p.headline)}</div></li>`;
 }
 
 function postCard(index: WorldIndex, post: SandboxPost): string {
   const author = index.person(post.authorId)!;
-  return `<div class="feed-shared-update-v2 card" data-urn="urn:li:activity:${esc(post.id)}">
+  return `<div class="feed-shared-update-v2 card" data-urn="urn:li:activity:${esc(post.id)}" data-share-url="${esc(postSharePath(post, author))}">
 <a class="update-components-actor__name" href="${profileHref(author)}">${esc(author.name)}</a>
 <div class="update-components-actor__description muted">${esc(author.headline)}</div>
 <time datetime="${esc(post.createdAt)}" class="muted">${esc(post.createdAt.slice(0, 10))}</time>
@@ -108,7 +105,6 @@ function feed(ctx: RequestContext): Reply {
 function postPage(ctx: RequestContext, id: string): Reply | undefined {
   const post = ctx.index.post(id);
   if (!post) return undefined;
-  const people = (ids: string[]) => ids.map((i) => ctx.index.person(i)!).filter(Boolean);
   const comments = post.comments
     .map((c) => {
       const author = ctx.index.person(c.authorId)!;
@@ -122,10 +118,8 @@ function postPage(ctx: RequestContext, id: string): Reply | undefined {
     shell(
       'Post',
       `${postCard(ctx.index, post)}
-<section class="social-details-reactors-modal__content" data-total="${post.likerIds.length}"><h2>Reactions</h2><ul>${people(
-        post.likerIds,
-      )
-        .map((p) => reactorRow(ctx.index, p))
+<section class="social-details-reactors-modal__content" data-total="${post.likerIds.length}"><h2>Reactions</h2><ul>${post.likerIds
+        .map((id, i) => reactorRow(ctx.index, ctx.index.person(id)!, post.reactionTypes[i] ?? 'LIKE'))
         .join('')}</ul></section>
 <section class="comments-comments-list" data-total="${post.comments.length}"><h2>Comments</h2>${comments}</section>`,
       ctx.me,
@@ -144,18 +138,37 @@ function profilePage(ctx: RequestContext, handle: string): Reply | undefined {
     shell(
       p.name,
       `<section class="pv-top-card" data-view-name="profile-card" data-member-id="${esc(p.id)}" data-public-identifier="${esc(p.handle)}">
-<span class="avatar">${esc(initials(p.name))}</span>
+<img class="pv-top-card-profile-picture__image" src="${esc(p.imageUrl)}" alt="${esc(p.name)}" width="80" height="80">
 <h1 class="text-heading-xlarge">${esc(p.name)}</h1>
 <span class="dist-value">${degreeLabel(distance)}</span>
 <div class="text-body-medium">${esc(p.headline)}</div>
 <span class="text-body-small pv-top-card--location">${esc(p.location)}</span>
+${p.website ? `<a class="pv-contact-info__contact-link website" href="${esc(p.website)}" rel="nofollow">${esc(p.website)}</a>` : ''}
 <div class="pv-top-card--connections"><span class="t-bold">${connections > 500 ? '500+' : connections}</span> connections · <span class="followers-count">${ctx.index.world.followers[p.id]?.length ?? 0}</span> followers</div>
 ${distance === 1 ? '<button class="message-anywhere-button">Message</button>' : distance === 0 ? '' : '<button class="pvs-profile-actions__action" aria-label="Invite to connect">Connect</button>'}
 </section>
 <section data-view-name="profile-card" id="about"><h2>About</h2><div class="inline-show-more-text">${esc(p.bio)}</div></section>
 <section data-view-name="profile-card" id="experience"><h2>Experience</h2><ul><li class="experience-item">
 <span class="t-bold position-title">${esc(p.title)}</span><span class="company-name">${company ? `<a href="${LINKEDIN.paths.company}${esc(company.slug)}/">${esc(company.name)}</a>` : esc(p.company)}</span>
-<span class="muted industry">${esc(p.industry)}</span></li></ul></section>
+<span class="muted industry">${esc(p.industry)}</span></li>${p.positions
+        .slice(1)
+        .map(
+          (pos) =>
+            `<li class="experience-item"><span class="t-bold position-title">${esc(pos.title)}</span><span class="company-name">${esc(pos.company)}</span> <span class="muted date-range">${esc(pos.start)} – ${esc(pos.end ?? 'Present')}</span></li>`,
+        )
+        .join('')}</ul></section>
+<section data-view-name="profile-card" id="education"><h2>Education</h2><ul>${
+        p.educations
+          .map(
+            (e) =>
+              `<li class="education-item"><span class="t-bold school-name">${esc(e.school)}</span> <span class="degree-name">${esc(e.degree)}, ${esc(e.fieldOfStudy)}</span> <span class="muted">${e.startYear} – ${e.endYear}</span></li>`,
+          )
+          .join('') || '<li class="muted">Nothing to see for now.</li>'
+      }</ul></section>
+<section data-view-name="profile-card" id="skills"><h2>Skills</h2><ul>${
+        p.skills.map((skill) => `<li class="skill-item">${esc(skill)}</li>`).join('') ||
+        '<li class="muted">Nothing to see for now.</li>'
+      }</ul></section>
 <section data-view-name="profile-card" id="activity"><h2>Activity</h2>${posts.map((post) => postCard(ctx.index, post)).join('') || '<p class="muted">No posts yet.</p>'}</section>`,
       ctx.me,
     ),
@@ -172,7 +185,9 @@ function companyPage(ctx: RequestContext, slug: string): Reply | undefined {
       `<section class="org-top-card" data-company-id="${esc(c.id)}"><h1 class="org-top-card-summary__title">${esc(c.name)}</h1>
 <div class="org-top-card-summary-info-list__info-item industry">${esc(c.industry)}</div>
 <div class="org-top-card-summary-info-list__info-item location">${esc(c.location)}</div>
-<div class="employees">${c.employees} employees</div></section>
+<div class="employees">${c.employees} employees</div>
+<div class="org-top-card-summary-info-list__info-item followers">${c.followers.length} followers</div>
+${c.adminIds.includes(ctx.me.id) ? '<span class="org-admin-badge" data-viewer-is-admin="true">You are an admin of this page</span>' : ''}</section>
 <section><h2>People</h2><ul>${staff.map((p) => entityResult(ctx.index, p)).join('')}</ul></section>`,
       ctx.me,
     ),
@@ -214,16 +229,6 @@ function followersPage(ctx: RequestContext): Reply {
   );
 }
 
-/** Every keyword must appear in the name, headline, company, location or industry. */
-export function searchPeople(index: WorldIndex, keywords: string): SandboxPerson[] {
-  const terms = keywords.toLowerCase().split(/\s+/).filter(Boolean);
-  return index.world.people.filter((p) => {
-    if (p.isOwner) return false;
-    const text = `${p.name} ${p.headline} ${p.company} ${p.location} ${p.industry}`.toLowerCase();
-    return terms.every((t) => text.includes(t));
-  });
-}
-
 function searchPage(ctx: RequestContext): Reply {
   const keywords = ctx.url.searchParams.get('keywords') ?? '';
   const found = searchPeople(ctx.index, keywords).slice(
@@ -240,68 +245,6 @@ ${page.items.length === 0 ? '<div class="search-reusable-search-no-results">No r
       ctx.me,
     ),
   );
-}
-
-const MINI_PROFILE = 'com.linkedin.voyager.identity.shared.MiniProfile';
-
-function me(ctx: RequestContext): Reply {
-  const p = ctx.me;
-  const urn = `urn:li:fs_miniProfile:${p.id}`;
-  return json({
-    data: {
-      $type: 'com.linkedin.voyager.common.Me',
-      '*miniProfile': urn,
-      plainId: Number(p.memberId),
-      premiumSubscriber: false,
-    },
-    included: [
-      {
-        $type: MINI_PROFILE,
-        entityUrn: urn,
-        dashEntityUrn: `urn:li:fsd_profile:${p.id}`,
-        objectUrn: `urn:li:member:${p.memberId}`,
-        publicIdentifier: p.handle,
-        firstName: p.firstName,
-        lastName: p.lastName,
-        occupation: p.headline,
-        picture: null,
-        trackingId: Buffer.from(p.id).toString('base64').slice(0, 24),
-      },
-    ],
-  });
-}
-
-/** `/relationships/dash/connections?start&count`: no total; the caller pages until `*elements` is empty. */
-function connectionsApi(ctx: RequestContext): Reply {
-  const start = intParam(ctx.url, 'start', 0);
-  const count = Math.max(1, intParam(ctx.url, 'count', 40, 40));
-  const slice = (ctx.index.world.connections[ctx.me.id] ?? []).slice(start, start + count);
-  return json({
-    data: {
-      paging: { start, count, links: [] },
-      '*elements': slice.map((c) => `urn:li:fsd_connection:${c.personId}`),
-    },
-    included: slice.flatMap((c) => {
-      const p = ctx.index.person(c.personId)!;
-      return [
-        {
-          $type: 'com.linkedin.voyager.dash.relationships.Connection',
-          entityUrn: `urn:li:fsd_connection:${p.id}`,
-          createdAt: Date.parse(c.connectedAt),
-          connectedMember: `urn:li:fsd_profile:${p.id}`,
-          '*connectedMemberResolutionResult': `urn:li:fsd_profile:${p.id}`,
-        },
-        {
-          $type: 'com.linkedin.voyager.dash.identity.profile.Profile',
-          entityUrn: `urn:li:fsd_profile:${p.id}`,
-          firstName: p.firstName,
-          lastName: p.lastName,
-          headline: p.headline,
-          publicIdentifier: p.handle,
-        },
-      ];
-    }),
-  });
 }
 
 export function linkedInSpec(_index: WorldIndex): PlatformSpec {
@@ -331,6 +274,10 @@ export function linkedInSpec(_index: WorldIndex): PlatformSpec {
           return redirect(paths.challenge);
         case 'not_found':
           return json({ status: 404, message: 'Not Found' }, 404);
+        case 'expired':
+          return json({ status: 401, message: 'Unauthorized' }, 401);
+        case 'rate_limited':
+          return json({ status: 429, message: 'Too Many Requests' }, 429);
       }
     },
     profilePath: profileHref,
@@ -351,15 +298,22 @@ export function linkedInSpec(_index: WorldIndex): PlatformSpec {
         `<section id="challenge" class="challenge"><h1>Let's do a quick security check</h1><p>We want to make sure it's really you.</p><form><button type="button" disabled>Verify</button></form></section>`,
       ),
     notFoundPage: () => shell('Page not found', '<section><h1>This page doesn’t exist</h1></section>'),
+    rateLimitedPage: () =>
+      shell(
+        'Too many requests',
+        '<section id="rate-limited"><h1>Too many requests</h1><p>You’ve made too many requests. Please try again later.</p></section>',
+      ),
     route: (ctx) => {
       const path = ctx.url.pathname;
       if (ctx.method === 'GET' || ctx.method === 'HEAD') {
         if (path === '/') return redirect(paths.feed);
         if (path === paths.feed || path === '/feed') return feed(ctx);
-        if (path.startsWith(paths.post))
-          return postPage(ctx, path.slice(paths.post.length).replace(/\/$/, ''));
+        if (path.startsWith('/feed/update/') || path.startsWith(paths.postShare)) {
+          const id = postIdOf(path);
+          return id ? postPage(ctx, id) : undefined;
+        }
         if (path.startsWith(paths.profile))
-          return profilePage(ctx, decodeURIComponent(path.slice(paths.profile.length).replace(/\/$/, '')));
+          return profilePage(ctx, safeDecode(path.slice(paths.profile.length).replace(/\/$/, '')));
         if (path.startsWith(paths.company))
           return companyPage(ctx, path.slice(paths.company.length).replace(/\/$/, ''));
         if (path === paths.connections || path === paths.connections.slice(0, -1))
@@ -368,6 +322,9 @@ export function linkedInSpec(_index: WorldIndex): PlatformSpec {
         if (path === paths.peopleSearch || path === paths.peopleSearch.slice(0, -1)) return searchPage(ctx);
         if (path === paths.me) return me(ctx);
         if (path === paths.connectionsApi) return connectionsApi(ctx);
+        if (path === paths.graphql) return graphql(ctx);
+        if (path === paths.profilesApi) return profileApi(ctx);
+        if (path === paths.companiesApi) return companiesApi(ctx);
       }
       return undefined;
     },

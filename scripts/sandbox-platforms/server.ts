@@ -1,11 +1,24 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  FailureSwitches,
+  parseFailureRequest,
+  type SandboxFailureRequest,
+  type SessionActions,
+} from './failures';
 import { instagramSpec } from './instagram';
-import type { PlatformSpec, Reply } from './kit';
+import { avatarSvg, type PlatformSpec, type Reply, safeDecode } from './kit';
 import { linkedInSpec } from './linkedin';
 import { type SandboxSession, SessionStore, sessionsFile } from './sessions';
 import { generateWorld } from './world';
+import { sandboxListCapFromEnv, sandboxWorldSizeFromEnv } from './world-extras';
 import { indexWorld, type WorldIndex } from './world-index';
-import { SANDBOX_PASSWORD, type SandboxPlatform, type SandboxWorld } from './world-types';
+import {
+  SANDBOX_PASSWORD,
+  SANDBOX_SEED,
+  type SandboxPlatform,
+  type SandboxWorld,
+  type SandboxWorldSize,
+} from './world-types';
 import { xSpec } from './x';
 
 /** One sandbox site (LinkedIn, X or Instagram) on its own port. */
@@ -17,6 +30,10 @@ export interface SandboxSiteOptions {
   /** Sessions are persisted under <stateDir>/sandbox-platforms/ when given. */
   stateDir?: string;
   world?: SandboxWorld;
+  /** The owner's list sizes when no world is given; default: SANDBOX_FOLLOWERS, SANDBOX_CONNECTIONS. */
+  size?: Partial<SandboxWorldSize>;
+  /** Where LinkedIn's follower and people-search JSON stop; default SANDBOX_LIST_CAP or 1000; 0: no cap. */
+  listCap?: number;
   log?: (line: string) => void;
 }
 
@@ -47,6 +64,10 @@ export interface SandboxSite {
   world: SandboxWorld;
   issueSession(userAgent?: string): IssuedSession;
   setChallenge(on: boolean): void;
+  /** The failure switches of one session (`token`: its login cookie's value) or of all; or `{clear: true}`. */
+  setFailures(request: SandboxFailureRequest): void;
+  /** A session's action counts (what the health route reports), by its login cookie's value. */
+  actions(token: string): SessionActions | undefined;
   stop(): Promise<void>;
 }
 
@@ -54,6 +75,9 @@ export const SANDBOX_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/147.0.0.0 Safari/537.36';
 
 export const SANDBOX_ADMIN_PREFIX = '/__sandbox/';
+
+/** Where every site serves its people's avatars (SandboxPerson.imageUrl). */
+const AVATARS = '/media/avatars/';
 
 const specs: Record<SandboxPlatform, (index: WorldIndex) => PlatformSpec> = {
   linkedin: linkedInSpec,
@@ -96,8 +120,13 @@ function parseForm(body: string, contentType: string | undefined): Record<string
   return Object.fromEntries(new URLSearchParams(body));
 }
 
-function send(res: ServerResponse, reply: Reply, cookies: string[] = []): void {
-  const headers: Record<string, string | string[]> = { 'cache-control': 'no-store' };
+function send(
+  res: ServerResponse,
+  reply: Reply,
+  cookies: string[] = [],
+  extraHeaders: Record<string, string> = {},
+): void {
+  const headers: Record<string, string | string[]> = { 'cache-control': 'no-store', ...extraHeaders };
   if (cookies.length > 0) headers['set-cookie'] = cookies;
   if (reply.kind === 'redirect') {
     res.writeHead(reply.status ?? 302, { ...headers, location: reply.location });
@@ -113,6 +142,8 @@ function send(res: ServerResponse, reply: Reply, cookies: string[] = []): void {
   res.end(body);
 }
 
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
 function setCookieHeader(name: string, value: string, expires: number, httpOnly: boolean): string {
   return `${name}=${value}; Path=/; Expires=${new Date(expires * 1000).toUTCString()}; SameSite=Lax${httpOnly ? '; HttpOnly' : ''}`;
 }
@@ -123,7 +154,9 @@ function clearCookieHeader(name: string): string {
 
 export async function startSandboxSite(options: SandboxSiteOptions): Promise<SandboxSite> {
   const { platform } = options;
-  const world = options.world ?? generateWorld(platform);
+  const world =
+    options.world ?? generateWorld(platform, SANDBOX_SEED, { ...sandboxWorldSizeFromEnv(), ...options.size });
+  const listCap = options.listCap ?? sandboxListCapFromEnv();
   const index = indexWorld(world);
   const spec = specs[platform](index);
   const store = new SessionStore(
@@ -134,6 +167,7 @@ export async function startSandboxSite(options: SandboxSiteOptions): Promise<San
   const owner = world.owner;
   let challenge = false;
   let baseUrl = '';
+  const failures = new FailureSwitches();
 
   const sessionCookies = (session: SandboxSession): string[] => [
     setCookieHeader(spec.sessionCookie, session.token, session.expiresAt, true),
@@ -177,8 +211,29 @@ export async function startSandboxSite(options: SandboxSiteOptions): Promise<San
       if (action === 'health')
         return send(res, {
           kind: 'json',
-          body: { ok: true, platform, challenge, sessions: store.size, people: world.people.length },
+          body: {
+            ok: true,
+            platform,
+            challenge,
+            sessions: store.size,
+            people: world.people.length,
+            size: world.size,
+            listCap,
+            ...failures.snapshot(),
+          },
         });
+      if (action === 'failures' && method === 'POST') {
+        let request: SandboxFailureRequest;
+        try {
+          request = parseFailureRequest(JSON.parse((await readBody(req)) || '{}'));
+        } catch (error) {
+          return send(res, { kind: 'json', status: 400, body: { error: (error as Error).message } });
+        }
+        failures.apply(request);
+        log(`[sandbox ${platform}] failures ${JSON.stringify(request)}`);
+        return send(res, { kind: 'json', body: failures.snapshot() });
+      }
+      if (action === 'failures') return send(res, { kind: 'json', body: failures.snapshot() });
       if (action === 'challenge' && method === 'POST') {
         const body = parseForm(await readBody(req), 'application/json');
         challenge = body.on === 'true';
@@ -190,6 +245,19 @@ export async function startSandboxSite(options: SandboxSiteOptions): Promise<San
         return send(res, { kind: 'json', status: 201, body: issue(body.userAgent || undefined) });
       }
       return send(res, { kind: 'json', status: 404, body: { error: 'not found' } });
+    }
+
+    const token = cookies[spec.sessionCookie];
+    const slow = failures.slowMs(token);
+    if (slow > 0) await sleep(slow);
+
+    // Avatars are public, as on the platforms' image hosts: no session, never challenged or counted.
+    if (path.startsWith(AVATARS) && path.endsWith('.svg')) {
+      const person = index.person(safeDecode(path.slice(AVATARS.length, -'.svg'.length)));
+      if (!person) return send(res, { kind: 'html', status: 404, body: 'Not found' });
+      res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' });
+      res.end(avatarSvg(person.name, person.id));
+      return;
     }
 
     if (path.startsWith(spec.challengePath)) return send(res, { kind: 'html', body: spec.challengePage() });
@@ -233,27 +301,59 @@ export async function startSandboxSite(options: SandboxSiteOptions): Promise<San
       ]);
     }
 
-    const session = store.find(cookies[spec.sessionCookie]);
+    const session = store.find(token);
     const me = session ? index.person(session.accountId) : undefined;
     const isApi = spec.isApi(path);
+    const toLogin: Reply = {
+      kind: 'redirect',
+      location: `${spec.loginPaths[0]}?redirect=${encodeURIComponent(path + url.search)}`,
+    };
     if (!session || !me) {
-      if (isApi) return send(res, spec.apiFailure('unauthenticated'));
-      return send(res, {
-        kind: 'redirect',
-        location: `${spec.loginPaths[0]}?redirect=${encodeURIComponent(path + url.search)}`,
-      });
+      if (isApi) return send(res, spec.apiFailure(failures.isExpired(token) ? 'expired' : 'unauthenticated'));
+      return send(res, toLogin);
     }
+
+    // One action of this session: the failure switches decide whether it is answered.
+    const verdict = failures.act(session.token, session.accountId);
+    const headers = isApi && spec.apiHeaders ? spec.apiHeaders(verdict.rate) : {};
+    switch (verdict.outcome) {
+      case 'expired':
+        store.revoke(session.token);
+        log(`[sandbox ${platform}] session expired by the expireAfter switch`);
+        return send(res, isApi ? spec.apiFailure('expired') : toLogin, [], headers);
+      case 'challenge':
+        return send(
+          res,
+          isApi ? spec.apiFailure('challenge') : { kind: 'redirect', location: spec.challengePath },
+          [],
+          headers,
+        );
+      case 'rate_limited':
+        return send(
+          res,
+          isApi
+            ? spec.apiFailure('rate_limited')
+            : { kind: 'html', status: 429, body: spec.rateLimitedPage() },
+          [],
+          headers,
+        );
+      case 'ok':
+        break;
+    }
+
     if (isApi) {
       const header = req.headers[spec.csrfHeader.toLowerCase()];
       const cookie = cookies[spec.csrfCookie];
       if (!header || header !== spec.csrfHeaderValue(session.csrf) || cookie !== session.csrf)
-        return send(res, spec.apiFailure('csrf'));
+        return send(res, spec.apiFailure('csrf'), [], headers);
     }
-    const reply = spec.route({ url, method, headers: req.headers, session, me, index, baseUrl });
-    if (reply) return send(res, reply);
+    const reply = spec.route({ url, method, headers: req.headers, session, me, index, baseUrl, listCap });
+    if (reply) return send(res, reply, [], headers);
     return send(
       res,
       isApi ? spec.apiFailure('not_found') : { kind: 'html', status: 404, body: spec.notFoundPage() },
+      [],
+      headers,
     );
   };
 
@@ -281,6 +381,8 @@ export async function startSandboxSite(options: SandboxSiteOptions): Promise<San
     setChallenge: (on) => {
       challenge = on;
     },
+    setFailures: (request) => failures.apply(parseFailureRequest(request)),
+    actions: (token) => failures.actionsOf(token),
     stop: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();

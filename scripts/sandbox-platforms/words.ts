@@ -29,6 +29,25 @@ export function sandboxWords(): SandboxWords {
   return words;
 }
 
+/**
+ * The lists of the profile details added after the pinned world (data/sandbox-profile-words.json):
+ * skills, schools, degrees, fields of study and position descriptions (`{topic}`, `{company}`,
+ * `{industry}` holes). Their order matters only to those details, drawn from each person's own stream.
+ */
+export interface SandboxProfileWords {
+  skills: string[];
+  schools: string[];
+  degrees: string[];
+  fieldsOfStudy: string[];
+  positionDescriptions: string[];
+}
+
+let profileWords: SandboxProfileWords | undefined;
+export function sandboxProfileWords(): SandboxProfileWords {
+  profileWords ??= readData('sandbox-profile-words.json') as SandboxProfileWords;
+  return profileWords;
+}
+
 interface IndustryFile {
   industries: Array<{ industry_id: number; label: string; depth: number }>;
 }
@@ -38,4 +57,13 @@ let industryLabels: string[] | undefined;
 export function linkedInIndustries(): string[] {
   industryLabels ??= (readData('linkedin-industries-v2.json') as IndustryFile).industries.map((i) => i.label);
   return industryLabels;
+}
+
+let industryIds: Map<string, number> | undefined;
+/** LinkedIn's industry id of a label (`urn:li:fsd_industry:<id>`). */
+export function linkedInIndustryId(label: string): number | undefined {
+  industryIds ??= new Map(
+    (readData('linkedin-industries-v2.json') as IndustryFile).industries.map((i) => [i.label, i.industry_id]),
+  );
+  return industryIds.get(label);
 }

@@ -1,33 +1,36 @@
 import { Rng } from './random';
 import { linkedInIndustries, sandboxWords } from './words';
+import { completeWorld, type PinnedWorld } from './world-extras';
 import {
+  DEFAULT_WORLD_SIZE,
   SANDBOX_EPOCH,
   SANDBOX_OWNERS,
   SANDBOX_SEED,
   SANDBOX_SIZES,
-  type SandboxCompany,
+  type SandboxCompanyBase,
   type SandboxConnection,
-  type SandboxPerson,
+  type SandboxPersonBase,
   type SandboxPlatform,
-  type SandboxPost,
+  type SandboxPostBase,
   type SandboxWorld,
+  type SandboxWorldSize,
 } from './world-types';
 
 /**
  * Builds one platform's seeded world (its shape and settings in world-types.ts, its words in
  * words.ts, its random numbers from random.ts). The order of every random draw is part of the world:
- * the same platform and seed give the same world, byte for byte (test/unit/scripts/sandbox-world.test.ts).
+ * the same platform and seed give the same world, byte for byte (test/unit/scripts/sandbox-platforms/world.test.ts).
  */
 
 /** Each platform's world has a seed of its own: the seed plus its step times a prime. Never renumber. */
 const SEED_STEP: Readonly<Record<SandboxPlatform, number>> = { linkedin: 0, x: 1, instagram: 2 };
 
-function isoAgo(rng: Rng, maxDays: number, minDays = 0): string {
+export function isoAgo(rng: Rng, maxDays: number, minDays = 0): string {
   const ms = rng.int(minDays * 86_400, maxDays * 86_400) * 1000;
   return new Date(SANDBOX_EPOCH - ms).toISOString();
 }
 
-function slugify(text: string): string {
+export function slugify(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -40,13 +43,27 @@ function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
 }
 
-/** Generates one platform's world. Pure: the same platform and seed always give the same world. */
-export function generateWorld(platform: SandboxPlatform, seed = SANDBOX_SEED): SandboxWorld {
+/**
+ * Generates one platform's world. Pure: the same platform, seed and size always give the same world.
+ * The default size is the pinned world (world.test.ts); a size asks for more or fewer followers and
+ * connections of the owner (world-extras.ts), leaving everything else of the pinned world as it is.
+ */
+export function generateWorld(
+  platform: SandboxPlatform,
+  seed = SANDBOX_SEED,
+  size: Partial<SandboxWorldSize> = {},
+): SandboxWorld {
+  const pinned = generatePinnedWorld(platform, seed);
+  return completeWorld(pinned, seed, { ...DEFAULT_WORLD_SIZE, ...size });
+}
+
+/** The pinned world: every draw of the main stream, in the order it has always had. */
+function generatePinnedWorld(platform: SandboxPlatform, seed: number): PinnedWorld {
   const rng = new Rng(seed + SEED_STEP[platform] * 7919);
   const words = sandboxWords();
   const industries = rng.sample(linkedInIndustries(), 24);
 
-  const companies: SandboxCompany[] = [];
+  const companies: SandboxCompanyBase[] = [];
   const companyNames = new Set<string>();
   while (companies.length < SANDBOX_SIZES.companies) {
     const name = `${rng.pick(words.companyPrefixes)} ${rng.pick(words.companySuffixes)}`;
@@ -63,46 +80,55 @@ export function generateWorld(platform: SandboxPlatform, seed = SANDBOX_SEED): S
   }
 
   const handles = new Set<string>();
-  const makeHandle = (first: string, last: string): string => {
+  const makeHandle = (r: Rng, first: string, last: string): string => {
     for (;;) {
       const f = slugify(first).replace(/-/g, '');
       const l = slugify(last).replace(/-/g, '');
       const handle =
         platform === 'linkedin'
-          ? `${f}-${l}-${rng.chars(rng.int(6, 8), '0123456789abcdef')}`
+          ? `${f}-${l}-${r.chars(r.int(6, 8), '0123456789abcdef')}`
           : platform === 'x'
-            ? `${f}${rng.pick(['', '_'])}${l}${rng.pick(['', String(rng.int(1, 99))])}`.slice(0, 15)
-            : `${f}${rng.pick(['.', '_', ''])}${l}${rng.pick(['', String(rng.int(1, 999))])}`;
+            ? `${f}${r.pick(['', '_'])}${l}${r.pick(['', String(r.int(1, 99))])}`.slice(0, 15)
+            : `${f}${r.pick(['.', '_', ''])}${l}${r.pick(['', String(r.int(1, 999))])}`;
       if (!handles.has(handle)) {
         handles.add(handle);
         return handle;
       }
     }
   };
-  const makeId = (): string =>
+  const makeId = (r: Rng): string =>
     platform === 'linkedin'
-      ? `ACoAA${rng.chars(34, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_')}`
+      ? `ACoAA${r.chars(34, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_')}`
       : platform === 'x'
-        ? rng.digits(19)
-        : rng.digits(11);
+        ? r.digits(19)
+        : r.digits(11);
 
-  const makePerson = (first: string, last: string, handle: string, isOwner: boolean): SandboxPerson => {
-    const company = rng.pick(companies);
-    const title = rng.pick(words.titles);
-    const id = makeId();
+  // Draws from the stream it is given, in a fixed order: the main stream for the pinned people, the
+  // extra people's own stream for the generated ones (world-extras.ts).
+  const makePerson = (
+    r: Rng,
+    first: string,
+    last: string,
+    handle: string,
+    isOwner: boolean,
+    id?: string,
+  ): SandboxPersonBase => {
+    const company = r.pick(companies);
+    const title = r.pick(words.titles);
+    const personId = id ?? makeId(r);
     const name = `${first} ${last}`;
-    const interest = rng.pick(words.interests);
-    const topic = rng.pick(words.topics);
-    const headline = `${title} at ${company.name}${rng.float() < 0.4 ? ` | ${topic}` : ''}`;
+    const interest = r.pick(words.interests);
+    const topic = r.pick(words.topics);
+    const headline = `${title} at ${company.name}${r.float() < 0.4 ? ` | ${topic}` : ''}`;
     const bio =
       platform === 'linkedin'
-        ? `I help teams in ${company.industry.toLowerCase()} with ${topic}. Previously at ${rng.pick(companies).name}.`
+        ? `I help teams in ${company.industry.toLowerCase()} with ${topic}. Previously at ${r.pick(companies).name}.`
         : platform === 'x'
           ? `${title} @${company.slug.replace(/-/g, '')}. Writing about ${topic}. ${interest} on weekends.`
-          : `${title} · ${company.name} · ${interest} lover · ${rng.pick(words.locations).split(',')[0]}`;
+          : `${title} · ${company.name} · ${interest} lover · ${r.pick(words.locations).split(',')[0]}`;
     return {
-      id,
-      memberId: platform === 'linkedin' ? rng.digits(9) : id,
+      id: personId,
+      memberId: platform === 'linkedin' ? r.digits(9) : personId,
       handle,
       firstName: first,
       lastName: last,
@@ -112,23 +138,23 @@ export function generateWorld(platform: SandboxPlatform, seed = SANDBOX_SEED): S
       title,
       companyId: company.id,
       company: company.name,
-      location: rng.pick(words.locations),
+      location: r.pick(words.locations),
       industry: company.industry,
-      email: `${slugify(first)}.${slugify(last)}.${rng.digits(3)}@example.com`,
-      createdAt: isoAgo(rng, 4000, 200),
+      email: `${slugify(first)}.${slugify(last)}.${r.digits(3)}@example.com`,
+      createdAt: isoAgo(r, 4000, 200),
       isOwner,
     };
   };
 
   const ownerSpec = SANDBOX_OWNERS[platform];
   handles.add(ownerSpec.handle);
-  const owner = makePerson(ownerSpec.firstName, ownerSpec.lastName, ownerSpec.handle, true);
+  const owner = makePerson(rng, ownerSpec.firstName, ownerSpec.lastName, ownerSpec.handle, true);
   owner.email = `${platform}-owner@sandbox.trobly.local`;
-  const people: SandboxPerson[] = [owner];
+  const people: SandboxPersonBase[] = [owner];
   while (people.length < SANDBOX_SIZES.people) {
     const first = rng.pick(words.firstNames);
     const last = rng.pick(words.lastNames);
-    people.push(makePerson(first, last, makeHandle(first, last), false));
+    people.push(makePerson(rng, first, last, makeHandle(rng, first, last), false));
   }
   const others = people.slice(1).map((p) => p.id);
 
@@ -174,7 +200,7 @@ export function generateWorld(platform: SandboxPlatform, seed = SANDBOX_SEED): S
   }
 
   const byId = new Map(people.map((p) => [p.id, p]));
-  const posts: SandboxPost[] = [];
+  const posts: SandboxPostBase[] = [];
   for (let i = 0; i < SANDBOX_SIZES.posts; i++) {
     const isOwnerPost = i < SANDBOX_SIZES.ownerPosts;
     const author = isOwnerPost ? owner : byId.get(rng.pick(others))!;
@@ -201,5 +227,16 @@ export function generateWorld(platform: SandboxPlatform, seed = SANDBOX_SEED): S
   }
   posts.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
-  return { platform, seed, owner, people, companies, posts, followers, following, connections };
+  return {
+    platform,
+    seed,
+    owner,
+    people,
+    companies,
+    posts,
+    followers,
+    following,
+    connections,
+    factory: { makePerson, makeId, handles, slugify, isoAgo },
+  };
 }

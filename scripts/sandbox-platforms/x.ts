@@ -1,4 +1,3 @@
-import { PLATFORM_TABLE } from '../../shared/platforms';
 import {
   document,
   esc,
@@ -12,27 +11,14 @@ import {
   type Reply,
   type RequestContext,
   redirect,
+  safeDecode,
 } from './kit';
 import type { WorldIndex } from './world-index';
 import type { SandboxPerson, SandboxPost } from './world-types';
+import { graphql, rateHeaders, twitterDate } from './x-api';
+import { X } from './x-config';
 
-/** The sandbox X: paths, cookie names, JSON shapes and data-testid landmarks of the real site, simplified. */
-export const X = {
-  // The platform's own session cookies, from the one platform table (what the extension reads).
-  sessionCookie: PLATFORM_TABLE.twitter.cookies.session,
-  csrfCookie: PLATFORM_TABLE.twitter.cookies.csrf,
-  csrfHeader: 'x-csrf-token',
-  apiPrefix: '/i/api/',
-  paths: {
-    login: '/i/flow/login',
-    logout: '/logout',
-    home: '/home',
-    challenge: '/account/access',
-    verifyCredentials: '/i/api/1.1/account/verify_credentials.json',
-  },
-  pageSizes: { follows: 20, home: 10 },
-  reserved: new Set(['home', 'login', 'logout', 'i', 'account', 'search', 'settings', 'explore', 'messages']),
-} as const;
+export { X } from './x-config';
 
 const CSS = `body{font-family:system-ui,sans-serif;margin:0;background:#fff;color:#0f1419}
 nav[role=navigation]{position:fixed;left:0;top:0;width:200px;padding:16px}main{margin-left:220px;max-width:600px;border-left:1px solid #eff3f4;border-right:1px solid #eff3f4;min-height:100vh}
@@ -49,9 +35,14 @@ function shell(title: string, body: string, me?: SandboxPerson): string {
   return document(`${title} / X`, CSS, `${nav}<main role="main" data-testid="primaryColumn">${body}</main>`);
 }
 
+const LOCK =
+  '<svg data-testid="icon-lock" aria-label="Protected account" viewBox="0 0 24 24" width="14" height="14"><path d="M7 10V7a5 5 0 0 1 10 0v3h1v11H6V10zm2 0h6V7a3 3 0 0 0-6 0z"/></svg>';
+const VERIFIED =
+  '<svg data-testid="icon-verified" aria-label="Verified account" viewBox="0 0 24 24" width="14" height="14"><circle cx="12" cy="12" r="10"/></svg>';
+
 function userCell(p: SandboxPerson): string {
-  return `<div data-testid="UserCell" data-user-id="${esc(p.id)}"><span class="avatar">${esc(initials(p.name))}</span>
-<a href="/${esc(p.handle)}" role="link"><span class="user-name">${esc(p.name)}</span></a> <span class="muted user-handle">@${esc(p.handle)}</span>
+  return `<div data-testid="UserCell" data-user-id="${esc(p.id)}"${p.hidden ? ' data-protected="true"' : ''}><span class="avatar">${esc(initials(p.name))}</span>
+<a href="/${esc(p.handle)}" role="link"><span class="user-name">${esc(p.name)}</span></a>${p.hidden ? LOCK : ''}${p.verified ? VERIFIED : ''} <span class="muted user-handle">@${esc(p.handle)}</span>
 <div dir="auto" class="user-bio">${esc(p.bio)}</div></div>`;
 }
 
@@ -79,9 +70,9 @@ function profile(ctx: RequestContext, p: SandboxPerson): Reply {
   return html(
     shell(
       `${p.name} (@${p.handle})`,
-      `<section data-testid="UserProfileHeader_Items" data-user-id="${esc(p.id)}"><span class="avatar">${esc(initials(p.name))}</span>
-<div data-testid="UserName"><h2 role="heading"><span class="user-name">${esc(p.name)}</span></h2><span class="muted">@${esc(p.handle)}</span></div>
-<div data-testid="UserDescription">${esc(p.bio)}</div><span data-testid="UserLocation">${esc(p.location)}</span>
+      `<section data-testid="UserProfileHeader_Items" data-user-id="${esc(p.id)}"><img data-testid="UserAvatar-Container" src="${esc(p.imageUrl)}" alt="" width="80" height="80">
+<div data-testid="UserName"><h2 role="heading"><span class="user-name">${esc(p.name)}</span>${p.hidden ? LOCK : ''}${p.verified ? VERIFIED : ''}</h2><span class="muted">@${esc(p.handle)}</span></div>
+<div data-testid="UserDescription">${esc(p.bio)}</div><span data-testid="UserLocation">${esc(p.location)}</span>${p.website ? ` <a data-testid="UserUrl" href="${esc(p.website)}" rel="nofollow">${esc(p.website.replace(/^https?:\/\//, ''))}</a>` : ''}
 <div><a href="/${esc(p.handle)}/following"><span class="following-count">${ctx.index.world.following[p.id]?.length ?? 0}</span> Following</a>
 <a href="/${esc(p.handle)}/followers"><span class="followers-count">${ctx.index.world.followers[p.id]?.length ?? 0}</span> Followers</a></div>
 ${p.id === ctx.me.id ? '' : `<button data-testid="${ctx.index.world.following[ctx.me.id]?.includes(p.id) ? `${p.id}-unfollow">Following` : `${p.id}-follow">Follow`}</button>`}</section>
@@ -131,12 +122,6 @@ function status(ctx: RequestContext, author: SandboxPerson, id: string): Reply |
   );
 }
 
-function twitterDate(iso: string): string {
-  const d = new Date(iso);
-  const [wd, , day, month, year, time] = d.toUTCString().replace(',', '').split(' ');
-  return `${wd} ${month} ${day} ${time} +0000 ${year}`;
-}
-
 function verifyCredentials(ctx: RequestContext): Reply {
   const p = ctx.me;
   return json({
@@ -151,7 +136,7 @@ function verifyCredentials(ctx: RequestContext): Reply {
     friends_count: ctx.index.world.following[p.id]?.length ?? 0,
     statuses_count: ctx.index.world.posts.filter((post) => post.authorId === p.id).length,
     created_at: twitterDate(p.createdAt),
-    profile_image_url_https: null,
+    profile_image_url_https: `${ctx.baseUrl}${p.imageUrl}`,
   });
 }
 
@@ -196,8 +181,13 @@ export function xSpec(_index: WorldIndex): PlatformSpec {
           );
         case 'not_found':
           return json({ errors: [{ code: 34, message: 'Sorry, that page does not exist.' }] }, 404);
+        case 'expired':
+          return json({ errors: [{ code: 32, message: 'Could not authenticate you.' }] }, 401);
+        case 'rate_limited':
+          return json({ errors: [{ code: 88, message: 'Rate limit exceeded.' }] }, 429);
       }
     },
+    apiHeaders: rateHeaders,
     profilePath: (p) => `/${p.handle}`,
     loginPage: (error, redirectTo) =>
       shell(
@@ -210,13 +200,19 @@ export function xSpec(_index: WorldIndex): PlatformSpec {
         `<section id="challenge"><h1>Your account has been locked.</h1><p>We've temporarily limited some of your account features. Verify your identity to continue.</p><button type="button" disabled>Start</button></section>`,
       ),
     notFoundPage: () => shell('Page not found', "<section><h1>Hmm...this page doesn't exist.</h1></section>"),
+    rateLimitedPage: () =>
+      shell(
+        'Rate limit exceeded',
+        '<section id="rate-limited"><h1>Something went wrong.</h1><p>Rate limit exceeded. Try again in a few minutes.</p></section>',
+      ),
     route: (ctx) => {
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return undefined;
       const path = ctx.url.pathname;
       if (path === '/') return redirect(paths.home);
       if (path === paths.home) return home(ctx);
       if (path === paths.verifyCredentials) return verifyCredentials(ctx);
-      const [handle, section, id, extra] = path.split('/').filter(Boolean).map(decodeURIComponent);
+      if (path.startsWith(paths.graphql)) return graphql(ctx);
+      const [handle, section, id, extra] = path.split('/').filter(Boolean).map(safeDecode);
       if (!handle || X.reserved.has(handle)) return undefined;
       const person = ctx.index.byHandle(handle);
       if (!person) return undefined;

@@ -101,7 +101,9 @@ describe('POST /api/automation/start: the plan limit on running automations', ()
     expect(stored).toHaveLength(1);
     const winner = results.find((r) => r.status === 201)!.body.data.automation;
     expect(stored[0]!.id).toBe(winner.id);
-    expect(await runMessagesOf(ada.id)).toEqual([{ kind: 'trob-run', jobId: winner.id, automationId: winner.id, userId: ada.id, segment: 0 }]);
+    expect(await runMessagesOf(ada.id)).toEqual([
+      { kind: 'trob-run', jobId: winner.id, automationId: winner.id, userId: ada.id, segment: 0 },
+    ]);
   });
 
   it('never stores more than a TRIAL user’s five, however many starts race', async () => {

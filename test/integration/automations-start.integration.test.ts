@@ -47,7 +47,9 @@ describe('POST /api/automation/start: a user starts a trob', () => {
     });
     expect(Date.now() - Date.parse(automation.createdAt)).toBeLessThan(60_000);
 
-    expect(await runMessagesOf(ada.id)).toEqual([{ kind: 'trob-run', jobId: automation.id, automationId: automation.id, userId: ada.id, segment: 0 }]);
+    expect(await runMessagesOf(ada.id)).toEqual([
+      { kind: 'trob-run', jobId: automation.id, automationId: automation.id, userId: ada.id, segment: 0 },
+    ]);
 
     const list = await listOf(ada);
     expect(list.status).toBe(200);
@@ -65,7 +67,9 @@ describe('POST /api/automation/start: a user starts a trob', () => {
     const automation = await started(ada, { templateId: FOLLOWERS });
     expect(automation.config).toEqual(followersDefaults);
     expect(automation.status).toBe('pending');
-    expect(await runMessagesOf(ada.id)).toEqual([{ kind: 'trob-run', jobId: automation.id, automationId: automation.id, userId: ada.id, segment: 0 }]);
+    expect(await runMessagesOf(ada.id)).toEqual([
+      { kind: 'trob-run', jobId: automation.id, automationId: automation.id, userId: ada.id, segment: 0 },
+    ]);
   });
 
   it('keeps the given settings and fills only the missing ones, reading numbers typed as text', async () => {
@@ -127,7 +131,9 @@ describe("user A's automations never reach user B", () => {
       adas.id,
     ]);
     expect((await statsOf(ada)).body.data).toMatchObject({ totalAutomations: 2, completedAutomations: 1 });
-    expect(await runMessagesOf(bob.id)).toEqual([{ kind: 'trob-run', jobId: bobs.id, automationId: bobs.id, userId: bob.id, segment: 0 }]);
+    expect(await runMessagesOf(bob.id)).toEqual([
+      { kind: 'trob-run', jobId: bobs.id, automationId: bobs.id, userId: bob.id, segment: 0 },
+    ]);
   });
 });
 

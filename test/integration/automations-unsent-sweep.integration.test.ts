@@ -56,7 +56,9 @@ describe('a run message the queue did not take', () => {
     expect(await runMessagesOf(ada.id)).toEqual([]);
 
     expect(await dispatchUnsent({ log, queue, now: later })).toEqual({ sent: 1, failed: 0 });
-    expect(await runMessagesOf(ada.id)).toEqual([{ kind: 'trob-run', jobId: automation.id, automationId: automation.id, userId: ada.id, segment: 0 }]);
+    expect(await runMessagesOf(ada.id)).toEqual([
+      { kind: 'trob-run', jobId: automation.id, automationId: automation.id, userId: ada.id, segment: 0 },
+    ]);
     const sent = await getItem(keys.automation(ada.id, automation.id));
     expect(sent).not.toHaveProperty('gsi1pk');
     expect(sent).toMatchObject({ queuedAt: expect.any(String), status: 'pending' });

@@ -70,7 +70,11 @@ describe('run worker on the local event source', () => {
     await send(orphanRun('gone-1'));
     expect(await deadLetters(4000)).toEqual([]);
     const left = await sqs.send(
-      new ReceiveMessageCommand({ QueueUrl: queues.urls['trob-runs'], MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
+      new ReceiveMessageCommand({
+        QueueUrl: queues.urls['trob-runs'],
+        MaxNumberOfMessages: 10,
+        WaitTimeSeconds: 1,
+      }),
     );
     expect(left.Messages ?? []).toEqual([]);
   });

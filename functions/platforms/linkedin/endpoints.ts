@@ -8,15 +8,17 @@ export const LINKEDIN_API = {
   graphql: '/voyager/api/graphql',
   connections: '/voyager/api/relationships/dash/connections',
   profiles: '/voyager/api/identity/dash/profiles',
+  companies: '/voyager/api/organization/companies',
   queryIds: {
     searchClusters: 'voyagerSearchDashClusters.b0928897b71bd00a5a7291755dcd64f0',
-    organizationFollowers: 'voyagerOrganizationDashFollowers.7a1c3c1a5ad1b3f0b5a3a6c0b9e2d4f1',
-    reactions: 'voyagerSocialDashReactions.cab8ae4ee6c5dd8a2d4b5e3d2c1f0a9b',
-    comments: 'voyagerSocialDashComments.afec6d88d7810d45548797a8dac4fb87',
+    organizationFollowers: 'voyagerOrganizationDashFollowers.e7a7a52c2e6f0bd9a8b3d5c7f2f0f1c6',
+    reactions: 'voyagerSocialDashReactions.41ebf31a6a9a3a1f8e8f5b0c0d1b9f6e',
+    comments: 'voyagerSocialDashComments.95ed44bc87596acce7c460c70934d0ff',
   },
   decorations: {
     connections: 'com.linkedin.voyager.dash.deco.web.mynetwork.ConnectionListWithProfile-16',
     fullProfile: 'com.linkedin.voyager.dash.deco.identity.profile.FullProfileWithEntities-93',
+    company: 'com.linkedin.voyager.deco.organization.web.WebFullCompanyMain-12',
   },
   pageSizes: { followers: 50, connections: 40, search: 10, reactions: 10, comments: 10 },
   /** LinkedIn stops search-based lists (followers, people search) at about this many. */

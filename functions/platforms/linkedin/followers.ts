@@ -1,3 +1,4 @@
+import type { PlatformPage } from '../browser';
 import type { ListReader, TrobConfig } from '../driver-types';
 import { PlatformStop } from '../driver-types';
 import { graphqlPath, LINKEDIN_API, restliValue } from './endpoints';
@@ -40,14 +41,24 @@ export function followersReader(csrf: string): ListReader {
       const slug = companySlug(config);
       if (!slug)
         return readSearchClusters(await voyagerGet(page, ownFollowersPath(start, count), csrf), start, count);
-      const body = await voyagerGet(
-        page,
-        companyFollowersPath(`urn:li:fsd_organizationalPage:${slug}`, start, count),
-        csrf,
-      );
+      const organizationUrn = await organizationalPageOf(page, slug, csrf);
+      const body = await voyagerGet(page, companyFollowersPath(organizationUrn, start, count), csrf);
       return readCompanyFollowers(body, start);
     },
   };
+}
+
+/** The company page's organizational page URN, from its slug; only its admins may read its followers. */
+async function organizationalPageOf(page: PlatformPage, slug: string, csrf: string): Promise<string> {
+  const path = `${LINKEDIN_API.companies}?q=universalName&universalName=${encodeURIComponent(slug)}&decorationId=${LINKEDIN_API.decorations.company}`;
+  const body = await voyagerGet(page, path, csrf);
+  const company = (body.included ?? []).find((item) => typeof item.dashOrganizationalPageUrn === 'string');
+  if (!company) throw new PlatformStop('not-found', `LinkedIn has no company page '${slug}'`);
+  const permissions = company.viewerPermissions as { canReadFollowers?: boolean } | undefined;
+  if (permissions?.canReadFollowers === false) {
+    throw new PlatformStop('not-found', 'LinkedIn shows a page’s followers to its admins only');
+  }
+  return String(company.dashOrganizationalPageUrn);
 }
 
 function readCompanyFollowers(body: Normalized, start: number) {

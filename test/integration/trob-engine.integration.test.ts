@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import type { SandboxPerson } from '../../scripts/sandbox-platforms';
+import { connectionStatus } from '../../shared/connections';
+import { RUN_TEXTS } from '../../shared/run-texts';
+import type { TestUser } from '../support/api-client';
+import {
+  api,
+  as,
+  automationItem,
+  deliver,
+  runQueued,
+  sandbox,
+  startEngineSuite,
+  startTrob,
+  storedLeads,
+  takeRunMessages,
+} from '../support/engine-suite';
+import { setEnv } from '../support/integration-env';
+import { newUser } from '../support/users';
+
+/**
+ * The trob engine end to end (issue 11): a user's started trob is taken off the real queue by the real
+ * worker, which drives real Chromium through the sandbox LinkedIn in the user's connected session and
+ * stores the leads in DynamoDB Local. Expected leads come from the sandbox world's own data.
+ */
+startEngineSuite();
+
+const FOLLOWERS = 'linkedin-follower-extractor';
+const followersConfig = (maxProfiles = 1000, extra: Record<string, unknown> = {}) => ({
+  targetSettings: { companyPageUrl: '' },
+  filteringSettings: { maxProfiles, headlineKeywords: [], excludeOpenToWork: false, ...extra },
+  exportSettings: { format: 'csv', skipDuplicates: false },
+});
+
+/** The owner's followers as the sandbox world has them, in list order. */
+function worldFollowers(): { visible: SandboxPerson[]; hidden: SandboxPerson[] } {
+  const world = sandbox.sites.linkedin.world;
+  const byId = new Map(world.people.map((p) => [p.id, p]));
+  const all = (world.followers[world.owner.id] ?? []).map((id) => byId.get(id)!);
+  return { visible: all.filter((p) => !p.hidden), hidden: all.filter((p) => p.hidden) };
+}
+
+async function connectedUser(plan: 'FREE' | 'PRO' = 'PRO'): Promise<TestUser> {
+  return newUser({ connect: ['linkedin'], plan });
+}
+
+describe('follower extractor on the sandbox LinkedIn', () => {
+  it('stores every visible follower once with the world’s data, reports completeness and completes at 100%', async () => {
+    const ada = await connectedUser();
+    const automation = await startTrob(ada, FOLLOWERS, followersConfig());
+    expect(await runQueued(ada.id)).toBeGreaterThanOrEqual(1);
+
+    const { visible, hidden } = worldFollowers();
+    const leads = await storedLeads(ada.id, automation.id);
+    expect(leads.map((l) => l.id).sort()).toEqual(visible.map((p) => p.id).sort());
+    const base = sandbox.sites.linkedin.url;
+    for (const person of visible.slice(0, 20)) {
+      expect(leads.find((l) => l.id === person.id)).toMatchObject({
+        name: person.name,
+        headline: person.headline,
+        location: person.location,
+        profileUrl: `${base}/in/${person.handle}/`,
+      });
+    }
+
+    const stored = await automationItem(ada.id, automation.id);
+    expect(stored).toMatchObject({
+      status: 'completed',
+      progress: 100,
+      totalLeads: visible.length,
+      hasData: true,
+      totalRuns: 1,
+      successfulRuns: 1,
+      message: RUN_TEXTS.completed(visible.length),
+    });
+    expect(stored.report).toEqual({
+      available: visible.length + hidden.length,
+      found: visible.length + hidden.length,
+      stored: visible.length,
+      skipped: { hidden: hidden.length, filtered: 0, duplicates: 0 },
+      summary: `${visible.length} of about ${visible.length + hidden.length} followers; skipped ${hidden.length} hidden`,
+    });
+
+    // What the screens read: the list and a page of leads with the exact total.
+    const listed = (await api.get('/api/automation', as(ada))).body.data.automations[0];
+    expect(listed).toMatchObject({
+      id: automation.id,
+      status: 'completed',
+      totalLeads: visible.length,
+      progress: 100,
+    });
+    const page = await api.get(`/api/automation/leads/${automation.jobId}?page=2&limit=50`, as(ada));
+    expect(page.body.data).toMatchObject({ totalLeads: visible.length, page: 2, limit: 50 });
+    expect(page.body.data.leads).toHaveLength(Math.min(50, visible.length - 50));
+  });
+
+  it('does nothing on a second delivery of a message it already ran', async () => {
+    const ada = await connectedUser();
+    const automation = await startTrob(ada, FOLLOWERS, followersConfig(60));
+    const [message] = await takeRunMessages(ada.id);
+    expect(await deliver(message!)).toEqual([]);
+    const before = await automationItem(ada.id, automation.id);
+    expect(before.status).toBe('completed');
+    expect(await deliver(message!)).toEqual([]);
+    const after = await automationItem(ada.id, automation.id);
+    expect(after).toMatchObject({
+      status: 'completed',
+      totalLeads: 60,
+      totalRuns: 1,
+      updatedAt: before.updatedAt,
+    });
+    expect(await storedLeads(ada.id, automation.id)).toHaveLength(60);
+  });
+
+  it('runs a job once when two workers get its message at the same time', async () => {
+    const ada = await connectedUser();
+    const automation = await startTrob(ada, FOLLOWERS, followersConfig(120));
+    const [message] = await takeRunMessages(ada.id);
+    await Promise.all([deliver(message!), deliver(message!)]);
+    expect(await automationItem(ada.id, automation.id)).toMatchObject({
+      status: 'completed',
+      totalLeads: 120,
+      totalRuns: 1,
+    });
+    expect(await storedLeads(ada.id, automation.id)).toHaveLength(120);
+  });
+
+  it('honours maxProfiles and the headline keyword filter, counting what the filter left out', async () => {
+    const ada = await connectedUser();
+    const { visible } = worldFollowers();
+    const keyword = (visible[0]!.headline.split(' ')[0] ?? '').toLowerCase();
+    const automation = await startTrob(
+      ada,
+      FOLLOWERS,
+      followersConfig(1000, { headlineKeywords: [keyword] }),
+    );
+    await runQueued(ada.id);
+    const expected = visible.filter((p) => p.headline.toLowerCase().includes(keyword));
+    const leads = await storedLeads(ada.id, automation.id);
+    expect(leads.map((l) => l.id).sort()).toEqual(expected.map((p) => p.id).sort());
+    const stored = await automationItem(ada.id, automation.id);
+    expect((stored.report as { skipped: { filtered: number } }).skipped.filtered).toBe(
+      visible.length - expected.length,
+    );
+  });
+});
+
+describe('monthly profile usage (DECISIONS 22)', () => {
+  it('stops a FREE user’s run at the 100 profiles of the month with what it has and the decision’s message', async () => {
+    const ada = await connectedUser('FREE');
+    const automation = await startTrob(ada, FOLLOWERS, followersConfig(150));
+    await runQueued(ada.id);
+    const stored = await automationItem(ada.id, automation.id);
+    expect(stored).toMatchObject({
+      status: 'completed',
+      totalLeads: 100,
+      message: 'Monthly profile limit reached (100). Upgrade your plan to extract more.',
+    });
+    expect(await storedLeads(ada.id, automation.id)).toHaveLength(100);
+  });
+});
+
+describe('a platform that stops the run', () => {
+  it('pauses on a challenge with the leads so far, flags the connection, and resumes after a re-sync without a duplicate', async () => {
+    const ada = await connectedUser();
+    const site = sandbox.sites.linkedin;
+    // The landing page and two follower pages pass; the third page meets the checkpoint.
+    site.setFailures({ challengeAfter: 3 });
+    const automation = await startTrob(ada, FOLLOWERS, followersConfig());
+    try {
+      await runQueued(ada.id);
+    } finally {
+      site.setFailures({ clear: true });
+    }
+    const paused = await automationItem(ada.id, automation.id);
+    expect(paused).toMatchObject({ status: 'paused', errorMessage: RUN_TEXTS.challenge('LinkedIn') });
+    const kept = await storedLeads(ada.id, automation.id);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(paused.totalLeads).toBe(kept.length);
+
+    const connections = (await api.get('/api/users/platforms', as(ada))).body.data.platforms;
+    const linkedin = connections.find((c: { platform: string }) => c.platform === 'LINKEDIN');
+    expect(linkedin).toMatchObject({ errorCount: 1, lastError: RUN_TEXTS.challenge('LinkedIn') });
+    expect(connectionStatus(linkedin)).toBe('Issues Detected');
+
+    // The user completes the check and re-syncs: the job continues from its cursor.
+    const resync = await api.post('/api/users/platforms/sandbox', { platform: 'linkedin' }, as(ada));
+    expect(resync.status, resync.text).toBeLessThan(300);
+    await runQueued(ada.id);
+    const { visible } = worldFollowers();
+    const leads = await storedLeads(ada.id, automation.id);
+    expect(new Set(leads.map((l) => l.id)).size).toBe(leads.length);
+    expect(leads.map((l) => l.id).sort()).toEqual(visible.map((p) => p.id).sort());
+    expect(await automationItem(ada.id, automation.id)).toMatchObject({
+      status: 'completed',
+      totalLeads: visible.length,
+    });
+  });
+
+  it('pauses with the session-ended message when the platform signs the session out', async () => {
+    const ada = await connectedUser();
+    const site = sandbox.sites.linkedin;
+    site.setFailures({ expireAfter: 2 });
+    const automation = await startTrob(ada, FOLLOWERS, followersConfig());
+    try {
+      await runQueued(ada.id);
+    } finally {
+      site.setFailures({ clear: true });
+    }
+    expect(await automationItem(ada.id, automation.id)).toMatchObject({
+      status: 'paused',
+      errorMessage: RUN_TEXTS.expired('LinkedIn'),
+    });
+  });
+
+  it('rests list reads for hours after a 429 and waits on the queue instead of overrunning', async () => {
+    const ada = await connectedUser();
+    const site = sandbox.sites.linkedin;
+    site.setFailures({ rateLimitAfter: 2 });
+    const automation = await startTrob(ada, FOLLOWERS, followersConfig());
+    try {
+      await runQueued(ada.id);
+    } finally {
+      site.setFailures({ clear: true });
+    }
+    const waiting = await automationItem(ada.id, automation.id);
+    expect(waiting).toMatchObject({ status: 'running', stage: 'waiting' });
+    expect(Date.parse(String(waiting.waitUntil)) - Date.now()).toBeGreaterThan(5 * 3600_000);
+    expect(String((waiting.forecast as { summary: string }).summary)).toMatch(
+      /^about \d+ profiles left; at today's budget, complete /,
+    );
+  });
+});
+
+describe('runs that fail for good', () => {
+  it('fails a job whose platform was disconnected, and the failed job frees the FREE plan’s one slot', async () => {
+    const ada = await connectedUser('FREE');
+    const automation = await startTrob(ada, FOLLOWERS, followersConfig(10));
+    const platforms = (await api.get('/api/users/platforms', as(ada))).body.data.platforms;
+    expect((await api.delete(`/api/users/platforms/${platforms[0].id}`, undefined, as(ada))).status).toBe(
+      200,
+    );
+    await runQueued(ada.id);
+    expect(await automationItem(ada.id, automation.id)).toMatchObject({
+      status: 'failed',
+      errorMessage: RUN_TEXTS.notConnected('LinkedIn'),
+    });
+    await api.post('/api/users/platforms/sandbox', { platform: 'linkedin' }, as(ada));
+    expect(
+      (
+        await api.post(
+          '/api/automation/start',
+          { templateId: FOLLOWERS, config: followersConfig(10) },
+          as(ada),
+        )
+      ).status,
+    ).toBe(201);
+  });
+
+  it('retries a failing run, and its last attempt ends the job failed instead of leaving it for the DLQ', async () => {
+    const ada = await connectedUser();
+    const automation = await startTrob(ada, FOLLOWERS, followersConfig(10));
+    const [message] = await takeRunMessages(ada.id);
+    // The platform cannot be reached (a port nothing listens on): every attempt fails.
+    setEnv({ SANDBOX_LINKEDIN_URL: 'http://127.0.0.1:9' });
+    try {
+      expect(await deliver(message!, { receiveCount: 1 })).toHaveLength(1);
+      expect((await automationItem(ada.id, automation.id)).status).toBe('running');
+      expect(await deliver(message!, { receiveCount: 3 })).toEqual([]);
+    } finally {
+      setEnv(sandbox.env);
+    }
+    expect(await automationItem(ada.id, automation.id)).toMatchObject({
+      status: 'failed',
+      errorMessage: RUN_TEXTS.retriesExhausted(3),
+    });
+  });
+});

@@ -1,0 +1,163 @@
+import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll } from 'vitest';
+import { seedCatalogue } from '../../functions/catalog/seed';
+import { dynamo, tableName } from '../../functions/core/clients/dynamo';
+import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
+import { keys } from '../../functions/core/table';
+import { closeSharedBrowser } from '../../functions/platforms/browser';
+import { handler as runWorker } from '../../functions/workers/automation-runner.worker';
+import { lambdaContext } from '../../scripts/local-cloud/lambda-runtime';
+import { toSqsEvent } from '../../scripts/local-cloud/worker-poller';
+import { type SandboxPlatforms, startSandboxPlatforms } from '../../scripts/sandbox-platforms';
+import type { Lead } from '../../shared/leads';
+import type { TrobRunMessage } from '../../shared/run-messages';
+import { type AccountsEnv, useAccountsEnv } from './accounts-env';
+import type { Api, TestUser } from './api-client';
+import { setEnv } from './integration-env';
+
+/**
+ * The trob engine's integration tests: the accounts env with the trob-runs queue, the sandbox
+ * platforms (real Chromium drives them), the catalogue, and no pacing. Run messages are taken from the
+ * real queue and handed to the real worker handler, so each test decides when a message is delivered,
+ * how often, and with how much time left.
+ */
+export let env: AccountsEnv;
+export let api: Api;
+export let sandbox: SandboxPlatforms;
+let sqs: SQSClient;
+
+export function startEngineSuite(
+  options: { sandboxSize?: { followers?: number; connections?: number } } = {},
+): void {
+  beforeAll(async () => {
+    env = await useAccountsEnv({ extraQueues: ['trob-runs'] });
+    api = env.api;
+    sandbox = await startSandboxPlatforms(options.sandboxSize ? { size: options.sandboxSize } : {});
+    setEnv({ ...sandbox.env, PACING_SCALE: '0' });
+    sqs = new SQSClient({
+      region: 'us-east-1',
+      endpoint: env.queues.endpoint,
+      credentials: LOCAL_CREDENTIALS,
+    });
+    await seedCatalogue();
+  });
+  afterAll(async () => {
+    await closeSharedBrowser();
+    await env?.close();
+    await sandbox?.stop();
+    sqs?.destroy();
+  });
+}
+
+export const as = (user: TestUser) => ({ token: user.accessToken });
+
+export async function startTrob(user: TestUser, templateId: string, config: Record<string, unknown>) {
+  const res = await api.post('/api/automation/start', { templateId, config }, as(user));
+  if (res.status !== 201) throw new Error(`start answered ${res.status}: ${res.text}`);
+  return res.body.data.automation as { id: string; jobId: string };
+}
+
+/** Takes the user's run messages off the queue (others' go back at once). Delayed messages wait. */
+export async function takeRunMessages(userId: string): Promise<TrobRunMessage[]> {
+  const url = env.queues.urls['trob-runs'];
+  const mine: TrobRunMessage[] = [];
+  for (;;) {
+    const out = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }),
+    );
+    const messages = out.Messages ?? [];
+    if (messages.length === 0) return mine;
+    for (const m of messages) {
+      const body = JSON.parse(m.Body!) as TrobRunMessage;
+      if (body.userId !== userId) continue;
+      mine.push(body);
+      await sqs.send(new DeleteMessageCommand({ QueueUrl: url, ReceiptHandle: m.ReceiptHandle! }));
+    }
+  }
+}
+
+let deliveries = 0;
+/** Hands one message to the worker as Lambda would; answers the ids SQS would retry. */
+export async function deliver(
+  message: TrobRunMessage,
+  options: { receiveCount?: number; remainingMs?: number } = {},
+): Promise<string[]> {
+  deliveries++;
+  const event = toSqsEvent(
+    [
+      {
+        MessageId: `m-${deliveries}`,
+        ReceiptHandle: `r-${deliveries}`,
+        Body: JSON.stringify(message),
+        Attributes: { ApproximateReceiveCount: String(options.receiveCount ?? 1) },
+      },
+    ],
+    'arn:aws:sqs:us-east-1:000000000000:test-trob-runs',
+  );
+  const result = await runWorker(
+    event,
+    lambdaContext('workers/automation-runner', options.remainingMs ?? 300_000),
+  );
+  return result.batchItemFailures.map((f) => f.itemIdentifier);
+}
+
+/** Delivers the user's messages (continuations included) until none is left. */
+export async function runQueued(userId: string): Promise<number> {
+  let delivered = 0;
+  for (let round = 0; round < 50; round++) {
+    const messages = await takeRunMessages(userId);
+    if (messages.length === 0) return delivered;
+    for (const message of messages) {
+      await deliver(message);
+      delivered++;
+    }
+  }
+  throw new Error('runQueued: still messages after 50 rounds');
+}
+
+export async function automationItem(userId: string, id: string): Promise<Record<string, unknown>> {
+  const out = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.automation(userId, id), ConsistentRead: true }),
+  );
+  return out.Item ?? {};
+}
+
+/** Every stored lead of an automation, straight from its partition. */
+export async function storedLeads(userId: string, automationId: string): Promise<Lead[]> {
+  const leads: Lead[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.automationLeadsPartition(userId, automationId) },
+        ExclusiveStartKey: start,
+        ConsistentRead: true,
+      }),
+    );
+    leads.push(...((out.Items ?? []) as unknown as Lead[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return leads;
+}
+
+export async function setAutomationFields(userId: string, id: string, fields: Record<string, unknown>) {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = Object.entries(fields).map(([k, v], i) => {
+    names[`#f${i}`] = k;
+    values[`:v${i}`] = v;
+    return `#f${i} = :v${i}`;
+  });
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.automation(userId, id),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
+}
