@@ -1,10 +1,14 @@
 import type { BrowserCookie } from './browser';
 import type { TrobDriver } from './driver-types';
+import { instagramTrobs } from './instagram/trobs';
 import { linkedinTrobs } from './linkedin/trobs';
+import { xTrobs } from './x/trobs';
 
 /** Every template the engine can run, by template id, from the platform folders. */
 const DRIVERS: Record<string, (cookies: readonly BrowserCookie[]) => TrobDriver> = {
   ...linkedinTrobs,
+  ...xTrobs,
+  ...instagramTrobs,
 };
 
 export function trobDriver(templateId: string, cookies: readonly BrowserCookie[]): TrobDriver | undefined {

@@ -1,0 +1,5 @@
+import type { BrowserCookie } from '../browser';
+import type { TrobDriver } from '../driver-types';
+
+/** The instagram templates the engine runs, each as a driver over the session's cookies. */
+export const instagramTrobs: Record<string, (cookies: readonly BrowserCookie[]) => TrobDriver> = {};
