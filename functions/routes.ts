@@ -35,6 +35,8 @@ export type Capability =
   | 'queue:flow-runs'
   /** Queues account e-mails; the mail worker sends them ('mail'). */
   | 'queue:mail'
+  /** Empties a deleted account's partitions off the request (functions/account/partition-purge.ts). */
+  | 'queue:purge'
   /** sqs:GetQueueAttributes on one queue, no send: the health check's queue probe. */
   | 'queue-probe:trob-runs'
   | 'scheduler'
@@ -143,7 +145,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'account/delete-account',
     auth: 'user',
     table: 'write',
-    needs: ['realtime-push'],
+    needs: ['realtime-push', 'queue:purge'],
   },
   // Trob catalogue (spec 2.9, 2.10, 3, 7). The literal `meta` segment wins over {id} (as on API Gateway).
   { method: 'GET', path: '/api/templates', handler: 'catalog/list-templates', auth: 'user', table: 'read' },

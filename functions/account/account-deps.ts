@@ -1,4 +1,5 @@
 import { logger } from '../core/logger';
+import { queuePort } from '../core/ports/queue';
 import { realtimePort } from '../core/ports/realtime';
 import { createRealtimeService } from '../realtime/realtime-service';
 import { createAccountService } from './account-service';
@@ -7,4 +8,5 @@ import { createAccountService } from './account-service';
 export const account = createAccountService({
   log: logger,
   sockets: createRealtimeService({ push: realtimePort() }),
+  queue: queuePort(),
 });

@@ -1,11 +1,16 @@
 import { AUTH_TEXTS } from '../../shared/auth';
+import { PLATFORMS } from '../../shared/platforms';
 import { verifyPassword } from '../auth/password';
 import { guardPasswordAttempt } from '../auth/password-attempts';
 import { deleteUserEverywhere } from '../auth/user-repository';
+import { listAutomations } from '../automations/automation-repository';
+import { listConnections } from '../connections/connection-repository';
 import type { AuthUser } from '../core/auth';
 import { ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
+import type { QueuePort } from '../core/ports/queue';
 import type { RealtimeService } from '../realtime/realtime-service';
+import { ownedPartitions, queuePurges } from './partition-purge';
 import { signedInUser } from './signed-in-user';
 
 /**
@@ -17,9 +22,11 @@ export interface AccountDeps {
   log: Logger;
   /** Deleting an account closes its sockets first. */
   sockets: Pick<RealtimeService, 'closeSessionSockets'>;
+  /** Its lead, budget and usage partitions are emptied by the purge queue (partition-purge.ts). */
+  queue: Pick<QueuePort, 'send'>;
 }
 
-export function createAccountService({ log, sockets }: AccountDeps) {
+export function createAccountService({ log, sockets, queue }: AccountDeps) {
   return { deleteAccount };
 
   /** DECISIONS 10: removes the user's data (connections, automations, leads, flows: all under USER#id). */
@@ -39,6 +46,19 @@ export function createAccountService({ log, sockets }: AccountDeps) {
     }
     // Sockets first: their pointers live in the partition that is about to go.
     await sockets.closeSessionSockets(stored.id, {});
+    // The other partitions are named by what the main one holds: queue their purge before it goes.
+    const [automations, connections] = await Promise.all([
+      listAutomations(stored.id),
+      listConnections(stored.id),
+    ]);
+    await queuePurges(
+      queue,
+      ownedPartitions(stored.id, {
+        automationIds: automations.map((a) => a.id),
+        connectionIds: connections.map((c) => c.id),
+        platforms: PLATFORMS,
+      }),
+    );
     const removed = await deleteUserEverywhere(stored);
     log.info('account deleted', { userId: stored.id, itemsRemoved: removed });
     return { message: AUTH_TEXTS.accountDeleted };

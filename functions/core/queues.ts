@@ -7,7 +7,7 @@ import type { Capability } from '../routes';
  * Visibility timeout is six times the consumer's timeout, as AWS advises for Lambda event sources, so a
  * message is not handed out twice while a run is still alive.
  */
-export const queueNames = ['trob-runs', 'flow-runs', 'mail'] as const;
+export const queueNames = ['trob-runs', 'flow-runs', 'mail', 'purge'] as const;
 export type QueueName = (typeof queueNames)[number];
 
 export interface QueueDefinition {
@@ -65,6 +65,20 @@ export const queues: Record<QueueName, QueueDefinition> = {
     retentionSeconds: 24 * 3600,
     profile: 'light',
     needs: ['mail'],
+  },
+  // Deleting an account empties its lead, profile, budget and usage partitions here, off the request
+  // (functions/account/partition-purge.ts): thousands of leads do not fit in a 10-second request.
+  purge: {
+    name: 'purge',
+    consumer: 'workers/partition-purger',
+    consumerTimeoutSeconds: 120,
+    visibilityTimeoutSeconds: 120 * 6,
+    maxReceiveCount: 5,
+    batchSize: 5,
+    retentionSeconds: 4 * 24 * 3600,
+    profile: 'light',
+    // Continues a large partition in a new message of its own.
+    needs: ['queue:purge'],
   },
 };
 

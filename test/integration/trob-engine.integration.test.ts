@@ -16,6 +16,7 @@ import {
   takeRunMessages,
 } from '../support/engine-suite';
 import { setEnv } from '../support/integration-env';
+import { scanTable } from '../support/table-items';
 import { newUser } from '../support/users';
 
 /**
@@ -274,5 +275,24 @@ describe('runs that fail for good', () => {
       status: 'failed',
       errorMessage: RUN_TEXTS.retriesExhausted(3),
     });
+  });
+});
+
+describe('deleting the account', () => {
+  it('removes its leads, seen profiles, budget counters and usage through the purge queue', async () => {
+    const ada = await connectedUser();
+    const automation = await startTrob(ada, FOLLOWERS, followersConfig(80));
+    await runQueued(ada.id);
+    expect(await storedLeads(ada.id, automation.id)).toHaveLength(80);
+    const owned = async () =>
+      (await scanTable()).filter((item) => String(item.pk).startsWith(`USER#${ada.id}`));
+    expect((await owned()).some((item) => String(item.pk).includes('#BUDGET#'))).toBe(true);
+    expect((await owned()).some((item) => String(item.pk).endsWith('#USAGE'))).toBe(true);
+
+    const res = await api.delete('/api/users/account', { password: ada.password }, as(ada));
+    expect(res.status, res.text).toBe(200);
+    const deadline = Date.now() + 20_000;
+    while ((await owned()).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(await owned()).toEqual([]);
   });
 });

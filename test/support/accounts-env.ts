@@ -33,14 +33,15 @@ export interface AccountsEnv extends IntegrationEnv {
 export async function useAccountsEnv({
   extraQueues = [],
 }: {
-  extraQueues?: Exclude<QueueName, 'mail'>[];
+  extraQueues?: Exclude<QueueName, 'mail' | 'purge'>[];
 } = {}): Promise<AccountsEnv> {
+  // Account deletion queues the purge of its other partitions, which a poller runs as in the cloud.
   const mailQueue = await startLocalQueues({
     stage: STAGE,
-    definitions: [queues.mail, ...extraQueues.map((name) => queues[name])],
+    definitions: [queues.mail, queues.purge, ...extraQueues.map((name) => queues[name])],
   });
   const queueEnv: Record<string, string> = {};
-  for (const name of ['mail' as const, ...extraQueues]) {
+  for (const name of ['mail' as const, 'purge' as const, ...extraQueues]) {
     queueEnv[queueUrlEnv(name)] = mailQueue.urls[name];
     queueEnv[queueArnEnv(name)] = mailQueue.arns[name];
   }
@@ -61,6 +62,13 @@ export async function useAccountsEnv({
     definition: queues.mail,
     queueUrl: mailQueue.urls.mail,
     queueArn: mailQueue.arns.mail,
+    waitSeconds: 1,
+  });
+  const purgePoller = startWorkerPoller({
+    client: sqs,
+    definition: queues.purge,
+    queueUrl: mailQueue.urls.purge,
+    queueArn: mailQueue.arns.purge,
     waitSeconds: 1,
   });
 
@@ -92,6 +100,7 @@ export async function useAccountsEnv({
       bindUsers(undefined);
       await gateway.close();
       await poller.stop();
+      await purgePoller.stop();
       sqs.destroy();
       await mailQueue.stop();
     },
