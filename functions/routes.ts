@@ -139,6 +139,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     table: 'write',
     needs: ['realtime-push'],
   },
+  { method: 'GET', path: '/api/users/usage', handler: 'account/usage', auth: 'user', table: 'read' },
   {
     method: 'DELETE',
     path: '/api/users/account',

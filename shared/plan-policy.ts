@@ -322,3 +322,11 @@ export function showsUpgradeLink(plan: string | null | undefined): boolean {
   const known = planOrFree(plan);
   return known === 'TRIAL' || known === 'BASE';
 }
+
+/** `GET /api/users/usage`: the month's profile usage (DECISIONS 22) against the plan's limit. */
+export interface MonthlyUsage {
+  /** The calendar month (UTC), YYYY-MM. */
+  month: string;
+  profilesUsed: number;
+  limit: number;
+}

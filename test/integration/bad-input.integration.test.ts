@@ -16,7 +16,15 @@ import {
   updateProfileInput,
   verifyEmailInput,
 } from '../../shared/auth';
-import { startAutomationInput } from '../../shared/automations';
+import {
+  automationIdParams,
+  jobIdParams,
+  leadsPageQuery,
+  listJobsQuery,
+  runJobInput,
+  startAutomationInput,
+  updateJobInput,
+} from '../../shared/automations';
 import { checkoutInput } from '../../shared/billing';
 import {
   getTemplateQuery,
@@ -204,6 +212,24 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
     },
   },
   'GET /api/automation': { none: 'lists the caller’s automations' },
+  'GET /api/automation/queue': { none: 'counts the run queue and the caller’s place' },
+  'POST /api/automation/{id}/pause': { path: { schema: automationIdParams, sample: { id: 'abc' } } },
+  'GET /api/automation/leads/{jobId}': {
+    path: { schema: jobIdParams, sample: { jobId: 'abc' } },
+    query: { schema: leadsPageQuery, sample: { page: '1', limit: '50' } },
+  },
+  'GET /api/jobs': {
+    query: {
+      schema: listJobsQuery,
+      sample: { status: 'running', platform: 'linkedin', search: 'followers' },
+    },
+  },
+  'POST /api/jobs': { body: { schema: runJobInput, sample: { automationId: 'abc' } } },
+  'PUT /api/jobs/{jobId}': {
+    path: { schema: jobIdParams, sample: { jobId: 'abc' } },
+    body: { schema: updateJobInput, sample: { status: 'paused' } },
+  },
+  'GET /api/users/usage': { none: 'answers the caller’s monthly usage' },
   'GET /api/jobs/dashboard/stats': { none: 'counts the caller’s automations' },
   'POST /api/leads/ai-filter': {
     body: { schema: aiFilterInput, sample: { query: 'founders in Berlin', leadIds: ['lead-1'] } },

@@ -158,6 +158,12 @@ describe('monthly profile usage (DECISIONS 22)', () => {
       message: 'Monthly profile limit reached (100). Upgrade your plan to extract more.',
     });
     expect(await storedLeads(ada.id, automation.id)).toHaveLength(100);
+    const usage = await api.get('/api/users/usage', as(ada));
+    expect(usage.body.data.usage).toEqual({
+      month: new Date().toISOString().slice(0, 7),
+      profilesUsed: 100,
+      limit: 100,
+    });
   });
 });
 

@@ -14,6 +14,16 @@ export const LINKEDIN_API = {
     organizationFollowers: 'voyagerOrganizationDashFollowers.e7a7a52c2e6f0bd9a8b3d5c7f2f0f1c6',
     reactions: 'voyagerSocialDashReactions.41ebf31a6a9a3a1f8e8f5b0c0d1b9f6e',
     comments: 'voyagerSocialDashComments.95ed44bc87596acce7c460c70934d0ff',
+    /** Geo and company ids for the people search's geoUrn and currentCompany filters. */
+    typeahead: 'voyagerSearchDashReusableTypeahead.4c13caf9ab4e9a4df3b9c2f2ad8a4c35',
+  },
+  /** The key under `data.data` of each query's answer. */
+  graphqlRoots: {
+    searchClusters: 'searchDashClustersByAll',
+    typeahead: 'searchDashReusableTypeaheadByType',
+    organizationFollowers: 'organizationDashFollowersByOrganizationalPage',
+    reactions: 'socialDashReactionsByReactionType',
+    comments: 'socialDashCommentsBySocialDetail',
   },
   decorations: {
     connections: 'com.linkedin.voyager.dash.deco.web.mynetwork.ConnectionListWithProfile-16',
@@ -21,6 +31,14 @@ export const LINKEDIN_API = {
     company: 'com.linkedin.voyager.deco.organization.web.WebFullCompanyMain-12',
   },
   pageSizes: { followers: 50, connections: 40, search: 10, reactions: 10, comments: 10 },
+  /** Replies the comments query brings along with each top-level comment. */
+  commentReplies: 10,
+  /** A post's own page (server-rendered): /feed/update/urn:li:activity:<id>/ */
+  postPage: '/feed/update/',
+  /** The post's author on its page: the actor link of the update card. */
+  postActorLink: /class="[^"]*update-components-actor__[a-z-]*"[^>]*href="[^"]*\/in\/([^/"?#]+)/,
+  /** What lists show instead of a person LinkedIn hides. */
+  hiddenName: 'LinkedIn Member',
   /** LinkedIn stops search-based lists (followers, people search) at about this many. */
   searchCap: 1000,
   headers: {

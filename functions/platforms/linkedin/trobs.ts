@@ -1,13 +1,29 @@
 import type { BrowserCookie } from '../browser';
 import type { TrobDriver } from '../driver-types';
-import { flagOf, keywordList, looksOpenToWork, matchesAnyKeyword } from '../filters';
+import {
+  flagOf,
+  keywordList,
+  looksOpenToWork,
+  matchesAnyKeyword,
+  onOrAfterDay,
+  textSetting,
+  valuesOf,
+} from '../filters';
 import { connectionsReader } from './connections';
 import { LINKEDIN_API } from './endpoints';
 import { followersReader } from './followers';
+import { peopleSearchReader } from './people-search';
+import { postEngagersReader } from './post-engagers';
 import { profileReader } from './profile';
+import { profileCollector } from './profile-collector';
 import { csrfOf, wallReason } from './voyager';
 
-/** The LinkedIn templates the engine runs, each as a driver over the session's cookies. */
+/**
+ * The LinkedIn templates the engine runs, each as a driver over the session's cookies.
+ *
+ * Post leads scraper: a commenter's comment text is kept as the lead's `description` (the row's
+ * `context.comment` too); reactors have none.
+ */
 export const linkedinTrobs: Record<string, (cookies: readonly BrowserCookie[]) => TrobDriver> = {
   'linkedin-follower-extractor': (cookies) => ({
     platform: 'linkedin',
@@ -26,6 +42,47 @@ export const linkedinTrobs: Record<string, (cookies: readonly BrowserCookie[]) =
     profile: profileReader(csrfOf(cookies)),
     wantsEnrichment: (config) => flagOf(config, 'filteringSettings', 'enrichProfiles'),
     keep: (row, config) =>
+      matchesAnyKeyword(row.headline, keywordList(config, 'filteringSettings', 'headlineKeywords')) &&
+      // The reader stops at the first older connection in the recently-added order; in the name
+      // orders the date is checked here, row by row.
+      onOrAfterDay(
+        row.context?.connectedAt as string | undefined,
+        textSetting(config, 'connectionSettings', 'connectedAfter'),
+      ),
+  }),
+  'linkedin-post-leads-scraper': (cookies) => ({
+    platform: 'linkedin',
+    landingPath: LINKEDIN_API.landingPath,
+    wallAt: wallReason,
+    list: postEngagersReader(csrfOf(cookies)),
+    keep: (row, config) => {
+      if (row.context?.postAuthor === true && !flagOf(config, 'filteringSettings', 'includePostAuthor'))
+        return false;
+      const types = valuesOf(config, 'postSettings', 'reactionTypes');
+      if (row.context?.engagement === 'reacted' && types && !types.includes(String(row.context.reactionType)))
+        return false;
+      return matchesAnyKeyword(row.headline, keywordList(config, 'filteringSettings', 'headlineKeywords'));
+    },
+  }),
+  'linkedin-search-export': (cookies) => ({
+    platform: 'linkedin',
+    landingPath: LINKEDIN_API.landingPath,
+    wallAt: wallReason,
+    list: peopleSearchReader(csrfOf(cookies)),
+    keep: (row, config) =>
       matchesAnyKeyword(row.headline, keywordList(config, 'filteringSettings', 'headlineKeywords')),
   }),
+  'linkedin-profile-collector': (cookies) => {
+    const collector = profileCollector(csrfOf(cookies));
+    return {
+      platform: 'linkedin',
+      landingPath: LINKEDIN_API.landingPath,
+      wallAt: wallReason,
+      list: collector.list,
+      profile: collector.profile,
+      wantsEnrichment: collector.wantsEnrichment,
+      keep: (row, config) =>
+        !(flagOf(config, 'filteringSettings', 'skipOutOfNetwork') && row.connectionDegree === '3rd+'),
+    };
+  },
 };

@@ -42,12 +42,24 @@ describe('profile header', () => {
     expect(screen.getByText('Unverified')).toBeTruthy();
   });
 
-  it("shows usage as a percentage of the plan's monthly profile limit", async () => {
+  it("shows the month's real usage as a percentage of the plan's monthly profile limit", async () => {
+    const api = installFakeApi();
+    api.on('GET', '/users/usage', () => ({
+      status: 200,
+      body: { data: { usage: { month: '2026-11', profilesUsed: 1200, limit: 1500 } } },
+    }));
+    await openProfile(api, { plan: 'PRO' });
+
+    const usage = within(screen.getByRole('region', { name: 'Monthly Usage' }));
+    expect(await usage.findByText('80%', {}, LONG)).toBeTruthy();
+    expect(usage.getByText('1,200 of 1,500 profiles used this month')).toBeTruthy();
+  });
+
+  it('shows 0 used until the usage answers', async () => {
     const api = installFakeApi();
     await openProfile(api, { plan: 'PRO' });
 
     const usage = within(screen.getByRole('region', { name: 'Monthly Usage' }));
-    expect(usage.getByText('0%')).toBeTruthy();
     expect(usage.getByText('0 of 1,500 profiles used this month')).toBeTruthy();
   });
 });

@@ -1,15 +1,18 @@
 import { Card, Group, Progress, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { isNearLimit, limitsFor, usagePercent } from '../../../../../shared/plan-policy';
+import useSWR from 'swr';
+import { isNearLimit, limitsFor, type MonthlyUsage, usagePercent } from '../../../../../shared/plan-policy';
 import type { UserPlan } from '../../../../../shared/pricing-plans';
 
 /**
- * Spec 2.12 and 9: usage as a percentage of the plan's monthly profile limit. Nothing is extracted
- * yet, so the count is 0; the extraction (leads) issue plugs the user's real count of profiles
- * collected this month in here, from the API.
+ * Spec 2.12 and 9: usage as a percentage of the plan's monthly profile limit: the profiles the user's
+ * runs stored this month (DECISIONS 22), from `GET /api/users/usage`; 0 until it answers.
  */
+export const USAGE_KEY = '/users/usage';
+
 export function useMonthlyProfileUsage(): number {
-  return 0;
+  const { data } = useSWR<{ data: { usage: MonthlyUsage } }>(USAGE_KEY);
+  return data?.data.usage.profilesUsed ?? 0;
 }
 
 export function UsageCard({ plan }: { plan: UserPlan }) {

@@ -1,0 +1,80 @@
+import type { Json } from './graphql';
+import { type XUser, xUserOf } from './users';
+
+/**
+ * X's timelines: `instructions[]` whose TimelineAddEntries (and TimelineReplaceEntry, which later
+ * search pages use for their cursors) hold user entries (`user-<id>`), tweet entries (`tweet-<id>`),
+ * conversation modules (`conversationthread-<id>`, replies) and Top/Bottom cursor entries.
+ */
+const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
+
+export function timelineEntries(instructions: unknown): Json[] {
+  if (!Array.isArray(instructions)) return [];
+  const out: Json[] = [];
+  for (const instruction of instructions.map(obj)) {
+    if (Array.isArray(instruction.entries)) out.push(...instruction.entries.map(obj));
+    if (instruction.entry) out.push(obj(instruction.entry));
+  }
+  return out;
+}
+
+/** The Bottom cursor's value: on the entry's content (user timelines) or in its itemContent (replies). */
+export function bottomCursor(entries: readonly Json[]): string | undefined {
+  for (const entry of entries) {
+    const content = obj(entry.content);
+    const cursor = content.cursorType ? content : obj(content.itemContent);
+    if (cursor.cursorType === 'Bottom' && typeof cursor.value === 'string' && cursor.value)
+      return cursor.value;
+  }
+  return undefined;
+}
+
+/** The users of a user timeline (followers, following, reposters, likers), in order. */
+export function timelineUsers(entries: readonly Json[]): XUser[] {
+  const users: XUser[] = [];
+  for (const entry of entries) {
+    const item = obj(obj(entry.content).itemContent);
+    const user = item.user_results ? xUserOf(obj(item.user_results).result) : undefined;
+    if (user) users.push(user);
+  }
+  return users;
+}
+
+/** A tweet result without its visibility wrapper; undefined for a tombstone. */
+function unwrapTweet(result: unknown): Json | undefined {
+  const r = obj(result);
+  if (r.__typename === 'TweetWithVisibilityResults') return unwrapTweet(r.tweet);
+  return r.rest_id || obj(r.legacy).id_str ? r : undefined;
+}
+
+/** The tweets of tweet entries and of conversation modules, in order. */
+export function timelineTweets(entries: readonly Json[]): Json[] {
+  const tweets: Json[] = [];
+  const add = (itemContent: unknown) => {
+    const results = obj(itemContent).tweet_results;
+    const tweet = results ? unwrapTweet(obj(results).result) : undefined;
+    if (tweet) tweets.push(tweet);
+  };
+  for (const entry of entries) {
+    const content = obj(entry.content);
+    add(content.itemContent);
+    if (Array.isArray(content.items)) for (const item of content.items) add(obj(obj(item).item).itemContent);
+  }
+  return tweets;
+}
+
+export function tweetIdOf(tweet: Json): string | undefined {
+  const id = tweet.rest_id ?? obj(tweet.legacy).id_str;
+  return typeof id === 'string' ? id : undefined;
+}
+
+export function tweetAuthor(tweet: Json): XUser | undefined {
+  return xUserOf(obj(obj(tweet.core).user_results).result);
+}
+
+/** The full text: a long post's note text, else `legacy.full_text`. */
+export function tweetText(tweet: Json): string | undefined {
+  const note = obj(obj(obj(tweet.note_tweet).note_tweet_results).result).text;
+  const text = typeof note === 'string' && note ? note : obj(tweet.legacy).full_text;
+  return typeof text === 'string' && text.trim() ? text.trim() : undefined;
+}

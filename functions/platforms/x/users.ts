@@ -1,0 +1,112 @@
+import type { ListRow } from '../driver-types';
+import { profilePath } from './endpoints';
+import type { Json } from './graphql';
+
+/**
+ * An X user as GraphQL answers it, in either shape: since 2026 `legacy` is null and the fields live in
+ * `core`, `avatar`, `location`, `privacy`, `profile_bio`, `relationship_counts`, `website`; older
+ * answers had them in `legacy{screen_name, name, description, followers_count, ...}`.
+ */
+export interface XUser {
+  id: string;
+  handle: string;
+  name: string;
+  bio?: string;
+  location?: string;
+  website?: string;
+  image?: string;
+  followers?: number;
+  following?: number;
+  verified: boolean;
+  protected: boolean;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
+
+/** A `user_results.result` (or `data.user.result`); undefined for UserUnavailable and the like. */
+export function xUserOf(result: unknown): XUser | undefined {
+  const r = obj(result);
+  if (r.__typename !== undefined && r.__typename !== 'User') return undefined;
+  const legacy = obj(r.legacy);
+  const core = obj(r.core);
+  const id = str(r.rest_id) ?? str(legacy.id_str);
+  const handle = str(core.screen_name) ?? str(legacy.screen_name);
+  if (!id || !handle) return undefined;
+  const urls = obj(obj(legacy.entities).url).urls;
+  const legacyUrls = Array.isArray(urls) ? (urls as Array<{ expanded_url?: unknown }>) : [];
+  return {
+    id,
+    handle,
+    name: str(core.name) ?? str(legacy.name) ?? handle,
+    bio: str(obj(r.profile_bio).description) ?? str(legacy.description),
+    location: str(obj(r.location).location) ?? str(legacy.location),
+    website: str(obj(r.website).url) ?? str(legacyUrls[0]?.expanded_url) ?? str(legacy.url),
+    image: str(obj(r.avatar).image_url) ?? str(legacy.profile_image_url_https),
+    followers: num(obj(r.relationship_counts).followers) ?? num(legacy.followers_count),
+    following: num(obj(r.relationship_counts).following) ?? num(legacy.friends_count),
+    verified:
+      r.is_blue_verified === true || obj(r.verification).verified === true || legacy.verified === true,
+    protected: obj(r.privacy).protected === true || legacy.protected === true,
+  };
+}
+
+/** How a person engaged with a post (post engagers), with the reply or quote text. */
+export interface Engagement {
+  kind: 'replied' | 'quoted' | 'reposted' | 'liked';
+  text?: string;
+}
+
+const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}`;
+
+/**
+ * The lead mapping of X. X has no headline, and a Lead has no fields for the handle, the counts or
+ * how a person engaged, which both X templates promise ("handle, display name, bio, location,
+ * website, follower and following counts"; "reply and quote text saved with each account"). So the
+ * headline, the one line under the name in the lead list and the CSV's Headline column, is that
+ * summary: `@handle · Verified · 1,234 followers · 56 following · replied: "…"`; the bio goes to
+ * `description` (the profile's "about" text, as LinkedIn's summary does) and is not repeated in the
+ * headline.
+ */
+export function xHeadline(user: XUser, engagement?: Engagement): string {
+  const parts = [`@${user.handle}`];
+  if (user.verified) parts.push('Verified');
+  if (user.protected) parts.push('Protected');
+  if (user.followers !== undefined) parts.push(count(user.followers, 'followers'));
+  if (user.following !== undefined) parts.push(count(user.following, 'following'));
+  if (engagement)
+    parts.push(
+      engagement.text
+        ? `${engagement.kind}: “${engagement.text.replace(/\s+/g, ' ').trim()}”`
+        : engagement.kind,
+    );
+  return parts.join(' · ');
+}
+
+/**
+ * A listed X user as a row. Protected accounts are ordinary rows (their name and bio show in lists)
+ * unless the template's "Skip protected accounts" is on: then they are hidden, never stored.
+ */
+export function xRow(user: XUser, skipProtected: boolean, engagement?: Engagement): ListRow {
+  return {
+    id: user.id,
+    name: user.name,
+    hidden: user.protected && skipProtected,
+    headline: xHeadline(user, engagement),
+    profileUrl: profilePath(user.handle),
+    ...(user.image ? { profileImage: user.image } : {}),
+    ...(user.bio ? { description: user.bio } : {}),
+    ...(user.location ? { location: user.location } : {}),
+    ...(user.website ? { website: user.website } : {}),
+    context: {
+      handle: user.handle,
+      verified: user.verified,
+      protected: user.protected,
+      ...(user.followers === undefined ? {} : { followers: user.followers }),
+      ...(user.following === undefined ? {} : { following: user.following }),
+      ...(engagement ? { engagement: engagement.kind } : {}),
+      ...(engagement?.text ? { text: engagement.text } : {}),
+    },
+  };
+}
