@@ -267,7 +267,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'automations/start-automation',
     auth: 'verified',
     table: 'write',
-    needs: ['queue:trob-runs'],
+    needs: ['queue:trob-runs', 'scheduler'],
   },
   // The dashboard reads these, and it is open to signed-in users whose e-mail is not verified yet.
   {
@@ -290,6 +290,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'automations/pause-automation',
     auth: 'verified',
     table: 'write',
+    needs: ['queue:trob-runs', 'scheduler'],
   },
   {
     method: 'GET',
@@ -312,7 +313,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'automations/run-job',
     auth: 'verified',
     table: 'write',
-    needs: ['queue:trob-runs'],
+    needs: ['queue:trob-runs', 'scheduler'],
   },
   {
     method: 'PUT',
@@ -320,7 +321,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'automations/update-job',
     auth: 'verified',
     table: 'write',
-    needs: ['queue:trob-runs'],
+    needs: ['queue:trob-runs', 'scheduler'],
   },
   {
     method: 'GET',

@@ -34,8 +34,8 @@ import { removalPolicyFor } from './stage';
  */
 export const WORKER_NEEDS: readonly Capability[] = ['keys', 'realtime-push'];
 
-/** The queue EventBridge Scheduler targets: the only one its role may send to. */
-export const SCHEDULED_QUEUE: QueueName = 'flow-runs';
+/** The queues EventBridge Scheduler targets (flow runs, recurring trob runs): the only ones its role may send to. */
+export const SCHEDULED_QUEUES: readonly QueueName[] = ['flow-runs', 'trob-runs'];
 
 export const workerFile = (consumer: string): string => `functions/${consumer}.worker.ts`;
 
@@ -176,7 +176,7 @@ export class WorkersStack extends Stack {
       removalPolicy,
     });
     this.schedulerRole = new iam.Role(this, 'SchedulerRole', {
-      description: `EventBridge Scheduler of Trobly ${stage}: sends due flow runs to ${stage}-${SCHEDULED_QUEUE}`,
+      description: `EventBridge Scheduler of Trobly ${stage}: sends due runs to ${SCHEDULED_QUEUES.map((q) => `${stage}-${q}`).join(', ')}`,
       // Confused-deputy guard: only this account's schedules may use the role.
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
         conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
@@ -185,13 +185,13 @@ export class WorkersStack extends Stack {
     this.schedulerRole.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ['sqs:SendMessage'],
-        resources: [this.queues[SCHEDULED_QUEUE].queueArn],
+        resources: SCHEDULED_QUEUES.map((q) => this.queues[q].queueArn),
       }),
     );
     this.schedulerTarget = {
       groupName: this.scheduleGroup.scheduleGroupName,
       role: this.schedulerRole,
-      targetQueues: { [SCHEDULED_QUEUE]: this.queues[SCHEDULED_QUEUE] },
+      targetQueues: Object.fromEntries(SCHEDULED_QUEUES.map((q) => [q, this.queues[q]])),
     };
 
     for (const name of queueNames) {

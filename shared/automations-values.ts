@@ -40,6 +40,19 @@ export const INTERVAL_LABELS: Readonly<Record<AutomationInterval, string>> = {
   hourly: '1 hour',
 };
 
+/** How often each interval runs, for the schedule and the next-run time. */
+export const INTERVAL_MINUTES: Readonly<Record<AutomationInterval, number>> = {
+  '2_minutes': 2,
+  '5_minutes': 5,
+  '10_minutes': 10,
+  '30_minutes': 30,
+  hourly: 60,
+};
+
+/** The job ids of a recurring automation's runs: `<automationId>.<run number>`; a one-off trob's is its id. */
+export const jobIdOfRun = (automationId: string, run: number): string => `${automationId}.${run}`;
+export const automationIdOfJob = (jobId: string): string => jobId.split('.')[0] ?? jobId;
+
 /** The enrichment phase's fields that the leads screen's banner reads (part 2 sections 3, 4). */
 export interface EnrichmentState {
   status: 'enriching' | 'completed' | 'stopped';

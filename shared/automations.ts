@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { AUTOMATION_STATUSES } from './automations-values';
+import { AUTOMATION_INTERVALS, AUTOMATION_STATUSES } from './automations-values';
 import { LEADS_PAGE_LIMIT } from './leads';
 import { PLATFORMS } from './platforms';
 import { boundedJsonObject, type JsonBounds, visibleText } from './text';
@@ -23,6 +23,10 @@ export const startAutomationInput = z.object({
   // Checked against the template's own schema by the service; these bounds only keep an unknown shape
   // from costing memory or time before that (unknown keys are dropped there).
   config: z.optional(boundedJsonObject('config', CONFIG_BOUNDS)),
+  /** A recurring automation: its next run every interval (part 2 section 9). Absent: one run. */
+  interval: z.optional(
+    z.enum(AUTOMATION_INTERVALS, `interval must be one of ${AUTOMATION_INTERVALS.join(', ')}`),
+  ),
   userCookies: z.optional(
     z
       .array(z.unknown())

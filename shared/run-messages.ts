@@ -22,6 +22,17 @@ export const trobRunMessage = z.object({
 });
 export type TrobRunMessage = z.infer<typeof trobRunMessage>;
 
+/**
+ * A recurring automation's schedule fires this (issue 11 point 14): the worker starts the automation's
+ * next job, unless the last one still runs or the automation is no longer active.
+ */
+export const trobTickMessage = z.object({
+  kind: z.literal('trob-tick'),
+  automationId: id,
+  userId: id,
+});
+export type TrobTickMessage = z.infer<typeof trobTickMessage>;
+
 /** Flow runs (a later issue) ride the flow-runs queue with their own kind. */
 export const flowRunMessage = z.object({
   kind: z.literal('flow-run'),
@@ -32,6 +43,6 @@ export const flowRunMessage = z.object({
 });
 export type FlowRunMessage = z.infer<typeof flowRunMessage>;
 
-export const runMessage = z.discriminatedUnion('kind', [trobRunMessage, flowRunMessage]);
+export const runMessage = z.discriminatedUnion('kind', [trobRunMessage, trobTickMessage, flowRunMessage]);
 export type RunMessage = z.infer<typeof runMessage>;
 export type RunKind = RunMessage['kind'];

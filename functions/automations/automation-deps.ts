@@ -1,6 +1,7 @@
 import { createConnectionRecordsService } from '../connections/connection-records-service';
 import { logger } from '../core/logger';
 import { queuePort } from '../core/ports/queue';
+import { schedulerPort } from '../core/ports/scheduler';
 import { createAutomationService } from './automation-service';
 import { createRunDispatchService } from './run-dispatch-service';
 
@@ -11,4 +12,5 @@ export const automations = createAutomationService({
   now,
   runs: createRunDispatchService({ log: logger, queue: queuePort(), now }),
   connections: createConnectionRecordsService({ log: logger }),
+  scheduler: schedulerPort(),
 });

@@ -1,17 +1,16 @@
 import { AUTOMATION_TEXTS, type Automation, type AutomationQueueStatus } from '../../shared/automations';
 import type { AuthUser } from '../core/auth';
-import { ConflictError, NotFoundError } from '../core/errors';
 import { listRunQueue } from '../runs/run-repository';
-import { findAutomation, listAutomations, pauseActive, publicAutomation } from './automation-repository';
+import { listAutomations, publicAutomation } from './automation-repository';
 
 export type AutomationListService = ReturnType<typeof createAutomationListService>;
 
 /**
- * `GET /api/automation`, its queue and the pause. Apart from the start (automation-service.ts) so their
+ * `GET /api/automation` and its queue. Apart from the start (automation-service.ts) so their
  * bundles carry no queue client; they use nothing beyond the repositories, so they take no deps.
  */
 export function createAutomationListService() {
-  return { automationsOf, queueStatus, pause };
+  return { automationsOf, queueStatus };
 
   /** The user's automations, newest first. */
   async function automationsOf(user: AuthUser): Promise<Automation[]> {
@@ -29,13 +28,5 @@ export function createAutomationListService() {
       yourRunning: running.filter((job) => job.userId === user.id).length,
       yourPosition: mine === -1 ? null : mine + 1,
     };
-  }
-
-  async function pause(user: AuthUser, id: string): Promise<Automation> {
-    const automation = await findAutomation(user.id, id);
-    if (!automation) throw new NotFoundError(AUTOMATION_TEXTS.notFound);
-    const paused = await pauseActive(user.id, id, new Date().toISOString());
-    if (!paused) throw new ConflictError(AUTOMATION_TEXTS.onlyActiveCanPause);
-    return publicAutomation(paused);
   }
 }

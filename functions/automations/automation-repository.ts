@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Automation } from '../../shared/automations';
+import { type Automation, jobIdOfRun } from '../../shared/automations';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { cancellationCodes, isConditionalCheckFailure } from '../core/dynamo-errors';
 import { queryByPrefix } from '../core/query';
@@ -180,6 +180,7 @@ export async function markQueued(userId: string, id: string, at: string): Promis
 export interface UnsentAutomation {
   userId: string;
   id: string;
+  jobId?: string;
   createdAt: string;
   queuedSegment?: number;
 }
@@ -198,6 +199,7 @@ export async function listUnsent(before: string, limit: number): Promise<UnsentA
   return (out.Items ?? []).map((item) => ({
     userId: item.userId as string,
     id: item.id as string,
+    ...(typeof item.jobId === 'string' ? { jobId: item.jobId } : {}),
     createdAt: item.createdAt as string,
     ...(typeof item.queuedSegment === 'number' ? { queuedSegment: item.queuedSegment } : {}),
   }));
@@ -248,8 +250,11 @@ export async function restartFinished(
   message: string,
 ): Promise<StoredAutomation | 'lost-guard' | 'not-finished'> {
   const segment = (automation.runSegment ?? -1) + 1;
+  // Each run is a job of its own (DECISIONS 23): run n of the automation is job `<id>.<n>`.
+  const jobId = jobIdOfRun(automation.id, (automation.totalRuns ?? 0) + 1);
   const restarted: StoredAutomation = {
     ...automation,
+    jobId,
     ...NEW_JOB_PROGRESS,
     totalLeads: automation.totalLeads ?? 0,
     hasData: automation.hasData ?? false,
@@ -295,7 +300,7 @@ export async function restartFinished(
               TableName: tableName(),
               Key: keys.automation(automation.userId, automation.id),
               UpdateExpression:
-                'SET #status = :pending, progress = :zero, stage = :stage, message = :message, completedTasks = :zero, ' +
+                'SET #status = :pending, jobId = :jobId, progress = :zero, stage = :stage, message = :message, completedTasks = :zero, ' +
                 'totalTasks = :zero, successTasks = :zero, failedTasks = :zero, updatedAt = :at, queuedSegment = :segment, ' +
                 'gsi1pk = :unsent, gsi1sk = :unsentSort, gsi2pk = :waiting, gsi2sk = :waitingSort ' +
                 'REMOVE runCursor, runCounters, errorMessage, report, forecast, enrichment, completedAt, startedAt, waitUntil, pausedFor, leaseToken',
@@ -303,6 +308,7 @@ export async function restartFinished(
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: {
                 ':pending': 'pending',
+                ':jobId': jobId,
                 ':zero': 0,
                 ':stage': 'queued',
                 ':message': message,

@@ -33,6 +33,8 @@ import {
   ValidationError,
 } from '../core/errors';
 import type { Logger } from '../core/logger';
+import type { SchedulerPort } from '../core/ports/scheduler';
+import { nextRunAfter, recurringSchedule, scheduleNameOf } from '../runs/recurring-schedule';
 import {
   FINISHED_STATUSES,
   findAutomation,
@@ -54,6 +56,8 @@ export interface AutomationDeps {
   runs: Pick<RunDispatchService, 'sendRun'>;
   /** Check 5: the template's platform is connected. */
   connections: Pick<ConnectionRecordsService, 'isConnected'>;
+  /** A recurring automation's schedule (functions/runs/recurring-schedule.ts). */
+  scheduler: Pick<SchedulerPort, 'put' | 'remove'>;
 }
 
 export type AutomationService = ReturnType<typeof createAutomationService>;
@@ -61,7 +65,7 @@ export type AutomationService = ReturnType<typeof createAutomationService>;
 /** Starts beaten to the guard by another start of the same user are counted again, this many times. */
 const GUARD_ATTEMPTS = 5;
 
-export function createAutomationService({ log, now, runs, connections }: AutomationDeps) {
+export function createAutomationService({ log, now, runs, connections, scheduler }: AutomationDeps) {
   return { startAutomation, runAgain, runAgainAsJob };
 
   async function runAgainAsJob(authUser: AuthUser, automationId: string): Promise<Job> {
@@ -133,7 +137,8 @@ export function createAutomationService({ log, now, runs, connections }: Automat
     const checked = await checkStart(authUser, input.templateId, input.config);
     const { user, template, config } = checked;
     const automation = await underGuard(checked, async (guard) => {
-      const at = now().toISOString();
+      const started = now();
+      const at = started.toISOString();
       const id = randomUUID();
       const fresh: StoredAutomation = {
         id,
@@ -148,8 +153,17 @@ export function createAutomationService({ log, now, runs, connections }: Automat
         updatedAt: at,
         ...NEW_JOB_PROGRESS,
         message: RUN_TEXTS.queued,
+        ...(input.interval
+          ? { interval: input.interval, nextRunAt: nextRunAfter(started, input.interval) }
+          : {}),
       };
-      return (await insertAutomation(fresh, guard)) ? fresh : undefined;
+      // The schedule first: a tick that finds no active automation does nothing, while an automation
+      // stored without its schedule would silently never run again.
+      if (input.interval)
+        await scheduler.put(recurringSchedule({ id, userId: user.id, interval: input.interval }));
+      if (await insertAutomation(fresh, guard)) return fresh;
+      if (input.interval) await scheduler.remove(scheduleNameOf(id));
+      return undefined;
     });
     await runs.sendRun(automation);
     // The count of starts behind 'usage': a failure here must not fail a start that is already stored.

@@ -1,5 +1,7 @@
 import {
   AUTOMATION_TEXTS,
+  type Automation,
+  automationIdOfJob,
   JOB_TEXTS,
   type Job,
   type ListJobsQuery,
@@ -9,9 +11,13 @@ import type { AuthUser } from '../core/auth';
 import { ConflictError, NotFoundError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { QueuePort } from '../core/ports/queue';
+import type { SchedulerPort } from '../core/ports/scheduler';
+import { recurringSchedule, scheduleNameOf } from '../runs/recurring-schedule';
 import {
   findAutomation,
   listAutomations,
+  pauseActive,
+  publicAutomation,
   type StoredAutomation,
   setJobStatusByUser,
 } from './automation-repository';
@@ -26,6 +32,8 @@ export interface JobDeps {
   log: Logger;
   now: () => Date;
   queue: Pick<QueuePort, 'send'>;
+  /** A recurring automation's schedule goes with a pause or cancel and comes back with a resume. */
+  scheduler: Pick<SchedulerPort, 'put' | 'remove'>;
 }
 
 export function jobOf(automation: StoredAutomation): Job {
@@ -59,8 +67,20 @@ const FROM: Record<(typeof USER_JOB_STATUSES)[number], readonly string[]> = {
   cancelled: ['pending', 'running', 'active', 'paused'],
 };
 
-export function createJobService({ log, now, queue }: JobDeps) {
-  return { list, update };
+export function createJobService({ log, now, queue, scheduler }: JobDeps) {
+  return { list, update, pause };
+
+  /** `POST /api/automation/{id}/pause` (part 2 section 4): only an active automation; its schedule goes. */
+  async function pause(user: AuthUser, id: string): Promise<Automation> {
+    const automation = await findAutomation(user.id, automationIdOfJob(id));
+    if (!automation) throw new NotFoundError(AUTOMATION_TEXTS.notFound);
+    if (automation.status !== 'active') throw new ConflictError(AUTOMATION_TEXTS.onlyActiveCanPause);
+    if (automation.interval) await scheduler.remove(scheduleNameOf(automation.id));
+    const paused = await pauseActive(user.id, automation.id, now().toISOString());
+    if (!paused) throw new ConflictError(AUTOMATION_TEXTS.onlyActiveCanPause);
+    log.info('automation paused', { automationId: automation.id });
+    return publicAutomation(paused);
+  }
 
   async function list(user: AuthUser, query: ListJobsQuery): Promise<Job[]> {
     const search = query.search?.toLowerCase();
@@ -72,7 +92,7 @@ export function createJobService({ log, now, queue }: JobDeps) {
   }
 
   async function update(user: AuthUser, jobId: string, status: string): Promise<Job> {
-    const automation = await findAutomation(user.id, jobId);
+    const automation = await findAutomation(user.id, automationIdOfJob(jobId));
     if (!automation) throw new NotFoundError(AUTOMATION_TEXTS.notFound);
     if (!(USER_JOB_STATUSES as readonly string[]).includes(status))
       throw new ConflictError(JOB_TEXTS.engineOwnsStatus);
@@ -89,6 +109,11 @@ export function createJobService({ log, now, queue }: JobDeps) {
       ...(wanted === 'running' ? { queuedSegment: segment } : {}),
     });
     if (!changed) throw new ConflictError(JOB_TEXTS.cannotChange(automation.status, status));
+    if (automation.interval) {
+      if (wanted === 'running')
+        await scheduler.put(recurringSchedule({ ...changed, interval: automation.interval }));
+      else await scheduler.remove(scheduleNameOf(automation.id));
+    }
     if (wanted === 'running') {
       // A resume continues from the cursor: the next segment, so no older message can claim it.
       await queue.send('trob-runs', trobRunMessage({ ...changed, queuedSegment: segment }));

@@ -8,10 +8,10 @@ import { listUnsent, markQueued, type StoredAutomation } from './automation-repo
  * one run when it runs again (`queuedSegment`). A one-off trob's job is the automation's own.
  */
 export const trobRunMessage = (
-  automation: Pick<StoredAutomation, 'id' | 'userId' | 'queuedSegment'>,
+  automation: Pick<StoredAutomation, 'id' | 'userId' | 'queuedSegment'> & { jobId?: string },
 ): RunMessage => ({
   kind: 'trob-run',
-  jobId: automation.id,
+  jobId: automation.jobId ?? automation.id,
   automationId: automation.id,
   userId: automation.userId,
   segment: automation.queuedSegment ?? 0,

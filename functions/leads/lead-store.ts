@@ -28,6 +28,8 @@ export interface LeadOwner {
   userId: string;
   automationId: string;
   platform: string;
+  /** The job storing the leads: a lead stored again by a later job of the automation counts again. */
+  jobId?: string;
 }
 
 export interface StoreOutcome {
@@ -35,6 +37,8 @@ export interface StoreOutcome {
   created: number;
   /** Leads already there, updated with what the list shows now. */
   updated: number;
+  /** Of the updated, those an earlier job stored (DECISIONS 22: they count again for this run). */
+  restoredFromEarlierJobs: number;
   /** Left out because an earlier automation of the user already has them (skipDuplicates). */
   duplicates: number;
   /** The ids of the leads stored (created or updated), in the order given. */
@@ -44,11 +48,16 @@ export interface StoreOutcome {
 type Item = Record<string, unknown>;
 
 function leadItem(owner: LeadOwner, lead: Lead): Item {
-  return { ...keys.lead(owner.userId, owner.automationId, lead.id), type: 'lead', ...lead };
+  return {
+    ...keys.lead(owner.userId, owner.automationId, lead.id),
+    type: 'lead',
+    ...lead,
+    ...(owner.jobId ? { storedByJob: owner.jobId } : {}),
+  };
 }
 
 function stripKeys(item: Item): Lead {
-  const { pk: _pk, sk: _sk, type: _type, ...lead } = item;
+  const { pk: _pk, sk: _sk, type: _type, storedByJob: _job, ...lead } = item;
   return lead as unknown as Lead;
 }
 
@@ -102,12 +111,19 @@ export async function storeLeads(
   options: { skipDuplicates: boolean },
 ): Promise<StoreOutcome> {
   const unique = [...new Map(leads.map((lead) => [lead.id, lead])).values()];
-  const outcome: StoreOutcome = { created: 0, updated: 0, duplicates: 0, storedIds: [] };
+  const outcome: StoreOutcome = {
+    created: 0,
+    updated: 0,
+    restoredFromEarlierJobs: 0,
+    duplicates: 0,
+    storedIds: [],
+  };
   for (let i = 0; i < unique.length; i += TRANSACTION_LEADS) {
     const chunk = unique.slice(i, i + TRANSACTION_LEADS);
     const part = await storeChunk(owner, chunk, options);
     outcome.created += part.created;
     outcome.updated += part.updated;
+    outcome.restoredFromEarlierJobs += part.restoredFromEarlierJobs;
     outcome.duplicates += part.duplicates;
     outcome.storedIds.push(...part.storedIds);
   }
@@ -166,12 +182,14 @@ async function storeChunk(
       throw error;
     }
     // Known leads: what the list shows now over what enrichment added, never losing the first extraction date.
-    const merged = chunk
-      .filter((lead) => existing.has(lead.id))
-      .map((lead) => {
-        const before = stripKeys(existing.get(lead.id)!);
-        return leadItem(owner, { ...before, ...definedFields(lead), extractedAt: before.extractedAt });
-      });
+    const known = chunk.filter((lead) => existing.has(lead.id));
+    const restoredFromEarlierJobs = known.filter(
+      (lead) => existing.get(lead.id)?.storedByJob !== owner.jobId,
+    ).length;
+    const merged = known.map((lead) => {
+      const before = stripKeys(existing.get(lead.id)!);
+      return leadItem(owner, { ...before, ...definedFields(lead), extractedAt: before.extractedAt });
+    });
     await batchPut(merged);
     await batchPut(
       fresh.map((lead) => ({
@@ -183,6 +201,7 @@ async function storeChunk(
     return {
       created: fresh.length,
       updated: merged.length,
+      restoredFromEarlierJobs,
       duplicates: duplicates.size,
       storedIds: chunk.filter((lead) => stored.has(lead.id)).map((lead) => lead.id),
     };

@@ -1,4 +1,4 @@
-import { AUTOMATION_TEXTS } from '../../shared/automations-values';
+import { AUTOMATION_TEXTS, automationIdOfJob } from '../../shared/automations-values';
 import type { LeadsPageResponse } from '../../shared/leads';
 import { findAutomation } from '../automations/automation-repository';
 import type { AuthUser } from '../core/auth';
@@ -19,7 +19,7 @@ export function createLeadsService() {
     pageNumber: number,
     limit: number,
   ): Promise<LeadsPageResponse> {
-    const automation = await findAutomation(user.id, jobId);
+    const automation = await findAutomation(user.id, automationIdOfJob(jobId));
     if (!automation) throw new NotFoundError(AUTOMATION_TEXTS.notFound);
     const totalLeads = automation.totalLeads ?? 0;
     const offset = (pageNumber - 1) * limit;

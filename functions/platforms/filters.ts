@@ -35,6 +35,12 @@ export function textOf(config: TrobConfig, group: string, field: string): string
   return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 }
 
+/** A number setting; undefined when unset or not a finite number. */
+export function numberOf(config: TrobConfig, group: string, field: string): number | undefined {
+  const value = settingOf(config, group, field);
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
 /** A list setting's values as given (an enum list such as `extractionTypes`), without blanks. */
 export function listOf(config: TrobConfig, group: string, field: string): string[] {
   const value = settingOf(config, group, field);
@@ -74,25 +80,6 @@ export function unpackIds(packed: string | undefined): Set<string> {
     else out.add([...part].reduce((n, c) => n * 36n + BigInt(Number.parseInt(c, 36)), 0n).toString());
   }
   return out;
-}
-
-/** A list setting's values as given (trimmed, empty ones dropped); undefined when the setting is absent. */
-export function valuesOf(config: TrobConfig, group: string, field: string): string[] | undefined {
-  const value = (config[group] as Record<string, unknown> | undefined)?.[field];
-  if (!Array.isArray(value)) return undefined;
-  return value.map((v) => String(v).trim()).filter(Boolean);
-}
-
-/** A text setting, trimmed; undefined when absent or empty. */
-export function textSetting(config: TrobConfig, group: string, field: string): string | undefined {
-  const value = (config[group] as Record<string, unknown> | undefined)?.[field];
-  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
-}
-
-/** A number setting; undefined when absent. */
-export function numberSetting(config: TrobConfig, group: string, field: string): number | undefined {
-  const value = (config[group] as Record<string, unknown> | undefined)?.[field];
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
 /**

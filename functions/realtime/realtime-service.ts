@@ -1,5 +1,5 @@
 import { AUTH_TEXTS } from '../../shared/auth';
-import { AUTOMATION_TEXTS } from '../../shared/automations-values';
+import { AUTOMATION_TEXTS, automationIdOfJob } from '../../shared/automations-values';
 import type { JobProgress, JobProgressEvent } from '../../shared/realtime';
 import { findAutomation } from '../automations/automation-repository';
 import { loadAuthState } from '../core/auth-state';
@@ -40,7 +40,8 @@ export function createRealtimeService({ push }: RealtimeDeps) {
       throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
     }
     // Only the user's own jobs: another user's job id (or an unknown one) is refused, not silently kept.
-    if (!(await findAutomation(socket.userId, jobId))) throw new NotFoundError(AUTOMATION_TEXTS.notFound);
+    if (!(await findAutomation(socket.userId, automationIdOfJob(jobId))))
+      throw new NotFoundError(AUTOMATION_TEXTS.notFound);
     await repository.saveSubscription(socket.userId, { jobId, socketId });
   }
 

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { AutomationStatus, CompletenessReport, EnrichmentState } from '../../shared/automations-values';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type AutomationStatus,
+  type CompletenessReport,
+  type EnrichmentState,
+  jobIdOfRun,
+} from '../../shared/automations-values';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { isConditionalCheckFailure } from '../core/dynamo-errors';
 import { keys } from '../core/table';
@@ -236,12 +241,16 @@ export async function finishRun(
   end: RunEnd,
   state: { cursor: RunCursor; counters: RunCounters; progress: StoredProgress; enrichment?: EnrichmentState },
   now: Date,
+  /** A recurring automation goes back to active after a completed run, its next run at this time. */
+  recurringNextRunAt?: string,
 ): Promise<void> {
   const at = now.toISOString();
+  const recurring = end.status === 'completed' && recurringNextRunAt !== undefined;
   await fenced(
     lease,
     {
-      status: end.status,
+      status: recurring ? 'active' : end.status,
+      ...(recurring ? { nextRunAt: recurringNextRunAt } : {}),
       runCursor: state.cursor,
       runCounters: state.counters,
       ...state.progress,
@@ -333,4 +342,61 @@ export async function listRunQueue(
     automationId: item.id as string,
     since: String(item.gsi2sk).split('#')[0] ?? '',
   }));
+}
+
+/**
+ * A recurring automation's tick: active (its last job done) to pending as its next job, which starts
+ * over from the first page into the same dataset. Undefined when it is not active: the last job still
+ * runs, or the automation was paused, cancelled or deleted; the tick is then dropped.
+ */
+export async function startRecurringRun(
+  userId: string,
+  automationId: string,
+  now: Date,
+): Promise<{ jobId: string; segment: number } | undefined> {
+  const current = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.automation(userId, automationId),
+      ConsistentRead: true,
+    }),
+  );
+  const item = current.Item;
+  if (!item || item.status !== 'active') return undefined;
+  const run = (typeof item.totalRuns === 'number' ? item.totalRuns : 0) + 1;
+  const jobId = jobIdOfRun(automationId, run);
+  const segment = (typeof item.runSegment === 'number' ? item.runSegment : -1) + 1;
+  const at = now.toISOString();
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.automation(userId, automationId),
+        UpdateExpression:
+          'SET #status = :pending, jobId = :jobId, queuedSegment = :segment, progress = :zero, stage = :stage, ' +
+          'message = :message, completedTasks = :zero, totalTasks = :zero, successTasks = :zero, failedTasks = :zero, ' +
+          'updatedAt = :at, gsi2pk = :waiting, gsi2sk = :sort ' +
+          'REMOVE runCursor, runCounters, report, forecast, enrichment, waitUntil, errorMessage, completedAt',
+        ConditionExpression: '#status = :active AND totalRuns = :runs',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':active': 'active',
+          ':jobId': jobId,
+          ':segment': segment,
+          ':zero': 0,
+          ':stage': 'queued',
+          ':message': 'Starting the scheduled run',
+          ':at': at,
+          ':waiting': keys.runQueue.waiting,
+          ':sort': keys.runQueueSort(at, userId, automationId),
+          ':runs': run - 1,
+        },
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
+  return { jobId, segment };
 }

@@ -3,7 +3,7 @@ import type { Lead } from '../../shared/leads';
 import { limitsFor } from '../../shared/plan-policy';
 import { PLATFORM_TABLE, type Platform, platformLabel } from '../../shared/platforms';
 import type { JobProgress } from '../../shared/realtime';
-import type { TrobRunMessage } from '../../shared/run-messages';
+import type { TrobRunMessage, TrobTickMessage } from '../../shared/run-messages';
 import { ACTION_WORDS, RUN_TEXTS } from '../../shared/run-texts';
 import { releaseProfiles, reserveProfiles, usageMonth } from '../account/usage-repository';
 import { findUserById } from '../auth/user-repository';
@@ -24,6 +24,7 @@ import { platformBaseUrl } from '../platforms/session-check';
 import { trobDriver } from '../platforms/trob-drivers';
 import type { GovernedAction } from '../safety/budgets';
 import type { Governor } from '../safety/governor';
+import { nextRunAfter } from './recurring-schedule';
 import type { RunContext } from './run-context';
 import { RUN_METRICS } from './run-metrics';
 import {
@@ -39,6 +40,7 @@ import {
   releaseForNextSegment,
   runStateOf,
   type StoredProgress,
+  startRecurringRun,
 } from './run-repository';
 
 /**
@@ -76,7 +78,20 @@ export type TrobRunOutcome =
   | 'lease-lost';
 
 export function createTrobRunService(deps: TrobRunDeps) {
-  return { run };
+  return { run, tick };
+
+  /** A recurring automation's schedule fired: its next job runs now, unless the last one still does. */
+  async function tick(message: TrobTickMessage, ctx: RunContext): Promise<TrobRunOutcome> {
+    const next = await startRecurringRun(message.userId, message.automationId, deps.now());
+    if (!next) {
+      ctx.log.info('tick dropped: the automation is not active (a job still runs, or it was paused)');
+      return 'not-claimed';
+    }
+    return run(
+      { kind: 'trob-run', automationId: message.automationId, userId: message.userId, ...next },
+      ctx,
+    );
+  }
 
   async function run(message: TrobRunMessage, ctx: RunContext): Promise<TrobRunOutcome> {
     const claimed = await claimRun({
@@ -264,13 +279,22 @@ class Job {
       if (storing.length > 0) {
         const now = this.deps.now().toISOString();
         const outcome = await storeLeads(
-          { userId: this.message.userId, automationId: this.automation.id, platform: this.platform },
+          {
+            userId: this.message.userId,
+            automationId: this.automation.id,
+            platform: this.platform,
+            jobId: this.message.jobId,
+          },
           storing.map((row) => leadOf(row, page.baseUrl, now)),
           { skipDuplicates: this.skipDuplicates },
         );
-        // DECISIONS 22: profiles count once per lead stored; a duplicate or a lead already stored by an
-        // earlier attempt of this job gives its reservation back.
-        await releaseProfiles(this.message.userId, month, storing.length - outcome.created);
+        // DECISIONS 22: profiles count once per lead stored, on every run that stores them; a duplicate,
+        // or a lead an earlier attempt of this same job already stored, gives its reservation back.
+        await releaseProfiles(
+          this.message.userId,
+          month,
+          storing.length - outcome.created - outcome.restoredFromEarlierJobs,
+        );
         counters.stored += outcome.created + outcome.updated;
         counters.duplicates += outcome.duplicates;
         this.state.totalLeads += outcome.created;
@@ -458,7 +482,14 @@ class Job {
     const now = this.deps.now();
     const message = end.status === 'completed' ? end.message : end.errorMessage;
     this.progress = { ...this.progress, stage: end.status, message };
-    await finishRun(this.lease, end, this.snapshot(), now);
+    const interval = this.automation.interval;
+    await finishRun(
+      this.lease,
+      end,
+      this.snapshot(),
+      now,
+      interval ? nextRunAfter(now, interval) : undefined,
+    );
     this.reporter.report({ jobId: this.message.jobId, status: end.status, ...this.progress });
     await this.reporter.flush();
     this.ctx.metrics.count(

@@ -24,13 +24,22 @@ async function processRecord(record: SQSRecord, lambda: Context): Promise<void> 
   const parsed = runMessage.safeParse(body);
   if (!parsed.success) throw new Error(`Malformed run message: ${parsed.error.issues[0]?.message}`);
   const message = parsed.data;
-  const runLog = log.child({ jobId: message.jobId, kind: message.kind, segment: message.segment });
+  const runLog = log.child(
+    message.kind === 'trob-tick'
+      ? { automationId: message.automationId, kind: message.kind }
+      : { jobId: message.jobId, kind: message.kind, segment: message.segment },
+  );
   const receiveCount = Number(record.attributes.ApproximateReceiveCount) || 1;
   const context = runContext(runLog, lambda, receiveCount);
   switch (message.kind) {
     case 'trob-run': {
       const outcome = await trobRuns.run(message, context);
       runLog.info('run message processed', { outcome });
+      return;
+    }
+    case 'trob-tick': {
+      const outcome = await trobRuns.tick(message, context);
+      runLog.info('schedule tick processed', { outcome });
       return;
     }
     case 'flow-run':

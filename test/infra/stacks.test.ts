@@ -442,20 +442,24 @@ describe('the workers stack', () => {
     });
   });
 
-  it('lets the scheduler role send to the flow-runs queue and nothing else', () => {
+  it('lets the scheduler role send to the run queues (flows, recurring trobs) and nothing else', () => {
     const roleId = logicalIdOf(built.templates.workers, 'AWS::IAM::Role', (p) =>
       JSON.stringify(p.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
     );
     const role = resourcesOf(built.templates.workers, 'AWS::IAM::Role')[roleId]!;
     expect(role.Properties.ManagedPolicyArns).toBeUndefined();
     expect(role.Properties.Policies).toBeUndefined();
-    const flowRunsId = logicalIdOf(
-      built.templates.workers,
-      'AWS::SQS::Queue',
-      (p) => p.QueueName === `${STAGE}-flow-runs`,
-    );
+    const queueId = (name: string) =>
+      logicalIdOf(built.templates.workers, 'AWS::SQS::Queue', (p) => p.QueueName === `${STAGE}-${name}`);
     expect(statementsOfRole(built.templates.workers, roleId)).toEqual([
-      { Effect: 'Allow', Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [flowRunsId, 'Arn'] } },
+      {
+        Effect: 'Allow',
+        Action: 'sqs:SendMessage',
+        Resource: [
+          { 'Fn::GetAtt': [queueId('flow-runs'), 'Arn'] },
+          { 'Fn::GetAtt': [queueId('trob-runs'), 'Arn'] },
+        ],
+      },
     ]);
     built.templates.workers.hasResourceProperties('AWS::Scheduler::ScheduleGroup', {
       Name: `${STAGE}-trobly`,

@@ -202,8 +202,14 @@ describe('POST /api/jobs: run an automation again', () => {
     await failUnclaimed(ada.id, automation.id, 'The run failed', new Date());
     const again = await api.post('/api/jobs', { automationId: automation.id }, as(ada));
     expect(again.status, again.text).toBe(201);
-    expect(again.body.data.job).toMatchObject({ id: automation.id, status: 'pending', progress: 0 });
-    expect((await runMessagesOf(ada.id)).at(-1)?.segment).toBe(0);
+    // The second run of the automation is a job of its own.
+    expect(again.body.data.job).toMatchObject({
+      id: `${automation.id}.2`,
+      automationId: automation.id,
+      status: 'pending',
+      progress: 0,
+    });
+    expect((await runMessagesOf(ada.id)).at(-1)).toMatchObject({ jobId: `${automation.id}.2`, segment: 0 });
     // Now it runs again, a second automation is over FREE's limit.
     expectRefused(await start(ada, { templateId: FOLLOWERS }), 403, LIMIT_MESSAGE(1));
     expect((await api.post('/api/jobs', {}, as(ada))).status).toBe(400);

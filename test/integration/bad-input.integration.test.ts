@@ -207,6 +207,7 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
           filteringSettings: { maxProfiles: 300, headlineKeywords: ['founder'] },
           exportSettings: { format: 'csv' },
         },
+        interval: '5_minutes',
         userCookies: [],
       },
     },

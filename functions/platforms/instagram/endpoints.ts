@@ -22,7 +22,6 @@ export const INSTAGRAM_API = {
   headers: {
     'X-IG-App-ID': INSTAGRAM.webAppId,
     'X-Requested-With': 'XMLHttpRequest',
-    'X-ASBD-ID': '129477',
     Accept: '*/*',
   },
   csrfHeader: 'X-CSRFToken',
@@ -45,7 +44,9 @@ export function profilePath(username: string): string {
 
 /** The media id of a post link's shortcode, as open-source clients compute it; undefined if none. */
 export function mediaIdOf(postUrl: string | undefined): string | undefined {
-  const code = INSTAGRAM_API.shortcodePattern.exec(postUrl ?? '')?.[1]?.slice(0, INSTAGRAM_API.shortcodeIdLength);
+  const code = INSTAGRAM_API.shortcodePattern
+    .exec(postUrl ?? '')?.[1]
+    ?.slice(0, INSTAGRAM_API.shortcodeIdLength);
   if (!code) return undefined;
   let id = 0n;
   for (const ch of code) id = id * 64n + BigInt(INSTAGRAM_API.shortcodeAlphabet.indexOf(ch));

@@ -1,7 +1,7 @@
 import type { PlatformPage } from '../browser';
 import type { ListPage, ListReader, TrobConfig } from '../driver-types';
 import { PlatformStop } from '../driver-types';
-import { textSetting, valuesOf } from '../filters';
+import { listOf, textOf as settingText } from '../filters';
 import { graphqlPath, LINKEDIN_API, restliValue } from './endpoints';
 import { readSearchClusters } from './search-results';
 import { textOf, voyagerGet } from './voyager';
@@ -105,10 +105,10 @@ async function resolveAll(
 
 function settings(config: TrobConfig) {
   return {
-    keywords: textSetting(config, 'searchSettings', 'keywords') ?? '',
-    network: (valuesOf(config, 'searchSettings', 'network') ?? []).filter((n) => NETWORKS.has(n)),
-    locations: valuesOf(config, 'searchSettings', 'locations') ?? [],
-    companies: valuesOf(config, 'searchSettings', 'currentCompanies') ?? [],
+    keywords: settingText(config, 'searchSettings', 'keywords') ?? '',
+    network: listOf(config, 'searchSettings', 'network').filter((n) => NETWORKS.has(n)),
+    locations: listOf(config, 'searchSettings', 'locations').map((l) => l.trim()),
+    companies: listOf(config, 'searchSettings', 'currentCompanies').map((c) => c.trim()),
   };
 }
 

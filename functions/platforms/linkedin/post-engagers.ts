@@ -1,7 +1,7 @@
 import type { PlatformPage } from '../browser';
 import type { ListPage, ListReader, ListRow, TrobConfig } from '../driver-types';
 import { PlatformStop } from '../driver-types';
-import { flagOf, valuesOf } from '../filters';
+import { flagOf, listOf } from '../filters';
 import { graphqlPath, LINKEDIN_API, restliValue } from './endpoints';
 import { findImage } from './search-results';
 import {
@@ -105,7 +105,8 @@ interface PostCursor {
 }
 
 function settings(config: TrobConfig) {
-  const types = valuesOf(config, 'postSettings', 'extractionTypes') ?? ['likers', 'commenters'];
+  const chosen = listOf(config, 'postSettings', 'extractionTypes');
+  const types = chosen.length ? chosen : ['likers', 'commenters'];
   return {
     url: (config.postSettings as { linkedinPostUrl?: string } | undefined)?.linkedinPostUrl,
     likers: types.includes('likers'),

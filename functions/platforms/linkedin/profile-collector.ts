@@ -3,7 +3,7 @@ import { SKILL_SEPARATOR } from '../../../shared/leads';
 import type { PlatformPage } from '../browser';
 import type { ListReader, ListRow, ProfileReader, TrobConfig } from '../driver-types';
 import { PlatformStop } from '../driver-types';
-import { valuesOf } from '../filters';
+import { listOf } from '../filters';
 import { LINKEDIN_API } from './endpoints';
 import { profilePath } from './profile';
 import { findImage } from './search-results';
@@ -28,7 +28,7 @@ export type ProfileSection = 'about' | 'experience' | 'education' | 'skills';
 export function profileHandles(config: TrobConfig): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const url of valuesOf(config, 'profileSettings', 'profileUrls') ?? []) {
+  for (const url of listOf(config, 'profileSettings', 'profileUrls')) {
     const handle = handleOf(url);
     if (!handle || seen.has(handle.toLowerCase())) continue;
     seen.add(handle.toLowerCase());
@@ -38,7 +38,8 @@ export function profileHandles(config: TrobConfig): string[] {
 }
 
 export function sectionsOf(config: TrobConfig): Set<ProfileSection> {
-  return new Set((valuesOf(config, 'profileSettings', 'sections') ?? ['about', 'experience']) as ProfileSection[]);
+  // The start fills the template's default (about, experience); an empty list asks for no section.
+  return new Set(listOf(config, 'profileSettings', 'sections') as ProfileSection[]);
 }
 
 /** The details a section adds beyond the list row: title and company, skills. */
@@ -65,8 +66,9 @@ const DISTANCE: Record<string, string> = {
 };
 
 function degreeOf(profile: Record<string, unknown>): string | undefined {
-  const union = (profile.memberRelationship as { memberRelationshipUnion?: Record<string, unknown> } | undefined)
-    ?.memberRelationshipUnion;
+  const union = (
+    profile.memberRelationship as { memberRelationshipUnion?: Record<string, unknown> } | undefined
+  )?.memberRelationshipUnion;
   if (!union) return undefined;
   if (union.connection) return '1st';
   const distance = (union.noConnection as { memberDistance?: string } | undefined)?.memberDistance;
@@ -83,8 +85,7 @@ export function parseFullProfile(body: Normalized, handle: string): ParsedProfil
   const id = profileIdIn(profile?.entityUrn);
   if (!profile || !id) return undefined;
   const positions = items.filter((i) => typeIs(i, '.Position'));
-  const current =
-    positions.find((p) => !(p.dateRange as { end?: unknown } | undefined)?.end) ?? positions[0];
+  const current = positions.find((p) => !(p.dateRange as { end?: unknown } | undefined)?.end) ?? positions[0];
   const skills = items
     .filter((i) => typeIs(i, '.Skill'))
     .map((s) => str(s.name))

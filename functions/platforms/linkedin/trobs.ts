@@ -3,11 +3,11 @@ import type { TrobDriver } from '../driver-types';
 import {
   flagOf,
   keywordList,
+  listOf,
   looksOpenToWork,
   matchesAnyKeyword,
   onOrAfterDay,
-  textSetting,
-  valuesOf,
+  textOf,
 } from '../filters';
 import { connectionsReader } from './connections';
 import { LINKEDIN_API } from './endpoints';
@@ -47,7 +47,7 @@ export const linkedinTrobs: Record<string, (cookies: readonly BrowserCookie[]) =
       // orders the date is checked here, row by row.
       onOrAfterDay(
         row.context?.connectedAt as string | undefined,
-        textSetting(config, 'connectionSettings', 'connectedAfter'),
+        textOf(config, 'connectionSettings', 'connectedAfter'),
       ),
   }),
   'linkedin-post-leads-scraper': (cookies) => ({
@@ -58,8 +58,12 @@ export const linkedinTrobs: Record<string, (cookies: readonly BrowserCookie[]) =
     keep: (row, config) => {
       if (row.context?.postAuthor === true && !flagOf(config, 'filteringSettings', 'includePostAuthor'))
         return false;
-      const types = valuesOf(config, 'postSettings', 'reactionTypes');
-      if (row.context?.engagement === 'reacted' && types && !types.includes(String(row.context.reactionType)))
+      const types = listOf(config, 'postSettings', 'reactionTypes');
+      if (
+        row.context?.engagement === 'reacted' &&
+        types.length &&
+        !types.includes(String(row.context.reactionType))
+      )
         return false;
       return matchesAnyKeyword(row.headline, keywordList(config, 'filteringSettings', 'headlineKeywords'));
     },

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { schedulerPort } from '../../functions/core/ports/scheduler';
+import { scheduleNameOf } from '../../functions/runs/recurring-schedule';
+import type { TrobTickMessage } from '../../shared/run-messages';
+import {
+  api,
+  as,
+  automationItem,
+  deliver,
+  runQueued,
+  startEngineSuite,
+  storedLeads,
+} from '../support/engine-suite';
+import { newUser } from '../support/users';
+
+/**
+ * Issue 11 point 14: a recurring automation has a schedule that ticks every interval; each tick runs
+ * the next job into the same dataset without duplicates, the run counters and times are kept, and a
+ * pause removes the schedule.
+ */
+startEngineSuite();
+
+const FOLLOWERS = 'linkedin-follower-extractor';
+const config = {
+  targetSettings: { companyPageUrl: '' },
+  filteringSettings: { maxProfiles: 40, headlineKeywords: [], excludeOpenToWork: false },
+  exportSettings: { format: 'csv', skipDuplicates: false },
+};
+
+/** Hands the worker the tick the schedule would send (the local scheduler fires it when due). */
+const tick = (payload: unknown) => deliver(payload as never);
+
+describe('recurring automations', () => {
+  it('schedules every interval, runs each tick as a new job into the same dataset, and pauses by removing the schedule', async () => {
+    const ada = await newUser({ connect: ['linkedin'], plan: 'PRO' });
+    const res = await api.post(
+      '/api/automation/start',
+      { templateId: FOLLOWERS, config, interval: '2_minutes' },
+      as(ada),
+    );
+    expect(res.status, res.text).toBe(201);
+    const automation = res.body.data.automation;
+    expect(automation).toMatchObject({ interval: '2_minutes', status: 'pending' });
+
+    const schedule = await schedulerPort().get(scheduleNameOf(automation.id));
+    expect(schedule).toMatchObject({
+      expression: 'rate(2 minutes)',
+      target: { queue: 'trob-runs' },
+      payload: { kind: 'trob-tick', automationId: automation.id, userId: ada.id },
+    });
+
+    // The first run starts at once; done, the automation is active until its next run.
+    await runQueued(ada.id);
+    const first = await automationItem(ada.id, automation.id);
+    expect(first).toMatchObject({ status: 'active', totalRuns: 1, successfulRuns: 1, totalLeads: 40 });
+    const nextRun = Date.parse(String(first.nextRunAt)) - Date.parse(String(first.lastRunAt));
+    expect(nextRun).toBe(2 * 60_000);
+
+    await tick(schedule!.payload);
+    const second = await automationItem(ada.id, automation.id);
+    expect(second).toMatchObject({
+      status: 'active',
+      jobId: `${automation.id}.2`,
+      totalRuns: 2,
+      successfulRuns: 2,
+      totalLeads: 40,
+    });
+    expect(Date.parse(String(second.lastRunAt))).toBeGreaterThan(Date.parse(String(first.lastRunAt)));
+    expect(await storedLeads(ada.id, automation.id)).toHaveLength(40);
+    // The second run's profiles count again (DECISIONS 22): 40 + 40.
+    expect((await api.get('/api/users/usage', as(ada))).body.data.usage.profilesUsed).toBe(80);
+
+    const paused = await api.post(`/api/automation/${automation.id}/pause`, undefined, as(ada));
+    expect(paused.status, paused.text).toBe(200);
+    expect(await schedulerPort().get(scheduleNameOf(automation.id))).toBeUndefined();
+    await tick(schedule!.payload);
+    expect(await automationItem(ada.id, automation.id)).toMatchObject({ status: 'paused', totalRuns: 2 });
+  });
+
+  it('drops a tick while the automation’s job has not finished', async () => {
+    const ada = await newUser({ connect: ['linkedin'], plan: 'PRO' });
+    const res = await api.post(
+      '/api/automation/start',
+      { templateId: FOLLOWERS, config, interval: 'hourly' },
+      as(ada),
+    );
+    const automation = res.body.data.automation;
+    expect((await schedulerPort().get(scheduleNameOf(automation.id)))?.expression).toBe('rate(1 hour)');
+    const payload: TrobTickMessage = { kind: 'trob-tick', automationId: automation.id, userId: ada.id };
+    // Still pending (its first run not taken yet): the tick starts nothing.
+    await tick(payload);
+    expect(await automationItem(ada.id, automation.id)).toMatchObject({ status: 'pending', totalRuns: 0 });
+  });
+
+  it('refuses an interval that is not one of the spec’s five', async () => {
+    const ada = await newUser({ connect: ['linkedin'], plan: 'PRO' });
+    const res = await api.post(
+      '/api/automation/start',
+      { templateId: FOLLOWERS, config, interval: '1_minute' },
+      as(ada),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'interval must be one of 2_minutes, 5_minutes, 10_minutes, 30_minutes, hourly',
+    );
+  });
+});
