@@ -21,8 +21,8 @@ export const RUN_TEXTS = {
     `Your ${label} session has ended. Sign in to ${label} in your browser and sync the Trobly extension: the run continues where it stopped.`,
   changed: (label: string) =>
     `${label} answered in a way Trobly does not understand yet, so the run stopped to keep your account safe. We have been notified.`,
-  notFound: (label: string) =>
-    `${label} did not show the list this trob reads: check its address and that your account can see it.`,
+  notFound: (label: string, detail: string) =>
+    `${label} did not show what this trob reads (${detail}). Check its address and that your account can see it.`,
   templateGone: 'The trob this automation ran no longer exists.',
   notConnected: (label: string) =>
     `Your ${label} account is not connected. Connect it on the Platforms page and start the trob again.`,

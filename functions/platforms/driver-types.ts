@@ -46,6 +46,11 @@ export interface ListRow {
   connectionDegree?: string;
   website?: string;
   description?: string;
+  /** Where the list (or a visit made to read it) shows them already, so no second visit is needed. */
+  title?: string;
+  company?: string;
+  /** Skills separated by ' • ' (shared/leads.ts). */
+  skills?: string;
   /** The platform hides who this is ('LinkedIn Member', a private account): never stored. */
   hidden: boolean;
   /** Extra words the template's filters read (a comment's text, a reaction type). */
@@ -79,7 +84,7 @@ export interface ListReader {
 export interface ProfileReader {
   action: GovernedAction;
   /** The lead's fields as the profile shows them; undefined when the profile is not visible. */
-  read(page: PlatformPage, lead: Lead): Promise<Partial<Lead> | undefined>;
+  read(page: PlatformPage, lead: Lead, config: TrobConfig): Promise<Partial<Lead> | undefined>;
 }
 
 /** Everything the engine needs to run one template. */

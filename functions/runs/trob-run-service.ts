@@ -295,7 +295,9 @@ class Job {
           month,
           storing.length - outcome.created - outcome.restoredFromEarlierJobs,
         );
-        counters.stored += outcome.created + outcome.updated;
+        // Stored by this job: new leads, and known ones an earlier job stored. A person this job listed
+        // twice (a commenter who also reacted) counts once towards maxProfiles and the report.
+        counters.stored += outcome.created + outcome.restoredFromEarlierJobs;
         counters.duplicates += outcome.duplicates;
         this.state.totalLeads += outcome.created;
         this.ctx.metrics.count(RUN_METRICS.leadsWritten, outcome.created + outcome.updated);
@@ -360,7 +362,7 @@ class Job {
             );
           }
           await governor.pace(reader.action);
-          const fields = await reader.read(page, lead);
+          const fields = await reader.read(page, lead, this.config);
           if (
             fields &&
             (await enrichLead(owner, lead.id, { ...fields, enrichedAt: this.deps.now().toISOString() }))
@@ -481,7 +483,9 @@ class Job {
   private async finish(end: RunEnd): Promise<TrobRunOutcome> {
     const now = this.deps.now();
     const message = end.status === 'completed' ? end.message : end.errorMessage;
-    this.progress = { ...this.progress, stage: end.status, message };
+    // A completed job is at 100%, also when it stopped early at the month's allowance with what it has.
+    const progress = end.status === 'completed' ? 100 : this.progress.progress;
+    this.progress = { ...this.progress, progress, stage: end.status, message };
     const interval = this.automation.interval;
     await finishRun(
       this.lease,
@@ -615,7 +619,10 @@ class Job {
       });
     }
     const errorMessage =
-      stop.reason === 'not-found' ? RUN_TEXTS.notFound(this.label) : RUN_TEXTS.changed(this.label);
+      // The driver's own words say what was not there ('LinkedIn shows a page’s followers to its admins only').
+      stop.reason === 'not-found'
+        ? RUN_TEXTS.notFound(this.label, stop.detail)
+        : RUN_TEXTS.changed(this.label);
     return this.finish({ status: 'failed', errorMessage, report: this.completeness(driver) });
   }
 }
@@ -637,6 +644,9 @@ export function leadOf(row: ListRow, baseUrl: string, extractedAt: string): Lead
     connectionDegree: row.connectionDegree,
     website: row.website,
     description: row.description,
+    title: row.title,
+    company: row.company,
+    skills: row.skills,
   };
   for (const [key, value] of Object.entries(optional))
     if (value) (lead as unknown as Record<string, unknown>)[key] = value;

@@ -9,6 +9,7 @@ import { LOCAL_CREDENTIALS, resetClients } from '../../functions/core/clients/lo
 import { resetEnvCache } from '../../functions/core/env';
 import { queueArnEnv, queues, queueUrlEnv } from '../../functions/core/queues';
 import { tableBaseName } from '../../functions/core/table';
+import { closeSharedBrowser } from '../../functions/platforms/browser';
 import { httpRoutes, webSocketRoutes } from '../../functions/routes';
 import { scheduledTasks } from '../../functions/scheduled-tasks';
 import { startSandboxPlatforms } from '../sandbox-platforms';
@@ -177,6 +178,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const consumers = Object.values(queues).filter((q) =>
       existsSync(join(repoRoot, 'functions', `${q.consumer}.worker.ts`)),
     );
+    // The run worker keeps one Chromium warm between messages, as a warm Lambda does: it goes last,
+    // once the pollers (stopped first, in reverse order) have finished their messages.
+    stops.push(() => closeSharedBrowser());
     for (const definition of consumers) {
       const poller = startWorkerPoller({
         client: sqsClient,

@@ -40,6 +40,8 @@ const SIGNED_IN_ROUTES = [
   '/exports',
   '/platforms',
   '/pricing',
+  '/automations/active',
+  '/automations/completed',
 ];
 
 let browser: Browser;

@@ -1,11 +1,13 @@
 import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, inject, it } from 'vitest';
+import { setSandboxFailures } from '../../scripts/sandbox-platforms';
 import { appUrl, signIn, signUpVerified } from './account-steps';
 import { clickText, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
 
 /** The catalogue and connections journey: browse, meet Connection Required, connect the sandbox account. */
 let browser: Browser;
 let page: Page;
+const sandboxUrls = inject('sandboxUrls');
 
 beforeAll(async () => {
   browser = await launchTestBrowser();
@@ -61,24 +63,32 @@ describe('catalogue and connections in a real browser on the local cloud', () =>
       { timeout: 10_000 },
     );
 
-    // Start the trob: it is recorded and queued, and the dashboard lists it as pending.
-    await clickText(page, 'Configure', 'button');
-    await clickText(page, 'Start Automation', 'button');
-    await waitForText(page, 'Automation started');
-    await waitForPath(page, '/dashboard');
-    await waitForText(page, 'Welcome Back!');
-    await waitForText(page, 'Pending · created');
-    await waitForText(page, 'LinkedIn Connections Export');
+    // Start the trob: it is recorded and queued, the page goes to its detail, and the dashboard lists
+    // it. The sandbox answers slowly meanwhile, so the job is still running at the second start.
+    await setSandboxFailures('linkedin', { slowMs: 8000 }, sandboxUrls.linkedin);
+    try {
+      await clickText(page, 'Configure', 'button');
+      await clickText(page, 'Start Automation', 'button');
+      await waitForText(page, 'Automation started');
+      await page.waitForFunction(() => /^\/automations\/[0-9a-f-]{36}$/.test(location.pathname), {
+        timeout: 10_000,
+      });
+      await openApp(page, `${appUrl}/dashboard`);
+      await waitForText(page, 'Welcome Back!');
+      await waitForText(page, 'LinkedIn Connections Export');
 
-    // A new account is on FREE: one running automation is its limit.
-    await openApp(page, `${appUrl}/trobs/linkedin-connections-export`);
-    await waitForText(page, 'LinkedIn Connections Export');
-    await clickText(page, 'Configure', 'button');
-    await clickText(page, 'Start Automation', 'button');
-    await waitForText(
-      page,
-      "You've reached your automation limit (1). Upgrade your plan to create more automations.",
-    );
+      // A new account is on FREE: one running automation is its limit.
+      await openApp(page, `${appUrl}/trobs/linkedin-connections-export`);
+      await waitForText(page, 'LinkedIn Connections Export');
+      await clickText(page, 'Configure', 'button');
+      await clickText(page, 'Start Automation', 'button');
+      await waitForText(
+        page,
+        "You've reached your automation limit (1). Upgrade your plan to create more automations.",
+      );
+    } finally {
+      await setSandboxFailures('linkedin', { clear: true }, sandboxUrls.linkedin);
+    }
     await waitForPath(page, '/pricing');
   });
 });

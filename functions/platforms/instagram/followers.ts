@@ -183,10 +183,9 @@ export function followersListReader(
     noun: 'accounts',
     async read(page, cursor, config) {
       if (!options.filtersOnBio(config)) return listed.read(page, cursor, config);
-      const visit = visitsAt(cursor);
       if (!started) {
         started = true;
-        if (visit && !nextVisits) {
+        if (visitsAt(cursor)) {
           nextVisits = true;
           return { rows: [], ...(cursor ? { next: cursor } : {}) };
         }

@@ -7,8 +7,6 @@ import { engagersReader } from './engagers';
 import { followersListReader } from './followers';
 import { profileReader } from './profile';
 
-/** The Instagram templates the engine runs, each as a driver over the session's cookies. */
-
 const bioKeywords = (config: TrobConfig) => keywordList(config, 'filteringSettings', 'bioKeywords');
 
 /** "Collect bios and follower counts": the profile visits the template calls much slower. */
@@ -41,6 +39,11 @@ export function keepEngager(row: ListRow, config: TrobConfig): boolean {
   );
 }
 
+/**
+ * The Instagram templates the engine runs, each as a driver over the session's cookies. The followers
+ * extractor visits profiles only for "Collect bios and follower counts" (the enrichment phase, or the
+ * list itself when bio keywords filter on what only the profile shows); the post engagers need none.
+ */
 export const instagramTrobs: Record<string, (cookies: readonly BrowserCookie[]) => TrobDriver> = {
   'instagram-followers-extractor': (cookies) => ({
     platform: 'instagram',

@@ -91,14 +91,14 @@ export function commentsPath(post: PostRef, start: number, count: number): strin
 export const SEEN_CAP = 1000;
 
 /** Where the walk is: phase c(omments) or r(eactions), the offset, what is known of the author. */
-interface PostCursor {
+export interface PostCursor {
   p: 'c' | 'r';
   s: number;
   /** The author's handle; null: looked for and not found. */
   a?: string | null;
   /** The author's profile id, once a comment flagged it. */
   i?: string;
-  /** Ids of the commenters listed so far (when reactors follow). */
+  /** Ids of the commenters listed so far (at most SEEN_CAP): not listed again. */
   seen?: string[];
   /** Distinct commenters listed (for the total). */
   n?: number;
