@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { logger } from '../../functions/core/logger';
+import { keysPort } from '../../functions/core/ports/keys';
+import { queuePort } from '../../functions/core/ports/queue';
+import { runContext } from '../../functions/runs/trob-run-deps';
+import { createTrobRunService } from '../../functions/runs/trob-run-service';
+import { budgetUsed } from '../../functions/safety/budget-repository';
+import { BUDGETS } from '../../functions/safety/budgets';
+import { createGovernor, periodsOf } from '../../functions/safety/governor';
 import type { SandboxPerson } from '../../scripts/sandbox-platforms';
 import { connectionStatus } from '../../shared/connections';
+import type { TrobRunMessage } from '../../shared/run-messages';
 import { RUN_TEXTS } from '../../shared/run-texts';
 import type { TestUser } from '../support/api-client';
 import {
@@ -300,5 +309,42 @@ describe('deleting the account', () => {
     const deadline = Date.now() + 20_000;
     while ((await owned()).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     expect(await owned()).toEqual([]);
+  });
+});
+
+describe('one account, two runs at once', () => {
+  it('never lets two concurrent jobs of one account read more list pages than its daily budget', async () => {
+    const ada = await connectedUser();
+    const first = await startTrob(ada, FOLLOWERS, followersConfig());
+    const second = await startTrob(ada, FOLLOWERS, followersConfig());
+    const messages = await takeRunMessages(ada.id);
+    expect(messages).toHaveLength(2);
+    const connection = (await api.get('/api/users/platforms', as(ada))).body.data.platforms[0];
+    // A budget of 3 list pages a day for the account, shared by both jobs.
+    const budgets = {
+      ...BUDGETS.linkedin,
+      'list-pages': { daily: 3, weekly: 100, spacingMs: [0, 0] as const },
+    };
+    const service = createTrobRunService({ now: () => new Date(), queue: queuePort(), keys: keysPort() });
+    const context = (message: TrobRunMessage) => ({
+      ...runContext(logger, { getRemainingTimeInMillis: () => 300_000 }, 1),
+      governorFor: (account: { userId: string; connectionId: string }) =>
+        createGovernor({ account, platform: 'linkedin', now: () => new Date(), pacingScale: 0, budgets }),
+      progressFor: () => ({ report: () => undefined, flush: async () => undefined }),
+      log: logger.child({ jobId: message.jobId }),
+    });
+    const outcomes = await Promise.all(messages.map((m) => service.run(m, context(m))));
+    expect(outcomes.sort()).toEqual(['waiting', 'waiting']);
+    const used = await budgetUsed(
+      { userId: ada.id, connectionId: connection.id },
+      'list-pages',
+      periodsOf(new Date()),
+    );
+    expect(used.daily).toBe(3);
+    // Three pages of 50 followers between them, no more.
+    const stored =
+      (await storedLeads(ada.id, first.id)).length + (await storedLeads(ada.id, second.id)).length;
+    expect(stored).toBeLessThanOrEqual(150);
+    expect(stored).toBeGreaterThan(100);
   });
 });
