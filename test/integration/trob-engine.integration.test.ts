@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { logger } from '../../functions/core/logger';
 import { keysPort } from '../../functions/core/ports/keys';
 import { queuePort } from '../../functions/core/ports/queue';
+import { metrics } from '../../functions/runs/run-metrics';
 import { runContext } from '../../functions/runs/trob-run-deps';
 import { createTrobRunService } from '../../functions/runs/trob-run-service';
 import { budgetUsed } from '../../functions/safety/budget-repository';
@@ -346,5 +347,40 @@ describe('one account, two runs at once', () => {
       (await storedLeads(ada.id, first.id)).length + (await storedLeads(ada.id, second.id)).length;
     expect(stored).toBeLessThanOrEqual(150);
     expect(stored).toBeGreaterThan(100);
+  });
+});
+
+describe('operators’ counters (Powertools metrics)', () => {
+  it('counts a run started, the leads written and the run completed; a challenge counts as challenged', async () => {
+    const added: Array<[string, number]> = [];
+    const spy = vi.spyOn(metrics, 'addMetric').mockImplementation((name, _unit, value) => {
+      added.push([name, value]);
+      return metrics;
+    });
+    try {
+      const ada = await connectedUser();
+      await startTrob(ada, FOLLOWERS, followersConfig(70));
+      await runQueued(ada.id);
+      const names = added.map(([name]) => name);
+      expect(names[0]).toBe('RunsStarted');
+      expect(names.at(-1)).toBe('RunsCompleted');
+      expect(new Set(names.slice(1, -1))).toEqual(new Set(['LeadsWritten']));
+      // One count a stored page: 70 leads in all.
+      expect(added.filter(([name]) => name === 'LeadsWritten').reduce((sum, [, n]) => sum + n, 0)).toBe(70);
+      added.length = 0;
+      sandbox.sites.linkedin.setFailures({ challengeAfter: 1 });
+      try {
+        await startTrob(ada, FOLLOWERS, followersConfig(70));
+        await runQueued(ada.id);
+      } finally {
+        sandbox.sites.linkedin.setFailures({ clear: true });
+      }
+      expect(added).toEqual([
+        ['RunsStarted', 1],
+        ['RunsChallenged', 1],
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
