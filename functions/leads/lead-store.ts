@@ -79,16 +79,21 @@ async function batchGet(keyList: readonly ItemKey[]): Promise<Item[]> {
 }
 
 async function batchPut(items: readonly Item[]): Promise<void> {
-  for (let i = 0; i < items.length; i += BATCH_WRITE) {
-    let requests: unknown[] = items.slice(i, i + BATCH_WRITE).map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt === MAX_ATTEMPTS) throw new Error('DynamoDB left lead writes unprocessed');
-      if (attempt > 0) await sleep(Math.random() * 50 * 2 ** attempt);
-      const out = await dynamo().send(
-        new BatchWriteCommand({ RequestItems: { [tableName()]: requests as never } }),
-      );
-      requests = out.UnprocessedItems?.[tableName()] ?? [];
-    }
+  const chunks: Item[][] = [];
+  for (let i = 0; i < items.length; i += BATCH_WRITE) chunks.push(items.slice(i, i + BATCH_WRITE));
+  // The chunks are independent writes: sent together, each retrying what DynamoDB left unprocessed.
+  await Promise.all(chunks.map(putChunk));
+}
+
+async function putChunk(chunk: readonly Item[]): Promise<void> {
+  let requests: unknown[] = chunk.map((Item) => ({ PutRequest: { Item } }));
+  for (let attempt = 0; requests.length > 0; attempt++) {
+    if (attempt === MAX_ATTEMPTS) throw new Error('DynamoDB left lead writes unprocessed');
+    if (attempt > 0) await sleep(Math.random() * 50 * 2 ** attempt);
+    const out = await dynamo().send(
+      new BatchWriteCommand({ RequestItems: { [tableName()]: requests as never } }),
+    );
+    requests = out.UnprocessedItems?.[tableName()] ?? [];
   }
 }
 
@@ -136,18 +141,19 @@ async function storeChunk(
   options: { skipDuplicates: boolean },
 ): Promise<StoreOutcome> {
   for (let attempt = 0; ; attempt++) {
-    const existing = new Map(
-      (await batchGet(chunk.map((lead) => keys.lead(owner.userId, owner.automationId, lead.id)))).map(
-        (item) => [String(item.id), item],
-      ),
-    );
+    // What this automation already has and what the user's other automations have, read together.
+    const [existingItems, seen] = await Promise.all([
+      batchGet(chunk.map((lead) => keys.lead(owner.userId, owner.automationId, lead.id))),
+      options.skipDuplicates
+        ? seenElsewhere(
+            owner,
+            chunk.map((lead) => lead.id),
+          )
+        : Promise.resolve(new Set<string>()),
+    ]);
+    const existing = new Map(existingItems.map((item) => [String(item.id), item]));
     const candidates = chunk.filter((lead) => !existing.has(lead.id));
-    const duplicates = options.skipDuplicates
-      ? await seenElsewhere(
-          owner,
-          candidates.map((lead) => lead.id),
-        )
-      : new Set<string>();
+    const duplicates = new Set(candidates.filter((lead) => seen.has(lead.id)).map((lead) => lead.id));
     const fresh = candidates.filter((lead) => !duplicates.has(lead.id));
     try {
       if (fresh.length > 0) {
@@ -190,13 +196,15 @@ async function storeChunk(
       const before = stripKeys(existing.get(lead.id)!);
       return leadItem(owner, { ...before, ...definedFields(lead), extractedAt: before.extractedAt });
     });
-    await batchPut(merged);
-    await batchPut(
-      fresh.map((lead) => ({
-        ...keys.seenProfile(owner.userId, owner.platform, lead.id),
-        automationId: owner.automationId,
-      })),
-    );
+    await Promise.all([
+      batchPut(merged),
+      batchPut(
+        fresh.map((lead) => ({
+          ...keys.seenProfile(owner.userId, owner.platform, lead.id),
+          automationId: owner.automationId,
+        })),
+      ),
+    ]);
     const stored = new Set([...fresh.map((l) => l.id), ...merged.map((item) => String(item.id))]);
     return {
       created: fresh.length,

@@ -22,6 +22,8 @@ export interface RunCursor {
   phase: 'list' | 'enrich';
   /** The platform list's own cursor (a start offset, a max_id, a bottom cursor). */
   list?: string;
+  /** The list was read to its end (an absent `list` alone would mean: not started). */
+  ended?: boolean;
   /** Enrichment walks the stored leads in key order from after this profile id. */
   enrichAfter?: string;
 }

@@ -65,6 +65,8 @@ export const SEGMENT_MARGIN_MS = 45_000;
 const LEASE_EXTRA_MS = 30_000;
 /** SQS delays a message at most 15 minutes; a longer wait takes several hops. */
 const MAX_DELAY_SECONDS = 900;
+/** Listed rows are stored in batches of about this many (a lead transaction holds 99). */
+const BATCH_LEADS = 50;
 /** Checkpoint and progress are written at least this often during enrichment. */
 const ENRICH_CHECKPOINT_EVERY = 5;
 
@@ -237,102 +239,163 @@ class Job {
   }
 
   /** The list phase; answers an outcome when the segment ends here, undefined when the list is done. */
+  /**
+   * The list phase; answers an outcome when the segment ends here, undefined when the list is done.
+   * Reading and storing overlap: while one batch of leads is written, the next pages are read (the
+   * budget is still taken before each read). Batches are stored in order, and the checkpoint moves
+   * only past pages whose leads are stored, so a crash re-reads what was not stored yet.
+   */
   private async readList(
     page: PlatformPage,
     driver: TrobDriver,
     governor: Governor,
   ): Promise<TrobRunOutcome | undefined> {
     const counters = this.state.counters;
+    if (this.state.cursor.ended) return undefined;
     const month = usageMonth(this.deps.now());
-    while (this.state.cursor.phase === 'list') {
-      if (counters.stored >= this.maxProfiles) break;
-      if (this.ctx.remainingMs() < this.margin) return this.continueLater();
-      const take = await governor.take(driver.list.action);
-      if (!take.ok)
-        return this.waitForBudget(
-          governor,
-          driver.list.action,
-          take.until,
-          this.maxProfiles - counters.stored,
-          'profiles',
-        );
-      await governor.pace(driver.list.action);
-      const listed = await driver.list.read(page, this.state.cursor.list, this.config);
-      counters.found += listed.rows.length;
-      if (listed.total !== undefined) counters.available = listed.total;
-      if (listed.cap !== undefined) counters.platformCap = listed.cap;
+    // The plan, read once a segment: the month's allowance the reservations are held to.
+    const limit = limitsFor((await findUserById(this.message.userId))?.plan).monthlyProfiles;
+    let readCursor = this.state.cursor.list;
+    let batch = emptyBatch();
+    let inFlight: { rows: number; done: Promise<BatchOutcome> } | undefined;
+    const settle = async (): Promise<BatchOutcome | undefined> => {
+      const outcome = await inFlight?.done;
+      inFlight = undefined;
+      return outcome;
+    };
+    /** Sends the batch to be stored once the one before it is; answers that one's outcome. */
+    const flush = async (): Promise<BatchOutcome | undefined> => {
+      const previous = await settle();
+      if (previous === 'monthly-limit' || batch.pages === 0) return previous;
+      const sending = batch;
+      batch = emptyBatch();
+      inFlight = { rows: sending.rows.length, done: this.storeBatch(sending, page, driver, month, limit) };
+      return previous;
+    };
+    /** Stores everything read so far and answers whether the month's allowance stopped the job. */
+    const drain = async (): Promise<boolean> => {
+      if ((await flush()) === 'monthly-limit') return true;
+      return (await settle()) === 'monthly-limit';
+    };
+    const monthlyLimitReached = () =>
+      this.finish({
+        status: 'completed',
+        message: RUN_TEXTS.monthlyLimit(limit),
+        report: this.completeness(driver),
+      });
 
-      const wanted: ListRow[] = [];
-      for (const row of listed.rows) {
-        if (row.hidden) counters.hidden++;
-        else if (driver.keep && !driver.keep(row, this.config)) counters.filtered++;
-        else wanted.push(row);
+    try {
+      for (;;) {
+        const room = this.maxProfiles - counters.stored - (inFlight?.rows ?? 0) - batch.rows.length;
+        if (room <= 0) {
+          if (await drain()) return monthlyLimitReached();
+          if (counters.stored >= this.maxProfiles) break;
+          continue;
+        }
+        if (this.ctx.remainingMs() < this.margin) {
+          if (await drain()) return monthlyLimitReached();
+          return this.continueLater();
+        }
+        const take = await governor.take(driver.list.action);
+        if (!take.ok) {
+          if (await drain()) return monthlyLimitReached();
+          return this.waitForBudget(
+            governor,
+            driver.list.action,
+            take.until,
+            this.maxProfiles - counters.stored,
+            'profiles',
+          );
+        }
+        await governor.pace(driver.list.action);
+        const listed = await driver.list.read(page, readCursor, this.config);
+        batch.pages++;
+        batch.found += listed.rows.length;
+        if (listed.total !== undefined) batch.available = listed.total;
+        if (listed.cap !== undefined) batch.cap = listed.cap;
+        let kept = 0;
+        for (const row of listed.rows) {
+          if (row.hidden) batch.hidden++;
+          else if (driver.keep && !driver.keep(row, this.config)) batch.filtered++;
+          else if (kept < room) {
+            batch.rows.push(row);
+            kept++;
+          }
+        }
+        readCursor = listed.next;
+        batch.cursor = listed.next;
+        if (!listed.next) {
+          if (await drain()) return monthlyLimitReached();
+          break;
+        }
+        if (batch.rows.length >= BATCH_LEADS && (await flush()) === 'monthly-limit')
+          return monthlyLimitReached();
       }
-      const room = Math.max(0, this.maxProfiles - counters.stored);
-      const candidates = wanted.slice(0, room);
-      const user = await findUserById(this.message.userId);
-      const limit = limitsFor(user?.plan).monthlyProfiles;
-      const granted = candidates.length
-        ? await reserveProfiles(this.message.userId, month, candidates.length, limit)
-        : 0;
-      const storing = candidates.slice(0, granted);
-      if (storing.length > 0) {
-        const now = this.deps.now().toISOString();
-        const outcome = await storeLeads(
-          {
-            userId: this.message.userId,
-            automationId: this.automation.id,
-            platform: this.platform,
-            jobId: this.message.jobId,
-          },
-          storing.map((row) => leadOf(row, page.baseUrl, now)),
-          { skipDuplicates: this.skipDuplicates },
-        );
-        // DECISIONS 22: profiles count once per lead stored, on every run that stores them; a duplicate,
-        // or a lead an earlier attempt of this same job already stored, gives its reservation back.
-        await releaseProfiles(
-          this.message.userId,
-          month,
-          storing.length - outcome.created - outcome.restoredFromEarlierJobs,
-        );
-        // Stored by this job: new leads, and known ones an earlier job stored. A person this job listed
-        // twice (a commenter who also reacted) counts once towards maxProfiles and the report.
-        counters.stored += outcome.created + outcome.restoredFromEarlierJobs;
-        counters.duplicates += outcome.duplicates;
-        this.state.totalLeads += outcome.created;
-        this.ctx.metrics.count(RUN_METRICS.leadsWritten, outcome.created + outcome.updated);
-      }
-      this.state.cursor = listed.next
-        ? { phase: 'list', list: listed.next }
-        : { phase: 'list', list: undefined };
-      const target = this.target();
-      this.progress = {
-        ...this.progress,
-        progress: Math.min(
-          this.listShare(driver),
-          Math.round((counters.stored / Math.max(1, target)) * this.listShare(driver)),
-        ),
-        completedTasks: Math.min(target, counters.stored),
-        totalTasks: target,
-        successTasks: counters.stored,
-      };
-      this.report('extracting', RUN_TEXTS.reading(driver.list.noun, counters.stored));
-      if (granted < candidates.length) {
-        await this.save();
-        return this.finish({
-          status: 'completed',
-          message: RUN_TEXTS.monthlyLimit(limit),
-          report: this.completeness(driver),
-        });
-      }
-      if (!listed.next) {
-        this.state.cursor = { phase: 'list', list: undefined };
-        await this.save();
-        break;
-      }
-      await this.save();
+    } catch (error) {
+      // A platform that stops the run (a challenge, an ended session) keeps what was read before it.
+      if (error instanceof PlatformStop && !(await drain().catch(() => false))) throw error;
+      if (error instanceof PlatformStop) return monthlyLimitReached();
+      throw error;
     }
     return undefined;
+  }
+
+  /** Stores one batch of listed rows, then moves the counters, the progress and the checkpoint past it. */
+  private async storeBatch(
+    batch: ListedBatch,
+    page: PlatformPage,
+    driver: TrobDriver,
+    month: string,
+    limit: number,
+  ): Promise<BatchOutcome> {
+    const counters = this.state.counters;
+    const rows = batch.rows;
+    const granted = rows.length ? await reserveProfiles(this.message.userId, month, rows.length, limit) : 0;
+    const storing = rows.slice(0, granted);
+    if (storing.length > 0) {
+      const now = this.deps.now().toISOString();
+      const outcome = await storeLeads(
+        {
+          userId: this.message.userId,
+          automationId: this.automation.id,
+          platform: this.platform,
+          jobId: this.message.jobId,
+        },
+        storing.map((row) => leadOf(row, page.baseUrl, now)),
+        { skipDuplicates: this.skipDuplicates },
+      );
+      // DECISIONS 22: profiles count once per lead stored, on every run that stores them; a duplicate,
+      // or a lead an earlier attempt of this same job already stored, gives its reservation back.
+      await releaseProfiles(
+        this.message.userId,
+        month,
+        storing.length - outcome.created - outcome.restoredFromEarlierJobs,
+      );
+      // Stored by this job: new leads, and known ones an earlier job stored. A person this job listed
+      // twice (a commenter who also reacted) counts once towards maxProfiles and the report.
+      counters.stored += outcome.created + outcome.restoredFromEarlierJobs;
+      counters.duplicates += outcome.duplicates;
+      this.state.totalLeads += outcome.created;
+      this.ctx.metrics.count(RUN_METRICS.leadsWritten, outcome.created + outcome.updated);
+    }
+    counters.found += batch.found;
+    counters.hidden += batch.hidden;
+    counters.filtered += batch.filtered;
+    if (batch.available !== undefined) counters.available = batch.available;
+    if (batch.cap !== undefined) counters.platformCap = batch.cap;
+    this.state.cursor = batch.cursor ? { phase: 'list', list: batch.cursor } : { phase: 'list', ended: true };
+    const target = this.target();
+    const share = this.listShare(driver);
+    this.progress = {
+      ...this.progress,
+      progress: Math.min(share, Math.round((counters.stored / Math.max(1, target)) * share)),
+      completedTasks: Math.min(target, counters.stored),
+      totalTasks: target,
+      successTasks: counters.stored,
+    };
+    this.report('extracting', RUN_TEXTS.reading(driver.list.noun, counters.stored));
+    await this.save();
+    return granted < rows.length ? 'monthly-limit' : 'stored';
   }
 
   private async enrich(
@@ -626,6 +689,21 @@ class Job {
     return this.finish({ status: 'failed', errorMessage, report: this.completeness(driver) });
   }
 }
+
+/** Pages read but not stored yet, with what they counted, and where the list stands after them. */
+interface ListedBatch {
+  rows: ListRow[];
+  pages: number;
+  found: number;
+  hidden: number;
+  filtered: number;
+  available?: number;
+  cap?: number;
+  cursor?: string;
+}
+type BatchOutcome = 'stored' | 'monthly-limit';
+
+const emptyBatch = (): ListedBatch => ({ rows: [], pages: 0, found: 0, hidden: 0, filtered: 0 });
 
 /** A listed row as a lead: absolute URLs, the extraction time, nothing the list did not show. */
 export function leadOf(row: ListRow, baseUrl: string, extractedAt: string): Lead {
