@@ -198,6 +198,7 @@ describe('the route table', () => {
     expect(readOnly).toEqual([
       'GET /api/health',
       'GET /api/auth/me',
+      'GET /api/users/usage',
       'GET /api/templates',
       'GET /api/templates/meta/popular',
       'GET /api/templates/{id}',
@@ -205,6 +206,9 @@ describe('the route table', () => {
       'GET /api/users/platforms',
       'GET /api/users/platform-connections/{platform}',
       'GET /api/automation',
+      'GET /api/automation/queue',
+      'GET /api/automation/leads/{jobId}',
+      'GET /api/jobs',
       'GET /api/jobs/dashboard/stats',
       'POST /api/leads/ai-filter',
     ]);

@@ -44,6 +44,18 @@ describe('POST /api/automation/start: a user starts a trob', () => {
       config: followersConfig,
       createdAt: expect.any(String),
       updatedAt: automation.createdAt,
+      // A new job: nothing done yet, waiting for a worker.
+      progress: 0,
+      stage: 'queued',
+      message: 'Waiting for a worker',
+      completedTasks: 0,
+      totalTasks: 0,
+      successTasks: 0,
+      failedTasks: 0,
+      totalLeads: 0,
+      hasData: false,
+      totalRuns: 0,
+      successfulRuns: 0,
     });
     expect(Date.now() - Date.parse(automation.createdAt)).toBeLessThan(60_000);
 
