@@ -1,4 +1,4 @@
-import { AUTOMATION_TEXTS, type Automation, type AutomationQueueStatus } from '../../shared/automations';
+import type { Automation, AutomationQueueStatus } from '../../shared/automations';
 import type { AuthUser } from '../core/auth';
 import { listRunQueue } from '../runs/run-repository';
 import { listAutomations, publicAutomation } from './automation-repository';

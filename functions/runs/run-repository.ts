@@ -364,7 +364,7 @@ export async function startRecurringRun(
     }),
   );
   const item = current.Item;
-  if (!item || item.status !== 'active') return undefined;
+  if (item?.status !== 'active') return undefined;
   const run = (typeof item.totalRuns === 'number' ? item.totalRuns : 0) + 1;
   const jobId = jobIdOfRun(automationId, run);
   const segment = (typeof item.runSegment === 'number' ? item.runSegment : -1) + 1;
