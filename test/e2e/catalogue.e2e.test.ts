@@ -22,7 +22,7 @@ beforeEach(async () => {
 });
 
 describe('catalogue and connections in a real browser on the local cloud', () => {
-  it('searches the catalogue, clears an empty search, meets Connection Required, connects the sandbox LinkedIn account, starts the trob, sees it pending on the dashboard, and meets the FREE plan limit on a second start', async () => {
+  it('searches the catalogue, clears an empty search, meets Connection Required, connects the sandbox LinkedIn account, starts the trob, lands on its detail, finds it on the dashboard, and meets the FREE plan limit on a second start while it runs', async () => {
     const { email, password } = await signUpVerified(page);
     await openApp(page, `${appUrl}/login`);
     await signIn(page, email, password);
