@@ -27,6 +27,8 @@ export const RUN_TEXTS = {
   notConnected: (label: string) =>
     `Your ${label} account is not connected. Connect it on the Platforms page and start the trob again.`,
   notRunnable: 'This trob cannot run yet.',
+  browserMissing: (path: string) =>
+    `Chromium is not installed where Trobly looks for it (${path}). Install it (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROMIUM_PATH, then start the trob again.`,
   retriesExhausted: (attempts: number) =>
     `The run failed ${attempts} times in a row and was stopped. Start the trob again; if it keeps failing, contact support.`,
 } as const;

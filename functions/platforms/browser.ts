@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
 
 /**
@@ -20,10 +21,20 @@ export function localChromiumPath(source: NodeJS.ProcessEnv = process.env): stri
   return source.CHROMIUM_PATH || '/usr/bin/chromium';
 }
 
+/** The machine has no Chromium where the local cloud looks for it: no retry can fix that. */
+export class BrowserMissingError extends Error {
+  constructor(readonly path: string) {
+    super(`No Chromium at ${path}`);
+    this.name = 'BrowserMissingError';
+  }
+}
+
 export async function launchBrowser(options: { userAgent?: string } = {}): Promise<Browser> {
   if (process.env.APP_RUNTIME === 'local') {
+    const executablePath = localChromiumPath();
+    if (!existsSync(executablePath)) throw new BrowserMissingError(executablePath);
     return puppeteer.launch({
-      executablePath: localChromiumPath(),
+      executablePath,
       headless: true,
       args: [...LOCAL_CHROMIUM_FLAGS, ...(options.userAgent ? [`--user-agent=${options.userAgent}`] : [])],
     });

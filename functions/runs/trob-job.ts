@@ -17,7 +17,12 @@ import { encryptionContext } from '../connections/connection-service';
 import type { KeysPort } from '../core/ports/keys';
 import type { QueuePort } from '../core/ports/queue';
 import { enrichLead, leadsAfter, storeLeads } from '../leads/lead-store';
-import { type BrowserCookie, openPlatformPage, type PlatformPage } from '../platforms/browser';
+import {
+  type BrowserCookie,
+  BrowserMissingError,
+  openPlatformPage,
+  type PlatformPage,
+} from '../platforms/browser';
 import { type ListRow, PlatformStop, type TrobDriver } from '../platforms/driver-types';
 import { platformBaseUrl } from '../platforms/session-check';
 import { trobDriver } from '../platforms/trob-drivers';
@@ -161,6 +166,8 @@ export class Job {
       return await this.work(page, driver, governor);
     } catch (error) {
       if (error instanceof PlatformStop) return this.platformStopped(error, connection, driver, governor);
+      // The local cloud without Chromium: a retry an hour later would fail the same way.
+      if (error instanceof BrowserMissingError) return this.failForGood(RUN_TEXTS.browserMissing(error.path));
       throw error;
     } finally {
       await page?.close();

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { logger } from '../../functions/core/logger';
 import { keysPort } from '../../functions/core/ports/keys';
 import { queuePort } from '../../functions/core/ports/queue';
+import { closeSharedBrowser } from '../../functions/platforms/browser';
 import { metrics } from '../../functions/runs/run-metrics';
 import { runContext } from '../../functions/runs/trob-run-deps';
 import { createTrobRunService } from '../../functions/runs/trob-run-service';
@@ -272,6 +273,23 @@ describe('runs that fail for good', () => {
         )
       ).status,
     ).toBe(201);
+  });
+
+  it('fails at once with the install hint when the machine has no Chromium, instead of retrying for an hour', async () => {
+    const ada = await connectedUser();
+    const automation = await startTrob(ada, FOLLOWERS, followersConfig(10));
+    const [message] = await takeRunMessages(ada.id);
+    await closeSharedBrowser();
+    setEnv({ CHROMIUM_PATH: '/nowhere/chromium' });
+    try {
+      expect(await deliver(message!, { receiveCount: 1 })).toEqual([]);
+    } finally {
+      setEnv({ CHROMIUM_PATH: undefined });
+    }
+    expect(await automationItem(ada.id, automation.id)).toMatchObject({
+      status: 'failed',
+      errorMessage: RUN_TEXTS.browserMissing('/nowhere/chromium'),
+    });
   });
 
   it('retries a failing run, and its last attempt ends the job failed instead of leaving it for the DLQ', async () => {
