@@ -107,6 +107,28 @@ export async function readStartGuard(userId: string): Promise<number> {
 }
 
 /**
+ * The next version of the user's start guard, conditional on the version the caller read: a start or
+ * a run again writes it in the same transaction as the automation, so two of them at once cannot both
+ * pass the plan limit.
+ */
+function guardBump(userId: string, guardVersion: number) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.automationStartGuard(userId),
+      UpdateExpression: 'SET version = :next, #type = :type',
+      ConditionExpression: 'attribute_not_exists(version) OR version = :read',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: {
+        ':next': guardVersion + 1,
+        ':read': guardVersion,
+        ':type': 'automation-guard',
+      },
+    },
+  };
+}
+
+/**
  * Writes a new automation, marked unsent, together with the next version of the start guard. Returns
  * false when another start of the same user won the guard since `guardVersion` was read: the caller
  * counts again.
@@ -116,20 +138,7 @@ export async function insertAutomation(automation: StoredAutomation, guardVersio
     await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.automationStartGuard(automation.userId),
-              UpdateExpression: 'SET version = :next, #type = :type',
-              ConditionExpression: 'attribute_not_exists(version) OR version = :read',
-              ExpressionAttributeNames: { '#type': 'type' },
-              ExpressionAttributeValues: {
-                ':next': guardVersion + 1,
-                ':read': guardVersion,
-                ':type': 'automation-guard',
-              },
-            },
-          },
+          guardBump(automation.userId, guardVersion),
           {
             Put: {
               TableName: tableName(),
@@ -281,20 +290,7 @@ export async function restartFinished(
     await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.automationStartGuard(automation.userId),
-              UpdateExpression: 'SET version = :next, #type = :type',
-              ConditionExpression: 'attribute_not_exists(version) OR version = :read',
-              ExpressionAttributeNames: { '#type': 'type' },
-              ExpressionAttributeValues: {
-                ':next': guardVersion + 1,
-                ':read': guardVersion,
-                ':type': 'automation-guard',
-              },
-            },
-          },
+          guardBump(automation.userId, guardVersion),
           {
             Update: {
               TableName: tableName(),

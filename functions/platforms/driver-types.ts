@@ -73,6 +73,11 @@ export type TrobConfig = Record<string, unknown>;
 export interface ListReader {
   /** The budget each page read takes from. */
   action: GovernedAction;
+  /**
+   * For a list whose reads are not all alike (Instagram's bio-keyword mode visits queued profiles
+   * between list pages): the budget the read at `cursor` takes. Absent: always `action`.
+   */
+  actionAt?(cursor: string | undefined, config: TrobConfig): GovernedAction;
   /** What the list is of, in words: 'followers', 'connections', 'search results'. */
   noun: string;
   /** The most this list shows, in the platform's words ('LinkedIn lists at most 1,000'). */

@@ -336,6 +336,8 @@ export async function listRunQueue(
       IndexName: keys.runQueue.index,
       KeyConditionExpression: 'gsi2pk = :pk',
       ExpressionAttributeValues: { ':pk': keys.runQueue[which] },
+      // Only what the queue status counts, not whole automations (config, report...).
+      ProjectionExpression: 'userId, id, gsi2sk',
       Limit: limit,
     }),
   );

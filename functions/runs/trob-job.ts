@@ -252,18 +252,19 @@ export class Job {
           if (await drain()) return monthlyLimitReached();
           return this.continueLater();
         }
-        const take = await governor.take(driver.list.action);
+        const action = driver.list.actionAt?.(readCursor, this.config) ?? driver.list.action;
+        const take = await governor.take(action);
         if (!take.ok) {
           if (await drain()) return monthlyLimitReached();
           return this.waitForBudget(
             governor,
-            driver.list.action,
+            action,
             take.until,
             this.maxProfiles - counters.stored,
             'profiles',
           );
         }
-        await governor.pace(driver.list.action);
+        await governor.pace(action);
         const listed = await driver.list.read(page, readCursor, this.config);
         batch.pages++;
         batch.found += listed.rows.length;

@@ -1,18 +1,20 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { TestUser } from '../support/api-client';
 import {
   automationItem,
+  connectedUser,
   deliver,
+  FOLLOWERS,
+  followersConfig,
   runQueued,
   sandbox,
   startEngineSuite,
   startTrob,
   storedLeads,
   takeRunMessages,
+  worldFollowers,
 } from '../support/engine-suite';
-import { newUser } from '../support/users';
 
 /**
  * Issue 11 points 1-3: a long job checkpoints and continues in a new message before its invocation
@@ -21,20 +23,11 @@ import { newUser } from '../support/users';
  */
 startEngineSuite();
 
-const FOLLOWERS = 'linkedin-follower-extractor';
-const config = {
-  targetSettings: { companyPageUrl: '' },
-  filteringSettings: { maxProfiles: 1000, headlineKeywords: [], excludeOpenToWork: false },
-  exportSettings: { format: 'csv', skipDuplicates: false },
-};
-
-function visibleFollowerIds(): string[] {
-  const world = sandbox.sites.linkedin.world;
-  const byId = new Map(world.people.map((p) => [p.id, p]));
-  return (world.followers[world.owner.id] ?? []).filter((id) => !byId.get(id)!.hidden).sort();
-}
-
-const connectedUser = (): Promise<TestUser> => newUser({ connect: ['linkedin'], plan: 'PRO' });
+const config = followersConfig();
+const visibleFollowerIds = (): string[] =>
+  worldFollowers()
+    .visible.map((p) => p.id)
+    .sort();
 
 async function waitFor(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
   const deadline = Date.now() + ms;

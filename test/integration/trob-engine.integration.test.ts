@@ -9,26 +9,27 @@ import { createTrobRunService } from '../../functions/runs/trob-run-service';
 import { budgetUsed } from '../../functions/safety/budget-repository';
 import { BUDGETS } from '../../functions/safety/budgets';
 import { createGovernor, periodsOf } from '../../functions/safety/governor';
-import type { SandboxPerson } from '../../scripts/sandbox-platforms';
 import { connectionStatus } from '../../shared/connections';
 import type { TrobRunMessage } from '../../shared/run-messages';
 import { RUN_TEXTS } from '../../shared/run-texts';
-import type { TestUser } from '../support/api-client';
 import {
   api,
   as,
   automationItem,
+  connectedUser,
   deliver,
+  FOLLOWERS,
+  followersConfig,
   runQueued,
   sandbox,
   startEngineSuite,
   startTrob,
   storedLeads,
   takeRunMessages,
+  worldFollowers,
 } from '../support/engine-suite';
 import { setEnv } from '../support/integration-env';
 import { scanTable } from '../support/table-items';
-import { newUser } from '../support/users';
 
 /**
  * The trob engine end to end (issue 11): a user's started trob is taken off the real queue by the real
@@ -36,25 +37,6 @@ import { newUser } from '../support/users';
  * stores the leads in DynamoDB Local. Expected leads come from the sandbox world's own data.
  */
 startEngineSuite();
-
-const FOLLOWERS = 'linkedin-follower-extractor';
-const followersConfig = (maxProfiles = 1000, extra: Record<string, unknown> = {}) => ({
-  targetSettings: { companyPageUrl: '' },
-  filteringSettings: { maxProfiles, headlineKeywords: [], excludeOpenToWork: false, ...extra },
-  exportSettings: { format: 'csv', skipDuplicates: false },
-});
-
-/** The owner's followers as the sandbox world has them, in list order. */
-function worldFollowers(): { visible: SandboxPerson[]; hidden: SandboxPerson[] } {
-  const world = sandbox.sites.linkedin.world;
-  const byId = new Map(world.people.map((p) => [p.id, p]));
-  const all = (world.followers[world.owner.id] ?? []).map((id) => byId.get(id)!);
-  return { visible: all.filter((p) => !p.hidden), hidden: all.filter((p) => p.hidden) };
-}
-
-async function connectedUser(plan: 'FREE' | 'PRO' = 'PRO'): Promise<TestUser> {
-  return newUser({ connect: ['linkedin'], plan });
-}
 
 describe('follower extractor on the sandbox LinkedIn', () => {
   it('stores every visible follower once with the world’s data, reports completeness and completes at 100%', async () => {

@@ -7,6 +7,8 @@ import {
   as,
   automationItem,
   deliver,
+  FOLLOWERS,
+  followersConfig,
   runQueued,
   startEngineSuite,
   storedLeads,
@@ -20,12 +22,7 @@ import { newUser } from '../support/users';
  */
 startEngineSuite();
 
-const FOLLOWERS = 'linkedin-follower-extractor';
-const config = {
-  targetSettings: { companyPageUrl: '' },
-  filteringSettings: { maxProfiles: 40, headlineKeywords: [], excludeOpenToWork: false },
-  exportSettings: { format: 'csv', skipDuplicates: false },
-};
+const config = followersConfig(40);
 
 /** Hands the worker the tick the schedule would send (the local scheduler fires it when due). */
 const tick = (payload: unknown) => deliver(payload as never);

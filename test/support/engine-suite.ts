@@ -9,12 +9,17 @@ import { closeSharedBrowser } from '../../functions/platforms/browser';
 import { handler as runWorker } from '../../functions/workers/automation-runner.worker';
 import { lambdaContext } from '../../scripts/local-cloud/lambda-runtime';
 import { toSqsEvent } from '../../scripts/local-cloud/worker-poller';
-import { type SandboxPlatforms, startSandboxPlatforms } from '../../scripts/sandbox-platforms';
+import {
+  type SandboxPerson,
+  type SandboxPlatforms,
+  startSandboxPlatforms,
+} from '../../scripts/sandbox-platforms';
 import type { Lead } from '../../shared/leads';
 import type { TrobRunMessage } from '../../shared/run-messages';
 import { type AccountsEnv, useAccountsEnv } from './accounts-env';
 import type { Api, TestUser } from './api-client';
 import { setEnv } from './integration-env';
+import { newUser } from './users';
 
 /**
  * The trob engine's integration tests: the accounts env with the trob-runs queue, the sandbox
@@ -51,6 +56,27 @@ export function startEngineSuite(
 }
 
 export const as = (user: TestUser) => ({ token: user.accessToken });
+
+export const FOLLOWERS = 'linkedin-follower-extractor';
+
+/** A follower extractor's config: the owner's own followers, nothing filtered, every run its own dataset. */
+export const followersConfig = (maxProfiles = 1000, extra: Record<string, unknown> = {}) => ({
+  targetSettings: { companyPageUrl: '' },
+  filteringSettings: { maxProfiles, headlineKeywords: [], excludeOpenToWork: false, ...extra },
+  exportSettings: { format: 'csv', skipDuplicates: false },
+});
+
+/** The sandbox LinkedIn owner's followers as its world has them, in list order. */
+export function worldFollowers(): { visible: SandboxPerson[]; hidden: SandboxPerson[] } {
+  const world = sandbox.sites.linkedin.world;
+  const byId = new Map(world.people.map((p) => [p.id, p]));
+  const all = (world.followers[world.owner.id] ?? []).map((id) => byId.get(id)!);
+  return { visible: all.filter((p) => !p.hidden), hidden: all.filter((p) => p.hidden) };
+}
+
+/** A user with the sandbox LinkedIn account connected (PRO unless said). */
+export const connectedUser = (plan: 'FREE' | 'PRO' = 'PRO'): Promise<TestUser> =>
+  newUser({ connect: ['linkedin'], plan });
 
 export async function startTrob(user: TestUser, templateId: string, config: Record<string, unknown>) {
   const res = await api.post('/api/automation/start', { templateId, config }, as(user));

@@ -1,4 +1,5 @@
 import type { BrowserCookie, PageResponse, PlatformPage } from '../browser';
+import { cookieNamed, type Json, pathOf } from '../driver-helpers';
 import { PlatformStop, type PlatformStopReason } from '../driver-types';
 import { INSTAGRAM_API } from './endpoints';
 
@@ -16,16 +17,8 @@ export function wallReason(url: string): PlatformStopReason | undefined {
   return undefined;
 }
 
-function pathOf(url: string): string {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return url;
-  }
-}
-
 export function csrfOf(cookies: readonly BrowserCookie[]): string {
-  return cookies.find((c) => c.name === INSTAGRAM_API.csrfCookie)?.value ?? '';
+  return cookieNamed(cookies, INSTAGRAM_API.csrfCookie);
 }
 
 interface FailBody {
@@ -87,7 +80,7 @@ export class InstagramServerError extends Error {
   }
 }
 
-export type Json = Record<string, unknown>;
+export type { Json } from '../driver-helpers';
 
 /** One web API call; answers the parsed body or throws a PlatformStop (or InstagramServerError for 5xx). */
 export async function igGet(page: PlatformPage, path: string, csrf: string): Promise<Json> {

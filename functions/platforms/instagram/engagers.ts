@@ -1,8 +1,9 @@
 import type { PlatformPage } from '../browser';
+import { asRecord, type EngagersCursor, parseEngagersCursor } from '../driver-helpers';
 import type { ListReader, ListRow, TrobConfig } from '../driver-types';
 import { PlatformStop } from '../driver-types';
 import { flagOf, listOf, packIds, textOf, unpackIds } from '../filters';
-import { igGet, type Json } from './api';
+import { igGet } from './api';
 import { INSTAGRAM_API, mediaIdOf } from './endpoints';
 import { type IgUser, igRow, igUserOf } from './users';
 
@@ -17,27 +18,6 @@ import { type IgUser, igRow, igUserOf } from './users';
 export const ENGAGER_KINDS = ['commenters', 'likers'] as const;
 export type EngagerKind = (typeof ENGAGER_KINDS)[number];
 
-const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
-
-interface EngagersCursor {
-  /** Index into the selected kinds. */
-  k: number;
-  /** The comments' next_max_id. */
-  c?: string;
-  /** The people settled so far (packIds). */
-  s?: string;
-}
-
-function parseCursor(cursor: string | undefined): EngagersCursor {
-  if (!cursor) return { k: 0 };
-  try {
-    const parsed = JSON.parse(cursor) as EngagersCursor;
-    return typeof parsed.k === 'number' ? parsed : { k: 0 };
-  } catch {
-    return { k: 0 };
-  }
-}
-
 export function selectedKinds(config: TrobConfig): EngagerKind[] {
   const chosen = new Set(listOf(config, 'postSettings', 'extractionTypes'));
   return ENGAGER_KINDS.filter((kind) => chosen.has(kind));
@@ -51,7 +31,7 @@ interface Comment {
 }
 
 function commentOf(value: unknown): Comment | undefined {
-  const c = obj(value);
+  const c = asRecord(value);
   const user = igUserOf(c.user);
   if (!user) return undefined;
   const seconds = Number(c.created_at_utc ?? c.created_at);
@@ -110,7 +90,7 @@ export function engagersReader(
       if (!mediaId) throw new PlatformStop('not-found', 'the post link holds no Instagram shortcode');
       const skipPrivate = flagOf(config, 'filteringSettings', 'excludePrivate');
       const kinds = selectedKinds(config);
-      const state = parseCursor(cursor);
+      const state = parseEngagersCursor(cursor);
       const kind = kinds[state.k];
       if (!kind) return { rows: [] };
       const settled = unpackIds(state.s);

@@ -158,12 +158,9 @@ export function visitsAt(cursor: string | undefined): boolean {
 }
 
 /**
- * The followers extractor's list in both modes, picked per read (the config comes with each read, not
- * with the driver). Its budget follows what the next read does: a list page takes 'list-pages', a
- * profile visit 'profile-views'. The engine asks the governor before it calls `read`, and a driver
- * knows the cursor only once `read` has seen it, so a continued segment whose first read would be a
- * visit spends that first read (a list-pages take) on nothing but learning its cursor, rather than
- * letting a visit pass as a list page.
+ * The followers extractor's list in both modes, picked per read (the config comes with each read). Its
+ * budget follows what the read at the cursor does: a list page takes 'list-pages', a queued profile
+ * visit 'profile-views' (`actionAt`, asked by the engine before each read).
  */
 export function followersListReader(
   csrf: string,
@@ -174,25 +171,15 @@ export function followersListReader(
 ): ListReader {
   const listed = followsReader(csrf);
   const visited = profileByProfileReader(csrf, options.listLevelKeep);
-  let nextVisits = false;
-  let started = false;
   return {
-    get action() {
-      return nextVisits ? 'profile-views' : 'list-pages';
-    },
+    action: 'list-pages',
+    actionAt: (cursor, config) =>
+      options.filtersOnBio(config) && visitsAt(cursor) ? 'profile-views' : 'list-pages',
     noun: 'accounts',
-    async read(page, cursor, config) {
-      if (!options.filtersOnBio(config)) return listed.read(page, cursor, config);
-      if (!started) {
-        started = true;
-        if (visitsAt(cursor)) {
-          nextVisits = true;
-          return { rows: [], ...(cursor ? { next: cursor } : {}) };
-        }
-      }
-      const out = await visited.read(page, cursor, config);
-      nextVisits = visitsAt(out.next);
-      return out;
+    read(page, cursor, config) {
+      return options.filtersOnBio(config)
+        ? visited.read(page, cursor, config)
+        : listed.read(page, cursor, config);
     },
   };
 }

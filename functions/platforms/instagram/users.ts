@@ -1,6 +1,6 @@
 import type { Lead } from '../../../shared/leads';
+import { asRecord } from '../driver-helpers';
 import type { ListRow } from '../driver-types';
-import type { Json } from './api';
 import { profilePath } from './endpoints';
 
 /**
@@ -29,11 +29,10 @@ export interface IgUser {
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
 
 /** A user of a list, a comment or web_profile_info; undefined without an id and a username. */
 export function igUserOf(value: unknown): IgUser | undefined {
-  const u = obj(value);
+  const u = asRecord(value);
   const id = str(u.pk_id) ?? (u.pk === undefined ? undefined : str(String(u.pk))) ?? str(u.id);
   const username = str(u.username);
   if (!id || !username) return undefined;
@@ -47,8 +46,8 @@ export function igUserOf(value: unknown): IgUser | undefined {
     private: u.is_private === true,
     bio: str(u.biography),
     website: str(u.external_url) ?? str(links[0]?.url),
-    followers: num(obj(u.edge_followed_by).count) ?? num(u.follower_count),
-    following: num(obj(u.edge_follow).count) ?? num(u.following_count),
+    followers: num(asRecord(u.edge_followed_by).count) ?? num(u.follower_count),
+    following: num(asRecord(u.edge_follow).count) ?? num(u.following_count),
   };
 }
 

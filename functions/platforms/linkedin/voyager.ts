@@ -1,4 +1,5 @@
 import type { BrowserCookie, PageResponse, PlatformPage } from '../browser';
+import { cookieNamed, pathOf } from '../driver-helpers';
 import { PlatformStop, type PlatformStopReason } from '../driver-types';
 import { LINKEDIN_API } from './endpoints';
 
@@ -8,20 +9,14 @@ import { LINKEDIN_API } from './endpoints';
  * so the final URL and the content type are checked, not only the status.
  */
 export function wallReason(url: string): PlatformStopReason | undefined {
-  const path = (() => {
-    try {
-      return new URL(url).pathname;
-    } catch {
-      return url;
-    }
-  })();
+  const path = pathOf(url);
   if (LINKEDIN_API.challengeMarks.some((m) => path.startsWith(m))) return 'challenge';
   if (LINKEDIN_API.loginMarks.some((m) => path.startsWith(m))) return 'expired';
   return undefined;
 }
 
 export function csrfOf(cookies: readonly BrowserCookie[]): string {
-  return (cookies.find((c) => c.name === 'JSESSIONID')?.value ?? '').replace(/^"|"$/g, '');
+  return cookieNamed(cookies, 'JSESSIONID').replace(/^"|"$/g, '');
 }
 
 export function readFailure(res: PageResponse): PlatformStop | undefined {

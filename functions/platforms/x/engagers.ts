@@ -1,9 +1,10 @@
 import type { PlatformPage } from '../browser';
+import { asRecord, type EngagersCursor, parseEngagersCursor } from '../driver-helpers';
 import type { ListReader, ListRow, TrobConfig } from '../driver-types';
 import { PlatformStop } from '../driver-types';
 import { flagOf, listOf, packIds, textOf, unpackIds } from '../filters';
 import { X_API } from './endpoints';
-import { errorCodes, type Json, xGraphql } from './graphql';
+import { errorCodes, xGraphql } from './graphql';
 import {
   bottomCursor,
   timelineEntries,
@@ -25,27 +26,6 @@ import { type Engagement, type XUser, xRow } from './users';
  */
 export const ENGAGER_KINDS = ['repliers', 'quoters', 'retweeters', 'likers'] as const;
 export type EngagerKind = (typeof ENGAGER_KINDS)[number];
-
-const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
-
-interface EngagersCursor {
-  /** Index into the selected kinds. */
-  k: number;
-  /** That list's Bottom cursor. */
-  c?: string;
-  /** The people settled so far (packIds). */
-  s?: string;
-}
-
-function parseCursor(cursor: string | undefined): EngagersCursor {
-  if (!cursor) return { k: 0 };
-  try {
-    const parsed = JSON.parse(cursor) as EngagersCursor;
-    return typeof parsed.k === 'number' ? parsed : { k: 0 };
-  } catch {
-    return { k: 0 };
-  }
-}
 
 export function postIdOf(url: string | undefined): string | undefined {
   return X_API.postIdPattern.exec(url ?? '')?.[1];
@@ -91,10 +71,10 @@ async function readKind(
       { tweetId: postId, includePromotedContent: false, ...paging },
       csrf,
     );
-    const timeline = obj(obj(body.data)[root]);
-    const instructions = obj(timeline.timeline).instructions;
+    const timeline = asRecord(asRecord(body.data)[root]);
+    const instructions = asRecord(timeline.timeline).instructions;
     if (!Array.isArray(instructions)) {
-      if (body.data && !(root in obj(body.data))) return { people: [], items: 0 };
+      if (body.data && !(root in asRecord(body.data))) return { people: [], items: 0 };
       throw new PlatformStop('changed', `X answered ${kind} without timeline instructions`);
     }
     const entries = timelineEntries(instructions);
@@ -112,8 +92,8 @@ async function readKind(
       { rawQuery: `quoted_tweet_id:${postId}`, querySource: 'tdqt', product: 'Latest', ...paging },
       csrf,
     );
-    const instructions = obj(
-      obj(obj(obj(body.data).search_by_raw_query).search_timeline).timeline,
+    const instructions = asRecord(
+      asRecord(asRecord(asRecord(body.data).search_by_raw_query).search_timeline).timeline,
     ).instructions;
     if (!Array.isArray(instructions))
       throw new PlatformStop('changed', 'X answered the quotes search without timeline instructions');
@@ -141,7 +121,7 @@ async function readKind(
     },
     csrf,
   );
-  const instructions = obj(obj(body.data).threaded_conversation_with_injections_v2).instructions;
+  const instructions = asRecord(asRecord(body.data).threaded_conversation_with_injections_v2).instructions;
   if (!Array.isArray(instructions)) {
     if (errorCodes(body).includes(X_API.errorCodes.notFound))
       throw new PlatformStop('not-found', 'X has no such post (or it is not visible to this account)');
@@ -169,7 +149,7 @@ export function engagersReader(csrf: string): ListReader {
       if (!postId) throw new PlatformStop('not-found', 'the post link holds no X post id');
       const kinds = selectedKinds(config);
       const skipProtected = flagOf(config, 'filteringSettings', 'excludeProtected');
-      const state = parseCursor(cursor);
+      const state = parseEngagersCursor(cursor);
       const kind = kinds[state.k];
       if (!kind) return { rows: [] };
       const settled = unpackIds(state.s);

@@ -1,9 +1,10 @@
 import type { PlatformPage } from '../browser';
+import { asRecord } from '../driver-helpers';
 import type { ListReader, ListRow, TrobConfig } from '../driver-types';
 import { PlatformStop } from '../driver-types';
 import { flagOf, handleOf, textOf } from '../filters';
 import { X_API } from './endpoints';
-import { type Json, xGraphql } from './graphql';
+import { xGraphql } from './graphql';
 import { bottomCursor, timelineEntries, timelineUsers } from './timeline';
 import { type XUser, xRow, xUserOf } from './users';
 
@@ -12,7 +13,6 @@ import { type XUser, xRow, xUserOf } from './users';
  * only: the id then travels in the cursor), then Followers or Following pages with the Bottom cursor,
  * 20 a page, until a page has no users or gives back the cursor it was asked with.
  */
-const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
 
 interface FollowsCursor {
   /** The target's rest_id. */
@@ -34,7 +34,7 @@ function parseCursor(cursor: string | undefined): FollowsCursor | undefined {
 /** The account behind a handle; PlatformStop not-found when X has none (or it is suspended). */
 export async function userByScreenName(page: PlatformPage, handle: string, csrf: string): Promise<XUser> {
   const body = await xGraphql(page, 'UserByScreenName', { screen_name: handle }, csrf);
-  const result = obj(obj(obj(body.data).user).result);
+  const result = asRecord(asRecord(asRecord(body.data).user).result);
   if (result.__typename === 'UserUnavailable')
     throw new PlatformStop('not-found', `X shows @${handle} as unavailable (suspended or deactivated)`);
   const user = xUserOf(result);
@@ -68,13 +68,13 @@ export function followsReader(csrf: string): ListReader {
         },
         csrf,
       );
-      const user = obj(obj(body.data).user);
+      const user = asRecord(asRecord(body.data).user);
       if (!('result' in user)) {
-        if (body.data && 'user' in obj(body.data))
+        if (body.data && 'user' in asRecord(body.data))
           throw new PlatformStop('not-found', 'X has no such account any more');
         throw new PlatformStop('changed', 'X answered its follower list without data.user');
       }
-      const instructions = obj(obj(obj(user.result).timeline).timeline).instructions;
+      const instructions = asRecord(asRecord(asRecord(user.result).timeline).timeline).instructions;
       if (!Array.isArray(instructions))
         throw new PlatformStop('changed', 'X answered its follower list without timeline instructions');
       const entries = timelineEntries(instructions);

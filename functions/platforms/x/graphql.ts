@@ -1,4 +1,5 @@
 import type { BrowserCookie, PageResponse, PlatformPage } from '../browser';
+import { cookieNamed, type Json, pathOf } from '../driver-helpers';
 import { PlatformStop, type PlatformStopReason } from '../driver-types';
 import { graphqlPath, X_API, type XOperation } from './endpoints';
 
@@ -17,16 +18,8 @@ export function wallReason(url: string): PlatformStopReason | undefined {
   return undefined;
 }
 
-function pathOf(url: string): string {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return url;
-  }
-}
-
 export function csrfOf(cookies: readonly BrowserCookie[]): string {
-  return cookies.find((c) => c.name === X_API.csrfCookie)?.value ?? '';
+  return cookieNamed(cookies, X_API.csrfCookie);
 }
 
 /** The error codes of an X answer (`{errors:[{code}]}`). */
@@ -88,7 +81,7 @@ export class XServerError extends Error {
   }
 }
 
-export type Json = Record<string, unknown>;
+export type { Json } from '../driver-helpers';
 
 /** One GraphQL call; answers the parsed body or throws a PlatformStop (or XServerError for 5xx). */
 export async function xGraphql(

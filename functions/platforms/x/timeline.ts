@@ -1,3 +1,4 @@
+import { asRecord } from '../driver-helpers';
 import type { Json } from './graphql';
 import { type XUser, xUserOf } from './users';
 
@@ -6,14 +7,13 @@ import { type XUser, xUserOf } from './users';
  * search pages use for their cursors) hold user entries (`user-<id>`), tweet entries (`tweet-<id>`),
  * conversation modules (`conversationthread-<id>`, replies) and Top/Bottom cursor entries.
  */
-const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
 
 export function timelineEntries(instructions: unknown): Json[] {
   if (!Array.isArray(instructions)) return [];
   const out: Json[] = [];
-  for (const instruction of instructions.map(obj)) {
-    if (Array.isArray(instruction.entries)) out.push(...instruction.entries.map(obj));
-    if (instruction.entry) out.push(obj(instruction.entry));
+  for (const instruction of instructions.map(asRecord)) {
+    if (Array.isArray(instruction.entries)) out.push(...instruction.entries.map(asRecord));
+    if (instruction.entry) out.push(asRecord(instruction.entry));
   }
   return out;
 }
@@ -21,8 +21,8 @@ export function timelineEntries(instructions: unknown): Json[] {
 /** The Bottom cursor's value: on the entry's content (user timelines) or in its itemContent (replies). */
 export function bottomCursor(entries: readonly Json[]): string | undefined {
   for (const entry of entries) {
-    const content = obj(entry.content);
-    const cursor = content.cursorType ? content : obj(content.itemContent);
+    const content = asRecord(entry.content);
+    const cursor = content.cursorType ? content : asRecord(content.itemContent);
     if (cursor.cursorType === 'Bottom' && typeof cursor.value === 'string' && cursor.value)
       return cursor.value;
   }
@@ -33,8 +33,8 @@ export function bottomCursor(entries: readonly Json[]): string | undefined {
 export function timelineUsers(entries: readonly Json[]): XUser[] {
   const users: XUser[] = [];
   for (const entry of entries) {
-    const item = obj(obj(entry.content).itemContent);
-    const user = item.user_results ? xUserOf(obj(item.user_results).result) : undefined;
+    const item = asRecord(asRecord(entry.content).itemContent);
+    const user = item.user_results ? xUserOf(asRecord(item.user_results).result) : undefined;
     if (user) users.push(user);
   }
   return users;
@@ -42,39 +42,40 @@ export function timelineUsers(entries: readonly Json[]): XUser[] {
 
 /** A tweet result without its visibility wrapper; undefined for a tombstone. */
 function unwrapTweet(result: unknown): Json | undefined {
-  const r = obj(result);
+  const r = asRecord(result);
   if (r.__typename === 'TweetWithVisibilityResults') return unwrapTweet(r.tweet);
-  return r.rest_id || obj(r.legacy).id_str ? r : undefined;
+  return r.rest_id || asRecord(r.legacy).id_str ? r : undefined;
 }
 
 /** The tweets of tweet entries and of conversation modules, in order. */
 export function timelineTweets(entries: readonly Json[]): Json[] {
   const tweets: Json[] = [];
   const add = (itemContent: unknown) => {
-    const results = obj(itemContent).tweet_results;
-    const tweet = results ? unwrapTweet(obj(results).result) : undefined;
+    const results = asRecord(itemContent).tweet_results;
+    const tweet = results ? unwrapTweet(asRecord(results).result) : undefined;
     if (tweet) tweets.push(tweet);
   };
   for (const entry of entries) {
-    const content = obj(entry.content);
+    const content = asRecord(entry.content);
     add(content.itemContent);
-    if (Array.isArray(content.items)) for (const item of content.items) add(obj(obj(item).item).itemContent);
+    if (Array.isArray(content.items))
+      for (const item of content.items) add(asRecord(asRecord(item).item).itemContent);
   }
   return tweets;
 }
 
 export function tweetIdOf(tweet: Json): string | undefined {
-  const id = tweet.rest_id ?? obj(tweet.legacy).id_str;
+  const id = tweet.rest_id ?? asRecord(tweet.legacy).id_str;
   return typeof id === 'string' ? id : undefined;
 }
 
 export function tweetAuthor(tweet: Json): XUser | undefined {
-  return xUserOf(obj(obj(tweet.core).user_results).result);
+  return xUserOf(asRecord(asRecord(tweet.core).user_results).result);
 }
 
 /** The full text: a long post's note text, else `legacy.full_text`. */
 export function tweetText(tweet: Json): string | undefined {
-  const note = obj(obj(obj(tweet.note_tweet).note_tweet_results).result).text;
-  const text = typeof note === 'string' && note ? note : obj(tweet.legacy).full_text;
+  const note = asRecord(asRecord(asRecord(tweet.note_tweet).note_tweet_results).result).text;
+  const text = typeof note === 'string' && note ? note : asRecord(tweet.legacy).full_text;
   return typeof text === 'string' && text.trim() ? text.trim() : undefined;
 }

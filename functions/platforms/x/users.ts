@@ -1,6 +1,6 @@
+import { asRecord } from '../driver-helpers';
 import type { ListRow } from '../driver-types';
 import { profilePath } from './endpoints';
-import type { Json } from './graphql';
 
 /**
  * An X user as GraphQL answers it, in either shape: since 2026 `legacy` is null and the fields live in
@@ -23,32 +23,31 @@ export interface XUser {
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
 
 /** A `user_results.result` (or `data.user.result`); undefined for UserUnavailable and the like. */
 export function xUserOf(result: unknown): XUser | undefined {
-  const r = obj(result);
+  const r = asRecord(result);
   if (r.__typename !== undefined && r.__typename !== 'User') return undefined;
-  const legacy = obj(r.legacy);
-  const core = obj(r.core);
+  const legacy = asRecord(r.legacy);
+  const core = asRecord(r.core);
   const id = str(r.rest_id) ?? str(legacy.id_str);
   const handle = str(core.screen_name) ?? str(legacy.screen_name);
   if (!id || !handle) return undefined;
-  const urls = obj(obj(legacy.entities).url).urls;
+  const urls = asRecord(asRecord(legacy.entities).url).urls;
   const legacyUrls = Array.isArray(urls) ? (urls as Array<{ expanded_url?: unknown }>) : [];
   return {
     id,
     handle,
     name: str(core.name) ?? str(legacy.name) ?? handle,
-    bio: str(obj(r.profile_bio).description) ?? str(legacy.description),
-    location: str(obj(r.location).location) ?? str(legacy.location),
-    website: str(obj(r.website).url) ?? str(legacyUrls[0]?.expanded_url) ?? str(legacy.url),
-    image: str(obj(r.avatar).image_url) ?? str(legacy.profile_image_url_https),
-    followers: num(obj(r.relationship_counts).followers) ?? num(legacy.followers_count),
-    following: num(obj(r.relationship_counts).following) ?? num(legacy.friends_count),
+    bio: str(asRecord(r.profile_bio).description) ?? str(legacy.description),
+    location: str(asRecord(r.location).location) ?? str(legacy.location),
+    website: str(asRecord(r.website).url) ?? str(legacyUrls[0]?.expanded_url) ?? str(legacy.url),
+    image: str(asRecord(r.avatar).image_url) ?? str(legacy.profile_image_url_https),
+    followers: num(asRecord(r.relationship_counts).followers) ?? num(legacy.followers_count),
+    following: num(asRecord(r.relationship_counts).following) ?? num(legacy.friends_count),
     verified:
-      r.is_blue_verified === true || obj(r.verification).verified === true || legacy.verified === true,
-    protected: obj(r.privacy).protected === true || legacy.protected === true,
+      r.is_blue_verified === true || asRecord(r.verification).verified === true || legacy.verified === true,
+    protected: asRecord(r.privacy).protected === true || legacy.protected === true,
   };
 }
 

@@ -199,7 +199,7 @@ describe('the followers list in profile mode (bio keywords)', () => {
     const { instagramTrobs } = await import('../../../../functions/platforms/instagram/trobs');
     const driver = instagramTrobs['instagram-followers-extractor']!([]);
     const { page, asked } = fakePage();
-    expect(driver.list.action).toBe('list-pages');
+    expect(driver.list.actionAt?.(undefined, config)).toBe('list-pages');
     const first = await driver.list.read(page, undefined, config);
     expect(first.rows).toEqual([]);
     expect(first.total).toBe(3);
@@ -210,7 +210,7 @@ describe('the followers list in profile mode (bio keywords)', () => {
     const visits: string[] = [];
     let cursor = first.next;
     while (cursor) {
-      expect(driver.list.action).toBe('profile-views');
+      expect(driver.list.actionAt?.(cursor, config)).toBe('profile-views');
       const out = await driver.list.read(page, cursor, config);
       visits.push(...out.rows.map((r) => `${r.id}:${r.description}`));
       cursor = out.next;
@@ -219,7 +219,7 @@ describe('the followers list in profile mode (bio keywords)', () => {
     expect(driver.wantsEnrichment?.(config)).toBe(false);
   });
 
-  it('a continued segment whose first read would be a visit spends it learning the cursor, so the visit takes a profile view', async () => {
+  it('a continued segment whose first read is a visit takes a profile view for it, with no read spent on the cursor', async () => {
     const { instagramTrobs } = await import('../../../../functions/platforms/instagram/trobs');
     const earlier = instagramTrobs['instagram-followers-extractor']!([]);
     const { page } = fakePage();
@@ -227,11 +227,7 @@ describe('the followers list in profile mode (bio keywords)', () => {
     // A new segment: a new driver, the checkpointed cursor.
     const resumed = instagramTrobs['instagram-followers-extractor']!([]);
     const fresh = fakePage();
-    expect(resumed.list.action).toBe('list-pages');
-    const idle = await resumed.list.read(fresh.page, next, config);
-    expect(idle).toEqual({ rows: [], next });
-    expect(fresh.asked).toEqual([]);
-    expect(resumed.list.action).toBe('profile-views');
+    expect(resumed.list.actionAt?.(next, config)).toBe('profile-views');
     const visit = await resumed.list.read(fresh.page, next, config);
     expect(visit.rows.map((r) => r.id)).toEqual(['100']);
   });
@@ -244,7 +240,7 @@ describe('the followers list in profile mode (bio keywords)', () => {
     const out = await driver.list.read(page, undefined, plain);
     expect(out.rows.map((r) => r.id)).toEqual(['100', '101', '102']);
     expect(out.rows[1]?.headline).toBe('@person1 · Verified');
-    expect(driver.list.action).toBe('list-pages');
+    expect(driver.list.actionAt?.(out.next, plain)).toBe('list-pages');
     expect(driver.wantsEnrichment?.(plain)).toBe(true);
   });
 });
