@@ -46,7 +46,9 @@ export type Capability =
   /** Signs access tokens (every signed-in route verifies them with the same secret). */
   | 'auth-secret'
   /** Stripe keys (API key, webhook secret) or the local sandbox. */
-  | 'payments';
+  | 'payments'
+  /** Streams from the configured Bedrock model (the AI port's bedrock adapter). */
+  | 'ai-model';
 
 export const httpRoutes: readonly HttpRoute[] = [
   {
@@ -337,6 +339,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     auth: 'verified',
     table: 'read',
     stream: true,
+    needs: ['ai-model'],
   },
 ];
 

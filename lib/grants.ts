@@ -39,6 +39,96 @@ export interface CapabilityTargets {
   readonly realtime?: RealtimeTarget;
   readonly publicAppUrl?: string;
   readonly mailFrom?: string;
+  /**
+   * The Bedrock model the 'ai-model' capability may stream from: a foundation model id or a cross-region
+   * inference profile id. Unset, the `bedrockModelId` context, else DEFAULT_BEDROCK_MODEL_ID.
+   */
+  readonly aiModelId?: string;
+}
+
+export const DEFAULT_BEDROCK_MODEL_ID = 'anthropic.claude-3-5-haiku-20241022-v1:0';
+
+/**
+ * The regions a cross-region inference profile may send a request to (its geography prefix): the role needs
+ * the foundation model in each of them. Named, not '*', so the grant stays scoped (cdk-nag IAM5); a prefix
+ * missing here fails synth instead of failing requests.
+ */
+const PROFILE_REGIONS: Readonly<Record<string, readonly string[]>> = {
+  us: ['us-east-1', 'us-east-2', 'us-west-1', 'us-west-2'],
+  eu: [
+    'eu-central-1',
+    'eu-central-2',
+    'eu-north-1',
+    'eu-south-1',
+    'eu-south-2',
+    'eu-west-1',
+    'eu-west-2',
+    'eu-west-3',
+  ],
+  apac: [
+    'ap-northeast-1',
+    'ap-northeast-2',
+    'ap-northeast-3',
+    'ap-south-1',
+    'ap-south-2',
+    'ap-southeast-1',
+    'ap-southeast-2',
+    'ap-southeast-4',
+  ],
+  jp: ['ap-northeast-1', 'ap-northeast-3'],
+  au: ['ap-southeast-2', 'ap-southeast-4'],
+};
+
+/** Geography prefixes of Bedrock's cross-region inference profile ids. */
+const PROFILE_PREFIXES: ReadonlySet<string> = new Set([
+  'us',
+  'eu',
+  'apac',
+  'jp',
+  'au',
+  'ca',
+  'global',
+  'us-gov',
+]);
+
+/** The ARNs InvokeModelWithResponseStream needs for a model id: the model, or the profile and its models. */
+export function bedrockModelArns(scope: AppFunction, modelId: string): string[] {
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+(:[0-9a-z-]+)*$/i.test(modelId)) {
+    throw new Error(`'${modelId}' is not a Bedrock model or inference profile id`);
+  }
+  const stack = Stack.of(scope);
+  const foundationModel = (id: string, region: string) =>
+    stack.formatArn({
+      service: 'bedrock',
+      region,
+      account: '',
+      resource: 'foundation-model',
+      resourceName: id,
+    });
+  const [prefix = '', ...rest] = modelId.split('.');
+  // A profile id is its geography, then a foundation model id (us.anthropic.claude-...); a foundation model
+  // id starts with its provider (anthropic.claude-...).
+  if (!PROFILE_PREFIXES.has(prefix) || rest.length < 2) return [foundationModel(modelId, stack.region)];
+  const regions = PROFILE_REGIONS[prefix];
+  if (!regions)
+    throw new Error(`No destination regions known for inference profile '${modelId}' (lib/grants.ts)`);
+  const baseId = rest.join('.');
+  return [
+    stack.formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: modelId }),
+    ...regions.map((region) => foundationModel(baseId, region)),
+  ];
+}
+
+/** ConverseStream on the one configured model, and the env that makes the AI port use Bedrock. */
+function grantAiModel(fn: AppFunction, modelId: string): void {
+  fn.role.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      actions: ['bedrock:InvokeModelWithResponseStream'],
+      resources: bedrockModelArns(fn, modelId),
+    }),
+  );
+  fn.addEnvironment('AI_PROVIDER', 'bedrock');
+  fn.addEnvironment('BEDROCK_MODEL_ID', modelId);
 }
 
 function missing(capability: string, fn: AppFunction): never {
@@ -182,6 +272,14 @@ export function grantCapabilities(
         fn.addEnvironment('PAYMENTS_MODE', 'stripe');
         break;
       }
+      case 'ai-model':
+        grantAiModel(
+          fn,
+          targets.aiModelId ??
+            (fn.node.tryGetContext('bedrockModelId') as string | undefined) ??
+            DEFAULT_BEDROCK_MODEL_ID,
+        );
+        break;
       default:
         throw new Error(`${fn.node.path}: unknown capability '${need}'`);
     }

@@ -1,5 +1,9 @@
 import * as z from 'zod/mini';
+import type { Lead } from './leads';
 import { visibleMultilineText } from './text';
+
+/** Most lead ids one AI request may name. */
+export const AI_FILTER_MAX_IDS = 20_000;
 
 /** Request of the AI filter (DECISIONS 13): a plain-language query over the user's own leads. */
 export const aiFilterInput = z.object({
@@ -11,7 +15,43 @@ export const aiFilterInput = z.object({
       z.maxLength(500, { error: 'Please keep the request under 500 characters', abort: true }),
       visibleMultilineText('The request'),
     ),
-  /** The ids the client shows; when given, only those of the user's leads are considered. */
-  leadIds: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(128))).check(z.maxLength(5000))),
+  /** The automation (or one of its job ids) whose leads are in view: only its leads are considered. */
+  automationId: z
+    .string({ error: 'automationId is required' })
+    .check(
+      z.minLength(1, 'automationId is required'),
+      z.maxLength(128, 'automationId must be 128 characters or less'),
+    ),
+  /**
+   * The ids the client lists when a search or filter narrows them; only those of the automation's leads
+   * are then considered. Bounded so the body stays well under a function URL's 6 MB.
+   */
+  leadIds: z.optional(
+    z
+      .array(z.string().check(z.minLength(1), z.maxLength(128)))
+      .check(
+        z.maxLength(
+          AI_FILTER_MAX_IDS,
+          `leadIds must hold at most ${AI_FILTER_MAX_IDS.toLocaleString('en-US')} ids`,
+        ),
+      ),
+  ),
 });
 export type AiFilterInput = z.infer<typeof aiFilterInput>;
+
+/** A lead the AI matched, with why (beyond the spec: explainable results). */
+export interface AiMatchedLead extends Lead {
+  reason: string;
+  /** The lead fields the reason comes from: name, headline, skills, title, company, location, description. */
+  matchedFields: string[];
+  score: number;
+}
+
+/** The events of the stream (DECISIONS 13), each sent as a `data: {json}` line. */
+export type AiFilterStreamEvent =
+  | { type: 'chat:completion'; data: { delta_content: string } }
+  | {
+      type: 'results';
+      data: { leads: AiMatchedLead[]; summary: string; totalMatches: number; query: string };
+    }
+  | { type: 'error'; data: { message: string } };

@@ -54,10 +54,22 @@ const wholeNumber = (name: string, max: number) => {
   );
 };
 
-/** `GET /api/automation/leads/{jobId}?page&limit` (part 2 section 7). */
+/**
+ * `GET /api/automation/leads/{jobId}?page&limit&after` (part 2 section 7). With `after` (a lead id the
+ * previous answer gave as `nextAfter`) the page starts after that lead and `page` is ignored: the leads
+ * screen reads a whole automation this way, one query per chunk, without skipping earlier pages.
+ */
 export const leadsPageQuery = z.object({
   page: z._default(wholeNumber('page', 1_000_000), 1),
   limit: z._default(wholeNumber('limit', LEADS_PAGE_LIMIT.max), LEADS_PAGE_LIMIT.default),
+  after: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(1, 'after must not be empty'),
+        z.maxLength(128, 'after must be 128 characters or less'),
+      ),
+  ),
 });
 export type LeadsPageQuery = z.infer<typeof leadsPageQuery>;
 

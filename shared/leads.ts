@@ -20,6 +20,8 @@ export interface Lead {
   website?: string;
   /** '1st', '2nd', '3rd+' where the list shows it. */
   connectionDegree?: string;
+  /** Mutual connections (the demo leads have them, part 2 section 3). */
+  mutual?: number;
   extractedAt: string;
   enrichedAt?: string;
 }
@@ -37,7 +39,10 @@ export interface LeadsPageResponse {
     page: number;
     limit: number;
     totalPages: number;
+    /** The last lead's id when more may follow: the `after` of the next chunk. */
+    nextAfter?: string;
   };
 }
 
-export const LEADS_PAGE_LIMIT = { default: 50, max: 200 } as const;
+/** A page of the API; the leads screen reads whole automations in chunks of the maximum. */
+export const LEADS_PAGE_LIMIT = { default: 50, max: 1000 } as const;

@@ -57,6 +57,20 @@ const schema = z.object({
    * (platform-notes.md), 0 not at all (the sandbox platforms in tests and benchmarks).
    */
   PACING_SCALE: z._default(z.coerce.number().check(z.gte(0), z.lte(10)), 1),
+  /**
+   * The AI port's adapter (functions/core/ports/ai.ts): 'local' ranks with no network, 'bedrock' asks a
+   * Bedrock model (ConverseStream), 'openai' any OpenAI-compatible chat completions endpoint.
+   */
+  AI_PROVIDER: z._default(z.enum(['local', 'bedrock', 'openai']), 'local'),
+  /** A Bedrock foundation model id or inference profile id, e.g. anthropic.claude-3-5-haiku-20241022-v1:0. */
+  BEDROCK_MODEL_ID: z.optional(z.string().check(z.minLength(1))),
+  /** Tests and local fakes only: where the Bedrock runtime listens instead of AWS. */
+  BEDROCK_ENDPOINT: z.optional(z.url()),
+  /** The OpenAI-compatible API root, e.g. https://api.openai.com/v1 or http://localhost:11434/v1. */
+  OPENAI_BASE_URL: z.optional(z.url()),
+  OPENAI_MODEL: z.optional(z.string().check(z.minLength(1))),
+  /** Sent as a Bearer token when set; local servers often need none. */
+  OPENAI_API_KEY: z.optional(z.string().check(z.minLength(1))),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -38,7 +38,15 @@ const states = new WeakMap<HttpEvent, Internal>();
 
 export function sseHandler<S extends z.core.$ZodType>(
   options: { route: string; body: S },
-  fn: (input: { body: z.output<S>; user: AuthUser; log: Logger }) => AsyncIterable<SseEvent>,
+  /**
+   * Returns the events. What it awaits before handing them over (finding the caller's automation) still
+   * answers as a JSON error with its status; a throw while the events are read becomes an error event.
+   */
+  fn: (input: {
+    body: z.output<S>;
+    user: AuthUser;
+    log: Logger;
+  }) => AsyncIterable<SseEvent> | Promise<AsyncIterable<SseEvent>>,
 ) {
   const route = findRoute(options.route);
   if (!route?.stream) throw new Error(`${options.route} is not a stream route in the route table`);
@@ -64,9 +72,10 @@ export function sseHandler<S extends z.core.$ZodType>(
     .use(steps)
     .handler(async (event) => {
       const { user, body, log } = states.get(event)!;
+      const events = await fn({ body: body as z.output<S>, user: user!, log });
       async function* frames() {
         try {
-          for await (const item of fn({ body: body as z.output<S>, user: user!, log })) yield sseLine(item);
+          for await (const item of events) yield sseLine(item);
         } catch (error) {
           log.error('stream failed', { error });
           yield sseLine({ type: 'error', data: { message: toErrorResponse(error).body.message } });

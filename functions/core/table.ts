@@ -10,7 +10,7 @@
  * |----|-------------------------------------------------|-------|-------------------------------------------------|
  * | 1  | a WebSocket socket by its id                     | table | pk = SOCKET#<socketId>, sk = SOCKET              |
  * | 2  | the sockets subscribed to one job of a user      | table | pk = USER#<userId>, sk begins_with JOBSUB#<job>#  |
- * | 3  | a user's leads                                  | table | pk = USER#<userId>, sk begins_with LEAD#          |
+ * | 3  | (retired: leads live per automation, 25-27)     |       |                                                   |
  * | 4  | rate-limit counter of a subject in a window     | table | pk = RATE#<subject>, sk = <window start>          |
  * | 5  | the health probe's read (never written)         | table | pk = HEALTH, sk = HEALTH                          |
  * | 6  | a user by id                                    | table | pk = USER#<id>, sk = PROFILE                      |
@@ -158,7 +158,6 @@ export const keys = {
   unsentAutomations: { index: 'gsi1', pk: 'AUTOMATION-UNSENT' },
   unsentAutomationSort: (createdAt: string, userId: string, automationId: string) =>
     `${createdAt}#${userId}#${automationId}`,
-  leadsPrefix: (userId: string) => ({ pk: user(userId), skPrefix: 'LEAD#' }),
   automationLeadsPartition: (userId: string, automationId: string) => `${user(userId)}#LEADS#${automationId}`,
   lead: (userId: string, automationId: string, profileId: string): ItemKey => ({
     pk: `${user(userId)}#LEADS#${automationId}`,

@@ -1,5 +1,7 @@
+import { findAutomation } from '../automations/automation-repository';
+import { aiPort } from '../core/ports/ai';
 import { createAiFilterService } from './ai-filter-service';
-import { userLeads } from './lead-repository';
+import { allLeads } from './lead-store';
 
-/** The AI filter route's wiring, built once per cold start. */
-export const aiFilter = createAiFilterService({ store: { userLeads } });
+/** The AI filter route's wiring, built once per cold start; the AI adapter is chosen by env (AI_PROVIDER). */
+export const aiFilter = createAiFilterService({ ai: aiPort(), findAutomation, allLeads });

@@ -1,95 +1,81 @@
-import type { AiFilterInput } from '../../shared/ai-filter';
-import type { SseEvent } from '../core/stream-handler';
-import type { StoredLead } from './lead-repository';
+import type { AiFilterInput, AiFilterStreamEvent, AiMatchedLead } from '../../shared/ai-filter';
+import { AUTOMATION_TEXTS, automationIdOfJob } from '../../shared/automations-values';
+import { demoLeads } from '../../shared/demo-leads';
+import type { Lead } from '../../shared/leads';
+import type { StoredAutomation } from '../automations/automation-repository';
+import { NotFoundError } from '../core/errors';
+import type { AiLead, AiPort } from '../core/ports/ai';
 
 /**
- * The deterministic local filter: a lead matches when every meaningful word of the request begins a
- * word of one of its text fields. It streams a short explanation as `chat:completion` deltas and then the
- * `results` event. The leads issue puts this behind the AI port as its local adapter, beside an LLM one.
+ * `POST /api/leads/ai-filter` (DECISIONS 13): the AI port ranks the leads of one automation of the
+ * signed-in user and the stream relays its summary and its matches. The automation is found before the
+ * stream starts, so another user's automation is an ordinary 404. An automation without leads yet shows
+ * the demo leads (DECISIONS 14), so those are what the AI ranks then.
  */
-const STOP_WORDS = new Set([
-  'a',
-  'an',
-  'the',
-  'and',
-  'or',
-  'of',
-  'in',
-  'at',
-  'for',
-  'with',
-  'who',
-  'are',
-  'is',
-  'me',
-  'show',
-  'find',
-  'all',
-  'leads',
-  'people',
-  'lead',
-  'that',
-  'work',
-  'works',
-  'working',
-]);
-
-/** Words of a text: letters and digits, keeping inner '.', '+', '#', '-' (node.js, c++, c#, co-founder). */
-export function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}+#.-]+/u)
-    .map((w) => w.replace(/^[.-]+|[.-]+$/g, ''))
-    .filter((w) => w.length > 0);
-}
-
-export function queryTerms(query: string): string[] {
-  return [...new Set(words(query).filter((w) => w.length > 1 && !STOP_WORDS.has(w)))];
-}
-
-function leadWords(lead: StoredLead): string[] {
-  return words(
-    Object.values(lead)
-      .filter((v): v is string => typeof v === 'string')
-      .join(' '),
-  );
-}
-
-/** A term matches a word it begins (engineer, engineering), never the middle of one (cto in director). */
-const matches = (term: string, leadWordList: string[]) => leadWordList.some((w) => w.startsWith(term));
-
-/** The leads the filter reads: the repository in the route's wiring (ai-filter-deps.ts), a fake in unit tests. */
-export interface LeadStore {
-  userLeads(userId: string): AsyncIterable<StoredLead>;
-}
-
 export interface AiFilterDeps {
-  store: LeadStore;
+  ai: AiPort;
+  findAutomation(userId: string, id: string): Promise<StoredAutomation | undefined>;
+  allLeads(owner: { userId: string; automationId: string }): Promise<Lead[]>;
+  now?: () => Date;
 }
 
 export type AiFilterService = ReturnType<typeof createAiFilterService>;
 
-export function createAiFilterService({ store }: AiFilterDeps) {
+const toAiLead = (lead: Lead): AiLead => ({
+  id: lead.id,
+  name: lead.name,
+  headline: lead.headline,
+  skills: lead.skills,
+  title: lead.title,
+  company: lead.company,
+  location: lead.location,
+  description: lead.description,
+});
+
+export function createAiFilterService(deps: AiFilterDeps) {
   return { filterLeads };
 
-  /** Only the user's own leads are read (the store's key starts with the owner). */
-  async function* filterLeads(userId: string, input: AiFilterInput): AsyncGenerator<SseEvent> {
-    const terms = queryTerms(input.query);
-    const allowed = input.leadIds ? new Set(input.leadIds) : undefined;
-    const found: StoredLead[] = [];
-    let considered = 0;
-    for await (const lead of store.userLeads(userId)) {
-      if (allowed && !allowed.has(lead.id)) continue;
-      considered++;
-      const wordList = leadWords(lead);
-      if (terms.length > 0 && terms.every((t) => matches(t, wordList))) found.push(lead);
+  /** Checks the automation first (errors become a JSON answer), then returns the stream. */
+  async function filterLeads(
+    userId: string,
+    input: AiFilterInput,
+  ): Promise<AsyncIterable<AiFilterStreamEvent>> {
+    const automation = await deps.findAutomation(userId, automationIdOfJob(input.automationId));
+    if (!automation) throw new NotFoundError(AUTOMATION_TEXTS.notFound);
+    return stream(userId, automation, input);
+  }
+
+  async function* stream(
+    userId: string,
+    automation: StoredAutomation,
+    input: AiFilterInput,
+  ): AsyncGenerator<AiFilterStreamEvent> {
+    const byId = new Map<string, Lead>();
+    const load = async () => {
+      let leads = await deps.allLeads({ userId, automationId: automation.id });
+      if (leads.length === 0) leads = demoLeads(deps.now?.() ?? new Date());
+      if (input.leadIds) {
+        const listed = new Set(input.leadIds);
+        leads = leads.filter((lead) => listed.has(lead.id));
+      }
+      for (const lead of leads) byId.set(lead.id, lead);
+      return leads.map(toAiLead);
+    };
+    for await (const event of deps.ai.filterLeads({ query: input.query, leads: load })) {
+      if (event.type === 'delta') {
+        yield { type: 'chat:completion', data: { delta_content: event.text } };
+        continue;
+      }
+      const leads: AiMatchedLead[] = event.matches.flatMap((match) => {
+        const lead = byId.get(match.id);
+        return lead
+          ? [{ ...lead, reason: match.reason, matchedFields: match.matchedFields, score: match.score }]
+          : [];
+      });
+      yield {
+        type: 'results',
+        data: { leads, summary: event.summary, totalMatches: leads.length, query: input.query },
+      };
     }
-    const summary =
-      terms.length === 0
-        ? 'Please name what the leads should match, for example a job title, company or location.'
-        : `Found ${found.length} of ${considered} leads matching ${terms.map((t) => `"${t}"`).join(', ')}.`;
-    for (const word of summary.split(/(?<= )/))
-      yield { type: 'chat:completion', data: { delta_content: word } };
-    yield { type: 'results', data: { leads: found, summary, totalMatches: found.length } };
   }
 }

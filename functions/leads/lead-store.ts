@@ -258,25 +258,46 @@ export async function enrichLead(owner: LeadOwner, id: string, fields: Partial<L
   }
 }
 
-/** Leads of an automation in key order, after `after` (exclusive), at most `limit`: one query. */
+/**
+ * Leads of an automation in key order, after `after` (exclusive), at most `limit`. One query, more only
+ * when DynamoDB stops at its 1 MB page before `limit`.
+ */
 export async function leadsAfter(
   owner: Pick<LeadOwner, 'userId' | 'automationId'>,
   after: string | undefined,
   limit: number,
+  options: { consistent?: boolean } = {},
 ): Promise<Lead[]> {
   const pk = keys.automationLeadsPartition(owner.userId, owner.automationId);
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: after ? 'pk = :pk AND sk > :after' : 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: after
-        ? { ':pk': pk, ':after': `${keys.leadSortPrefix}${after}` }
-        : { ':pk': pk, ':prefix': keys.leadSortPrefix },
-      Limit: limit,
-      ConsistentRead: true,
-    }),
-  );
-  return (out.Items ?? []).map(stripKeys);
+  const leads: Lead[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: after ? 'pk = :pk AND sk > :after' : 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: after
+          ? { ':pk': pk, ':after': `${keys.leadSortPrefix}${after}` }
+          : { ':pk': pk, ':prefix': keys.leadSortPrefix },
+        Limit: limit - leads.length,
+        ExclusiveStartKey: start,
+        ConsistentRead: options.consistent ?? true,
+      }),
+    );
+    leads.push(...(out.Items ?? []).map(stripKeys));
+    start = out.LastEvaluatedKey;
+  } while (start && leads.length < limit);
+  return leads;
+}
+
+/** Every lead of an automation, in key order (the AI filter's input). */
+export async function allLeads(owner: Pick<LeadOwner, 'userId' | 'automationId'>): Promise<Lead[]> {
+  const leads: Lead[] = [];
+  for (;;) {
+    const chunk = await leadsAfter(owner, leads.at(-1)?.id, 1000, { consistent: false });
+    leads.push(...chunk);
+    if (chunk.length < 1000) return leads;
+  }
 }
 
 /**

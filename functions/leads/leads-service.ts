@@ -3,7 +3,7 @@ import type { LeadsPageResponse } from '../../shared/leads';
 import { findAutomation } from '../automations/automation-repository';
 import type { AuthUser } from '../core/auth';
 import { NotFoundError } from '../core/errors';
-import { leadsPage } from './lead-store';
+import { leadsAfter, leadsPage } from './lead-store';
 
 /**
  * `GET /api/automation/leads/{jobId}`: a page of the job's leads and the count of all of them. The
@@ -18,18 +18,30 @@ export function createLeadsService() {
     jobId: string,
     pageNumber: number,
     limit: number,
+    after?: string,
   ): Promise<LeadsPageResponse> {
     const automation = await findAutomation(user.id, automationIdOfJob(jobId));
     if (!automation) throw new NotFoundError(AUTOMATION_TEXTS.notFound);
     const totalLeads = automation.totalLeads ?? 0;
     const offset = (pageNumber - 1) * limit;
+    const owner = { userId: user.id, automationId: automation.id };
     const leads =
-      offset < totalLeads
-        ? await leadsPage({ userId: user.id, automationId: automation.id }, offset, limit)
-        : [];
+      after !== undefined
+        ? await leadsAfter(owner, after, limit)
+        : offset < totalLeads
+          ? await leadsPage(owner, offset, limit)
+          : [];
+    const nextAfter = leads.length === limit ? leads.at(-1)?.id : undefined;
     return {
       success: true,
-      data: { leads, totalLeads, page: pageNumber, limit, totalPages: Math.ceil(totalLeads / limit) },
+      data: {
+        leads,
+        totalLeads,
+        page: pageNumber,
+        limit,
+        totalPages: Math.ceil(totalLeads / limit),
+        ...(nextAfter ? { nextAfter } : {}),
+      },
     };
   }
 }

@@ -125,6 +125,15 @@ describe('WCAG 2.1 AA (axe-core) on every screen of part 1', () => {
       await waitForText(page, 'Connection Required');
       await check(page, `Connection Required dialog ${name}`, report);
 
+      // The leads screen (an automation the user does not have: its demo leads), then its AI panel.
+      const leads = '/automations/no-such-automation/leads';
+      await openApp(page, `${appUrl}${leads}`);
+      await waitForText(page, 'Demo Data');
+      await check(page, `/automations/:automationId/leads ${name}`, report);
+      await clickText(page, 'Ask AI', 'button');
+      await waitForText(page, 'AI Assistant');
+      await check(page, `AI Assistant panel ${name}`, report);
+
       // The profile's other tabs, then both steps of the delete-account dialog.
       await openApp(page, `${appUrl}/profile`);
       await clickText(page, 'Security');

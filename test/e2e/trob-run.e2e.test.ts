@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { setSandboxFailures } from '../../scripts/sandbox-platforms';
@@ -12,6 +15,8 @@ import { clickText, launchTestBrowser, openApp, waitForPath, waitForText } from 
  */
 let browser: Browser;
 let page: Page;
+/** The detail path of the run the first test finished, whose leads the second works through. */
+let finishedRun: string | undefined;
 const sandboxLinkedIn = inject('sandboxUrls').linkedin;
 
 beforeAll(async () => {
@@ -100,7 +105,108 @@ describe('a trob run watched live', () => {
     expect(text).toMatch(/View Data\s*[\d,]+/);
     // A new account is on FREE: the month's 100 profiles (DECISIONS 22) are what it gets.
     expect(Number(text.replace(/\D/g, ''))).toBe(100);
-    // The leads screen itself is the next issue's: the link leads to the job's leads.
     expect(await viewData!.evaluate((el) => el.getAttribute('href'))).toBe(`${detail}/leads`);
+    finishedRun = detail;
   }, 150_000);
+
+  it('works through the run’s leads: search, select on two pages, export the CSV, and filter with AI', async () => {
+    expect(finishedRun, 'the run of the test before').toBeDefined();
+    await openApp(page, `${appUrl}${finishedRun}`);
+    await page.click('a[href$="/leads"]');
+    await waitForPath(page, `${finishedRun}/leads`);
+    await waitForText(page, 'Extracted Leads');
+    await waitForText(page, 'Live Data');
+    await waitForText(page, '100 leads found');
+    await waitForText(page, 'Showing 1 to 20 of 100 results');
+    const names = () =>
+      page.$$eval('[data-testid="lead-name"]', (cells) => cells.map((cell) => cell.textContent ?? ''));
+
+    // Search: the last name of the first lead narrows the list to leads that carry it.
+    const first = (await names())[0]!;
+    const lastName = first.split(' ').at(-1)!;
+    await page.type('[data-testid="lead-search"] input', lastName);
+    await page.waitForFunction(
+      () =>
+        !(document.querySelector('[data-testid="counters"]')?.textContent ?? '').includes('100 leads found'),
+    );
+    const found = await names();
+    expect(found).toContain(first);
+    expect(found.length).toBeLessThan(20);
+    await page.click('[data-testid="lead-search"] input', { count: 3 });
+    await page.keyboard.press('Backspace');
+    await waitForText(page, '100 leads found');
+
+    // Two leads on page 1, one on page 2: the selection survives the paging.
+    const checkboxes = () => page.$$('[data-testid="lead-row"] input[type="checkbox"]');
+    const pageOne = await names();
+    await (await checkboxes())[0]!.click();
+    await (await checkboxes())[1]!.click();
+    await page.click('button[aria-label="Page 2"]');
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-testid="lead-name"]')?.textContent !== n,
+      {},
+      pageOne[0],
+    );
+    const pageTwo = await names();
+    await (await checkboxes())[0]!.click();
+    await waitForText(page, '3 selected');
+    const chosen = [pageOne[0]!, pageOne[1]!, pageTwo[0]!];
+
+    // Export: the browser's download is the file the user gets.
+    const downloads = mkdtempSync(join(tmpdir(), 'leads-download-'));
+    const cdp = await page.createCDPSession();
+    // The page's own download setting: the test's browser context is not the default one.
+    await cdp.send('Page.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+    await clickText(page, 'Export (3)', 'button');
+    await waitForText(page, 'Exported 3 leads with enhanced profile data');
+    const today = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const fileName = `leads-export-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.csv`;
+    const file = join(downloads, fileName);
+    await waitFor(() => existsSync(file) && !existsSync(`${file}.crdownload`), 10_000).catch((error) => {
+      throw new Error(`${(error as Error).message}; the folder holds: ${readdirSync(downloads).join(', ')}`);
+    });
+    const bytes = readFileSync(file);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString('utf8').slice(1).split('\r\n');
+    expect(lines[0]).toBe(
+      'Name,Headline,Skills,Description,Profile URL,Website,Title,Company,Location,Extracted Date,Enhanced Date',
+    );
+    expect(lines.at(-1)).toBe('');
+    const exportedNames = lines.slice(1, -1).map((line) => line.split('","')[0]!.replace(/^"/, ''));
+    expect(exportedNames.sort()).toEqual([...chosen].sort());
+
+    // The AI filter: 'Team Leaders' streams a summary, then the list holds the matches with their reasons.
+    await clickText(page, 'Ask AI', 'button');
+    await waitForText(page, 'AI Assistant');
+    await clickText(page, 'Team Leaders', 'button');
+    await clickText(page, 'Filter with AI', 'button');
+    await waitForText(page, 'AI Filtered', 15_000);
+    const summary = await page.$eval('[data-testid="ai-summary"]', (card) => card.textContent ?? '');
+    const matches = Number(/([\d,]+) found/.exec(summary)?.[1]?.replace(/,/g, ''));
+    expect(matches).toBeGreaterThan(0);
+    const panelFindings = await seriousViolations(page);
+    expect(panelFindings, `the AI panel with its answer: ${JSON.stringify(panelFindings)}`).toEqual([]);
+    await page.keyboard.press('Escape');
+    // The panel closes (its fade-out over) before axe looks at the list.
+    await page.waitForFunction(() => !(document.body.textContent ?? '').includes('AI Assistant'));
+    await waitForText(page, `${matches} leads found`);
+    const reasons = await page.$$eval('[data-testid="ai-reason"]', (cells) =>
+      cells.map((c) => c.textContent ?? ''),
+    );
+    expect(reasons.length).toBe(Math.min(matches, 20));
+    for (const reason of reasons) expect(reason).toMatch(/lead|head of|manager|director|chief|founder/i);
+    const listFindings = await seriousViolations(page);
+    expect(listFindings, `the leads screen filtered by AI: ${JSON.stringify(listFindings)}`).toEqual([]);
+    await clickText(page, 'Clear AI Filter', 'button');
+    await waitForText(page, '100 leads found');
+  }, 120_000);
 });
+
+async function waitFor(done: () => boolean, timeout: number): Promise<void> {
+  const until = Date.now() + timeout;
+  while (!done()) {
+    if (Date.now() > until) throw new Error('Timed out waiting for the download');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

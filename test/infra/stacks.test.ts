@@ -837,3 +837,62 @@ describe('the whole app', () => {
 function buildTemplate(stack: Stack): Template {
   return Template.fromStack(stack);
 }
+
+describe('the AI model grant', () => {
+  interface BedrockStatement {
+    /** The roles of the policy the statement is in. */
+    roles: unknown;
+    Action: string | string[];
+    Resource: unknown;
+  }
+  const bedrockStatements = (template: Template): BedrockStatement[] =>
+    Object.values(resourcesOf(template, 'AWS::IAM::Policy')).flatMap((p) =>
+      (p.Properties.PolicyDocument as { Statement: Parameters<typeof actionsOf>[0] }).Statement.filter((s) =>
+        actionsOf([s]).some((a) => a.startsWith('bedrock:')),
+      ).map((s) => ({ ...(s as unknown as BedrockStatement), roles: p.Properties.Roles })),
+    );
+
+  it('lets only the AI filter stream function invoke the model: the configured model, streaming only, and tells it so', () => {
+    const streamRow = httpRoutes.find((r) => r.path === '/api/leads/ai-filter')!;
+    expect(streamRow.needs).toContain('ai-model');
+    const fn = functionByDescription('api', `Trobly ${STAGE} ${streamRow.method} ${streamRow.path}`);
+    for (const key of STACK_KEYS) {
+      expect(bedrockStatements(built.templates[key]).length, key).toBe(key === 'api' ? 1 : 0);
+    }
+    const statement = bedrockStatements(built.templates.api)[0]!;
+    expect(statement.roles).toEqual([{ Ref: roleIdOf(fn) }]);
+    expect(statement.Action).toBe('bedrock:InvokeModelWithResponseStream');
+    expect(statement.Resource).toMatch(
+      /^arn:aws:bedrock:[a-z0-9-]+::foundation-model\/anthropic\.claude-3-5-haiku-20241022-v1:0$/,
+    );
+    expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables).toMatchObject({
+      AI_PROVIDER: 'bedrock',
+      BEDROCK_MODEL_ID: 'anthropic.claude-3-5-haiku-20241022-v1:0',
+    });
+    for (const row of httpRoutes.filter((r) => r !== streamRow)) {
+      const other = functionByDescription('api', `Trobly ${STAGE} ${row.method} ${row.path}`);
+      const variables = (other.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.AI_PROVIDER, row.path).toBeUndefined();
+    }
+  });
+
+  it('grants an inference profile from the bedrockModelId context with the model in its destination regions', () => {
+    const profile = 'eu.anthropic.claude-3-5-haiku-20241022-v1:0';
+    const withProfile = buildApp('prof', { bedrockModelId: profile, region: 'eu-west-1' });
+    const statements = bedrockStatements(withProfile.templates.api);
+    expect(statements).toHaveLength(1);
+    // The profile's ARN holds the account (a token here); the models' ARNs are plain strings.
+    const resources = (statements[0]!.Resource as unknown[]).map((r) =>
+      typeof r === 'string' ? r : JSON.stringify(r),
+    );
+    expect(resources.filter((r) => r.includes(`inference-profile/${profile}`))).toHaveLength(1);
+    expect(resources.filter((r) => r.includes('inference-profile/'))).toHaveLength(1);
+    expect(resources).toContain(
+      'arn:aws:bedrock:eu-central-1::foundation-model/anthropic.claude-3-5-haiku-20241022-v1:0',
+    );
+    expect(resources).toContain(
+      'arn:aws:bedrock:eu-west-1::foundation-model/anthropic.claude-3-5-haiku-20241022-v1:0',
+    );
+    expect(resources.filter((r) => r.includes('*'))).toEqual([]);
+  });
+});

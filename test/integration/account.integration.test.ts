@@ -10,6 +10,7 @@ import {
   type TestUser,
   uniqueName,
 } from '../support/api-client';
+import { storeJob } from '../support/jobs';
 import { lastMailTo, resetToken, SUBJECTS, verificationToken } from '../support/outbox';
 import { inOneWindow } from '../support/rate-windows';
 import { itemsMentioning } from '../support/table-items';
@@ -316,8 +317,13 @@ describe('DELETE /api/users/account', () => {
 describe('a signed-in user whose e-mail is not verified yet', () => {
   it('uses the signed-in routes, is refused the verified ones, and gets them after verifying without signing in again', async () => {
     const user = await newUser({ verified: false });
+    await storeJob(user.id, 'auto-1', { status: 'completed' });
     const filter = () =>
-      api.post('/api/leads/ai-filter', { query: 'CTO in Berlin' }, { token: user.accessToken });
+      api.post(
+        '/api/leads/ai-filter',
+        { query: 'CTO in Berlin', automationId: 'auto-1' },
+        { token: user.accessToken },
+      );
 
     const before = await me(user.accessToken);
     expect(before.status).toBe(200);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { storeLeads } from '../../functions/leads/lead-store';
 import { failUnclaimed } from '../../functions/runs/run-repository';
 import { AUTOMATION_TEXTS, JOB_TEXTS } from '../../shared/automations';
 import type { TestUser } from '../support/api-client';
@@ -59,15 +60,53 @@ describe('GET /api/automation/leads/{jobId}', () => {
   it('refuses a limit of 0 and one past the maximum with a clear message, and takes the maximum', async () => {
     const ada = await newUser({ connect: ['linkedin'] });
     const { jobId } = await started(ada, { templateId: FOLLOWERS });
-    const message = 'limit must be a whole number from 1 to 200';
+    const message = 'limit must be a whole number from 1 to 1,000';
     expectRefused(await api.get(`/api/automation/leads/${jobId}?limit=0`, as(ada)), 400, message);
-    expectRefused(await api.get(`/api/automation/leads/${jobId}?limit=201`, as(ada)), 400, message);
-    expect((await api.get(`/api/automation/leads/${jobId}?limit=200`, as(ada))).status).toBe(200);
+    expectRefused(await api.get(`/api/automation/leads/${jobId}?limit=1001`, as(ada)), 400, message);
+    expect((await api.get(`/api/automation/leads/${jobId}?limit=1000`, as(ada))).status).toBe(200);
+    expectRefused(
+      await api.get(`/api/automation/leads/${jobId}?after=`, as(ada)),
+      400,
+      'after must not be empty',
+    );
     expectRefused(
       await api.get(`/api/automation/leads/${jobId}?page=-1`, as(ada)),
       400,
       'page must be a whole number from 1 to 1,000,000',
     );
+  });
+
+  it('reads a whole automation in chunks after a cursor: every lead once, in key order, then no cursor', async () => {
+    const ada = await newUser({ connect: ['linkedin'] });
+    const automation = await started(ada, { templateId: FOLLOWERS });
+    const leads = Array.from({ length: 7 }, (_, i) => ({
+      id: `p${i}`,
+      profileId: `p${i}`,
+      name: `Person ${i}`,
+      profileUrl: `https://www.linkedin.com/in/p${i}`,
+      extractedAt: new Date().toISOString(),
+    }));
+    await storeLeads({ userId: ada.id, automationId: automation.id, platform: 'linkedin' }, leads, {
+      skipDuplicates: false,
+    });
+    const seen: string[] = [];
+    let after: string | undefined;
+    const cursors: (string | undefined)[] = [];
+    do {
+      const res = await api.get(
+        `/api/automation/leads/${automation.jobId}?limit=3${after ? `&after=${after}` : ''}`,
+        as(ada),
+      );
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.totalLeads).toBe(7);
+      seen.push(...res.body.data.leads.map((lead: { id: string }) => lead.id));
+      after = res.body.data.nextAfter;
+      cursors.push(after);
+    } while (after);
+    expect(seen).toEqual(['p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6']);
+    expect(cursors).toEqual(['p2', 'p5', undefined]);
+    const last = await api.get(`/api/automation/leads/${automation.jobId}?limit=3&after=p6`, as(ada));
+    expect(last.body.data.leads).toEqual([]);
   });
 });
 

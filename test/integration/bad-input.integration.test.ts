@@ -217,7 +217,7 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'POST /api/automation/{id}/pause': { path: { schema: automationIdParams, sample: { id: 'abc' } } },
   'GET /api/automation/leads/{jobId}': {
     path: { schema: jobIdParams, sample: { jobId: 'abc' } },
-    query: { schema: leadsPageQuery, sample: { page: '1', limit: '50' } },
+    query: { schema: leadsPageQuery, sample: { page: '1', limit: '50', after: 'lead-1' } },
   },
   'GET /api/jobs': {
     query: {
@@ -233,7 +233,10 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'GET /api/users/usage': { none: 'answers the caller’s monthly usage' },
   'GET /api/jobs/dashboard/stats': { none: 'counts the caller’s automations' },
   'POST /api/leads/ai-filter': {
-    body: { schema: aiFilterInput, sample: { query: 'founders in Berlin', leadIds: ['lead-1'] } },
+    body: {
+      schema: aiFilterInput,
+      sample: { query: 'founders in Berlin', automationId: 'auto-1', leadIds: ['lead-1'] },
+    },
   },
 };
 
@@ -458,17 +461,19 @@ describe('control and text-direction characters', () => {
   it('refuses them in the AI filter query but keeps line breaks', async () => {
     const bidi = await api.post(
       '/api/leads/ai-filter',
-      { query: 'founders\u202E' },
+      { query: 'founders\u202E', automationId: 'auto-1' },
       { token: user.accessToken },
     );
     expect(bidi.status).toBe(400);
     expect(bidi.body.message).toBe(hiddenCharactersMessage('The request'));
     const multiline = await api.post(
       '/api/leads/ai-filter',
-      { query: 'founders\nin Berlin', leadIds: [] },
+      { query: 'founders\nin Berlin', automationId: 'no-such-automation', leadIds: [] },
       { token: user.accessToken },
     );
-    expect(multiline.status).toBe(200);
+    // Past validation: the query is fine, the automation is what this user does not have.
+    expect(multiline.status).toBe(404);
+    expect(multiline.body.message).toBe('Automation not found');
   });
 
   it('answers 400, not 503, to emoji, CR/LF, NUL or non-ASCII in a synced cookie value or user agent', async () => {

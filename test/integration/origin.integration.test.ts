@@ -12,6 +12,7 @@ import { AUTH_TEXTS } from '../../shared/auth';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
 import { type Api, freshAddress, uniqueName } from '../support/api-client';
 import { accessToken, setEnv } from '../support/integration-env';
+import { storeJob } from '../support/jobs';
 import { scanTable } from '../support/table-items';
 
 /**
@@ -22,12 +23,14 @@ import { scanTable } from '../support/table-items';
 let env: AccountsEnv;
 let api: Api;
 let token: string;
+let userId: string;
 const originSecret = () => process.env.ORIGIN_VERIFY_SECRET!;
 
 beforeAll(async () => {
   env = await useAccountsEnv();
   api = env.api;
-  token = await accessToken(env.secret, { id: `origin-${uniqueName()}` });
+  userId = `origin-${uniqueName()}`;
+  token = await accessToken(env.secret, { id: userId });
 });
 
 afterAll(async () => {
@@ -144,9 +147,10 @@ describe('a request that did not come through CloudFront (no origin secret)', ()
     const event = directEvent(
       'POST /api/leads/ai-filter',
       { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      JSON.stringify({ query: 'CTO' }),
+      JSON.stringify({ query: 'CTO', automationId: 'auto-1' }),
     );
     event.routeKey = '$default';
+    await storeJob(userId, 'auto-1', { status: 'completed' });
     const refused = await invokeStream('leads/ai-filter', event);
     expect(refused.status).toBe(403);
     expect(JSON.parse(refused.text)).toEqual(FORBIDDEN);

@@ -127,7 +127,12 @@ export const appRoutes: readonly AppRoute[] = [
     page: () => import('../features/automations/pages/AutomationDetailPage'),
     prefetch: () => import('../lib/automations').then((m) => m.prefetchAutomations()),
   },
-  { path: '/automations/:automationId/leads', access: 'verified' },
+  {
+    path: '/automations/:automationId/leads',
+    access: 'verified',
+    page: () => import('../features/leads/pages/LeadsPage'),
+    prefetch: () => import('../lib/automations').then((m) => m.prefetchAutomations()),
+  },
   { path: '/exports', access: 'verified', page: () => import('../features/placeholders/pages/ExportsPage') },
   {
     path: '/platforms',

@@ -81,11 +81,58 @@ const NO_SESSION_PATHS = new Set(['/auth/login', '/auth/refresh', '/auth/registe
  * call rejects with a 401 'Your session has expired. Please log in again.'
  */
 export async function fetchJson<T = unknown>(path: string, options: FetchJsonOptions = {}): Promise<T> {
+  return withSession(path, options.token, (token) => request<T>(path, options, token));
+}
+
+/**
+ * `POST` whose answer is a stream (the AI filter's server-sent events): resolves with the body once
+ * the status is OK, with the same bearer token and renewal as fetchJson; a refusal before the stream
+ * starts rejects with its ApiError (the server's JSON message).
+ */
+export async function postForStream(
+  path: string,
+  body: unknown,
+  options: { signal?: AbortSignal } = {},
+): Promise<ReadableStream<Uint8Array>> {
+  return withSession(path, undefined, async (token) => {
+    const headers: Record<string, string> = {
+      Accept: 'text/event-stream',
+      'Content-Type': 'application/json',
+    };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await fetch(`${API_BASE}${path}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+    }
+    if (!response.ok) throw errorFromResponse(response.status, await response.text().catch(() => ''));
+    if (!response.body) throw new ApiError(response.status, 'UNEXPECTED_RESPONSE', REQUEST_FAILED_MESSAGE);
+    return response.body;
+  });
+}
+
+/**
+ * Runs a call with the session's token (unless the caller names its own); a 401 renews the session
+ * once (concurrent 401s share that renewal) and the call is retried once. When renewal fails the
+ * session ends and the call rejects with a 401 'Your session has expired. Please log in again.'
+ */
+async function withSession<T>(
+  path: string,
+  explicitToken: string | undefined,
+  send: (token: string | undefined) => Promise<T>,
+): Promise<T> {
   const auth =
-    options.token === undefined && !NO_SESSION_PATHS.has(path.split('?')[0]!) ? sessionAuth : undefined;
-  const sent = options.token ?? auth?.accessToken();
+    explicitToken === undefined && !NO_SESSION_PATHS.has(path.split('?')[0]!) ? sessionAuth : undefined;
+  const sent = explicitToken ?? auth?.accessToken();
   try {
-    return await request<T>(path, options, sent);
+    return await send(sent);
   } catch (error) {
     if (!auth || sent === undefined || !isUnauthorized(error)) throw error;
     const current = auth.accessToken();
@@ -96,7 +143,7 @@ export async function fetchJson<T = unknown>(path: string, options: FetchJsonOpt
     const retryToken = auth.accessToken();
     if (retryToken === undefined) throw error;
     try {
-      return await request<T>(path, options, retryToken);
+      return await send(retryToken);
     } catch (retryError) {
       if (isUnauthorized(retryError)) {
         auth.expire();

@@ -11,9 +11,13 @@ export const NOTIFICATION_POSITION = 'top-right';
 export const NOTIFICATION_DURATION_MS = 4000;
 export const NOTIFICATION_LIMIT = 20;
 
+/** Mantine's close button is an icon alone: it needs a name for screen readers (WCAG 4.1.2). */
+const closeButtonProps = { 'aria-label': 'Close notification' };
+
 export function notifySuccess(message: string): void {
   notifications.show({
     message,
+    closeButtonProps,
     color: 'green',
     icon: createElement(IconCheck, { size: 18 }),
     autoClose: NOTIFICATION_DURATION_MS,
@@ -23,6 +27,7 @@ export function notifySuccess(message: string): void {
 export function notifyError(message: string): void {
   notifications.show({
     message,
+    closeButtonProps,
     color: 'red',
     icon: createElement(IconX, { size: 18 }),
     autoClose: NOTIFICATION_DURATION_MS,

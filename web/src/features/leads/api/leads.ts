@@ -1,0 +1,172 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Automation } from '../../../../../shared/automations-values';
+import { automationIdOfJob } from '../../../../../shared/automations-values';
+import { demoLeads } from '../../../../../shared/demo-leads';
+import { LEADS_PAGE_LIMIT, type Lead, type LeadsPageResponse } from '../../../../../shared/leads';
+import { get } from '../../../lib/api-client';
+import { useAutomations } from '../../../lib/automations';
+import { withDefaults } from '../lead-index';
+
+/** Part 2 sections 7 and 9: the leads and the enrichment banner refresh every 10 s while work goes on. */
+export const LEADS_REFRESH_MS = 10_000;
+/** The first chunk is small so the first page paints at once; the rest come in the API's largest pages. */
+const FIRST_CHUNK = 200;
+/** While a long list loads, the screen takes in what has arrived at most this often. */
+const SHOW_EVERY_MS = 1000;
+
+/** The fallback when the automation is not in the list (part 2 section 3). */
+export function fallbackAutomation(id: string): Automation {
+  const at = new Date().toISOString();
+  return {
+    id,
+    jobId: id,
+    templateId: 'linkedin-follower-extractor',
+    displayName: 'Extracted leads',
+    platform: 'linkedin',
+    status: 'completed',
+    config: {},
+    createdAt: at,
+    updatedAt: at,
+    progress: 100,
+    completedTasks: 0,
+    totalTasks: 0,
+    successTasks: 0,
+    failedTasks: 0,
+    totalLeads: 0,
+    hasData: false,
+    totalRuns: 0,
+    successfulRuns: 0,
+  };
+}
+
+/** Work that may still add or change leads: a run under way, or enrichment in progress. */
+export const isProgressive = (automation: Automation) =>
+  automation.enrichment?.status === 'enriching' ||
+  !['completed', 'failed', 'cancelled', 'paused'].includes(automation.status);
+
+export type LeadSource = 'live' | 'demo';
+
+export interface LeadsState {
+  leads: Lead[];
+  source: LeadSource;
+  /** Leads read so far while a whole automation loads chunk by chunk. */
+  loaded: number;
+  loading: boolean;
+  /** The automation's own count, for 'loading n of m'. */
+  expected: number;
+}
+
+const leadsPath = (jobId: string, after: string | undefined, limit: number) =>
+  `/automation/leads/${encodeURIComponent(jobId)}?limit=${limit}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+
+/**
+ * The whole automation's leads, read chunk by chunk after a cursor; each chunk shows as it arrives.
+ * An empty or failed read shows the 48 demo leads (part 2 sections 4 and 8: silently).
+ */
+function useLeadChunks(jobId: string | undefined, expected: number, version: number) {
+  const [state, setState] = useState<LeadsState>({
+    leads: [],
+    source: 'live',
+    loaded: 0,
+    loading: true,
+    expected,
+  });
+  const demoAt = useRef(new Date());
+  const shown = useRef<string | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` asks for a reload (Refresh, new leads, enrichment progress).
+  useEffect(() => {
+    if (!jobId) return;
+    const controller = new AbortController();
+    const now = new Date().toISOString();
+    // The first read shows each chunk as it comes; a reload keeps the current list until the new one is whole.
+    const progressive = shown.current !== jobId;
+    (async () => {
+      setState((current) => ({ ...current, loading: true, expected }));
+      const leads: Lead[] = [];
+      let after: string | undefined;
+      let shownAt = 0;
+      try {
+        do {
+          const limit = leads.length === 0 && progressive ? FIRST_CHUNK : LEADS_PAGE_LIMIT.max;
+          const answer = await get<LeadsPageResponse>(leadsPath(jobId, after, limit), {
+            signal: controller.signal,
+          });
+          leads.push(...answer.data.leads.map((lead) => withDefaults(lead, now)));
+          after = answer.data.nextAfter;
+          // Each update re-indexes every lead read so far: the first chunk at once, then about once a second.
+          if (
+            progressive &&
+            leads.length > 0 &&
+            !controller.signal.aborted &&
+            Date.now() - shownAt >= SHOW_EVERY_MS
+          ) {
+            shownAt = Date.now();
+            setState({ leads: [...leads], source: 'live', loaded: leads.length, loading: !!after, expected });
+          }
+        } while (after && !controller.signal.aborted);
+      } catch {
+        // A failed read falls back to what the screen had, or to the demo leads.
+      }
+      if (controller.signal.aborted) return;
+      shown.current = jobId;
+      if (leads.length > 0)
+        setState({ leads, source: 'live', loaded: leads.length, loading: false, expected });
+      else
+        setState((current) =>
+          current.source === 'live' && current.leads.length > 0
+            ? { ...current, loading: false }
+            : { leads: demoLeads(demoAt.current), source: 'demo', loaded: 0, loading: false, expected },
+        );
+    })();
+    return () => controller.abort();
+  }, [jobId, version]);
+  return state;
+}
+
+/**
+ * The leads screen's data (part 2 section 7): the automation from the list (by the route's id, which
+ * may be a job id), then its leads. The list is read every 10 s while the automation works; the leads
+ * are read again when its count or its enrichment moved, or on Refresh.
+ */
+export function useLeadsData(routeId: string) {
+  const automationId = automationIdOfJob(routeId);
+  const [working, setWorking] = useState(true);
+  const list = useAutomations({ refreshInterval: working ? LEADS_REFRESH_MS : 0 });
+  const found = list.automations?.find((a) => a.id === automationId);
+  const automation = useMemo(
+    () => (list.automations ? (found ?? fallbackAutomation(automationId)) : undefined),
+    [list.automations, found, automationId],
+  );
+  const progressive = automation ? isProgressive(automation) : true;
+  useEffect(() => setWorking(progressive), [progressive]);
+
+  const [refreshes, setRefreshes] = useState(0);
+  // A new count or enrichment step means changed leads: read them again.
+  const changeMark = automation
+    ? `${automation.totalLeads}:${automation.enrichment?.enrichedCount ?? ''}:${automation.status}`
+    : '';
+  const version = useMemo(() => `${refreshes}|${changeMark}`, [refreshes, changeMark]);
+  const versionNumber = useStableCounter(version);
+  const leads = useLeadChunks(automation ? routeId : undefined, automation?.totalLeads ?? 0, versionNumber);
+
+  const { mutate } = list;
+  const refresh = useCallback(() => {
+    setRefreshes((n) => n + 1);
+    void mutate();
+  }, [mutate]);
+
+  return {
+    automation,
+    /** 'Failed to load leads data': the automation call failed (part 2 section 8). */
+    failed: list.automations === undefined && !!list.error,
+    leads,
+    refresh,
+  };
+}
+
+/** A number that goes up whenever `key` changes (an effect dependency that is cheap to compare). */
+function useStableCounter(key: string): number {
+  const ref = useRef({ key, n: 0 });
+  if (ref.current.key !== key) ref.current = { key, n: ref.current.n + 1 };
+  return ref.current.n;
+}

@@ -1,0 +1,60 @@
+import { Button, Group } from '@mantine/core';
+import { IconDownload, IconFilterOff, IconRefresh, IconSparkles } from '@tabler/icons-react';
+import { memo } from 'react';
+import { LEADS_TEXTS } from '../leads-texts';
+
+/**
+ * Refresh, 'Ask AI', 'Clear AI Filter' while the AI filter is on, and 'Export (n)' only with leads
+ * to export (part 2 section 2.11). Memoised: a keystroke in the search does not draw these again.
+ */
+export const LeadsActions = memo(function LeadsActions({
+  refreshing,
+  onRefresh,
+  onAskAi,
+  aiApplied,
+  onClearAi,
+  exportCount,
+  exporting,
+  onExport,
+}: {
+  refreshing: boolean;
+  onRefresh: () => void;
+  onAskAi: () => void;
+  aiApplied: boolean;
+  onClearAi: () => void;
+  /** Selected leads among those listed; 0 hides the button (and demo leads never count). */
+  exportCount: number;
+  exporting: boolean;
+  onExport: () => void;
+}) {
+  return (
+    <Group gap="xs">
+      <Button
+        variant="default"
+        leftSection={<IconRefresh size={16} aria-hidden />}
+        onClick={onRefresh}
+        loading={refreshing}
+      >
+        {LEADS_TEXTS.refresh}
+      </Button>
+      <Button variant="light" leftSection={<IconSparkles size={16} aria-hidden />} onClick={onAskAi}>
+        {LEADS_TEXTS.askAi}
+      </Button>
+      {aiApplied && (
+        <Button
+          variant="light"
+          color="gray"
+          leftSection={<IconFilterOff size={16} aria-hidden />}
+          onClick={onClearAi}
+        >
+          {LEADS_TEXTS.clearAi}
+        </Button>
+      )}
+      {exportCount > 0 && (
+        <Button leftSection={<IconDownload size={16} aria-hidden />} onClick={onExport} loading={exporting}>
+          {LEADS_TEXTS.export(exportCount)}
+        </Button>
+      )}
+    </Group>
+  );
+});

@@ -1,0 +1,57 @@
+import { Button, Select } from '@mantine/core';
+import { memo } from 'react';
+import type { LeadFilter, LeadSort } from '../lead-index';
+import { LEADS_TEXTS } from '../leads-texts';
+
+const FILTERS = [
+  { value: 'all', label: LEADS_TEXTS.filterAll },
+  { value: 'recent', label: LEADS_TEXTS.filterRecent },
+];
+/** 'company' exists but is not offered (part 2 section 2.11). */
+const SORTS = [
+  { value: 'recent', label: LEADS_TEXTS.sortRecent },
+  { value: 'name', label: LEADS_TEXTS.sortName },
+];
+
+/** 'All Leads' / 'Recent (7 days)', 'Recently Added' / 'Name A-Z', and 'Select Page' / 'Deselect Page'. */
+export const ListControls = memo(function ListControls({
+  filter,
+  sort,
+  onFilter,
+  onSort,
+  pageSelected,
+  pageEmpty,
+  onTogglePage,
+}: {
+  filter: LeadFilter;
+  sort: LeadSort;
+  onFilter: (filter: LeadFilter) => void;
+  onSort: (sort: LeadSort) => void;
+  pageSelected: boolean;
+  pageEmpty: boolean;
+  onTogglePage: () => void;
+}) {
+  return (
+    <>
+      <Select
+        aria-label="Filter leads"
+        data={FILTERS}
+        value={filter}
+        allowDeselect={false}
+        onChange={(value) => onFilter((value as LeadFilter | null) ?? 'all')}
+        w={170}
+      />
+      <Select
+        aria-label="Sort leads"
+        data={SORTS}
+        value={sort === 'company' ? 'recent' : sort}
+        allowDeselect={false}
+        onChange={(value) => onSort((value as LeadSort | null) ?? 'recent')}
+        w={170}
+      />
+      <Button variant="default" onClick={onTogglePage} disabled={pageEmpty}>
+        {pageSelected ? LEADS_TEXTS.deselectPage : LEADS_TEXTS.selectPage}
+      </Button>
+    </>
+  );
+});
