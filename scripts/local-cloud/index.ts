@@ -126,6 +126,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       PACING_SCALE: process.env.PACING_SCALE ?? '0.1',
       // Nobody reads CloudWatch metric lines on one machine.
       POWERTOOLS_METRICS_DISABLED: 'true',
+      // The AI filter ranks leads locally (no network); AI_PROVIDER=openai with OPENAI_BASE_URL and
+      // OPENAI_MODEL (and OPENAI_API_KEY if it wants one) points it at a model server instead.
+      AI_PROVIDER: process.env.AI_PROVIDER ?? 'local',
+      ...Object.fromEntries(
+        ['OPENAI_BASE_URL', 'OPENAI_MODEL', 'OPENAI_API_KEY', 'BEDROCK_MODEL_ID', 'BEDROCK_ENDPOINT'].flatMap(
+          (name) => (process.env[name] ? [[name, process.env[name]]] : []),
+        ),
+      ),
       ...sandbox.env,
     };
     for (const q of Object.values(queues)) {
