@@ -250,3 +250,17 @@ export interface Job {
 
 /** What a user may ask of a job with `PUT /api/jobs/{id}`: pause, resume (running) or cancel. */
 export const USER_JOB_STATUSES = ['paused', 'running', 'cancelled'] as const;
+
+/** A new job's progress: nothing done yet (the start route's defaults; the leads screen's fallback). */
+export const NEW_JOB_PROGRESS = {
+  progress: 0,
+  stage: 'queued',
+  completedTasks: 0,
+  totalTasks: 0,
+  successTasks: 0,
+  failedTasks: 0,
+  totalLeads: 0,
+  hasData: false,
+  totalRuns: 0,
+  successfulRuns: 0,
+} as const satisfies Partial<Automation>;

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Automation, jobIdOfRun } from '../../shared/automations';
+import { type Automation, jobIdOfRun, NEW_JOB_PROGRESS } from '../../shared/automations';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { cancellationCodes, isConditionalCheckFailure } from '../core/dynamo-errors';
 import { queryByPrefix } from '../core/query';
@@ -23,20 +23,6 @@ export interface StoredAutomation extends Automation {
   /** Why a paused job paused: 'platform' (a challenge or an ended session; a re-sync resumes it). */
   pausedFor?: 'platform' | 'user';
 }
-
-/** A new job's progress: nothing done yet. */
-export const NEW_JOB_PROGRESS = {
-  progress: 0,
-  stage: 'queued',
-  completedTasks: 0,
-  totalTasks: 0,
-  successTasks: 0,
-  failedTasks: 0,
-  totalLeads: 0,
-  hasData: false,
-  totalRuns: 0,
-  successfulRuns: 0,
-} as const satisfies Partial<Automation>;
 
 const PUBLIC_FIELDS = [
   'id',

@@ -5,6 +5,7 @@ import {
   type Automation,
   JOB_TEXTS,
   type Job,
+  NEW_JOB_PROGRESS,
   type StartAutomationInput,
 } from '../../shared/automations';
 import { validateConfig } from '../../shared/config-validation';
@@ -40,7 +41,6 @@ import {
   findAutomation,
   insertAutomation,
   listAutomations,
-  NEW_JOB_PROGRESS,
   publicAutomation,
   readStartGuard,
   restartFinished,

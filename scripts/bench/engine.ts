@@ -10,7 +10,6 @@ import {
   findAutomation,
   insertAutomation,
   markQueued,
-  NEW_JOB_PROGRESS,
   type StoredAutomation,
 } from '../../functions/automations/automation-repository';
 import { findTemplate } from '../../functions/catalog/catalog-repository';
@@ -40,6 +39,7 @@ import { runContext } from '../../functions/runs/trob-run-deps';
 import { createTrobRunService, type TrobRunOutcome } from '../../functions/runs/trob-run-service';
 import { BUDGETS } from '../../functions/safety/budgets';
 import { createGovernor } from '../../functions/safety/governor';
+import { NEW_JOB_PROGRESS } from '../../shared/automations';
 import { validateConfig } from '../../shared/config-validation';
 import type { TrobRunMessage } from '../../shared/run-messages';
 import { RUN_TEXTS } from '../../shared/run-texts';

@@ -1,6 +1,7 @@
 import type { AiField } from '../../ports/ai';
 import { STOP_WORDS, stems, type Token, tokenize } from './text';
 import {
+  ALL_FIELDS,
   CONCEPT_GROUPS,
   type ConceptGroup,
   type GroupKind,
@@ -56,16 +57,6 @@ export interface ParsedQuery {
   /** Nothing to look for: only stop words, or no words at all. */
   readonly empty: boolean;
 }
-
-const ALL_FIELDS: readonly AiField[] = [
-  'name',
-  'headline',
-  'skills',
-  'title',
-  'company',
-  'location',
-  'description',
-];
 
 /** 'co-founder' also as 'co founder', 'co founder' also as 'co-founder'. */
 function variants(phrase: string, weight: number): Phrase[] {

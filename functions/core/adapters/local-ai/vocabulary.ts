@@ -32,7 +32,8 @@ export interface ConceptGroup {
 }
 
 const ROLE_FIELDS: readonly AiField[] = ['title', 'headline'];
-const ALL_FIELDS: readonly AiField[] = [
+/** Every field the AI reads (the port's AI_FIELDS, written out: the port imports this adapter). */
+export const ALL_FIELDS: readonly AiField[] = [
   'name',
   'headline',
   'skills',

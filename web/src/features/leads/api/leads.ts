@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Automation } from '../../../../../shared/automations-values';
-import { automationIdOfJob } from '../../../../../shared/automations-values';
+import { automationIdOfJob, NEW_JOB_PROGRESS } from '../../../../../shared/automations-values';
 import { demoLeads } from '../../../../../shared/demo-leads';
 import { LEADS_PAGE_LIMIT, type Lead, type LeadsPageResponse } from '../../../../../shared/leads';
 import { get } from '../../../lib/api-client';
@@ -18,6 +18,7 @@ const SHOW_EVERY_MS = 1000;
 export function fallbackAutomation(id: string): Automation {
   const at = new Date().toISOString();
   return {
+    ...NEW_JOB_PROGRESS,
     id,
     jobId: id,
     templateId: 'linkedin-follower-extractor',
@@ -28,14 +29,6 @@ export function fallbackAutomation(id: string): Automation {
     createdAt: at,
     updatedAt: at,
     progress: 100,
-    completedTasks: 0,
-    totalTasks: 0,
-    successTasks: 0,
-    failedTasks: 0,
-    totalLeads: 0,
-    hasData: false,
-    totalRuns: 0,
-    successfulRuns: 0,
   };
 }
 
