@@ -357,6 +357,35 @@ describe('the AI Assistant panel', () => {
   );
 
   it(
+    'keeps the applied results listed while a new request streams, until its own results replace them',
+    async () => {
+      const leads = generateLeads(30);
+      const page = await openWithAi({ leads });
+      const first = leads.slice(0, 3);
+      await askAndAnswer(page, 'Team Leaders', [delta('Three.'), results(first, 'Three.')]);
+      expect(await screen.findByText('AI found 3 matching leads', {}, LONG)).toBeTruthy();
+
+      await page.user.clear(textarea());
+      await page.user.type(textarea(), 'Problem Solvers');
+      await page.user.click(filterButton());
+      const second = await page.nextRequest();
+      second.stream.send(frame(delta('Still looking...')));
+      await waitFor(() => expect(screen.getByTestId('ai-summary').textContent).toContain('Still looking...'));
+      // Mid-stream: the earlier answer is still what the list shows.
+      expect(counters()).toContain('3 leads found');
+      expect(within(screen.getByTestId('counters')).getByText('AI Filtered')).toBeTruthy();
+      expect(rowNames()).toEqual(first.map((l) => l.name));
+
+      const next = leads.slice(10, 12);
+      second.stream.send(frame(results(next, 'Two.')));
+      second.stream.close();
+      await waitFor(() => expect(rowNames()).toEqual(next.map((l) => l.name)));
+      expect(counters()).toContain('2 leads found');
+    },
+    SLOW,
+  );
+
+  it(
     "shows 'No leads matched your criteria' when the AI matches nobody",
     async () => {
       const page = await openWithAi({ leads: generateLeads(5) });

@@ -1,5 +1,5 @@
 import { notificationsStore } from '@mantine/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lead } from '../../../shared/leads';
@@ -264,6 +264,30 @@ describe('/automations/:automationId/leads: rows', () => {
       expect(view.getAttribute('href')).toBe('https://www.linkedin.com/in/grace');
       expect(view.getAttribute('target')).toBe('_blank');
       expect(view.getAttribute('rel')).toContain('noopener');
+    },
+    SLOW,
+  );
+
+  it(
+    'shows the profile picture, and the initials instead when there is none or it does not load',
+    async () => {
+      const [withPicture, without] = generateLeads(2).map((lead, i) => ({
+        ...lead,
+        name: i === 0 ? 'Ada Lovelace' : 'Grace Hopper',
+        profileImage: i === 0 ? 'https://media.example.com/ada.jpg' : undefined,
+      }));
+      openLeads({ leads: [withPicture!, without!] });
+      await loaded('Live Data');
+      const [adaRow, graceRow] = ['Ada Lovelace', 'Grace Hopper'].map(
+        (name) => rows().find((row) => row.textContent?.includes(name))!,
+      );
+      expect(graceRow!.querySelector('img')).toBeNull();
+      expect(graceRow!.textContent).toContain('GH');
+      const picture = adaRow!.querySelector('img')!;
+      expect(picture.getAttribute('src')).toBe('https://media.example.com/ada.jpg');
+      fireEvent.error(picture);
+      await waitFor(() => expect(adaRow!.querySelector('img')).toBeNull());
+      expect(adaRow!.textContent).toContain('AL');
     },
     SLOW,
   );

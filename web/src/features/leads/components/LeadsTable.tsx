@@ -1,6 +1,6 @@
 import { Checkbox, Table } from '@mantine/core';
 import { IconExternalLink, IconSparkles } from '@tabler/icons-react';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import type { AiMatchedLead } from '../../../../../shared/ai-filter';
 import type { Lead } from '../../../../../shared/leads';
 import { roleLine, skillChips } from '../lead-index';
@@ -25,6 +25,17 @@ const hostOf = (url: string) => {
 
 /** Only web addresses become links: a stored value is never a `javascript:` href. */
 const isWebUrl = (url: string | undefined): url is string => !!url && /^https?:\/\//i.test(url);
+
+/** The profile picture, or the initials when there is none or it does not load (expired CDN links, CSP). */
+function LeadAvatar({ image, name }: { image?: string; name: string }) {
+  const [failed, setFailed] = useState<string | undefined>(undefined);
+  const shows = isWebUrl(image) && failed !== image;
+  return (
+    <span className={classes.avatar} aria-hidden>
+      {shows ? <img src={image} alt="" loading="lazy" onError={() => setFailed(image)} /> : initials(name)}
+    </span>
+  );
+}
 
 /** One lead; drawn again only when the lead, its selection or its reason changes. */
 const LeadRow = memo(function LeadRow({
@@ -54,13 +65,7 @@ const LeadRow = memo(function LeadRow({
       </Table.Td>
       <Table.Td>
         <div className={classes.person}>
-          <span className={classes.avatar} aria-hidden>
-            {isWebUrl(lead.profileImage) ? (
-              <img src={lead.profileImage} alt="" loading="lazy" />
-            ) : (
-              initials(name)
-            )}
-          </span>
+          <LeadAvatar image={lead.profileImage} name={name} />
           <div className={classes.details}>
             <p className={classes.name} data-testid="lead-name">
               {name}
