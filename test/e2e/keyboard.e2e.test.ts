@@ -246,6 +246,24 @@ describe('keyboard: dialogs take focus and give it back', () => {
     await waitFocus((f) => f.name === 'Start Automation', 'back on Start Automation');
   });
 
+  it('leads screen: the AI panel opens by keyboard, a quick search fills the request, Escape gives focus back to Ask AI', async () => {
+    await signInAs();
+    // An automation the user does not have: the screen shows its demo leads.
+    await openApp(page, `${appUrl}/automations/keyboard-demo/leads`);
+    await waitForText(page, 'Demo Data');
+    await focusButton('Ask AI');
+    await page.keyboard.press('Enter');
+    await waitForText(page, 'AI Assistant');
+    await waitFocus((f) => f.inDialog, 'in the AI panel');
+    await focusButton('Team Leaders');
+    await page.keyboard.press('Enter');
+    const request = await page.$eval('[role="dialog"] textarea', (el) => (el as HTMLTextAreaElement).value);
+    expect(request).toBe('Team Leaders');
+    await page.keyboard.press('Escape');
+    await waitDialogClosed();
+    await waitFocus((f) => f.name === 'Ask AI', 'back on Ask AI');
+  });
+
   it("delete account: 'Continue' moves focus to the password field, and closing returns it to Delete Account", async () => {
     await signInAs();
     await openApp(page, `${appUrl}/profile`);
