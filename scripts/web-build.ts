@@ -40,7 +40,20 @@ export function webBuildIsStale(): boolean {
 /** The web app, then the local build of the extension into it (Vite empties web/dist first). */
 export async function buildWeb(): Promise<void> {
   const { build } = await import('vite');
-  await build({ configFile: join(repoRoot, 'web', 'vite.config.ts'), logLevel: 'warn' });
+  // Always React's production build: a NODE_ENV already set (vitest sets 'test') would otherwise make Vite
+  // bundle React's development build, several times slower, and `npm start` would then serve it as is.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: join(repoRoot, 'web', 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   await buildExtension({
     target: 'local',
     ...(process.env.PORT ? { localPort: Number(process.env.PORT) } : {}),
