@@ -2,6 +2,9 @@ import * as z from 'zod/mini';
 import type { Lead } from './leads';
 import { visibleMultilineText } from './text';
 
+/** The longest AI request (part 2: the panel's counter shows 500). */
+export const AI_QUERY_MAX = 500;
+
 /** Most lead ids one AI request may name. */
 export const AI_FILTER_MAX_IDS = 20_000;
 
@@ -12,7 +15,7 @@ export const aiFilterInput = z.object({
     .check(
       z.trim(),
       z.minLength(1, 'Please describe the leads you are looking for'),
-      z.maxLength(500, { error: 'Please keep the request under 500 characters', abort: true }),
+      z.maxLength(AI_QUERY_MAX, { error: 'Please keep the request under 500 characters', abort: true }),
       visibleMultilineText('The request'),
     ),
   /** The automation (or one of its job ids) whose leads are in view: only its leads are considered. */
@@ -39,8 +42,12 @@ export const aiFilterInput = z.object({
 });
 export type AiFilterInput = z.infer<typeof aiFilterInput>;
 
-/** A lead the AI matched, with why (beyond the spec: explainable results). */
-export interface AiMatchedLead extends Lead {
+/**
+ * A lead the AI matched, with why (beyond the spec: explainable results). Only the id and the name of the
+ * lead travel with it: the screen already holds its leads, and a broad request over 10,000 leads would
+ * otherwise put megabytes into one event.
+ */
+export interface AiMatchedLead extends Pick<Lead, 'id' | 'name'> {
   reason: string;
   /** The lead fields the reason comes from: name, headline, skills, title, company, location, description. */
   matchedFields: string[];

@@ -69,7 +69,15 @@ export function createAiFilterService(deps: AiFilterDeps) {
       const leads: AiMatchedLead[] = event.matches.flatMap((match) => {
         const lead = byId.get(match.id);
         return lead
-          ? [{ ...lead, reason: match.reason, matchedFields: match.matchedFields, score: match.score }]
+          ? [
+              {
+                id: lead.id,
+                name: lead.name,
+                reason: match.reason,
+                matchedFields: match.matchedFields,
+                score: match.score,
+              },
+            ]
           : [];
       });
       yield {

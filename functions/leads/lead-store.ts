@@ -259,35 +259,30 @@ export async function enrichLead(owner: LeadOwner, id: string, fields: Partial<L
 }
 
 /**
- * Leads of an automation in key order, after `after` (exclusive), at most `limit`. One query, more only
- * when DynamoDB stops at its 1 MB page before `limit`.
+ * Leads of an automation in key order, after `after` (exclusive): at most `limit`, and at most one
+ * DynamoDB page (1 MB read), so an answer stays far below Lambda's 6 MB response limit however long the
+ * leads' texts are. `more` says whether leads may follow.
  */
 export async function leadsAfter(
   owner: Pick<LeadOwner, 'userId' | 'automationId'>,
   after: string | undefined,
   limit: number,
   options: { consistent?: boolean } = {},
-): Promise<Lead[]> {
+): Promise<{ leads: Lead[]; more: boolean }> {
   const pk = keys.automationLeadsPartition(owner.userId, owner.automationId);
-  const leads: Lead[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: after ? 'pk = :pk AND sk > :after' : 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: after
-          ? { ':pk': pk, ':after': `${keys.leadSortPrefix}${after}` }
-          : { ':pk': pk, ':prefix': keys.leadSortPrefix },
-        Limit: limit - leads.length,
-        ExclusiveStartKey: start,
-        ConsistentRead: options.consistent ?? true,
-      }),
-    );
-    leads.push(...(out.Items ?? []).map(stripKeys));
-    start = out.LastEvaluatedKey;
-  } while (start && leads.length < limit);
-  return leads;
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: after ? 'pk = :pk AND sk > :after' : 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: after
+        ? { ':pk': pk, ':after': `${keys.leadSortPrefix}${after}` }
+        : { ':pk': pk, ':prefix': keys.leadSortPrefix },
+      Limit: limit,
+      ConsistentRead: options.consistent ?? true,
+    }),
+  );
+  const leads = (out.Items ?? []).map(stripKeys);
+  return { leads, more: out.LastEvaluatedKey !== undefined && leads.length > 0 };
 }
 
 /** Every lead of an automation, in key order (the AI filter's input). */
@@ -295,8 +290,8 @@ export async function allLeads(owner: Pick<LeadOwner, 'userId' | 'automationId'>
   const leads: Lead[] = [];
   for (;;) {
     const chunk = await leadsAfter(owner, leads.at(-1)?.id, 1000, { consistent: false });
-    leads.push(...chunk);
-    if (chunk.length < 1000) return leads;
+    leads.push(...chunk.leads);
+    if (!chunk.more) return leads;
   }
 }
 

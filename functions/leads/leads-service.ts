@@ -1,5 +1,5 @@
 import { AUTOMATION_TEXTS, automationIdOfJob } from '../../shared/automations-values';
-import type { LeadsPageResponse } from '../../shared/leads';
+import type { Lead, LeadsPageResponse } from '../../shared/leads';
 import { findAutomation } from '../automations/automation-repository';
 import type { AuthUser } from '../core/auth';
 import { NotFoundError } from '../core/errors';
@@ -25,13 +25,14 @@ export function createLeadsService() {
     const totalLeads = automation.totalLeads ?? 0;
     const offset = (pageNumber - 1) * limit;
     const owner = { userId: user.id, automationId: automation.id };
-    const leads =
-      after !== undefined
-        ? await leadsAfter(owner, after, limit)
-        : offset < totalLeads
-          ? await leadsPage(owner, offset, limit)
-          : [];
-    const nextAfter = leads.length === limit ? leads.at(-1)?.id : undefined;
+    let leads: Lead[] = [];
+    let more = false;
+    if (after !== undefined) ({ leads, more } = await leadsAfter(owner, after, limit));
+    else if (offset < totalLeads) {
+      leads = await leadsPage(owner, offset, limit);
+      more = offset + leads.length < totalLeads;
+    }
+    const nextAfter = more ? leads.at(-1)?.id : undefined;
     return {
       success: true,
       data: {

@@ -366,7 +366,7 @@ export class Job {
     const total = this.enrichment?.totalExpected ?? this.state.totalLeads;
     let sinceSave = 0;
     for (;;) {
-      const batch = await leadsAfter(owner, this.state.cursor.enrichAfter, 25);
+      const { leads: batch } = await leadsAfter(owner, this.state.cursor.enrichAfter, 25);
       if (batch.length === 0) break;
       for (const lead of batch) {
         if (this.ctx.remainingMs() < this.margin) return this.continueLater();

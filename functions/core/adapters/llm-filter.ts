@@ -30,7 +30,8 @@ export type LlmComplete = (prompt: LlmPrompt) => AsyncIterable<string>;
 
 export const MAX_CANDIDATES = 100;
 export const MARKER = '###';
-const MAX_TOKENS = 4096;
+/** Room for a summary and 100 matches with a short reason each (about 40 tokens a match). */
+const MAX_TOKENS = 8192;
 const NO_LEADS = 'There are no leads to look through yet.';
 
 export const SYSTEM_PROMPT = [
@@ -42,7 +43,7 @@ export const SYSTEM_PROMPT = [
   '1. One short paragraph (at most three sentences) for the user: what you looked for and how many of',
   '   the listed leads match.',
   `2. A line with only ${MARKER}`,
-  '3. One line of JSON: {"matches":[{"id":"<an id from the list>","reason":"<one sentence naming the',
+  '3. One line of JSON: {"matches":[{"id":"<an id from the list>","reason":"<at most 15 words naming the',
   '   words of that lead that match the request>"}]} with the matching leads best first, and an empty',
   '   list when none match. Use only ids from the list.',
 ].join('\n');
@@ -110,13 +111,18 @@ export function buildPrompt(query: string, candidates: readonly Candidate[], tot
 }
 
 /**
- * Splits the model's text at the first `###`: what comes before is the summary, streamed as it arrives
- * (a '#' at the end of a chunk waits for the next one, so a marker split across chunks is never shown),
- * without its leading and trailing white space; what comes after is kept for parsing.
+ * Splits the model's text at the first line that is only `###`: what comes before is the summary,
+ * streamed as it arrives, without its leading and trailing white space; what comes after is kept for
+ * parsing. A line that could still become the marker ('#', '##', '###' so far) waits for the next chunk;
+ * a '###' inside a line, or a markdown heading ('### Summary'), is text. `finish()` takes a marker on the
+ * answer's last line.
  */
 export class SummarySplitter {
   private pending = '';
+  /** Whether `pending` begins at the start of a line. */
+  private atLineStart = true;
   private started = false;
+  private blank = '';
   found = false;
   summary = '';
   tail = '';
@@ -127,41 +133,70 @@ export class SummarySplitter {
       return undefined;
     }
     this.pending += chunk;
-    const at = this.pending.indexOf(MARKER);
-    if (at >= 0) {
-      this.found = true;
-      this.tail = this.pending.slice(at + MARKER.length);
-      const before = this.pending.slice(0, at).trimEnd();
-      this.pending = '';
-      return this.emit(before);
-    }
-    let hold = 0;
-    for (let n = MARKER.length - 1; n > 0; n--) {
-      if (this.pending.endsWith(MARKER.slice(0, n))) {
-        hold = n;
+    let out = '';
+    for (;;) {
+      const newline = this.pending.indexOf('\n');
+      const line = newline >= 0 ? this.pending.slice(0, newline) : this.pending;
+      if (this.atLineStart && newline >= 0 && isMarker(line)) {
+        this.found = true;
+        this.tail = this.pending.slice(newline + 1);
+        this.pending = '';
         break;
       }
+      if (newline < 0) {
+        // Hold a line start that may still turn into the marker.
+        if (!(this.atLineStart && /^#{1,3}[ \t]*$/.test(line))) {
+          out += line;
+          this.pending = '';
+          if (line !== '') this.atLineStart = false;
+        }
+        break;
+      }
+      out += `${line}\n`;
+      this.pending = this.pending.slice(newline + 1);
+      this.atLineStart = true;
     }
-    const ready = this.pending.slice(0, this.pending.length - hold);
-    const text = ready.trimEnd();
-    this.pending = ready.slice(text.length) + this.pending.slice(this.pending.length - hold);
-    return this.emit(text);
+    return this.emit(out);
   }
 
+  /** The answer ended: a held last line that is the marker counts. */
+  finish(): void {
+    if (!this.found && this.atLineStart && isMarker(this.pending)) {
+      this.found = true;
+      this.pending = '';
+    }
+  }
+
+  /** Leading white space is dropped; trailing white space waits until text follows it (so the end is trimmed). */
   private emit(text: string): string | undefined {
-    const out = this.started ? text : text.trimStart();
-    if (!out) return undefined;
+    const body = this.started ? text : text.trimStart();
+    if (!body) return undefined;
+    const content = body.trimEnd();
+    if (!content) {
+      this.blank += body;
+      return undefined;
+    }
+    const out = this.blank + content;
+    this.blank = body.slice(content.length);
     this.started = true;
     this.summary += out;
     return out;
   }
 }
 
+const isMarker = (line: string) => line.trim() === MARKER;
+
 const answer = z.object({
   matches: z.array(z.object({ id: z.string(), reason: z.optional(z.string()) })),
 });
 
-/** The JSON after the marker, with or without a code fence around it. */
+/** Complete `{"id":"...","reason":"..."}` entries, for an answer cut off inside its JSON. */
+const ENTRY = /\{\s*"id"\s*:\s*("(?:[^"\\]|\\.)*")\s*(?:,\s*"reason"\s*:\s*("(?:[^"\\]|\\.)*")\s*)?\}/g;
+
+/**
+ * The JSON after the marker, with or without a code fence around it. An answer cut off mid-JSON (the
+ * model's token limit) keeps the entries it completed; one with no readable entry is a provider failure.
+ */
 export function parseAnswer(tail: string): z.infer<typeof answer> {
   const start = tail.indexOf('{');
   const end = tail.lastIndexOf('}');
@@ -170,6 +205,11 @@ export function parseAnswer(tail: string): z.infer<typeof answer> {
   try {
     json = JSON.parse(tail.slice(start, end + 1));
   } catch (error) {
+    const salvaged = [...tail.matchAll(ENTRY)].map((m) => ({
+      id: JSON.parse(m[1]!) as string,
+      ...(m[2] ? { reason: JSON.parse(m[2]) as string } : {}),
+    }));
+    if (salvaged.length > 0) return { matches: salvaged };
     throw providerError(`the answer's JSON could not be read (${(error as Error).message})`);
   }
   const parsed = answer.safeParse(json);
@@ -213,6 +253,7 @@ export function llmAi(complete: LlmComplete, options: { maxCandidates?: number }
       } catch (error) {
         throw providerError(error);
       }
+      splitter.finish();
       if (!splitter.found) throw providerError(`the answer had no ${MARKER} line before its matches`);
       yield {
         type: 'results',

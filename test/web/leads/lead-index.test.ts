@@ -251,9 +251,10 @@ describe('withDefaults', () => {
     expect(withDefaults({ ...lead('x'), id: '' }, now).id).toBe('x');
   });
 
-  it('keeps what the lead has, the name included (the display gives Unknown User)', () => {
+  it("names a nameless lead 'Unknown User' on load, so search and sort see that name; a name is kept", () => {
     const original = lead('x', { name: '', extractedAt: '2026-01-01T00:00:00.000Z' });
-    const loaded = withDefaults(original, now);
-    expect(loaded).toEqual(original);
+    expect(withDefaults(original, now)).toEqual({ ...original, name: 'Unknown User' });
+    const named = lead('y', { name: 'Ada', extractedAt: '2026-01-01T00:00:00.000Z' });
+    expect(withDefaults(named, now)).toEqual(named);
   });
 });

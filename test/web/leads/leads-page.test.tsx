@@ -97,6 +97,25 @@ describe('/automations/:automationId/leads: loading', () => {
   );
 
   it(
+    'shows the leads that came when a later chunk fails, and says that not all could be loaded',
+    async () => {
+      const leads = generateLeads(1450);
+      const { api } = openLeads({ leads });
+      // The second chunk fails: the first 200 stay listed, with the note, never the demo leads.
+      api.on('GET', '/automation/leads/auto-1?limit=1000&after=p200', {
+        status: 500,
+        body: { code: 'INTERNAL_ERROR', message: 'Something went wrong' },
+      });
+      await loaded('Live Data');
+      const note = await screen.findByTestId('partial-leads', {}, LONG);
+      expect(note.textContent).toBe('Only 200 of 1,450 leads could be loaded. Refresh to try again.');
+      expect(counters()).toContain('200 leads found');
+      expect(screen.queryByText('Demo Data')).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
     "reads a job's leads by the job id in the route and goes Back to its automation",
     async () => {
       const automation = automationOf('auto-7', { jobId: 'auto-7.3', status: 'completed', totalLeads: 2 });
@@ -367,7 +386,7 @@ describe('/automations/:automationId/leads: search, filter and sort', () => {
       expect(rowNames()).toEqual(['New Lead', 'Old Lead']);
       await pick(user, 'Filter leads', 'Recent (7 days)');
       await waitFor(() => expect(rowNames()).toEqual(['New Lead']), LONG);
-      expect(counters()).toContain('1 leads found');
+      expect(counters()).toContain('1 lead found');
       await pick(user, 'Filter leads', 'All Leads');
       await waitFor(() => expect(rowNames()).toEqual(['New Lead', 'Old Lead']), LONG);
     },
@@ -375,7 +394,7 @@ describe('/automations/:automationId/leads: search, filter and sort', () => {
   );
 
   it(
-    "'Name A-Z' sorts by name with nameless leads last; 'Recently Added' lists the newest first",
+    "'Name A-Z' sorts by name, a nameless lead as 'Unknown User'; 'Recently Added' lists the newest first",
     async () => {
       const user = userEvent.setup();
       const [a, b, c, d] = generateLeads(4);
@@ -399,7 +418,7 @@ describe('/automations/:automationId/leads: search, filter and sort', () => {
       ).toEqual(['Recently Added', 'Name A-Z']);
       await user.click(within(listbox).getByRole('option', { name: 'Name A-Z' }));
       await waitFor(
-        () => expect(rowNames()).toEqual(['amy Adams', 'Bob Brown', 'Zed Zulu', 'Unknown User']),
+        () => expect(rowNames()).toEqual(['amy Adams', 'Bob Brown', 'Unknown User', 'Zed Zulu']),
         LONG,
       );
       await pick(user, 'Sort leads', 'Recently Added');

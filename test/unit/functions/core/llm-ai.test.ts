@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   MAX_CANDIDATES,
+  parseAnswer,
   pickCandidates,
   SummarySplitter,
   SYSTEM_PROMPT,
@@ -86,18 +87,47 @@ const manyLeads = (n: number): AiLead[] =>
   }));
 
 describe('SummarySplitter', () => {
-  it('streams the text before a marker split across chunks, and keeps what follows it', () => {
+  it('streams the text before a marker line split across chunks, and keeps what follows it', () => {
     const splitter = new SummarySplitter();
     const out = ['Knows C#', ' and Go.\n#', '#', '#\n{"matches":', '[]}'].map((c) => splitter.push(c));
-    expect(out).toEqual(['Knows C', '# and Go.', undefined, undefined, undefined]);
-    expect(splitter).toMatchObject({ found: true, summary: 'Knows C# and Go.', tail: '\n{"matches":[]}' });
+    expect(out).toEqual(['Knows C#', ' and Go.', undefined, undefined, undefined]);
+    expect(splitter).toMatchObject({ found: true, summary: 'Knows C# and Go.', tail: '{"matches":[]}' });
   });
 
   it('drops white space around the summary, never inside it', () => {
     const splitter = new SummarySplitter();
-    const out = ['\n\n  Found', ' two  \n', 'leads. \n', '###', '{}'].map((c) => splitter.push(c));
+    const out = ['\n\n  Found', ' two  \n', 'leads. \n', '###\n', '{}'].map((c) => splitter.push(c));
     expect(out.filter(Boolean).join('')).toBe('Found two  \nleads.');
     expect(splitter.summary).toBe('Found two  \nleads.');
+  });
+
+  it('takes only a line that is exactly ### as the marker: a heading or a ### inside a line is text', () => {
+    const splitter = new SummarySplitter();
+    const out = ['### Summary\nTwo leads ### match.\n', '###', '\n{"matches":[]}'].map((c) =>
+      splitter.push(c),
+    );
+    expect(out.filter(Boolean).join('')).toBe('### Summary\nTwo leads ### match.');
+    expect(splitter).toMatchObject({ found: true, tail: '{"matches":[]}' });
+  });
+
+  it('takes a marker on the answer’s last line once the answer ends', () => {
+    const splitter = new SummarySplitter();
+    splitter.push('Nothing matched.\n###');
+    expect(splitter.found).toBe(false);
+    splitter.finish();
+    expect(splitter).toMatchObject({ found: true, summary: 'Nothing matched.' });
+  });
+});
+
+describe('parseAnswer', () => {
+  it('keeps the entries an answer completed before it was cut off mid-JSON', () => {
+    const cut = '{"matches":[{"id":"l01","reason":"Leads a \\"team\\""},{"id":"l02"},{"id":"l03","rea';
+    expect(parseAnswer(cut).matches).toEqual([{ id: 'l01', reason: 'Leads a "team"' }, { id: 'l02' }]);
+  });
+
+  it('fails on an answer with no complete entry or the wrong shape', () => {
+    expect(() => parseAnswer('{"matches": [ {"id": "l01", ')).toThrow(/^AI provider failed: .*JSON/);
+    expect(() => parseAnswer('{"leads": ["l01"]}')).toThrow(/^AI provider failed: .*JSON/);
   });
 });
 

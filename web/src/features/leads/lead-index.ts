@@ -1,4 +1,5 @@
 import { type Lead, SKILL_SEPARATOR } from '../../../../shared/leads';
+import { LEADS_TEXTS } from './leads-texts';
 
 /**
  * The browser's compact index of one automation's leads (issue 12 point 2): every lead's searchable
@@ -40,11 +41,12 @@ export interface LeadIndex {
   ordered: Readonly<Record<LeadSort, readonly Entry[]>>;
 }
 
-/** Defaults on load (part 2 section 3): name 'Unknown User' is the display's; the rest here. */
+/** Defaults on load (part 2 section 3): name 'Unknown User', profile URL '#', extracted now. */
 export function withDefaults(lead: Lead, now: string): Lead {
   return {
     ...lead,
     id: lead.id || lead.profileId,
+    name: lead.name || LEADS_TEXTS.unknownUser,
     profileUrl: lead.profileUrl || '#',
     extractedAt: lead.extractedAt || now,
   };

@@ -30,6 +30,8 @@ export const LEADS_TEXTS = {
   enrichedAll: 'All Profiles Enriched',
   enriching: 'Enriching Profiles...',
   basicData: 'Basic Data Loaded',
+  partial: (shown: number, total: number) =>
+    `Only ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} leads could be loaded. Refresh to try again.`,
   demoNotExported: 'Demo leads show what your data will look like; they cannot be exported.',
   aiTitle: 'AI Assistant',
   aiFilter: 'Filter with AI',

@@ -1,10 +1,9 @@
 import { Alert, Badge, Button, Card, Drawer, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { memo, useState } from 'react';
+import { AI_QUERY_MAX } from '../../../../../shared/ai-filter';
 import { LEADS_TEXTS } from '../leads-texts';
 import type { AiFilterState } from './use-ai-filter';
-
-const QUERY_MAX = 500;
 
 /**
  * Part 2 section 2.11: the 'AI Assistant' side panel. The summary streams into its card as the
@@ -50,7 +49,7 @@ export const AiPanel = memo(function AiPanel({
               placeholder="e.g. team leaders in fintech in London"
               autosize
               minRows={3}
-              maxLength={QUERY_MAX}
+              maxLength={AI_QUERY_MAX}
               value={query}
               onChange={(event) => setQuery(event.currentTarget.value)}
               onKeyDown={(event) => {
@@ -80,7 +79,7 @@ export const AiPanel = memo(function AiPanel({
           </Stack>
         </form>
 
-        <div aria-live="polite">
+        <div aria-live="polite" aria-busy={busy}>
           {state.failed && (
             <Alert color="red" variant="light" data-testid="ai-error">
               {LEADS_TEXTS.aiFailedPanel}

@@ -47,6 +47,8 @@ export interface LeadsState {
   loading: boolean;
   /** The automation's own count, for 'loading n of m'. */
   expected: number;
+  /** A read failed before the last chunk: what is listed is not all of the automation's leads. */
+  partial: boolean;
 }
 
 const leadsPath = (jobId: string, after: string | undefined, limit: number) =>
@@ -62,6 +64,7 @@ function useLeadChunks(jobId: string | undefined, expected: number, version: num
     source: 'live',
     loaded: 0,
     loading: true,
+    partial: false,
     expected,
   });
   const demoAt = useRef(new Date());
@@ -77,6 +80,7 @@ function useLeadChunks(jobId: string | undefined, expected: number, version: num
       setState((current) => ({ ...current, loading: true, expected }));
       const leads: Lead[] = [];
       let after: string | undefined;
+      let complete = false;
       let shownAt = 0;
       try {
         do {
@@ -94,22 +98,50 @@ function useLeadChunks(jobId: string | undefined, expected: number, version: num
             Date.now() - shownAt >= SHOW_EVERY_MS
           ) {
             shownAt = Date.now();
-            setState({ leads: [...leads], source: 'live', loaded: leads.length, loading: !!after, expected });
+            // From here on a restarted read (new leads meanwhile) keeps this list until it is whole.
+            shown.current = jobId;
+            setState({
+              leads: [...leads],
+              source: 'live',
+              loaded: leads.length,
+              loading: !!after,
+              partial: false,
+              expected,
+            });
           }
         } while (after && !controller.signal.aborted);
+        complete = !after;
       } catch {
-        // A failed read falls back to what the screen had, or to the demo leads.
+        // Handled below: a reload keeps what the screen has; a first read shows what came, or the demo leads.
       }
       if (controller.signal.aborted) return;
       shown.current = jobId;
-      if (leads.length > 0)
-        setState({ leads, source: 'live', loaded: leads.length, loading: false, expected });
-      else
-        setState((current) =>
-          current.source === 'live' && current.leads.length > 0
-            ? { ...current, loading: false }
-            : { leads: demoLeads(demoAt.current), source: 'demo', loaded: 0, loading: false, expected },
-        );
+      setState((current) => {
+        const showingLive = current.source === 'live' && current.leads.length > 0;
+        if (complete && leads.length > 0)
+          return { leads, source: 'live', loaded: leads.length, loading: false, partial: false, expected };
+        // A failed reload, or an empty answer after leads were shown (they never vanish): keep the list.
+        if (showingLive && (!progressive || leads.length <= current.leads.length))
+          return { ...current, loading: false, partial: current.partial || !complete };
+        if (leads.length > 0)
+          return {
+            leads,
+            source: 'live',
+            loaded: leads.length,
+            loading: false,
+            partial: !complete,
+            expected,
+          };
+        // None, or the read failed before any came (part 2 sections 4 and 8: the demo leads, silently).
+        return {
+          leads: demoLeads(demoAt.current),
+          source: 'demo',
+          loaded: 0,
+          loading: false,
+          partial: false,
+          expected,
+        };
+      });
     })();
     return () => controller.abort();
   }, [jobId, version]);

@@ -19,6 +19,7 @@ export const ListControls = memo(function ListControls({
   sort,
   onFilter,
   onSort,
+  sortDisabled,
   pageSelected,
   pageEmpty,
   onTogglePage,
@@ -27,6 +28,8 @@ export const ListControls = memo(function ListControls({
   sort: LeadSort;
   onFilter: (filter: LeadFilter) => void;
   onSort: (sort: LeadSort) => void;
+  /** While the AI filter is on, its ranking is the order. */
+  sortDisabled: boolean;
   pageSelected: boolean;
   pageEmpty: boolean;
   onTogglePage: () => void;
@@ -47,6 +50,7 @@ export const ListControls = memo(function ListControls({
         value={sort === 'company' ? 'recent' : sort}
         allowDeselect={false}
         onChange={(value) => onSort((value as LeadSort | null) ?? 'recent')}
+        disabled={sortDisabled}
         w={170}
       />
       <Button variant="default" onClick={onTogglePage} disabled={pageEmpty}>

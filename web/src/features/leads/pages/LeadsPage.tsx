@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useCallbackRef, useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -29,11 +29,17 @@ import {
 import { LEADS_TEXTS } from '../leads-texts';
 import { useSelection } from '../use-selection';
 
-const count = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}`;
+const count = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** Part 2 section 2.11: an automation's extracted leads to search, select, export and filter with AI. */
-export default function LeadsPage() {
+/** The screen of one automation: a new automation in the same place starts afresh (search, selection, AI). */
+export default function LeadsRoute() {
   const routeId = useParams().automationId ?? '';
+  return <LeadsPage key={routeId} routeId={routeId} />;
+}
+
+function LeadsPage({ routeId }: { routeId: string }) {
   const { automation, failed, leads, refresh } = useLeadsData(routeId);
   useDocumentTitle(`${LEADS_TEXTS.heading} | ${PRODUCT_NAME}`);
 
@@ -80,6 +86,11 @@ export default function LeadsPage() {
   const togglePage = useCallback(() => toggleIds(shownIds), [toggleIds, shownIds]);
   const pageSelected = shownIds.length > 0 && shownIds.every((id) => selection.selected.has(id));
   const demo = leads.source === 'demo';
+  // Only ids of leads on this screen count: demo ids stay behind when the live leads arrive.
+  const selectedCount = useMemo(
+    () => [...selection.selected].filter((id) => index.byId.has(id)).length,
+    [selection.selected, index],
+  );
   // CSV export covers the selected leads among those currently listed (part 2 section 5).
   const toExport = useMemo(
     () => listed.filter((lead) => selection.selected.has(lead.id) && !isDemoLead(lead)),
@@ -101,10 +112,10 @@ export default function LeadsPage() {
   });
   const filterWithAi = useCallbackRef((query: string) => {
     // The server reads the automation's own leads; the ids go along only when a search or filter narrows them.
+    // While an AI answer is applied, a new request goes over what the search and filter list, not that answer.
+    const base = aiOrder ? listLeads(index, { search, filter, sort, now }) : listed;
     const leadIds =
-      narrowed && !demo && listed.length <= AI_FILTER_MAX_IDS && !aiOrder
-        ? listed.map((lead) => lead.id)
-        : undefined;
+      narrowed && !demo && base.length <= AI_FILTER_MAX_IDS ? base.map((lead) => lead.id) : undefined;
     void ai.run({ query, automationId: routeId, ...(leadIds ? { leadIds } : {}) });
   });
 
@@ -172,20 +183,28 @@ export default function LeadsPage() {
           />
         </Group>
 
-        <Group gap="sm" aria-live="polite" data-testid="counters">
-          <Text size="sm">{count(listed.length, 'leads found')}</Text>
-          <Text size="sm">{count(selection.selected.size, 'selected')}</Text>
-          {aiOrder && (
-            <Badge color="violet" variant="light">
-              {LEADS_TEXTS.aiFiltered}
-            </Badge>
-          )}
+        <Group gap="sm">
+          <Group gap="sm" aria-live="polite" data-testid="counters">
+            <Text size="sm">{count(listed.length, 'lead found', 'leads found')}</Text>
+            <Text size="sm">{count(selectedCount, 'selected', 'selected')}</Text>
+            {aiOrder && (
+              <Badge color="violet" variant="light">
+                {LEADS_TEXTS.aiFiltered}
+              </Badge>
+            )}
+          </Group>
           {leads.loading && leads.loaded > 0 && (
             <Text size="sm" c="dimmed" data-testid="loading-progress">
               Loading {leads.loaded.toLocaleString('en-US')} of {leads.expected.toLocaleString('en-US')}...
             </Text>
           )}
         </Group>
+
+        {leads.partial && (
+          <Alert color="yellow" variant="light" data-testid="partial-leads">
+            {LEADS_TEXTS.partial(leads.leads.length, leads.expected)}
+          </Alert>
+        )}
 
         {demo && (
           <Text size="sm" c="dimmed">
@@ -202,6 +221,7 @@ export default function LeadsPage() {
             sort={sort}
             onFilter={onFilter}
             onSort={setSort}
+            sortDisabled={aiOrder !== undefined}
             pageSelected={pageSelected}
             pageEmpty={shownIds.length === 0}
             onTogglePage={togglePage}
