@@ -32,8 +32,10 @@ import { useSelection } from '../use-selection';
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** Part 2 section 2.11: an automation's extracted leads to search, select, export and filter with AI. */
-/** The screen of one automation: a new automation in the same place starts afresh (search, selection, AI). */
+/**
+ * Part 2 section 2.11: an automation's extracted leads to search, select, export and filter with AI.
+ * Keyed by the route's id, so another automation in the same place starts afresh (search, selection, AI).
+ */
 export default function LeadsRoute() {
   const routeId = useParams().automationId ?? '';
   return <LeadsPage key={routeId} routeId={routeId} />;
@@ -68,11 +70,12 @@ function LeadsPage({ routeId }: { routeId: string }) {
 
   const index = useMemo(() => buildIndex(leads.leads), [leads.leads]);
   // 'Recent' is measured from when the leads were read, so the list does not shift while the page is open.
-  const now = useMemo(() => (leads.leads.length >= 0 ? Date.now() : 0), [leads.leads]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the time is taken again whenever new leads arrive.
+  const now = useMemo(() => Date.now(), [leads.leads]);
   // The last results stay applied while a new request streams, until its results replace them.
   const aiOrder = ai.state.order;
   const listed = useMemo(
-    () => listLeads(index, { search: search, filter, sort, now, aiOrder }),
+    () => listLeads(index, { search, filter, sort, now, aiOrder }),
     [index, search, filter, sort, now, aiOrder],
   );
   const pages = pageCount(listed.length);
