@@ -5,6 +5,18 @@ import { visibleMultilineText } from './text';
 /** The longest AI request (part 2: the panel's counter shows 500). */
 export const AI_QUERY_MAX = 500;
 
+/** The lead fields the AI reads and explains a match by (the `matchedFields` of a result). */
+export const AI_FIELDS = [
+  'name',
+  'headline',
+  'skills',
+  'title',
+  'company',
+  'location',
+  'description',
+] as const;
+export type AiField = (typeof AI_FIELDS)[number];
+
 /** Most lead ids one AI request may name. */
 export const AI_FILTER_MAX_IDS = 20_000;
 
@@ -49,8 +61,8 @@ export type AiFilterInput = z.infer<typeof aiFilterInput>;
  */
 export interface AiMatchedLead extends Pick<Lead, 'id' | 'name'> {
   reason: string;
-  /** The lead fields the reason comes from: name, headline, skills, title, company, location, description. */
-  matchedFields: string[];
+  /** The lead fields the reason comes from. */
+  matchedFields: AiField[];
   score: number;
 }
 

@@ -1,11 +1,12 @@
 import { type Lead, SKILL_SEPARATOR } from '../../shared/leads';
+import { mulberry32 } from '../sandbox-platforms/random';
 
 /**
  * Realistic, deterministic leads for `npm run bench -- leads` (leads.ts): names with accents and a few
  * non-Latin ones, LinkedIn-like headlines, 3 to 8 skills joined with ' • ', titles, companies, places
  * and descriptions of about 150 characters (commas and quotes, never a line break). The same `count`
  * and `seed` give the same leads, in Node (stored in DynamoDB Local) and in the page of the export
- * harness, which bundles this file: it imports nothing but the Lead type.
+ * harness, which bundles this file: it imports only the Lead type and the sandbox world's seeded generator.
  */
 
 const FIRST_NAMES = [
@@ -286,24 +287,12 @@ const FOLLOW_UPS = [
   'Believer in small teams, written decisions and shipping on Fridays.',
 ];
 
-/** mulberry32: a small, fast, seeded generator. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The day the leads were extracted from, fixed so that the data never changes. */
 const EXTRACTED_FROM = Date.UTC(2026, 0, 15, 9, 0, 0);
 
 /** `count` leads; a lead's fields depend only on `seed` and its position. */
 export function benchLeadSet(count: number, seed = 12): Lead[] {
-  const next = random(seed);
+  const next = mulberry32(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const leads: Lead[] = [];
   for (let i = 0; i < count; i++) {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetAiPort } from '../../functions/core/ports/ai';
 import { storeLeads } from '../../functions/leads/lead-store';
-import type { Lead } from '../../shared/leads';
 import { type FakeAiServer, fakeOpenAiServer, modelAnswer } from '../support/fake-ai-servers';
 import { startGateway } from '../support/gateway-server';
 import { accessToken, useIntegrationEnv } from '../support/integration-env';
 import { storeJob } from '../support/jobs';
+import { leadOf } from '../support/leads';
 
 /**
  * `POST /api/leads/ai-filter` with an OpenAI-compatible provider (AI_PROVIDER=openai) played by a local
@@ -15,15 +15,6 @@ import { storeJob } from '../support/jobs';
 let gateway: Awaited<ReturnType<typeof startGateway>>;
 let model: FakeAiServer;
 let token: string;
-
-const lead = (id: string, fields: Partial<Lead>): Lead => ({
-  id,
-  profileId: id,
-  name: id,
-  profileUrl: `https://www.linkedin.com/in/${id}`,
-  extractedAt: '2026-11-20T10:00:00.000Z',
-  ...fields,
-});
 
 async function filter(query: string) {
   const res = await fetch(`${gateway.base}/api/leads/ai-filter`, {
@@ -56,8 +47,8 @@ beforeAll(async () => {
   await storeLeads(
     { userId: 'llm-owner', automationId: 'auto-llm', platform: 'linkedin' },
     [
-      lead('t1', { name: 'Ada Stone', title: 'Engineering Team Lead', location: 'London' }),
-      lead('t2', { name: 'Bob Reyes', title: 'Sales Representative', location: 'Berlin' }),
+      leadOf('t1', { name: 'Ada Stone', title: 'Engineering Team Lead', location: 'London' }),
+      leadOf('t2', { name: 'Bob Reyes', title: 'Sales Representative', location: 'Berlin' }),
     ],
     { skipDuplicates: false },
   );

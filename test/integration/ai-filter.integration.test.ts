@@ -6,6 +6,7 @@ import type { Lead } from '../../shared/leads';
 import { startGateway } from '../support/gateway-server';
 import { accessToken, useIntegrationEnv } from '../support/integration-env';
 import { storeJob } from '../support/jobs';
+import { leadOf } from '../support/leads';
 
 /**
  * `POST /api/leads/ai-filter` through the local gateway's streaming route, with the local AI adapter
@@ -13,15 +14,6 @@ import { storeJob } from '../support/jobs';
  */
 let gateway: Awaited<ReturnType<typeof startGateway>>;
 let secret: string;
-
-const lead = (id: string, fields: Partial<Lead>): Lead => ({
-  id,
-  profileId: id,
-  name: id,
-  profileUrl: `https://www.linkedin.com/in/${id}`,
-  extractedAt: '2026-11-20T10:00:00.000Z',
-  ...fields,
-});
 
 async function putLeads(userId: string, automationId: string, leads: Lead[]) {
   await storeJob(userId, automationId, { status: 'completed' });
@@ -71,13 +63,15 @@ beforeAll(async () => {
   ({ secret } = await useIntegrationEnv());
   gateway = await startGateway();
   await putLeads('owner', 'auto-1', [
-    lead('a1', { name: 'Ada Stone', title: 'Engineering Team Lead', location: 'London, United Kingdom' }),
-    lead('a2', { name: 'Bob Reyes', headline: 'Team Leader at Fintech Co', location: 'Berlin, Germany' }),
-    lead('a3', { name: 'Cy Park', title: 'Sales Representative', location: 'London, United Kingdom' }),
+    leadOf('a1', { name: 'Ada Stone', title: 'Engineering Team Lead', location: 'London, United Kingdom' }),
+    leadOf('a2', { name: 'Bob Reyes', headline: 'Team Leader at Fintech Co', location: 'Berlin, Germany' }),
+    leadOf('a3', { name: 'Cy Park', title: 'Sales Representative', location: 'London, United Kingdom' }),
   ]);
-  await putLeads('owner', 'auto-2', [lead('c1', { name: 'Cat Lee', title: 'Team Lead', location: 'Paris' })]);
+  await putLeads('owner', 'auto-2', [
+    leadOf('c1', { name: 'Cat Lee', title: 'Team Lead', location: 'Paris' }),
+  ]);
   await putLeads('other', 'auto-x', [
-    lead('x1', { name: 'Eve Moss', title: 'Team Lead', location: 'London' }),
+    leadOf('x1', { name: 'Eve Moss', title: 'Team Lead', location: 'London' }),
   ]);
   await storeJob('owner', 'auto-empty', { status: 'completed' });
 });

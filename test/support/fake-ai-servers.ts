@@ -79,6 +79,31 @@ interface State {
   failure: FakeFailure | undefined;
 }
 
+/** The test's handle on a started fake: its URL, what it got, what it answers next, and closing it. */
+function handleOf(
+  address: AddressInfo,
+  requests: RecordedRequest[],
+  state: State,
+  dropConnections: () => void,
+  server: { close(callback: () => void): unknown },
+): FakeAiServer {
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    requests,
+    answer(chunks) {
+      state.chunks = chunks;
+    },
+    fail(failure) {
+      state.failure = failure;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        dropConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 export async function fakeOpenAiServer(): Promise<FakeAiServer> {
   const requests: RecordedRequest[] = [];
   const state: State = { chunks: [], failure: undefined };
@@ -132,22 +157,13 @@ export async function fakeOpenAiServer(): Promise<FakeAiServer> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
+  return handleOf(
+    server.address() as AddressInfo,
     requests,
-    answer(chunks) {
-      state.chunks = chunks;
-    },
-    fail(failure) {
-      state.failure = failure;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+    state,
+    () => server.closeAllConnections(),
+    server,
+  );
 }
 
 const codec = new EventStreamCodec(toUtf8, fromUtf8);
@@ -235,20 +251,13 @@ export async function fakeBedrockServer(): Promise<FakeAiServer> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
+  return handleOf(
+    server.address() as AddressInfo,
     requests,
-    answer(chunks) {
-      state.chunks = chunks;
+    state,
+    () => {
+      for (const session of sessions) session.destroy();
     },
-    fail(failure) {
-      state.failure = failure;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const session of sessions) session.destroy();
-        server.close(() => resolve());
-      }),
-  };
+    server,
+  );
 }

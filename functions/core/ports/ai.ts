@@ -1,3 +1,4 @@
+import type { AiField } from '../../../shared/ai-filter';
 import { bedrockAi } from '../adapters/bedrock-ai';
 import { localAi } from '../adapters/local-ai/local-ai';
 import { openAiCompatible } from '../adapters/openai-ai';
@@ -12,17 +13,7 @@ import { type Env, env } from '../env';
  * handed over as a loader so the first delta can go out before they are read and ranked.
  */
 
-/** The lead fields the AI reads and explains a match by. */
-export const AI_FIELDS = [
-  'name',
-  'headline',
-  'skills',
-  'title',
-  'company',
-  'location',
-  'description',
-] as const;
-export type AiField = (typeof AI_FIELDS)[number];
+export { AI_FIELDS, type AiField } from '../../../shared/ai-filter';
 
 export interface AiLead {
   id: string;

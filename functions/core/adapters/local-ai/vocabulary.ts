@@ -1,4 +1,4 @@
-import type { AiField } from '../../ports/ai';
+import { AI_FIELDS, type AiField } from '../../../../shared/ai-filter';
 
 /**
  * What the local AI knows, as data: the concept groups a request can name (roles, traits, topics) with
@@ -32,16 +32,8 @@ export interface ConceptGroup {
 }
 
 const ROLE_FIELDS: readonly AiField[] = ['title', 'headline'];
-/** Every field the AI reads (the port's AI_FIELDS, written out: the port imports this adapter). */
-export const ALL_FIELDS: readonly AiField[] = [
-  'name',
-  'headline',
-  'skills',
-  'title',
-  'company',
-  'location',
-  'description',
-];
+/** Every field the AI reads. */
+export const ALL_FIELDS: readonly AiField[] = AI_FIELDS;
 
 export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
   {
