@@ -6,6 +6,7 @@
  * `handler` names `functions/<handler>.handler.ts`, which exports `handler`.
  * `auth`: 'public' (anyone), 'user' (signed in), 'verified' (signed in with a verified e-mail).
  * `stream`: served as server-sent events from a RESPONSE_STREAM function URL instead of the HTTP API.
+ * `localOnly`: served by the local gateway, never deployed (`deployedHttpRoutes` is what CDK reads).
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type AuthLevel = 'public' | 'user' | 'verified';
@@ -27,6 +28,11 @@ export interface HttpRoute {
   readonly stream?: true;
   /** Extra grants beyond table access; keeps each function's policy least-privilege. */
   readonly needs?: readonly Capability[];
+  /**
+   * Served by the local cloud only (the sandbox platforms, the local payment page): CDK never deploys the
+   * row, so no AWS stage holds its route, function or grants, whatever its handler would answer there.
+   */
+  readonly localOnly?: true;
 }
 
 /** What a function may touch besides reading and writing the table. */
@@ -190,13 +196,14 @@ export const httpRoutes: readonly HttpRoute[] = [
     table: 'write',
     needs: ['payments'],
   },
-  // The local payment sandbox behind the checkout URL; answers 404 unless payments run in sandbox mode.
+  // The local payment sandbox behind the checkout URL (local cloud only; 404 unless payments run in sandbox mode).
   {
     method: 'GET',
     path: '/api/billing/sandbox/{sessionId}',
     handler: 'billing/sandbox-session',
     auth: 'public',
     table: 'read',
+    localOnly: true,
   },
   {
     method: 'POST',
@@ -205,6 +212,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     auth: 'public',
     table: 'write',
     needs: ['payments'],
+    localOnly: true,
   },
   // Platform connections (spec 2.11, 3, 4, 7, 8; DESIGN 5). /platforms needs a verified e-mail.
   {
@@ -253,7 +261,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     table: 'write',
     needs: ['realtime-push'],
   },
-  // 'Connect sandbox account': answers 404 unless a sandbox site URL is configured (the local cloud).
+  // 'Connect sandbox account' (local cloud only; 404 unless a sandbox site URL is configured).
   {
     method: 'POST',
     path: '/api/users/platforms/sandbox',
@@ -261,6 +269,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     auth: 'verified',
     table: 'write',
     needs: ['keys', 'queue:trob-runs'],
+    localOnly: true,
   },
   // Automations (spec part 1 sections 2.8, 5, 7; part 2 section 7; DECISIONS 2, 3, 20)
   {
@@ -342,6 +351,9 @@ export const httpRoutes: readonly HttpRoute[] = [
     needs: ['ai-model'],
   },
 ];
+
+/** The rows an AWS stage deploys: every row but the local cloud's own. */
+export const deployedHttpRoutes: readonly HttpRoute[] = httpRoutes.filter((r) => !r.localOnly);
 
 /** WebSocket API routes (DECISIONS 12). `route` is the API Gateway route key. */
 export interface WebSocketRoute {

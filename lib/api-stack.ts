@@ -5,7 +5,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { type FunctionUrl, FunctionUrlAuthType, InvokeMode } from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { type HttpRoute, handlerFile, httpRoutes } from '../functions/routes';
+import { deployedHttpRoutes, type HttpRoute, handlerFile } from '../functions/routes';
 import { AppFunction } from './constructs/app-function';
 import type { DataStack } from './data-stack';
 import { type CapabilityTargets, grantCapabilities } from './grants';
@@ -127,7 +127,7 @@ export class ApiStack extends Stack {
       return fn;
     };
 
-    for (const row of httpRoutes) {
+    for (const row of deployedHttpRoutes) {
       if (row.stream) {
         const fn = functionFor(row, true);
         const url = fn.addFunctionUrl({

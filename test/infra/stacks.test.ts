@@ -12,6 +12,7 @@ import {
 import { tableBaseName, tableDefinition } from '../../functions/core/table';
 import {
   type Capability,
+  deployedHttpRoutes,
   handlerFile,
   httpRoutes,
   webSocketRouteSelection,
@@ -100,7 +101,7 @@ describe('the route table', () => {
   });
 
   it('gives every non-stream row an HTTP API route with its route key', () => {
-    for (const row of httpRoutes.filter((r) => !r.stream)) {
+    for (const row of deployedHttpRoutes.filter((r) => !r.stream)) {
       built.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Route', {
         RouteKey: `${row.method} ${row.path}`,
       });
@@ -108,7 +109,7 @@ describe('the route table', () => {
   });
 
   it('gives every stream row a RESPONSE_STREAM function URL and a CloudFront behavior for its exact path', () => {
-    const streamRows = httpRoutes.filter((r) => r.stream);
+    const streamRows = deployedHttpRoutes.filter((r) => r.stream);
     const urls = resourcesOf(built.templates.api, 'AWS::Lambda::Url');
     expect(Object.keys(urls)).toHaveLength(streamRows.length);
     const distribution = Object.values(resourcesOf(built.templates.web, 'AWS::CloudFront::Distribution'))[0]!;
@@ -151,7 +152,7 @@ describe('the route table', () => {
   });
 
   it('creates one function per route row, each with a least-privilege policy matching its needs', () => {
-    for (const row of httpRoutes) {
+    for (const row of deployedHttpRoutes) {
       const fn = functionByDescription('api', `Trobly ${STAGE} ${row.method} ${row.path}`);
       const actions = actionsOf(statementsOfRole(built.templates.api, roleIdOf(fn)));
       const needs = new Set(row.needs ?? []);
@@ -183,7 +184,7 @@ describe('the route table', () => {
   });
 
   it('grants each route the table access its row declares: read rows get no write action, write rows do', () => {
-    for (const row of httpRoutes) {
+    for (const row of deployedHttpRoutes) {
       const fn = functionByDescription('api', `Trobly ${STAGE} ${row.method} ${row.path}`);
       const actions = actionsOf(statementsOfRole(built.templates.api, roleIdOf(fn)));
       expect(actions, row.path).toEqual(expect.arrayContaining(TABLE_READ_ACTIONS));
@@ -240,7 +241,7 @@ describe('the route table', () => {
   });
 
   it('lets exactly the routes that sign or verify access tokens read the token key, and the payment routes the Stripe secret', () => {
-    for (const row of httpRoutes) {
+    for (const row of deployedHttpRoutes) {
       const fn = functionByDescription('api', `Trobly ${STAGE} ${row.method} ${row.path}`);
       const actions = actionsOf(statementsOfRole(built.templates.api, roleIdOf(fn)));
       const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
@@ -494,7 +495,7 @@ describe('the realtime stack', () => {
 
 describe('the origin secret (only requests through CloudFront are served)', () => {
   it('lets every HTTP and stream route function read the origin secret, by ARN, never by value', () => {
-    for (const row of httpRoutes) {
+    for (const row of deployedHttpRoutes) {
       const fn = functionByDescription('api', `Trobly ${STAGE} ${row.method} ${row.path}`);
       const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(JSON.stringify(env.ORIGIN_VERIFY_SECRET_ARN), row.path).toContain('OriginVerifySecret');
@@ -519,9 +520,9 @@ describe('the origin secret (only requests through CloudFront are served)', () =
     const targets = config.CacheBehaviors.filter(
       (b) =>
         b.PathPattern === '/api/*' ||
-        httpRoutes.some((r) => r.stream && pathPattern(r.path) === b.PathPattern),
+        deployedHttpRoutes.some((r) => r.stream && pathPattern(r.path) === b.PathPattern),
     ).map((b) => b.TargetOriginId);
-    expect(targets.length).toBe(1 + httpRoutes.filter((r) => r.stream).length);
+    expect(targets.length).toBe(1 + deployedHttpRoutes.filter((r) => r.stream).length);
     for (const id of targets) {
       const origin = config.Origins.find((o) => o.Id === id)!;
       const headers = origin.OriginCustomHeaders ?? [];
@@ -614,7 +615,7 @@ describe('the edge stack (WAF) and concurrency', () => {
   });
 
   it('gives the streaming function reserved concurrency, and leaves the other routes to the shared pool', () => {
-    for (const row of httpRoutes) {
+    for (const row of deployedHttpRoutes) {
       const fn = functionByDescription('api', `Trobly ${STAGE} ${row.method} ${row.path}`);
       expect(fn.Properties.ReservedConcurrentExecutions, row.path).toBe(
         row.stream ? STREAM_RESERVED_CONCURRENCY : undefined,
@@ -743,7 +744,7 @@ describe('the whole app', () => {
     );
     const consumers = new Set(queueNames.map((n) => queues[n].consumer));
     expect(ours).toHaveLength(
-      new Set(httpRoutes.map((r) => r.handler)).size +
+      new Set(deployedHttpRoutes.map((r) => r.handler)).size +
         new Set(webSocketRoutes.map((r) => r.handler)).size +
         consumers.size +
         scheduledTasks.length,
@@ -853,7 +854,7 @@ describe('the AI model grant', () => {
     );
 
   it('lets only the AI filter stream function invoke the model: the configured model, streaming only, and tells it so', () => {
-    const streamRow = httpRoutes.find((r) => r.path === '/api/leads/ai-filter')!;
+    const streamRow = deployedHttpRoutes.find((r) => r.path === '/api/leads/ai-filter')!;
     expect(streamRow.needs).toContain('ai-model');
     const fn = functionByDescription('api', `Trobly ${STAGE} ${streamRow.method} ${streamRow.path}`);
     for (const key of STACK_KEYS) {
@@ -869,7 +870,7 @@ describe('the AI model grant', () => {
       AI_PROVIDER: 'bedrock',
       BEDROCK_MODEL_ID: 'anthropic.claude-3-5-haiku-20241022-v1:0',
     });
-    for (const row of httpRoutes.filter((r) => r !== streamRow)) {
+    for (const row of deployedHttpRoutes.filter((r) => r !== streamRow)) {
       const other = functionByDescription('api', `Trobly ${STAGE} ${row.method} ${row.path}`);
       const variables = (other.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(variables.AI_PROVIDER, row.path).toBeUndefined();
