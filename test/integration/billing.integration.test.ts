@@ -73,8 +73,8 @@ function checkoutCompleted(
   });
 }
 
-function deliver(payload: string, secret = process.env.PAYMENTS_WEBHOOK_SECRET!) {
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+function deliver(payload: string, secret = process.env.PAYMENTS_WEBHOOK_SECRET!, timestamp?: number) {
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
   return api.post('/api/billing/webhook', undefined, {
     raw: payload,
     headers: { 'stripe-signature': signature },
@@ -286,6 +286,36 @@ describe('POST /api/billing/webhook', () => {
       expect(res.body).toEqual({ code: 'VALIDATION_ERROR', message: 'Invalid webhook signature' });
     }
     expect(await planOf(subscriber)).toBe('FREE');
+  });
+
+  it('refuses a correctly signed event from 15 minutes ahead or 6 minutes ago, and applies one 4 minutes either way', async () => {
+    // The exact edges (300 s, 301 s) are pinned with a fixed clock in the unit test of verifyStripeSignature.
+    const user = await newUser();
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    for (const offset of [15 * 60, -6 * 60]) {
+      const res = await deliver(
+        checkoutCompleted(user.id, 'plus'),
+        process.env.PAYMENTS_WEBHOOK_SECRET!,
+        nowSeconds + offset,
+      );
+      expect(res.status, `offset ${offset}`).toBe(400);
+      expect(res.body).toEqual({ code: 'VALIDATION_ERROR', message: 'Invalid webhook signature' });
+    }
+    expect(await planOf(user)).toBe('FREE');
+    const ahead = await deliver(
+      checkoutCompleted(user.id, 'pro'),
+      process.env.PAYMENTS_WEBHOOK_SECRET!,
+      nowSeconds + 240,
+    );
+    expect(ahead.status).toBe(200);
+    expect(await planOf(user)).toBe('PRO');
+    const behind = await deliver(
+      checkoutCompleted(user.id, 'plus'),
+      process.env.PAYMENTS_WEBHOOK_SECRET!,
+      nowSeconds - 240,
+    );
+    expect(behind.status).toBe(200);
+    expect(await planOf(user)).toBe('PLUS');
   });
 
   it('applies a correctly signed paid checkout, and each event id only once', async () => {

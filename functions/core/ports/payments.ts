@@ -47,17 +47,48 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   };
 }
 
+/** How far a signed event's timestamp may be from the receiver's clock, either way (Stripe's default). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The timestamp Stripe's parser verified the signature with: its last `t=` item, read by parseInt. */
+function signedTimestamp(header: string): number {
+  let timestamp = Number.NaN;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') timestamp = Number.parseInt(value ?? '', 10);
+  }
+  return timestamp;
+}
+
+/**
+ * Verifies the signature and the signed timestamp on both sides of the tolerance. Stripe's check refuses
+ * only an old timestamp; one from the future is refused here too, or an event signed ahead of time (a
+ * leaked secret, a wrong clock) would be accepted until long after it was made.
+ */
 export function verifyStripeSignature(
   rawBody: string,
   signature: string | undefined,
   secret: string,
+  nowMs: number = Date.now(),
 ): PaymentEvent {
   if (!signature) throw new InvalidSignatureError('Missing signature');
+  let event: Stripe.Event;
   try {
-    return toPaymentEvent(Stripe.webhooks.constructEvent(rawBody, signature, secret));
+    event = Stripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      secret,
+      WEBHOOK_TOLERANCE_SECONDS,
+      undefined,
+      nowMs,
+    );
   } catch (error) {
     throw new InvalidSignatureError((error as Error).message);
   }
+  if (signedTimestamp(signature) - Math.floor(nowMs / 1000) > WEBHOOK_TOLERANCE_SECONDS) {
+    throw new InvalidSignatureError('Timestamp is ahead of the tolerance zone');
+  }
+  return toPaymentEvent(event);
 }
 
 export function stripePayments(options: {
