@@ -22,14 +22,13 @@ export const AI_FILTER_MAX_IDS = 20_000;
 
 /** Request of the AI filter (DECISIONS 13): a plain-language query over the user's own leads. */
 export const aiFilterInput = z.object({
-  query: z
-    .string({ error: 'Please describe the leads you are looking for' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'Please describe the leads you are looking for'),
-      z.maxLength(AI_QUERY_MAX, { error: 'Please keep the request under 500 characters', abort: true }),
-      visibleMultilineText('The request'),
-    ),
+  query: z.string({ error: 'Please describe the leads you are looking for' }).check(
+    // Before the trim, which would drop a BOM or a U+2028 at either end unseen.
+    visibleMultilineText('The request'),
+    z.trim(),
+    z.minLength(1, 'Please describe the leads you are looking for'),
+    z.maxLength(AI_QUERY_MAX, { error: 'Please keep the request under 500 characters', abort: true }),
+  ),
   /** The automation (or one of its job ids) whose leads are in view: only its leads are considered. */
   automationId: z
     .string({ error: 'automationId is required' })

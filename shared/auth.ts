@@ -40,6 +40,22 @@ export const USERNAME_MAX = 30;
 export const NAME_MAX = 50;
 /** RFC 5321's limit on a forward path; also keeps every key built from an e-mail far under DynamoDB's. */
 export const EMAIL_MAX = 254;
+/** RFC 5321 section 4.5.3.1.1: a local part is at most 64 octets. */
+export const EMAIL_LOCAL_PART_MAX = 64;
+/** RFC 1035 section 2.3.4: a domain label is at most 63 octets. */
+export const DOMAIN_LABEL_MAX = 63;
+
+/** The parts' limits, which zod's e-mail pattern does not check (it takes any length of either). */
+export const withinEmailLimits = (address: string): boolean => {
+  const at = address.lastIndexOf('@');
+  return (
+    at <= EMAIL_LOCAL_PART_MAX &&
+    address
+      .slice(at + 1)
+      .split('.')
+      .every((label) => label.length <= DOMAIN_LABEL_MAX)
+  );
+};
 export const PASSWORD_MAX = 256;
 
 const required = (message: string) => z.minLength(1, { error: message, abort: true });
@@ -50,7 +66,8 @@ export const email = z
     z.trim(),
     required(MESSAGES.emailRequired),
     z.maxLength(EMAIL_MAX, { error: MESSAGES.emailTooLong, abort: true }),
-    z.email(MESSAGES.emailInvalid),
+    z.email({ error: MESSAGES.emailInvalid, abort: true }),
+    z.refine(withinEmailLimits, MESSAGES.emailInvalid),
     z.toLowerCase(),
   );
 
@@ -79,9 +96,10 @@ export const username = z
     z.regex(/^[A-Za-z0-9_-]+$/, MESSAGES.usernameChars),
   );
 
+/** An optional name: spaces only is no name; invisible-only or hidden characters are refused (shared/text). */
 const personName = (message: string, label: string) =>
   z.optional(
-    z.string().check(z.trim(), z.maxLength(NAME_MAX, { error: message, abort: true }), visibleText(label)),
+    z.string().check(visibleText(label), z.trim(), z.maxLength(NAME_MAX, { error: message, abort: true })),
   );
 
 export const registerInput = z.object({

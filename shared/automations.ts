@@ -83,8 +83,8 @@ export const listJobsQuery = z.object({
       .string()
       .check(
         z.maxLength(100, { error: 'search must be 100 characters or less', abort: true }),
-        z.trim(),
         visibleText('search'),
+        z.trim(),
       ),
   ),
 });

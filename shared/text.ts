@@ -6,30 +6,62 @@ import * as z from 'zod/mini';
  * - Text a person sees (names, hints shown on /platforms, queries, trob settings) holds no control
  *   characters (C0, DEL, C1: NUL, escape sequences, CR/LF in a one-line field), no bidirectional
  *   controls (U+202E RIGHT-TO-LEFT OVERRIDE and its family, which make a name read backwards or hide
- *   a link's real target) and no lone surrogate halves. Accents, other scripts and emoji are fine.
+ *   a link's real target), no lone surrogate halves, no line or paragraph separators (U+2028/U+2029,
+ *   line breaks no text field shows as such) and no invisible characters that only hide or pad text:
+ *   zero-width space, word joiner and the invisible operators, the BOM, soft hyphen, the Hangul and
+ *   Khmer fillers, the Mongolian vowel separator and the braille blank. Such a name looks empty, or the
+ *   same as someone else's, on every screen it reaches.
+ * - A non-empty text holds at least one visible character: not a space, not a mark on its own, not a
+ *   default-ignorable code point. Zero-width joiners and variation selectors are allowed beside visible
+ *   characters, where emoji sequences (👩🏽‍💻) and Persian or Indic spelling need them, never alone.
  * - Values that go into an HTTP header as they are (a platform's cookies, the user agent the session
  *   is tied to) are visible ASCII as RFC 6265 and RFC 9110 (ex 7230) define it: a CR/LF would split
  *   the header, and a byte outside ASCII makes the HTTP client throw.
+ * Accents, other scripts and emoji are fine.
  */
 
-/** Controls, bidi controls and lone surrogates. */
-const HIDDEN = /[\p{Cc}\p{Bidi_Control}\p{Cs}]/u;
+/** Invisible characters that only hide or pad text, refused wherever they are. */
+const INVISIBLE = String.raw`\u00AD\u115F\u1160\u17B4\u17B5\u180E\u200B\u2060-\u2064\u2800\u3164\uFEFF\uFFA0`;
+/** Controls, bidi controls, lone surrogates, line and paragraph separators and the invisible ones. */
+const HIDDEN = new RegExp(String.raw`[\p{Cc}\p{Bidi_Control}\p{Cs}\p{Zl}\p{Zp}${INVISIBLE}]`, 'u');
 /** The same, except the tab and line breaks a multi-line text may hold. */
-const HIDDEN_MULTILINE = /(?![\t\n\r])\p{Cc}|[\p{Bidi_Control}\p{Cs}]/u;
+const HIDDEN_MULTILINE = new RegExp(
+  String.raw`(?![\t\n\r])\p{Cc}|[\p{Bidi_Control}\p{Cs}\p{Zl}\p{Zp}${INVISIBLE}]`,
+  'u',
+);
+/** A character that shows on its own: not white space, a lone mark, a default-ignorable or the braille blank. */
+const VISIBLE = /[^\p{White_Space}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
 export const hasHiddenCharacters = (value: string, multiline = false): boolean =>
   (multiline ? HIDDEN_MULTILINE : HIDDEN).test(value);
 
-export const hiddenCharactersMessage = (label: string) =>
-  `${label} cannot contain control or text-direction characters`;
+/** True when a person would see something of the text: at least one visible character. */
+export const hasVisibleCharacter = (value: string): boolean => VISIBLE.test(value);
 
-/** A one-line text a person sees: no control or bidi-control characters. */
-export const visibleText = (label: string) =>
-  z.refine<string>((value) => !hasHiddenCharacters(value), hiddenCharactersMessage(label));
+export const hiddenCharactersMessage = (label: string) =>
+  `${label} cannot contain control, invisible or text-direction characters`;
+
+export const noVisibleCharacterMessage = (label: string) => `${label} must contain a visible character`;
+
+/**
+ * Refuses hidden characters, then a text with nothing visible. A text of spaces only is left to the
+ * field's trim, which makes it empty ("none"); run before the trim, the check also sees what the trim
+ * would drop (a BOM and U+2028 count as space to String.prototype.trim).
+ */
+const visibleTextCheck = (label: string, multiline: boolean) =>
+  z.superRefine<string>((value, ctx) => {
+    if (hasHiddenCharacters(value, multiline)) {
+      ctx.issues.push({ code: 'custom', message: hiddenCharactersMessage(label), input: value });
+    } else if (value.trim() !== '' && !hasVisibleCharacter(value)) {
+      ctx.issues.push({ code: 'custom', message: noVisibleCharacterMessage(label), input: value });
+    }
+  });
+
+/** A one-line text a person sees: something visible, no control, bidi-control or invisible characters. */
+export const visibleText = (label: string) => visibleTextCheck(label, false);
 
 /** A multi-line text a person sees: line breaks and tabs allowed, other controls not. */
-export const visibleMultilineText = (label: string) =>
-  z.refine<string>((value) => !hasHiddenCharacters(value, true), hiddenCharactersMessage(label));
+export const visibleMultilineText = (label: string) => visibleTextCheck(label, true);
 
 /** RFC 9110 field-value without obs-text: visible ASCII and spaces, nothing else (no tab, no CR/LF). */
 export const isHeaderValue = (value: string): boolean => /^[\x20-\x7e]*$/.test(value);
@@ -61,7 +93,8 @@ export function jsonBoundsProblem(value: unknown, bounds: JsonBounds): string | 
     if (typeof node === 'string') {
       if (node.length > bounds.maxStringLength)
         return `texts must be ${bounds.maxStringLength} characters or less`;
-      if (hasHiddenCharacters(node, true)) return 'cannot contain control or text-direction characters';
+      if (hasHiddenCharacters(node, true))
+        return 'cannot contain control, invisible or text-direction characters';
       return undefined;
     }
     if (typeof node !== 'object' || node === null) return undefined;
@@ -76,7 +109,7 @@ export function jsonBoundsProblem(value: unknown, bounds: JsonBounds): string | 
     for (const [key, item] of Object.entries(node)) {
       nodes++;
       if (key.length > bounds.maxKeyLength) return `keys must be ${bounds.maxKeyLength} characters or less`;
-      if (hasHiddenCharacters(key)) return 'cannot contain control or text-direction characters';
+      if (hasHiddenCharacters(key)) return 'cannot contain control, invisible or text-direction characters';
       const problem = visit(item, depth + 1);
       if (problem) return problem;
     }

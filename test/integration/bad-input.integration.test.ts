@@ -357,6 +357,27 @@ describe('every route refuses 10,000-character strings with a 4xx', () => {
     }
   });
 
+  it('refuses a 65-character local part and a 64-character domain label, and registers at 64 and 63', async () => {
+    for (const email of [`${'a'.repeat(65)}@example.test`, `ada@${'d'.repeat(64)}.test`]) {
+      const res = await api.post('/api/auth/register', {
+        email,
+        username: 'someone_rfc',
+        password: GOOD_PASSWORD,
+      });
+      expect(res.status, email).toBe(400);
+      expect(res.body.issues, email).toEqual([
+        { path: 'email', message: 'Please enter a valid email address' },
+      ]);
+    }
+    const atLimit = `${randomUUID().replace(/-/g, '').padEnd(64, 'a')}@${'d'.repeat(63)}.test`;
+    const ok = await api.post('/api/auth/register', {
+      email: atLimit,
+      username: `rfc_${randomUUID().slice(0, 8)}`,
+      password: GOOD_PASSWORD,
+    });
+    expect(ok.status, ok.text).toBe(201);
+  });
+
   it('refuses a trob configuration nested too deep or too large', async () => {
     let deep: Record<string, unknown> = { value: 'x' };
     for (let i = 0; i < 10; i++) deep = { inner: deep };
@@ -414,6 +435,14 @@ describe('control and text-direction characters', () => {
     ESC: 'Ada\u001b[31m',
     'CR/LF': 'Ada\r\nLovelace',
     'C1 U+0085': 'Ada\u0085',
+    // Issue 18 point 4: names of invisible characters only, or holding a separator or a word joiner.
+    'zero-width spaces only': '\u200B\u200B',
+    'a BOM only': '\uFEFF',
+    'soft hyphens only': '\u00AD\u00AD',
+    'the Hangul filler only': '\u3164',
+    'U+2028 LINE SEPARATOR': 'Ada\u2028Lovelace',
+    'U+2029 PARAGRAPH SEPARATOR': 'Ada\u2029',
+    'U+2060 WORD JOINER': 'Ada\u2060',
   };
 
   it('refuses them in names with the message, on register and on the profile', async () => {
