@@ -38,6 +38,12 @@ export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 /** The XSS auditor is gone from browsers and could be abused to blank pages: turned off, as OWASP advises. */
 export const XSS_PROTECTION = '0';
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=()';
+/**
+ * What every `/api` answer says about caching unless it says otherwise itself (the catalogue's ETag and
+ * `private, max-age`): no-store, the gateway's own 404, 413 and 415 included, so no browser or proxy
+ * keeps an answer meant for one signed-in user.
+ */
+export const API_CACHE_CONTROL = 'no-store';
 
 /**
  * The headers as CloudFront adds them (lower-case names), for a server that sets them itself. HSTS over

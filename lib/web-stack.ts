@@ -12,6 +12,7 @@ import type { ApiStack } from './api-stack';
 import { fromRoot } from './paths';
 import type { RealtimeStack } from './realtime-stack';
 import {
+  API_CACHE_CONTROL,
   contentSecurityPolicy,
   FRAME_OPTIONS,
   HSTS_MAX_AGE_DAYS,
@@ -82,29 +83,41 @@ export class WebStack extends Stack {
     });
 
     const wsOrigin = `wss://${realtime.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    // The values live in lib/security-headers.ts, which the local gateway serves too.
+    const securityHeadersBehavior: cloudfront.ResponseSecurityHeadersBehavior = {
+      contentSecurityPolicy: {
+        contentSecurityPolicy: contentSecurityPolicy({ connectSources: [wsOrigin] }),
+        override: true,
+      },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.days(HSTS_MAX_AGE_DAYS),
+        includeSubdomains: true,
+        override: true,
+      },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: FRAME_OPTIONS as cloudfront.HeadersFrameOption, override: true },
+      referrerPolicy: {
+        referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy,
+        override: true,
+      },
+      xssProtection: { protection: XSS_PROTECTION !== '0', override: true },
+    };
+    const permissionsPolicy = { header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true };
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `Trobly ${stage}: security headers`,
-      // The values live in lib/security-headers.ts, which the local gateway serves too.
-      securityHeadersBehavior: {
-        contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy({ connectSources: [wsOrigin] }),
-          override: true,
-        },
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(HSTS_MAX_AGE_DAYS),
-          includeSubdomains: true,
-          override: true,
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: FRAME_OPTIONS as cloudfront.HeadersFrameOption, override: true },
-        referrerPolicy: {
-          referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy,
-          override: true,
-        },
-        xssProtection: { protection: XSS_PROTECTION !== '0', override: true },
-      },
+      securityHeadersBehavior,
+      customHeadersBehavior: { customHeaders: [permissionsPolicy] },
+    });
+    // The API's answers also say no-store where they say nothing of caching themselves: API Gateway's own
+    // 404 and 413 and a function's error carry no Cache-Control (override false keeps a route's own).
+    const apiSecurityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ApiSecurityHeaders', {
+      comment: `Trobly ${stage}: security headers, no-store by default`,
+      securityHeadersBehavior,
       customHeadersBehavior: {
-        customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
+        customHeaders: [
+          permissionsPolicy,
+          { header: 'Cache-Control', value: API_CACHE_CONTROL, override: false },
+        ],
       },
     });
 
@@ -134,7 +147,7 @@ export class WebStack extends Stack {
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
       // Forwards the Authorization header, query strings and cookies; Host must be the origin's own.
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-      responseHeadersPolicy: securityHeaders,
+      responseHeadersPolicy: apiSecurityHeaders,
       compress: false,
     };
 

@@ -85,7 +85,7 @@ export function sseHandler<S extends z.core.$ZodType>(
         statusCode: 200,
         headers: {
           'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache',
+          'cache-control': 'no-store',
           'x-accel-buffering': 'no',
         },
         body: Readable.from(frames()) as unknown as string,

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/core/client-ip';
 import type { HttpRoute } from '../../functions/routes';
-import { securityHeaders } from '../../lib/security-headers';
+import { API_CACHE_CONTROL, securityHeaders } from '../../lib/security-headers';
 import { chooseEncoding, compressBytes, compressedFile, isCompressible } from './compression';
 import {
   createResponseStream,
@@ -313,8 +313,11 @@ export function createHttpGateway(options: GatewayOptions) {
     // before anything else writes, so errors carry them too (a handler's own headers come on top).
     for (const [name, value] of Object.entries(localSecurityHeaders(req, Boolean(options.webMiddleware))))
       res.setHeader(name, value);
+    const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
+    // CloudFront's API policy adds no-store where an answer says nothing of caching (lib/web-stack.ts).
+    if (isApi) res.setHeader('cache-control', API_CACHE_CONTROL);
     try {
-      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) await serveApi(req, res, url);
+      if (isApi) await serveApi(req, res, url);
       else await serveStatic(req, res, url);
     } catch (error) {
       // Like API Gateway when the integration fails: a bare 500, details only in the console.

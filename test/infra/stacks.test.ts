@@ -718,6 +718,34 @@ describe('the web stack', () => {
     });
   });
 
+  it('answers every /api and stream path with no-store (unless the route says otherwise) and nosniff', () => {
+    const policies = resourcesOf(built.templates.web, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const config = (id: string) =>
+      policies[id]!.Properties.ResponseHeadersPolicyConfig as {
+        SecurityHeadersConfig: { ContentTypeOptions: unknown };
+        CustomHeadersConfig: { Items: Array<{ Header: string; Value: string; Override: boolean }> };
+      };
+    const distribution = Object.values(resourcesOf(built.templates.web, 'AWS::CloudFront::Distribution'))[0]!;
+    const { DefaultCacheBehavior, CacheBehaviors } = distribution.Properties.DistributionConfig as {
+      DefaultCacheBehavior: { ResponseHeadersPolicyId: { Ref: string } };
+      CacheBehaviors: Array<{ PathPattern: string; ResponseHeadersPolicyId: { Ref: string } }>;
+    };
+    expect(CacheBehaviors.map((b) => b.PathPattern)).toContain('/api/*');
+    for (const behavior of CacheBehaviors) {
+      const api = config(behavior.ResponseHeadersPolicyId.Ref);
+      expect(api.SecurityHeadersConfig.ContentTypeOptions, behavior.PathPattern).toEqual({ Override: true });
+      // Override false: the catalogue's own `private, max-age` and ETag stay; anything silent gets no-store.
+      expect(api.CustomHeadersConfig.Items, behavior.PathPattern).toContainEqual({
+        Header: 'Cache-Control',
+        Value: 'no-store',
+        Override: false,
+      });
+    }
+    // The web app's files keep the caching S3 and the build gave them.
+    const site = config(DefaultCacheBehavior.ResponseHeadersPolicyId.Ref);
+    expect(site.CustomHeadersConfig.Items.map((h) => h.Header)).not.toContain('Cache-Control');
+  });
+
   it('skips the web app upload with a warning when there is no build', () => {
     const { stacks, templates } = buildApp('noweb', { webDist: 'web/no-such-dist' });
     templates.web.resourceCountIs('Custom::CDKBucketDeployment', 0);

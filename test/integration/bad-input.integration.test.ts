@@ -609,3 +609,46 @@ describe('JSON only', () => {
     expect([200, 409]).toContain(bodyless.status);
   });
 });
+
+describe('caching and sniffing (issue 18 point 5)', () => {
+  it('every /api answer says no-store and nosniff: success, the gateway 404 and 413, 400, 401, 415 and the stream', async () => {
+    const answers: Array<[string, ApiResult]> = [
+      ['200', await api.get('/api/health')],
+      ['404 unknown path', await api.get('/api/no-such-path')],
+      ['404 bare /api', await api.get('/api')],
+      ['404 wrong method', await api.delete('/api/health')],
+      ['400 bad path escape', await api.get('/api/templates/%E0%A4%A')],
+      ['400 malformed JSON', await api.post('/api/auth/login', undefined, { raw: '{' })],
+      ['401', await api.get('/api/auth/me')],
+      ['413', await api.post('/api/auth/login', undefined, { raw: `"${'a'.repeat(10 * 1024 * 1024 + 1)}"` })],
+      [
+        '415',
+        await api.post('/api/auth/login', undefined, {
+          raw: '{}',
+          headers: { 'content-type': 'text/plain' },
+        }),
+      ],
+      [
+        'stream',
+        await api.post(
+          '/api/leads/ai-filter',
+          { query: 'founders', automationId: 'nope' },
+          { token: user.accessToken },
+        ),
+      ],
+    ];
+    const statuses = Object.fromEntries(answers.map(([what, res]) => [what, res.status]));
+    expect(statuses).toMatchObject({
+      '404 unknown path': 404,
+      '404 wrong method': 404,
+      '400 bad path escape': 400,
+      '401': 401,
+      '413': 413,
+      '415': 415,
+    });
+    for (const [what, res] of answers) {
+      expect(res.headers.get('cache-control'), what).toBe('no-store');
+      expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
+    }
+  });
+});
