@@ -31,20 +31,20 @@ export async function guardPasswordAttempt(
     RATE.passwordFailuresPerClient(attempt.clientIp),
   ];
   const slowing = RATE.passwordFailuresPerAccount(attempt.email);
-  // One clock for counting and giving back, so both land in the same window.
+  // One clock for counting and giving back, so both land in the same bucket.
   const now = Date.now();
   const [counts, accountAttempts] = await Promise.all([
     Promise.all(refusing.map((rule) => record(rule, now))),
     record(slowing, now),
   ]);
   try {
-    refuseOver(refusing, counts, AUTH_TEXTS.tooManyAttempts, now);
+    refuseOver(refusing, counts, AUTH_TEXTS.tooManyAttempts);
   } catch (error) {
     // A refused attempt checked nothing: it is not a guess at the account.
     await release([slowing], now);
     throw error;
   }
-  const delay = passwordSlowdownMs(accountAttempts);
+  const delay = passwordSlowdownMs(accountAttempts.count);
   if (delay > 0) await wait(delay);
   const ok = await check();
   if (ok) await release([...refusing, slowing], now);

@@ -11,7 +11,7 @@
  * | 1  | a WebSocket socket by its id                     | table | pk = SOCKET#<socketId>, sk = SOCKET              |
  * | 2  | the sockets subscribed to one job of a user      | table | pk = USER#<userId>, sk begins_with JOBSUB#<job>#  |
  * | 3  | (retired: leads live per automation, 25-27)     |       |                                                   |
- * | 4  | rate-limit counter of a subject in a window     | table | pk = RATE#<subject>, sk = <window start>          |
+ * | 4  | rate-limit buckets of a subject in a window     | table | pk = RATE#<subject>, sk BETWEEN <bucket starts>   |
  * | 5  | the health probe's read (never written)         | table | pk = HEALTH, sk = HEALTH                          |
  * | 6  | a user by id                                    | table | pk = USER#<id>, sk = PROFILE                      |
  * | 7  | a user id by e-mail (unique)                    | table | pk = EMAIL#<lower-case e-mail>, sk = EMAIL         |
@@ -187,9 +187,10 @@ export const keys = {
   usagePartition: (userId: string) => `${user(userId)}#USAGE`,
   runQueue: { index: 'gsi2', waiting: 'RUN-QUEUE#waiting', running: 'RUN-QUEUE#running' },
   runQueueSort: (since: string, userId: string, automationId: string) => `${since}#${userId}#${automationId}`,
-  rateWindow: (subject: string, windowStart: number): ItemKey => ({
+  /** Zero-padded, so the sort key's string order is time order in a query over a window's buckets. */
+  rateBucket: (subject: string, bucketStart: number): ItemKey => ({
     pk: `RATE#${subject}`,
-    sk: String(windowStart),
+    sk: String(bucketStart).padStart(12, '0'),
   }),
 } as const;
 

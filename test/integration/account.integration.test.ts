@@ -12,7 +12,6 @@ import {
 } from '../support/api-client';
 import { storeJob } from '../support/jobs';
 import { lastMailTo, resetToken, SUBJECTS, verificationToken } from '../support/outbox';
-import { inOneWindow } from '../support/rate-windows';
 import { itemsMentioning } from '../support/table-items';
 import { newUser } from '../support/users';
 
@@ -362,7 +361,6 @@ describe('guessing the current password (change-password, delete-account)', () =
     client.delete('/api/users/account', { password }, { token: user.accessToken });
 
   it('answers 429 with retry-after to the sixth wrong current password from one client, and the right one elsewhere still changes it', async () => {
-    await inOneWindow(900, 20);
     const user = await newUser();
     const thief = api.from(freshAddress());
     for (let i = 0; i < 5; i++) {
@@ -375,7 +373,7 @@ describe('guessing the current password (change-password, delete-account)', () =
     expect(refused.body).toEqual(TOO_MANY);
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(900);
+    expect(retryAfter).toBeLessThanOrEqual(900 + 60); // the window and its oldest bucket
     // Refused before the check: not even the right password gets through from that client now.
     expect((await changePassword(thief, user, user.password)).status).toBe(429);
 
@@ -385,7 +383,6 @@ describe('guessing the current password (change-password, delete-account)', () =
   });
 
   it('answers 429 to the sixth wrong password at account deletion and keeps the account', async () => {
-    await inOneWindow(900, 20);
     const user = await newUser();
     const thief = api.from(freshAddress());
     for (let i = 0; i < 5; i++) {
@@ -403,7 +400,6 @@ describe('guessing the current password (change-password, delete-account)', () =
   });
 
   it('counts wrong passwords at sign-in, password change and deletion together, per account and client', async () => {
-    await inOneWindow(900, 20);
     const user = await newUser();
     const address = freshAddress();
     const thief = api.from(address);
