@@ -3,6 +3,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 import { resolve } from 'node:path';
 import { type LocalCloud, startLocalCloud } from './local-cloud';
+import { startDevWeb } from './local-cloud/dev-web';
 import { repoRoot } from './local-cloud/lambda-runtime';
 import { checkPrerequisites, describeFindings } from './local-cloud/prerequisites';
 import { buildWeb, webBuildIsStale, webDist } from './web-build';
@@ -14,6 +15,8 @@ import { buildWeb, webBuildIsStale, webDist } from './web-build';
  */
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
+/** Loopback unless HOST says otherwise: the app's server and, in dev, Vite's hot-reload socket. */
+const host = process.env.HOST ?? '127.0.0.1';
 const stateDir = resolve(repoRoot, process.env.LOCAL_STATE_DIR ?? '.local');
 
 async function main(): Promise<void> {
@@ -34,14 +37,9 @@ async function main(): Promise<void> {
   let webMiddleware: Parameters<typeof startLocalCloud>[0]['webMiddleware'];
   let closeVite: (() => Promise<void>) | undefined;
   if (dev) {
-    const { createServer } = await import('vite');
-    const vite = await createServer({
-      configFile: resolve(repoRoot, 'web', 'vite.config.ts'),
-      server: { middlewareMode: true, hmr: { port: port + 1 } },
-      appType: 'spa',
-    });
-    webMiddleware = vite.middlewares;
-    closeVite = () => vite.close();
+    const devWeb = await startDevWeb({ host, hmrPort: port + 1 });
+    webMiddleware = devWeb.middleware;
+    closeVite = devWeb.close;
   } else if (webBuildIsStale()) {
     console.log('Building the web app (first start or sources changed)...');
     await buildWeb();
@@ -52,7 +50,7 @@ async function main(): Promise<void> {
   try {
     cloud = await startLocalCloud({
       port,
-      host: process.env.HOST ?? '127.0.0.1',
+      host,
       stateDir,
       ...(dev ? { webMiddleware } : { webRoot: webDist }),
       log: (line) => console.log(line),

@@ -1,6 +1,7 @@
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type DevWeb, startDevWeb } from '../../scripts/local-cloud/dev-web';
 import { type LocalQueues, startLocalQueues } from '../../scripts/local-cloud/sqs';
 
 /**
@@ -55,4 +56,36 @@ describe('local services stay local', () => {
       expect(await tryConnect(lanAddress!, sqsPort)).toBe('ECONNREFUSED');
     },
   );
+});
+
+/** A port nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+describe('npm run dev stays local (issue 18 point 7)', () => {
+  let devWeb: DevWeb | undefined;
+  let hmrPort: number;
+
+  beforeAll(async () => {
+    hmrPort = await freePort();
+    devWeb = await startDevWeb({ host: '127.0.0.1', hmrPort });
+  });
+
+  afterAll(async () => {
+    await devWeb?.close();
+  });
+
+  // All of 127.0.0.0/8 is this machine's loopback: a socket bound to every interface answers on
+  // 127.0.0.2 as well, one bound to 127.0.0.1 alone does not. No LAN address is needed to tell them apart.
+  it("binds Vite's hot-reload socket to 127.0.0.1 only", async () => {
+    expect(await tryConnect('127.0.0.1', hmrPort)).toBe('connected');
+    expect(await tryConnect('127.0.0.2', hmrPort)).toBe('ECONNREFUSED');
+    if (lanAddress) expect(await tryConnect(lanAddress, hmrPort)).toBe('ECONNREFUSED');
+  });
 });
