@@ -237,6 +237,11 @@ describe('trial expiry', () => {
       expect(isTrialExpired({ plan: 'TRIAL', trialEndsAt }, at(0))).toBe(true);
     },
   );
+
+  it('reads a missing end date as missing, not as the first instant of 1970', () => {
+    // new Date(null) is the epoch: read as an end date, a clock at the epoch would still be inside it.
+    expect(isTrialExpired({ plan: 'TRIAL', trialEndsAt: null }, new Date(0))).toBe(true);
+  });
 });
 
 describe('trial days remaining', () => {
@@ -267,6 +272,10 @@ describe('trial days remaining', () => {
 
   it.each([undefined, null, '', 'not a date'])('gives 0 when trialEndsAt is %j', (trialEndsAt) => {
     expect(trialDaysRemaining(trialEndsAt, endsAt)).toBe(0);
+  });
+
+  it('gives 0 for a missing end date even on a clock before 1970', () => {
+    expect(trialDaysRemaining(null, new Date(-DAY))).toBe(0);
   });
 });
 
@@ -399,6 +408,15 @@ describe('startRefusal: the first four start checks of section 5, in order', () 
       redirectTo: '/pricing',
     });
     expect(startRefusal(trial, trob, 5, now)?.message).toBe(automationLimitMessage(5));
+  });
+
+  it('judges a visitor without a user as FREE: a trob may start, a flow may not', () => {
+    expect(startRefusal(undefined, trob, 0, now)).toBeUndefined();
+    expect(startRefusal(undefined, { isFlow: true }, 0, now)).toEqual({ message: FLOWS_NOT_IN_PLAN });
+    expect(startRefusal(undefined, trob, 1, now)).toEqual({
+      message: automationLimitMessage(1),
+      redirectTo: '/pricing',
+    });
   });
 
   it('skips the limit when the running count is unknown', () => {

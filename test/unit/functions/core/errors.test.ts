@@ -9,6 +9,7 @@ import {
   ServiceUnavailableError,
   toErrorResponse,
   UnauthorizedError,
+  UnsupportedMediaTypeError,
   ValidationError,
 } from '../../../../functions/core/errors';
 import { errorBody } from '../../../../shared/api-error';
@@ -107,5 +108,73 @@ describe('AppError', () => {
     expect(new ValidationError('x').name).toBe('ValidationError');
     expect(new RateLimitedError().name).toBe('RateLimitedError');
     expect(new NotFoundError()).toBeInstanceOf(Error);
+  });
+});
+
+describe('the messages a client shows when a route gives none', () => {
+  it.each<[string, () => AppError, number, string]>([
+    ['UnauthorizedError', () => new UnauthorizedError(), 401, 'Authentication required'],
+    ['ForbiddenError', () => new ForbiddenError(), 403, 'You do not have access to this resource'],
+    ['NotFoundError', () => new NotFoundError(), 404, 'Not found'],
+    [
+      'RateLimitedError',
+      () => new RateLimitedError(),
+      429,
+      'Too many requests. Please wait a moment and try again.',
+    ],
+    [
+      'UnsupportedMediaTypeError',
+      () => new UnsupportedMediaTypeError(),
+      415,
+      'Request body must be JSON (content-type: application/json)',
+    ],
+    ['ServiceUnavailableError', () => new ServiceUnavailableError(), 503, 'Service temporarily unavailable'],
+  ])('a bare %s answers %i with its default message', (_name, make, status, message) => {
+    const response = toErrorResponse(make());
+    expect(response.status).toBe(status);
+    expect(response.body).toEqual({ code: expect.any(String), message });
+  });
+});
+
+describe('field issues on a refusal', () => {
+  it('answers a ForbiddenError with the field it concerns', () => {
+    const issues = [{ path: 'password', message: 'Enter your password to pair the extension' }];
+    expect(toErrorResponse(new ForbiddenError('Enter your password', issues))).toEqual({
+      status: 403,
+      body: { code: 'FORBIDDEN', message: 'Enter your password', issues },
+      headers: {},
+    });
+  });
+
+  it('answers a ConflictError with 409 and the field already taken', () => {
+    const issues = [{ path: 'username', message: 'This username is taken' }];
+    expect(toErrorResponse(new ConflictError('This username is taken', issues))).toEqual({
+      status: 409,
+      body: { code: 'CONFLICT', message: 'This username is taken', issues },
+      headers: {},
+    });
+  });
+
+  it('answers a ServiceUnavailableError with its own message', () => {
+    expect(toErrorResponse(new ServiceUnavailableError('Payments are down')).body).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'Payments are down',
+    });
+  });
+
+  it('sends no retry-after when a RateLimitedError does not say how long to wait', () => {
+    expect(toErrorResponse(new RateLimitedError('Slow down')).headers).toEqual({});
+  });
+});
+
+describe('ValidationError.fromZod without issues', () => {
+  it('says what was invalid when zod names no field', () => {
+    const error = ValidationError.fromZod(new z.ZodError([]), 'request body');
+    expect(error.message).toBe('Invalid request body');
+    expect(error.issues).toEqual([]);
+    expect(toErrorResponse(error).body).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'Invalid request body',
+    });
   });
 });

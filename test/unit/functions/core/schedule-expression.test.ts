@@ -269,3 +269,119 @@ describe('nextRunAfter: time zone', () => {
     );
   });
 });
+
+describe('parseScheduleExpression: the whole expression and nothing else', () => {
+  it.each([
+    'xrate(5 minutes)',
+    'rate(5 minutes)x',
+    'xat(2026-12-01T09:30:00)',
+    'at(2026-12-01T09:30:00)x',
+    'xcron(0 9 ? * * *)',
+    'cron(0 9 ? * * *)x',
+  ])('refuses text before or after the expression: %s', (expression) => {
+    expect(() => parseScheduleExpression(expression)).toThrow(
+      'A schedule expression is rate(...), cron(...) or at(...)',
+    );
+  });
+
+  it('tolerates several spaces between the count and the unit of a rate', () => {
+    expect(parseScheduleExpression('rate(5   minutes)')).toEqual({ kind: 'rate', everyMs: 5 * MINUTE });
+  });
+
+  it('tolerates spaces around and between the fields of a cron expression', () => {
+    expect(parseScheduleExpression('cron( 0  9 ? * MON * )')).toEqual({
+      kind: 'cron',
+      fields: '0 9 * * 1',
+      year: '*',
+    });
+  });
+});
+
+describe('parseScheduleExpression: days of week', () => {
+  it('passes "every day of the week" as * to the parser', () => {
+    expect(parseScheduleExpression('cron(0 9 ? * * *)')).toEqual({
+      kind: 'cron',
+      fields: '0 9 * * *',
+      year: '*',
+    });
+  });
+
+  it.each([
+    ['0', "Invalid day of week '0'"],
+    ['8', "Invalid day of week '8'"],
+    ['MON-8', "Invalid day of week '8'"],
+    ['FOO', "Invalid day of week 'FOO'"],
+    ['1.5', "Invalid day of week '1.5'"],
+    ['12#3', "Invalid day of week '12'"],
+    ['2-6#3', "Invalid day of week '6#3'"],
+    ['6#34', "Invalid day of week '6#34'"],
+  ])('refuses the day of week %s, outside 1-7 and SUN-SAT, naming it', (dow, message) => {
+    expect(() => parseScheduleExpression(`cron(0 9 ? * ${dow} *)`)).toThrow(message);
+  });
+
+  it('reads a weekday name before # or L: FRI#3 is the third Friday, FRIL and 6L the last', () => {
+    expect(parseScheduleExpression('cron(0 9 ? * FRI#3 *)')).toMatchObject({ fields: '0 9 * * 5#3' });
+    expect(parseScheduleExpression('cron(0 9 ? * FRIL *)')).toMatchObject({ fields: '0 9 * * 5L' });
+    expect(parseScheduleExpression('cron(0 9 ? * 6L *)')).toMatchObject({ fields: '0 9 * * 5L' });
+  });
+
+  it('runs on the third Friday of the month for FRI#3', () => {
+    // January 2027: Fridays are the 1st, 8th, 15th.
+    expect(iso(nextRunAfter('cron(0 9 ? * FRI#3 *)', 'UTC', at('2027-01-01T00:00:00Z')))).toBe(
+      '2027-01-15T09:00:00.000Z',
+    );
+  });
+
+  it('keeps every day of a list: MON,WED,FRI', () => {
+    expect(parseScheduleExpression('cron(0 9 ? * MON,WED,FRI *)')).toMatchObject({ fields: '0 9 * * 1,3,5' });
+  });
+
+  it('steps from Sunday through Saturday for */2: Sunday, Tuesday, Thursday, Saturday', () => {
+    expect(parseScheduleExpression('cron(0 9 ? * */2 *)')).toMatchObject({ fields: '0 9 * * 0,2,4,6' });
+    // 2027-01-03 is a Sunday, after its 09:00.
+    expect(iso(nextRunAfter('cron(0 9 ? * */2 *)', 'UTC', at('2027-01-03T12:00:00Z')))).toBe(
+      '2027-01-05T09:00:00.000Z',
+    );
+  });
+
+  it('includes the last day of a stepped range when the step lands on it', () => {
+    expect(parseScheduleExpression('cron(0 9 ? * SUN-SAT/3 *)')).toMatchObject({ fields: '0 9 * * 0,3,6' });
+    expect(parseScheduleExpression('cron(0 9 ? * 2/1 *)')).toMatchObject({ fields: '0 9 * * 1,2,3,4,5,6' });
+  });
+
+  it.each(['2/0', '2/x', '2/1.5'])('refuses the day-of-week step %s, naming it', (dow) => {
+    expect(() => parseScheduleExpression(`cron(0 9 ? * ${dow} *)`)).toThrow(
+      `Invalid day-of-week step '${dow}'`,
+    );
+  });
+});
+
+describe('nextRunAfter: the years of a cron in its time zone', () => {
+  // Kiritimati is UTC+14: its new year comes at 10:00 UTC on 31 December.
+  const KIRITIMATI = 'Pacific/Kiritimati';
+
+  it('starts a schedule limited to a later year at that year’s first midnight in its own zone', () => {
+    expect(iso(nextRunAfter('cron(0 * * * ? 2030)', KIRITIMATI, at('2027-01-01T00:00:00Z')))).toBe(
+      '2029-12-31T10:00:00.000Z',
+    );
+  });
+
+  it('asked when that year has begun in its zone but not in UTC, runs at the next hour, never earlier', () => {
+    // 11:30 UTC on 31 December 2029 is 01:30 on 1 January 2030 in Kiritimati.
+    expect(iso(nextRunAfter('cron(0 * * * ? 2030)', KIRITIMATI, at('2029-12-31T11:30:00Z')))).toBe(
+      '2029-12-31T12:00:00.000Z',
+    );
+  });
+
+  it('stops a schedule limited to a year when that year ends in its zone, even if UTC is still in it', () => {
+    // 10:00 UTC on 31 December 2027 is already 2028 in Kiritimati.
+    expect(nextRunAfter('cron(0 * * * ? 2027)', KIRITIMATI, at('2027-12-31T09:30:00Z'))).toBeUndefined();
+    expect(iso(nextRunAfter('cron(0 * * * ? 2027)', KIRITIMATI, at('2027-12-31T08:30:00Z')))).toBe(
+      '2027-12-31T09:00:00.000Z',
+    );
+  });
+
+  it('never runs a 29 February limited to a year without one', () => {
+    expect(nextRunAfter('cron(0 9 29 2 ? 2027)', 'UTC', at('2027-01-01T00:00:00Z'))).toBeUndefined();
+  });
+});

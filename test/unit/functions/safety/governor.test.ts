@@ -1,0 +1,317 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { budgetUsed, restAction, takeBudget } from '../../../../functions/safety/budget-repository';
+import { type ActionBudget, BUDGETS, type GovernedAction } from '../../../../functions/safety/budgets';
+import {
+  createGovernor,
+  dayWords,
+  type GovernorDeps,
+  nextDay,
+  nextWeek,
+  periodsOf,
+} from '../../../../functions/safety/governor';
+
+// The counters are DynamoDB's (test/integration/governor.integration.test.ts runs them); here the
+// repository answers what each test needs, and the governor's own rules are what is checked.
+vi.mock('../../../../functions/safety/budget-repository', () => ({
+  takeBudget: vi.fn(),
+  budgetUsed: vi.fn(),
+  restAction: vi.fn(),
+}));
+
+const WED = new Date('2026-11-25T10:00:00Z');
+const account = { userId: 'u-1', connectionId: 'c-1' };
+
+function governor(deps: Partial<GovernorDeps> = {}) {
+  return createGovernor({ account, platform: 'linkedin', now: () => WED, pacingScale: 0, ...deps });
+}
+
+function withProfileViews(daily: number, weekly: number): Record<GovernedAction, ActionBudget> {
+  return { ...BUDGETS.linkedin, 'profile-views': { daily, weekly, spacingMs: [2000, 5000] } };
+}
+
+beforeEach(() => {
+  vi.mocked(takeBudget).mockReset();
+  vi.mocked(budgetUsed).mockReset();
+  vi.mocked(restAction).mockReset();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('the windows the counters are kept in', () => {
+  it('counts a day in UTC, whatever the hour', () => {
+    expect(periodsOf(new Date('2026-11-25T00:00:00Z')).day).toBe('2026-11-25');
+    expect(periodsOf(new Date('2026-11-25T23:59:59Z')).day).toBe('2026-11-25');
+  });
+
+  it.each([
+    ['a Wednesday', '2026-11-25T10:00:00Z', '2026-W48'],
+    ['the Sunday that ends that week', '2026-11-29T23:59:59Z', '2026-W48'],
+    ['the Monday after it', '2026-11-30T00:00:00Z', '2026-W49'],
+    ['a Monday in March, with a two-digit week', '2026-03-02T00:00:00Z', '2026-W10'],
+    ['1 January 2026, a Thursday: week 1 of 2026', '2026-01-01T00:00:00Z', '2026-W01'],
+    ['1 January 2027, a Friday: the last week of 2026', '2027-01-01T12:00:00Z', '2026-W53'],
+    ['30 December 2024, a Monday: week 1 of 2025', '2024-12-30T00:00:00Z', '2025-W01'],
+  ])('puts %s in ISO week %s', (_when, at, week) => {
+    expect(periodsOf(new Date(at))).toEqual({ day: at.slice(0, 10), week });
+  });
+});
+
+describe('when a refused action may be taken again', () => {
+  it('after a daily refusal: at the next midnight UTC', () => {
+    expect(nextDay(WED)).toEqual(new Date('2026-11-26T00:00:00Z'));
+    expect(nextDay(new Date('2026-11-30T23:59:59Z'))).toEqual(new Date('2026-12-01T00:00:00Z'));
+    expect(nextDay(new Date('2026-11-26T00:00:00Z'))).toEqual(new Date('2026-11-27T00:00:00Z'));
+  });
+
+  it('after a weekly refusal: at the next Monday midnight UTC', () => {
+    expect(nextWeek(WED)).toEqual(new Date('2026-11-30T00:00:00Z'));
+    expect(nextWeek(new Date('2026-11-29T23:59:59Z'))).toEqual(new Date('2026-11-30T00:00:00Z'));
+    expect(nextWeek(new Date('2026-11-30T00:00:00Z'))).toEqual(new Date('2026-12-07T00:00:00Z'));
+  });
+});
+
+describe('the day a forecast names', () => {
+  const at = (iso: string) => new Date(iso);
+
+  it('says today for the same UTC day, and for a day already past', () => {
+    expect(dayWords(at('2026-11-25T23:00:00Z'), WED)).toBe('today');
+    expect(dayWords(at('2026-11-24T10:00:00Z'), WED)).toBe('today');
+  });
+
+  it('says tomorrow for the next UTC day, even less than 24 hours ahead', () => {
+    expect(dayWords(at('2026-11-26T00:00:00Z'), at('2026-11-25T23:00:00Z'))).toBe('tomorrow');
+  });
+
+  it('names the weekday from two to six days ahead', () => {
+    expect(dayWords(at('2026-11-27T00:00:00Z'), WED)).toBe('Friday');
+    expect(dayWords(at('2026-12-01T10:00:00Z'), WED)).toBe('Tuesday');
+  });
+
+  it('gives the month and day from a week ahead', () => {
+    expect(dayWords(at('2026-12-02T00:00:00Z'), WED)).toBe('Dec 2');
+  });
+});
+
+describe('taking from a budget', () => {
+  it('grants what the counters grant, asking for one action of today and this week by default', async () => {
+    vi.mocked(takeBudget).mockResolvedValue({ ok: true });
+    expect(await governor().take('profile-views')).toEqual({ ok: true });
+    expect(takeBudget).toHaveBeenCalledWith(
+      account,
+      'profile-views',
+      { day: '2026-11-25', week: '2026-W48' },
+      BUDGETS.linkedin['profile-views'],
+      WED,
+      1,
+    );
+  });
+
+  it('asks for several actions at once when told how many', async () => {
+    vi.mocked(takeBudget).mockResolvedValue({ ok: true });
+    await governor().take('list-pages', 5);
+    expect(vi.mocked(takeBudget).mock.calls[0]?.[5]).toBe(5);
+  });
+
+  it('uses the platform’s own budgets unless it is given others', async () => {
+    vi.mocked(takeBudget).mockResolvedValue({ ok: true });
+    await governor({ platform: 'twitter' }).take('profile-views');
+    expect(vi.mocked(takeBudget).mock.calls[0]?.[3]).toEqual({
+      daily: 300,
+      weekly: 1500,
+      spacingMs: [2000, 5000],
+    });
+    await governor({ budgets: withProfileViews(3, 10) }).take('profile-views');
+    expect(vi.mocked(takeBudget).mock.calls[1]?.[3]).toEqual({
+      daily: 3,
+      weekly: 10,
+      spacingMs: [2000, 5000],
+    });
+  });
+
+  it('refuses past the daily budget until the next midnight UTC', async () => {
+    vi.mocked(takeBudget).mockResolvedValue({ ok: false, refusal: 'daily' });
+    expect(await governor().take('profile-views')).toEqual({
+      ok: false,
+      why: 'daily',
+      until: new Date('2026-11-26T00:00:00Z'),
+    });
+  });
+
+  it('refuses past the weekly budget until the next Monday', async () => {
+    vi.mocked(takeBudget).mockResolvedValue({ ok: false, refusal: 'weekly' });
+    expect(await governor().take('profile-views')).toEqual({
+      ok: false,
+      why: 'weekly',
+      until: new Date('2026-11-30T00:00:00Z'),
+    });
+  });
+
+  it('refuses a resting action kind until the rest the platform signalled ends', async () => {
+    vi.mocked(takeBudget).mockResolvedValue({ ok: false, refusal: 'resting' });
+    vi.mocked(budgetUsed).mockResolvedValue({ daily: 4, weekly: 9, restUntil: '2026-11-25T13:30:00.000Z' });
+    expect(await governor().take('list-pages')).toEqual({
+      ok: false,
+      why: 'resting',
+      until: new Date('2026-11-25T13:30:00Z'),
+    });
+    expect(budgetUsed).toHaveBeenCalledWith(account, 'list-pages', { day: '2026-11-25', week: '2026-W48' });
+  });
+
+  it('refuses a resting action kind whose end is unknown for six hours from now', async () => {
+    vi.mocked(takeBudget).mockResolvedValue({ ok: false, refusal: 'resting' });
+    vi.mocked(budgetUsed).mockResolvedValue({ daily: 0, weekly: 0 });
+    expect(await governor().take('list-pages')).toEqual({
+      ok: false,
+      why: 'resting',
+      until: new Date('2026-11-25T16:00:00Z'),
+    });
+  });
+});
+
+describe('resting an action kind the platform limited', () => {
+  it('rests it for six hours from now unless told until when', async () => {
+    const until = await governor().rest('searches');
+    expect(until).toEqual(new Date('2026-11-25T16:00:00Z'));
+    expect(restAction).toHaveBeenCalledWith(account, 'searches', until, WED);
+  });
+
+  it('rests it until the time the platform gave', async () => {
+    const given = new Date('2026-11-26T08:00:00Z');
+    expect(await governor().rest('searches', given)).toBe(given);
+    expect(restAction).toHaveBeenCalledWith(account, 'searches', given, WED);
+  });
+});
+
+describe('spacing actions as a person would', () => {
+  const paced = async (deps: Partial<GovernorDeps>, action: GovernedAction = 'profile-views') => {
+    const waits: number[] = [];
+    await governor({
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+      ...deps,
+    }).pace(action);
+    return waits;
+  };
+
+  it('does not wait at a pacing scale of 0 or below (sandbox, tests)', async () => {
+    expect(await paced({ pacingScale: 0, random: () => 0.5 })).toEqual([]);
+    expect(await paced({ pacingScale: -1, random: () => 0.5 })).toEqual([]);
+  });
+
+  it('waits between the least and the most spacing of the action kind, at random', async () => {
+    expect(await paced({ pacingScale: 1, random: () => 0 })).toEqual([2000]);
+    expect(await paced({ pacingScale: 1, random: () => 0.5 })).toEqual([3500]);
+    expect(await paced({ pacingScale: 1, random: () => 1 })).toEqual([5000]);
+    expect(await paced({ pacingScale: 1, random: () => 0.25 }, 'invitations')).toEqual([120_000]);
+  });
+
+  it('scales the wait by the pacing scale', async () => {
+    expect(await paced({ pacingScale: 2, random: () => 0.5 })).toEqual([7000]);
+    expect(await paced({ pacingScale: 0.5, random: () => 0 })).toEqual([1000]);
+  });
+
+  it('really waits, by default for a random share of the spacing', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    let done = false;
+    const pacing = governor({ pacingScale: 1 })
+      .pace('profile-views')
+      .then(() => {
+        done = true;
+      });
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+    await pacing;
+  });
+});
+
+describe('forecasting when a job completes at the daily budget', () => {
+  const forecast = async (
+    budget: [daily: number, weekly: number],
+    used: [daily: number, weekly: number],
+    remaining: number,
+  ) => {
+    vi.mocked(budgetUsed).mockResolvedValue({ daily: used[0], weekly: used[1] });
+    return governor({ budgets: withProfileViews(...budget) }).forecast(
+      'profile-views',
+      remaining,
+      'profiles',
+    );
+  };
+
+  it('completes today what fits in what is left today, and tomorrow one more', async () => {
+    expect(await forecast([80, 400], [30, 30], 50)).toEqual({
+      remaining: 50,
+      perDay: 80,
+      completeBy: '2026-11-25',
+      summary: "about 50 profiles left; at today's budget, complete today",
+    });
+    expect(await forecast([80, 400], [30, 30], 51)).toEqual({
+      remaining: 51,
+      perDay: 80,
+      completeBy: '2026-11-26',
+      summary: "about 51 profiles left; at today's budget, complete by tomorrow",
+    });
+    expect(budgetUsed).toHaveBeenCalledWith(account, 'profile-views', {
+      day: '2026-11-25',
+      week: '2026-W48',
+    });
+  });
+
+  it('completes today a job smaller than what is left today, never on a day already past', async () => {
+    // 100 left today and 50 a day: 40 profiles fit in today, with more than a day's pace to spare.
+    expect(await forecast([100, 250], [0, 0], 40)).toEqual({
+      remaining: 40,
+      perDay: 50,
+      completeBy: '2026-11-25',
+      summary: "about 40 profiles left; at today's budget, complete today",
+    });
+  });
+
+  it('counts the days after today at the daily budget, after what is left today', async () => {
+    // 50 today, then 80 a day: 211 profiles end on the third day after today, Saturday.
+    expect(await forecast([80, 400], [30, 30], 211)).toMatchObject({
+      completeBy: '2026-11-28',
+      summary: "about 211 profiles left; at today's budget, complete by Saturday",
+    });
+    // Nothing left today; 312 profiles take 4 days (Thu, Fri, Sat, Sun).
+    expect((await forecast([80, 400], [80, 80], 312)).summary).toBe(
+      "about 312 profiles left; at today's budget, complete by Sunday",
+    );
+  });
+
+  it('leaves today only what the week has left', async () => {
+    expect((await forecast([80, 400], [10, 390], 10)).completeBy).toBe('2026-11-25');
+    expect((await forecast([80, 400], [10, 390], 11)).completeBy).toBe('2026-11-26');
+  });
+
+  it('leaves nothing today once a counter is past its budget', async () => {
+    expect((await forecast([80, 400], [90, 90], 80)).completeBy).toBe('2026-11-26');
+  });
+
+  it('paces the days by a fifth of the weekly budget when that is less than the daily one', async () => {
+    expect(await forecast([100, 250], [100, 100], 100)).toMatchObject({
+      perDay: 50,
+      completeBy: '2026-11-27',
+    });
+  });
+
+  it('forecasts at least one a day, however small the weekly budget', async () => {
+    expect(await forecast([3, 4], [3, 3], 2)).toMatchObject({ perDay: 1, completeBy: '2026-11-27' });
+  });
+
+  it('gives the date from a week ahead and writes large counts with thousands separators', async () => {
+    expect(await forecast([80, 400], [80, 80], 1500)).toEqual({
+      remaining: 1500,
+      perDay: 80,
+      completeBy: '2026-12-14',
+      summary: "about 1,500 profiles left; at today's budget, complete by Dec 14",
+    });
+  });
+});
