@@ -98,9 +98,7 @@ export const username = z
 
 /** An optional name: spaces only is no name; invisible-only or hidden characters are refused (shared/text). */
 const personName = (message: string, label: string) =>
-  z.optional(
-    z.string().check(visibleText(label), z.trim(), z.maxLength(NAME_MAX, { error: message, abort: true })),
-  );
+  z.optional(z.string().check(visibleText(label), z.trim(), z.maxLength(NAME_MAX, message)));
 
 export const registerInput = z.object({
   email,
@@ -118,9 +116,11 @@ export type RegisterInput = z.infer<typeof registerInput>;
  * sides' issues), so every field's message shows at once. An empty confirmation only says it is required.
  */
 function withConfirmation<S extends z.ZodMiniType, F extends string>(form: S, field: F, message: string) {
-  const pair = z.object({ [field]: z.unknown(), confirmPassword: z.unknown() } as Record<
+  // Optional: a missing field is the form's own schema to report ('... is required'), not a second 'Invalid input'.
+  const either = z.optional(z.unknown());
+  const pair = z.object({ [field]: either, confirmPassword: either } as Record<
     F | 'confirmPassword',
-    z.ZodMiniUnknown
+    typeof either
   >);
   return z.intersection(
     form,

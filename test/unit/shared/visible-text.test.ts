@@ -158,3 +158,45 @@ describe('other texts a person sees', () => {
     expect(jsonBoundsProblem({ a: 'one\ntwo' }, CONFIG_BOUNDS)).toBeUndefined();
   });
 });
+
+describe('bounds of free-form settings (jsonBoundsProblem)', () => {
+  const small = { maxDepth: 2, maxNodes: 5, maxKeyLength: 3, maxStringLength: 4 };
+
+  it('counts every key, value and item: the limit passes, one more does not', () => {
+    // root 1 + key 1 + list 1 + 2 items = 5
+    expect(jsonBoundsProblem({ a: [1, 2] }, small)).toBeUndefined();
+    expect(jsonBoundsProblem({ a: [1, 2, 3] }, small)).toBe('must hold at most 5 values');
+    // root 1 + 3 keys + 3 values = 7: the keys count too
+    expect(jsonBoundsProblem({ a: 1, b: 2, c: 3 }, small)).toBe('must hold at most 5 values');
+    expect(jsonBoundsProblem({ a: 1, b: 2 }, small)).toBeUndefined();
+  });
+
+  it('takes texts and keys up to their length, and not one character more', () => {
+    expect(jsonBoundsProblem({ abc: 'abcd' }, small)).toBeUndefined();
+    expect(jsonBoundsProblem({ a: 'abcde' }, small)).toBe('texts must be 4 characters or less');
+    expect(jsonBoundsProblem({ abcd: 1 }, small)).toBe('keys must be 3 characters or less');
+  });
+
+  it('allows plain values at the deepest level and refuses an object or a list there', () => {
+    for (const leaf of [1, null, true, 'ok']) {
+      expect(jsonBoundsProblem({ a: { b: leaf } }, small), JSON.stringify(leaf)).toBeUndefined();
+      expect(jsonBoundsProblem({ a: [leaf] }, small), JSON.stringify(leaf)).toBeUndefined();
+    }
+    expect(jsonBoundsProblem({ a: { b: {} } }, small)).toBe('must be nested at most 2 levels deep');
+    expect(jsonBoundsProblem({ a: [[1]] }, small)).toBe('must be nested at most 2 levels deep');
+  });
+
+  it('finds a problem after good values, in a list or an object', () => {
+    expect(jsonBoundsProblem({ a: [1, 'abcde'] }, small)).toBe('texts must be 4 characters or less');
+    expect(jsonBoundsProblem({ a: 1, b: 'abcde' }, small)).toBe('texts must be 4 characters or less');
+    expect(jsonBoundsProblem({ a: ['x\u200B'] }, small)).toBe(
+      'cannot contain control, invisible or text-direction characters',
+    );
+  });
+
+  it('reports its refusals as custom issues, like every other rule', () => {
+    for (const value of ['\u200B', '\u200D']) {
+      expect(z.safeParse(text, value).error?.issues[0]?.code).toBe('custom');
+    }
+  });
+});
