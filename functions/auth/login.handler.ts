@@ -1,8 +1,8 @@
 import { loginInput } from '../../shared/auth';
 import { clientIp } from '../core/client-ip';
 import { publicHttpHandler } from '../core/http-handler';
-import { sessions } from './auth-deps';
+import { signIn } from './sign-in-deps';
 
 export const handler = publicHttpHandler({ body: loginInput }, async ({ body, event }) => ({
-  data: await sessions.login(body, clientIp(event)),
+  data: await signIn.login(body, clientIp(event)),
 }));

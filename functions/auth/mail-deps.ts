@@ -1,21 +1,20 @@
 import { logger } from '../core/logger';
 import { queuePort } from '../core/ports/queue';
-import { realtimePort } from '../core/ports/realtime';
-import { createRealtimeService } from '../realtime/realtime-service';
 import { queuedMailJobs } from './mail-jobs';
-import { createPasswordResetService } from './password-reset-service';
-import { createRegistrationService } from './registration-service';
+import { createPasswordResetMailService } from './password-reset-service';
+import { createRegistrationService, createVerificationMailService } from './registration-service';
 
 /**
  * Only the routes that mail import this file, built once per cold start. They queue the mail
  * (mail-jobs.ts) and the mail worker sends it, so these bundles carry the SQS client, not the mail one.
+ * Each service is built `@__PURE__`, so a route's bundle drops the ones its route does not import (the
+ * registration's password checks stay out of the others).
  */
-const mailJobs = queuedMailJobs(queuePort());
-const now = () => new Date();
-export const registration = createRegistrationService({ mailJobs, log: logger, now });
-export const passwordReset = createPasswordResetService({
+const mailJobs = /* @__PURE__ */ queuedMailJobs(/* @__PURE__ */ queuePort());
+export const registration = /* @__PURE__ */ createRegistrationService({
   mailJobs,
   log: logger,
-  now,
-  sockets: createRealtimeService({ push: realtimePort() }),
+  now: () => new Date(),
 });
+export const verificationMail = /* @__PURE__ */ createVerificationMailService({ mailJobs });
+export const passwordResetMail = /* @__PURE__ */ createPasswordResetMailService({ mailJobs });

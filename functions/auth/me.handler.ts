@@ -1,6 +1,6 @@
 import { httpHandler } from '../core/http-handler';
-import { sessions } from './auth-deps';
+import { signIn } from './sign-in-deps';
 
 export const handler = httpHandler({}, async ({ user }) => ({
-  data: { user: await sessions.me(user.id) },
+  data: { user: await signIn.me(user.id) },
 }));

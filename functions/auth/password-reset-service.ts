@@ -2,7 +2,7 @@ import { AUTH_TEXTS, type ForgotPasswordInput, type ResetPasswordInput } from '.
 import { ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { take } from '../core/rate-limit';
-import type { RealtimeService } from '../realtime/realtime-service';
+import type { SessionSocketsService } from '../realtime/session-sockets-service';
 import { RATE } from './auth-rules';
 import { refuseCommonPassword } from './common-password';
 import type { MailJobQueue } from './mail-jobs';
@@ -12,16 +12,23 @@ import { deleteSessionsExcept } from './session-repository';
 import { sha256 } from './tokens';
 import { findUserById, updateUser } from './user-repository';
 
-/** Forgotten passwords (spec 2.5, 2.6): a single-use link by e-mail; using it ends every session. */
-export interface PasswordResetDeps {
+/**
+ * Forgotten passwords (spec 2.5, 2.6): a single-use link by e-mail; using it ends every session. Asking
+ * for the link queues a mail and using it closes sockets, so they are two services and each route
+ * carries one port.
+ */
+export interface PasswordResetMailDeps {
   mailJobs: MailJobQueue;
+}
+
+export interface PasswordResetDeps {
   log: Logger;
   now: () => Date;
   /** A reset ends every session, and their sockets with them. */
-  sockets: Pick<RealtimeService, 'closeSessionSockets'>;
+  sockets: SessionSocketsService;
 }
 
-export function createPasswordResetService({ mailJobs, log, now, sockets }: PasswordResetDeps) {
+export function createPasswordResetMailService({ mailJobs }: PasswordResetMailDeps) {
   return {
     async forgotPassword(input: ForgotPasswordInput, clientIp: string): Promise<{ message: string }> {
       await take(
@@ -33,7 +40,11 @@ export function createPasswordResetService({ mailJobs, log, now, sockets }: Pass
       await mailJobs.enqueue({ kind: 'password-reset', email: input.email });
       return { message: AUTH_TEXTS.resetSent };
     },
+  };
+}
 
+export function createPasswordResetService({ log, now, sockets }: PasswordResetDeps) {
+  return {
     async resetPassword(input: ResetPasswordInput): Promise<{ message: string }> {
       refuseCommonPassword(input.password);
       const found = await consumeOneTimeToken(sha256(input.token), 'reset-password', now());

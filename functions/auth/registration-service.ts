@@ -27,7 +27,9 @@ const usernameTaken = () =>
  * address with an account and one without, in status, body and work on the request path: every
  * registration is limited per address and per client, a taken username is refused before the address
  * is looked at (so the 409 says nothing about it), both branches cost one password hash and queue one
- * mail job, and the owner of a known address hears about the attempt by e-mail instead.
+ * mail job, and the owner of a known address hears about the attempt by e-mail instead. Three services,
+ * by what their routes carry: registering checks the common passwords, resending only queues a mail,
+ * verifying uses no port.
  */
 export interface RegistrationDeps {
   mailJobs: MailJobQueue;
@@ -82,14 +84,16 @@ export function createRegistrationService({ mailJobs, log, now }: RegistrationDe
       log.info('registered', { userId: user.id });
       return { message: AUTH_TEXTS.registered };
     },
+  };
+}
 
-    async verifyEmail(token: string): Promise<{ message: string; user: User }> {
-      const found = await consumeOneTimeToken(sha256(token), 'verify-email', now());
-      const user = found && (await updateUser(found.userId, { emailVerified: true }));
-      if (!user) throw new ValidationError(AUTH_TEXTS.invalidVerificationLink);
-      return { message: AUTH_TEXTS.emailVerified, user: publicUser(user) };
-    },
+/** Sends the verification link again (spec 2.7); like registering, it only queues a mail job. */
+export interface VerificationMailDeps {
+  mailJobs: MailJobQueue;
+}
 
+export function createVerificationMailService({ mailJobs }: VerificationMailDeps) {
+  return {
     async resendVerification(email: string, clientIp: string): Promise<{ message: string }> {
       await take(
         [RATE.mailsPerAddress('verify', email), RATE.mailsPerClient('verify', clientIp)],
@@ -98,6 +102,22 @@ export function createRegistrationService({ mailJobs, log, now }: RegistrationDe
       // Queued for any address: the mail worker sends only to an account that is not verified yet.
       await mailJobs.enqueue({ kind: 'verification', email });
       return { message: AUTH_TEXTS.verificationSent };
+    },
+  };
+}
+
+/** E-mail verification (spec 2.7): the link's single-use token; it needs no port. */
+export interface EmailVerificationDeps {
+  now: () => Date;
+}
+
+export function createEmailVerificationService({ now }: EmailVerificationDeps) {
+  return {
+    async verifyEmail(token: string): Promise<{ message: string; user: User }> {
+      const found = await consumeOneTimeToken(sha256(token), 'verify-email', now());
+      const user = found && (await updateUser(found.userId, { emailVerified: true }));
+      if (!user) throw new ValidationError(AUTH_TEXTS.invalidVerificationLink);
+      return { message: AUTH_TEXTS.emailVerified, user: publicUser(user) };
     },
   };
 }

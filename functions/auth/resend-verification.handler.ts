@@ -1,8 +1,8 @@
 import { resendVerificationInput } from '../../shared/auth';
 import { clientIp } from '../core/client-ip';
 import { publicHttpHandler } from '../core/http-handler';
-import { registration } from './mail-deps';
+import { verificationMail } from './mail-deps';
 
 export const handler = publicHttpHandler({ body: resendVerificationInput }, ({ body, event }) =>
-  registration.resendVerification(body.email, clientIp(event)),
+  verificationMail.resendVerification(body.email, clientIp(event)),
 );

@@ -1,6 +1,6 @@
 import { resetPasswordInput } from '../../shared/auth';
 import { publicHttpHandler } from '../core/http-handler';
-import { passwordReset } from './mail-deps';
+import { passwordReset } from './auth-deps';
 
 export const handler = publicHttpHandler({ body: resetPasswordInput }, ({ body }) =>
   passwordReset.resetPassword(body),

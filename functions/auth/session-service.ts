@@ -5,7 +5,7 @@ import type { AuthUser } from '../core/auth';
 import type { SessionKind } from '../core/auth-state';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
-import type { RealtimeService } from '../realtime/realtime-service';
+import type { SessionSocketsService } from '../realtime/session-sockets-service';
 import { SESSION_SECONDS } from './auth-rules';
 import { decoyHash, verifyPassword } from './password';
 import { guardPasswordAttempt } from './password-attempts';
@@ -13,67 +13,56 @@ import { deleteSession, listSessions, rotateSession, saveSession } from './sessi
 import { ACCESS_TOKEN_SECONDS, issueRefreshToken, readRefreshToken, signAccessToken } from './tokens';
 import { findUserByEmail, findUserById, publicUser, type StoredUser } from './user-repository';
 
-/** Sign-in, token renewal, sign-out and the signed-in user (spec 2.3, 7; DECISIONS 19). */
+/**
+ * Sign-in, token renewal, sign-out, pairing the extension and the signed-in user (spec 2.3, 7;
+ * DECISIONS 19), in three services so a route's bundle carries only what it uses: signing in and
+ * reading the user end no session; renewal, sign-out and pairing may, and ending a session closes its
+ * sockets (the realtime port); only pairing checks a password among those.
+ */
+export interface SignInDeps {
+  now: () => Date;
+}
+
 export interface SessionDeps {
   log: Logger;
   now: () => Date;
   /** Ending a session closes the sockets it opened. */
-  sockets: Pick<RealtimeService, 'closeSessionSockets'>;
+  sockets: SessionSocketsService;
 }
 
-export function createSessionService({ log, now, sockets }: SessionDeps) {
-  async function startSession(
-    user: StoredUser,
-    rememberMe: boolean,
-    kind: SessionKind = 'web',
-  ): Promise<LoginResponse['data'] & { sessionId: string }> {
-    const familyId = randomUUID();
-    const at = now();
-    const lifetime = rememberMe ? SESSION_SECONDS.remembered : SESSION_SECONDS.browser;
-    await saveSession({
+async function startSession(
+  user: StoredUser,
+  rememberMe: boolean,
+  at: Date,
+  kind: SessionKind = 'web',
+): Promise<LoginResponse['data'] & { sessionId: string }> {
+  const familyId = randomUUID();
+  const lifetime = rememberMe ? SESSION_SECONDS.remembered : SESSION_SECONDS.browser;
+  await saveSession({
+    userId: user.id,
+    familyId,
+    generation: 0,
+    ...(kind === 'web' ? {} : { kind }),
+    createdAt: at.toISOString(),
+    lastUsedAt: at.toISOString(),
+    expiresAt: Math.floor(at.getTime() / 1000) + lifetime,
+    rememberMe,
+  });
+  return {
+    sessionId: familyId,
+    accessToken: await signAccessToken({
       userId: user.id,
-      familyId,
-      generation: 0,
-      ...(kind === 'web' ? {} : { kind }),
-      createdAt: at.toISOString(),
-      lastUsedAt: at.toISOString(),
-      expiresAt: Math.floor(at.getTime() / 1000) + lifetime,
-      rememberMe,
-    });
-    return {
       sessionId: familyId,
-      accessToken: await signAccessToken({
-        userId: user.id,
-        sessionId: familyId,
-        emailVerified: user.emailVerified,
-      }),
-      refreshToken: await issueRefreshToken({ userId: user.id, sessionId: familyId, generation: 0 }),
-      expiresIn: ACCESS_TOKEN_SECONDS,
-      user: publicUser(user),
-    };
-  }
+      emailVerified: user.emailVerified,
+    }),
+    refreshToken: await issueRefreshToken({ userId: user.id, sessionId: familyId, generation: 0 }),
+    expiresIn: ACCESS_TOKEN_SECONDS,
+    user: publicUser(user),
+  };
+}
 
-  /** Ends a session and closes the sockets it opened. */
-  async function endSession(userId: string, sessionId: string): Promise<void> {
-    await deleteSession(userId, sessionId);
-    await sockets.closeSessionSockets(userId, { sessionId });
-  }
-
-  /**
-   * Keeps the newest PAIRING.maxSessions extension sessions. Every pairing trims after it saves, by
-   * the same order (newest sign-in first, then id), so pairings that race still agree on what stays.
-   */
-  async function trimPairedSessions(userId: string, justPaired: string): Promise<void> {
-    const paired = (await listSessions(userId))
-      .filter((s) => s.kind === 'extension')
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.familyId.localeCompare(a.familyId));
-    for (const old of paired.slice(PAIRING.maxSessions)) {
-      if (old.familyId === justPaired) continue;
-      await endSession(userId, old.familyId);
-      log.info('paired extension replaced', { userId, sessionId: old.familyId });
-    }
-  }
-
+/** Sign-in and the signed-in user: `POST /api/auth/login`, `GET /api/auth/me`. */
+export function createSignInService({ now }: SignInDeps) {
   return {
     async login(input: LoginInput, clientIp: string): Promise<LoginResponse['data']> {
       const user = await findUserByEmail(input.email);
@@ -83,10 +72,27 @@ export function createSessionService({ log, now, sockets }: SessionDeps) {
         verifyPassword(input.password, user?.passwordHash ?? (await decoyHash())),
       );
       if (!user || !ok) throw new UnauthorizedError(AUTH_TEXTS.invalidCredentials);
-      const { sessionId: _, ...tokens } = await startSession(user, input.rememberMe ?? false);
+      const { sessionId: _, ...tokens } = await startSession(user, input.rememberMe ?? false, now());
       return tokens;
     },
 
+    async me(userId: string): Promise<User> {
+      const user = await findUserById(userId);
+      if (!user) throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
+      return publicUser(user);
+    },
+  };
+}
+
+/** Ends a session and closes the sockets it opened. */
+async function endSession(sockets: SessionSocketsService, userId: string, sessionId: string): Promise<void> {
+  await deleteSession(userId, sessionId);
+  await sockets.closeSessionSockets(userId, { sessionId });
+}
+
+/** Token renewal and sign-out: `POST /api/auth/refresh`, `POST /api/auth/logout`. */
+export function createSessionService({ log, now, sockets }: SessionDeps) {
+  return {
     async refresh(refreshToken: string): Promise<LoginResponse['data']> {
       // A token the server never issued (an invented secret under someone's ids) changes nothing.
       const claims = await readRefreshToken(refreshToken);
@@ -95,7 +101,7 @@ export function createSessionService({ log, now, sockets }: SessionDeps) {
       const { outcome, session } = await rotateSession(userId, familyId, generation, now());
       if (outcome === 'reused') {
         // An older token that was really issued came back: someone holds a copy. End the whole family.
-        await endSession(userId, familyId);
+        await endSession(sockets, userId, familyId);
         log.warn('refresh token reuse: session revoked', { userId, familyId });
       }
       const user = outcome === 'rotated' ? await findUserById(userId) : undefined;
@@ -112,6 +118,30 @@ export function createSessionService({ log, now, sockets }: SessionDeps) {
       };
     },
 
+    async logout(userId: string, sessionId: string): Promise<void> {
+      await endSession(sockets, userId, sessionId);
+    },
+  };
+}
+
+/** Pairing the browser extension: `POST /api/users/extension/pair`. */
+export function createPairingService({ log, now, sockets }: SessionDeps) {
+  /**
+   * Keeps the newest PAIRING.maxSessions extension sessions. Every pairing trims after it saves, by
+   * the same order (newest sign-in first, then id), so pairings that race still agree on what stays.
+   */
+  async function trimPairedSessions(userId: string, justPaired: string): Promise<void> {
+    const paired = (await listSessions(userId))
+      .filter((s) => s.kind === 'extension')
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.familyId.localeCompare(a.familyId));
+    for (const old of paired.slice(PAIRING.maxSessions)) {
+      if (old.familyId === justPaired) continue;
+      await endSession(sockets, userId, old.familyId);
+      log.info('paired extension replaced', { userId, sessionId: old.familyId });
+    }
+  }
+
+  return {
     /**
      * Pairs the browser extension: a session of its own (30 days, like 'remember me'), so signing out
      * of the web app leaves the extension paired, and a password change or reset ends both. Pairing
@@ -145,20 +175,10 @@ export function createSessionService({ log, now, sockets }: SessionDeps) {
           ]);
         }
       }
-      const { sessionId, ...tokens } = await startSession(user, true, 'extension');
+      const { sessionId, ...tokens } = await startSession(user, true, now(), 'extension');
       await trimPairedSessions(user.id, sessionId);
       log.info('extension paired', { userId: user.id, recentSignIn: recent });
       return tokens;
-    },
-
-    async logout(userId: string, sessionId: string): Promise<void> {
-      await endSession(userId, sessionId);
-    },
-
-    async me(userId: string): Promise<User> {
-      const user = await findUserById(userId);
-      if (!user) throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
-      return publicUser(user);
     },
   };
 }

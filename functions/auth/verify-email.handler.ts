@@ -1,8 +1,8 @@
 import { verifyEmailInput } from '../../shared/auth';
 import { publicHttpHandler } from '../core/http-handler';
-import { registration } from './mail-deps';
+import { emailVerification } from './sign-in-deps';
 
 export const handler = publicHttpHandler({ body: verifyEmailInput }, async ({ body }) => {
-  const { message, user } = await registration.verifyEmail(body.token);
+  const { message, user } = await emailVerification.verifyEmail(body.token);
   return { message, data: { user } };
 });

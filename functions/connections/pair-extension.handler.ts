@@ -1,12 +1,12 @@
 import { pairExtensionInput } from '../../shared/auth';
-import { sessions } from '../auth/auth-deps';
+import { pairing } from '../auth/auth-deps';
 import { clientIp } from '../core/client-ip';
 import { httpHandler, respond } from '../core/http-handler';
 
 /** `POST /api/users/extension/pair`: tokens for the extension, handed over by the /platforms page. */
 export const handler = httpHandler({ body: pairExtensionInput }, async ({ body, user, event }) =>
   respond(201, {
-    data: await sessions.pairExtension(user, body.password, clientIp(event)),
+    data: await pairing.pairExtension(user, body.password, clientIp(event)),
     message: 'Extension paired',
   }),
 );

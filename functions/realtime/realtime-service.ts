@@ -5,6 +5,7 @@ import { findAutomation } from '../automations/automation-repository';
 import { loadAuthState } from '../core/auth-state';
 import { NotFoundError, UnauthorizedError } from '../core/errors';
 import type { RealtimePort } from '../core/ports/realtime';
+import { createSessionSocketsService } from './session-sockets-service';
 import * as repository from './socket-repository';
 
 export interface RealtimeDeps {
@@ -17,9 +18,12 @@ export type RealtimeService = ReturnType<typeof createRealtimeService>;
 /**
  * Job subscriptions, the sockets closed with their sessions and the progress pushed to them: what
  * needs the management API. A socket's own records as it opens and closes are
- * socket-records-service.ts, so the $connect and $disconnect bundles carry no push port.
+ * socket-records-service.ts, so the $connect and $disconnect bundles carry no push port; closing the
+ * sockets of ended sessions is session-sockets-service.ts, so the routes that end sessions carry no
+ * subscription code.
  */
 export function createRealtimeService({ push }: RealtimeDeps) {
+  const { closeSessionSockets } = createSessionSocketsService({ push });
   return { subscribe, closeSessionSockets, publishJobProgress };
 
   /**
@@ -45,31 +49,6 @@ export function createRealtimeService({ push }: RealtimeDeps) {
     await repository.saveSubscription(socket.userId, { jobId, socketId });
   }
 
-  /**
-   * Closes the sockets a user's ended session(s) opened: sign-out closes that session's, a password
-   * change every other session's, a reset or account deletion all of them. The port reaches the
-   * management endpoint only when there is a socket to close.
-   */
-  async function closeSessionSockets(userId: string, which: SocketsToClose): Promise<number> {
-    const only = 'sessionId' in which ? which.sessionId : undefined;
-    const keep = 'allSessionsExcept' in which ? which.allSessionsExcept : undefined;
-    const sockets = (await repository.listUserSockets(userId, only)).filter((s) => s.sessionId !== keep);
-    for (const socket of sockets) {
-      const record = await repository.findSocket(socket.socketId);
-      await repository.deleteSocket(
-        record ?? {
-          socketId: socket.socketId,
-          userId,
-          sessionId: socket.sessionId,
-          jobIds: [],
-          openedAt: '',
-        },
-      );
-      await push.disconnect(socket.socketId);
-    }
-    return sockets.length;
-  }
-
   /** Sends a job's progress to every live subscriber of its owner; forgets sockets that are gone. */
   async function publishJobProgress(
     ownerId: string,
@@ -93,4 +72,4 @@ export function createRealtimeService({ push }: RealtimeDeps) {
   }
 }
 
-export type SocketsToClose = { sessionId: string } | { allSessionsExcept?: string };
+export type { SocketsToClose } from './session-sockets-service';

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { queues } from '../../functions/core/queues';
-import { handlerFile, httpRoutes, webSocketRoutes } from '../../functions/routes';
+import { deployedHttpRoutes, handlerFile, webSocketRoutes } from '../../functions/routes';
 import { esbuildBuildOptions } from '../../lib/constructs/app-function';
+import { DEFAULT_BEDROCK_MODEL_ID } from '../../lib/grants';
 import { repoRoot } from '../local-cloud/lambda-runtime';
 
 /**
@@ -33,6 +34,12 @@ const LAMBDA_ENV = {
   QUEUE_URL_TROB_RUNS: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-trob-runs',
   QUEUE_URL_FLOW_RUNS: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-flow-runs',
   REALTIME_ENDPOINT: 'https://example.execute-api.us-east-1.amazonaws.com/live',
+  // The routes that schedule trob runs read these at cold start (functions/core/ports/scheduler.ts).
+  SCHEDULE_GROUP: 'bench-trobly',
+  SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/bench-scheduler',
+  // The stream function's provider in AWS (lib/grants.ts), so its cold start builds that adapter.
+  AI_PROVIDER: 'bedrock',
+  BEDROCK_MODEL_ID: DEFAULT_BEDROCK_MODEL_ID,
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 };
 
@@ -73,7 +80,8 @@ export async function measureBundles(runs = 7): Promise<BundleFigure[]> {
   const baseline = join(outRoot, 'empty.handler.mjs');
   writeFileSync(baseline, 'export const handler = async () => ({ statusCode: 200 });\n');
   entries.push({ name: '(empty handler)', kind: 'baseline', entry: baseline });
-  for (const route of httpRoutes) {
+  // The deployed rows: a local-only row (the sandboxes) never becomes a function.
+  for (const route of deployedHttpRoutes) {
     entries.push({
       name: route.handler,
       kind: route.stream ? 'stream' : 'api',

@@ -5,8 +5,14 @@ import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { AppFunction, bundlingOptions, esbuildBuildOptions } from '../../lib/constructs/app-function';
+import {
+  AppFunction,
+  BUNDLE_ALIASES,
+  bundlingOptions,
+  esbuildBuildOptions,
+} from '../../lib/constructs/app-function';
 import {
   CHROMIUM_PACKAGE,
   chromiumBundling,
@@ -59,6 +65,49 @@ describe('function bundles', () => {
     expect(cdk.target).toBe('node20');
     expect(cdk.bundleAwsSDK).toBe(true);
     expect(cdk.externalModules).toEqual([]);
+    // The same replacements of SDK parts in both, so the benchmark measures what CDK deploys.
+    expect(esbuild.alias).toEqual(BUNDLE_ALIASES);
+    expect(cdk.esbuildArgs).toEqual(
+      Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
+    );
+  });
+
+  it('leaves out the SDK parts a function never runs (BUNDLE_ALIASES)', async () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'trobly-bundle-'));
+    try {
+      const result = await build({
+        ...esbuildBuildOptions(httpHandlerEntry('health/get-health'), outdir),
+        metafile: true,
+        logLevel: 'silent',
+      });
+      const inputs = Object.keys(result.metafile.inputs);
+      expect(
+        inputs.filter((path) => /node_modules\/(mnemonist|@aws-sdk\/credential-provider-node)\//.test(path)),
+      ).toEqual([]);
+      expect(
+        inputs.filter((path) => /@smithy\/core\/dist-es\/submodules\/(event-streams|checksum)\//.test(path)),
+      ).toEqual([]);
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
+  it('fails the build of a function whose SDK client would stream events', async () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'trobly-bundle-'));
+    try {
+      // What every event-streaming client (Bedrock's, S3's) imports; the bundles' replacement lacks it.
+      const entry = {
+        contents: "export { resolveEventStreamSerdeConfig } from '@smithy/core/event-streams';",
+        resolveDir: fromRoot(),
+        loader: 'js' as const,
+      };
+      const { entryPoints: _, ...options } = esbuildBuildOptions('unused', outdir);
+      await expect(build({ ...options, stdin: entry, logLevel: 'silent' })).rejects.toThrow(
+        /resolveEventStreamSerdeConfig/,
+      );
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,0 +1,45 @@
+import type { RealtimePort } from '../core/ports/realtime';
+import * as repository from './socket-repository';
+
+export type SocketsToClose = { sessionId: string } | { allSessionsExcept?: string };
+
+export interface SessionSocketsDeps {
+  /** The management API: closes sockets. */
+  push: RealtimePort;
+}
+
+export type SessionSocketsService = ReturnType<typeof createSessionSocketsService>;
+
+/**
+ * Closing the sockets of ended sessions, apart from subscriptions and progress (realtime-service.ts),
+ * so the routes that end sessions (auth, account) carry neither the automations they never read nor
+ * their schemas.
+ */
+export function createSessionSocketsService({ push }: SessionSocketsDeps) {
+  return { closeSessionSockets };
+
+  /**
+   * Closes the sockets a user's ended session(s) opened: sign-out closes that session's, a password
+   * change every other session's, a reset or account deletion all of them. The port reaches the
+   * management endpoint only when there is a socket to close.
+   */
+  async function closeSessionSockets(userId: string, which: SocketsToClose): Promise<number> {
+    const only = 'sessionId' in which ? which.sessionId : undefined;
+    const keep = 'allSessionsExcept' in which ? which.allSessionsExcept : undefined;
+    const sockets = (await repository.listUserSockets(userId, only)).filter((s) => s.sessionId !== keep);
+    for (const socket of sockets) {
+      const record = await repository.findSocket(socket.socketId);
+      await repository.deleteSocket(
+        record ?? {
+          socketId: socket.socketId,
+          userId,
+          sessionId: socket.sessionId,
+          jobIds: [],
+          openedAt: '',
+        },
+      );
+      await push.disconnect(socket.socketId);
+    }
+    return sockets.length;
+  }
+}
