@@ -5,7 +5,7 @@ import { type PaymentsPort, paymentsPort } from '../core/ports/payments';
 import { createBillingService } from './billing-service';
 
 /**
- * The billing routes' wiring (built once per cold start; the `stripe` package comes with it, so the
+ * The billing routes' wiring (built once per cold start; the payments adapters come with it, so the
  * trial route has its own, trial-deps.ts). The payments port is set up on first use, so a missing
  * payments setting fails the billing routes only, as a 503 that says so (logged with the reason)
  * rather than a bare 500; a failed setup is tried again by the next request.

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import Stripe from 'stripe';
 import { dynamo, tableName } from '../clients/dynamo';
 import { isConditionalCheckFailure } from '../dynamo-errors';
 import type { CheckoutRequest, PaidPlanId, PaymentsPort } from '../ports/payments';
 import { verifyStripeSignature } from '../ports/payments';
 import { expiresAfter, keys } from '../table';
+import { signWebhookPayload } from './stripe-signature';
 
 /**
  * The local stand-in for Stripe Checkout. A checkout session is an item in the table; its URL is the
@@ -90,7 +90,7 @@ export function sandboxPayments(webhookSecret: string, appUrl: string): Payments
           },
         },
       });
-      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+      const signature = signWebhookPayload(payload, webhookSecret, Math.floor(Date.now() / 1000));
       return { payload, signature };
     },
   };

@@ -1,12 +1,15 @@
-import Stripe from 'stripe';
 import { sandboxPayments } from '../adapters/sandbox-payments';
+import { createStripeCheckoutSession, type StripeCheckoutOptions } from '../adapters/stripe-checkout';
+import { verifyWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from '../adapters/stripe-signature';
 import { env } from '../env';
 import { secret } from '../secrets';
 
 /**
  * Payments port: Stripe Checkout in AWS; on the local cloud a sandbox whose checkout page completes
- * through the very same signed-webhook path. Both verify webhooks with the `stripe` package.
+ * through the very same signed-webhook path. Both verify webhooks with Stripe's scheme
+ * (adapters/stripe-signature.ts); the `stripe` package itself is only the tests' reference.
  */
+export { WEBHOOK_TOLERANCE_SECONDS };
 export type PaidPlanId = 'pro' | 'plus';
 
 export interface CheckoutRequest {
@@ -33,10 +36,23 @@ export interface PaymentsPort {
 
 export class InvalidSignatureError extends Error {}
 
+/** The parts of a Stripe event the app reads (https://docs.stripe.com/api/events/object). */
+interface StripeEvent {
+  id: string;
+  type: string;
+  data?: {
+    object?: {
+      client_reference_id?: string | null;
+      payment_status?: string;
+      metadata?: Record<string, string> | null;
+    };
+  };
+}
+
 /** Reads a verified Stripe event into the app's terms. */
-export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+export function toPaymentEvent(event: StripeEvent): PaymentEvent {
   if (event.type !== 'checkout.session.completed') return { id: event.id, type: event.type };
-  const session = event.data.object as Stripe.Checkout.Session;
+  const session = event.data?.object ?? {};
   const planId = session.metadata?.planId;
   const userId = session.client_reference_id ?? session.metadata?.userId;
   if (!userId || (planId !== 'pro' && planId !== 'plus')) return { id: event.id, type: event.type };
@@ -47,71 +63,27 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   };
 }
 
-/** How far a signed event's timestamp may be from the receiver's clock, either way (Stripe's default). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
-
-/** The timestamp Stripe's parser verified the signature with: its last `t=` item, read by parseInt. */
-function signedTimestamp(header: string): number {
-  let timestamp = Number.NaN;
-  for (const item of header.split(',')) {
-    const [key, value] = item.split('=');
-    if (key === 't') timestamp = Number.parseInt(value ?? '', 10);
-  }
-  return timestamp;
-}
-
-/**
- * Verifies the signature and the signed timestamp on both sides of the tolerance. Stripe's check refuses
- * only an old timestamp; one from the future is refused here too, or an event signed ahead of time (a
- * leaked secret, a wrong clock) would be accepted until long after it was made.
- */
+/** Verifies a delivery (signature and timestamp, adapters/stripe-signature.ts) and reads its event. */
 export function verifyStripeSignature(
   rawBody: string,
   signature: string | undefined,
   secret: string,
   nowMs: number = Date.now(),
 ): PaymentEvent {
-  if (!signature) throw new InvalidSignatureError('Missing signature');
-  let event: Stripe.Event;
+  let event: StripeEvent;
   try {
-    event = Stripe.webhooks.constructEvent(
-      rawBody,
-      signature,
-      secret,
-      WEBHOOK_TOLERANCE_SECONDS,
-      undefined,
-      nowMs,
-    );
+    event = verifyWebhookSignature(rawBody, signature, secret, nowMs) as StripeEvent;
   } catch (error) {
     throw new InvalidSignatureError((error as Error).message);
   }
-  if (signedTimestamp(signature) - Math.floor(nowMs / 1000) > WEBHOOK_TOLERANCE_SECONDS) {
-    throw new InvalidSignatureError('Timestamp is ahead of the tolerance zone');
-  }
+  if (!event || typeof event !== 'object') throw new InvalidSignatureError('The event is not an object');
   return toPaymentEvent(event);
 }
 
-export function stripePayments(options: {
-  secretKey: string;
-  webhookSecret: string;
-  prices: Record<PaidPlanId, string>;
-}): PaymentsPort {
-  const stripe = new Stripe(options.secretKey);
+export function stripePayments(options: StripeCheckoutOptions & { webhookSecret: string }): PaymentsPort {
   return {
     mode: 'stripe',
-    async createCheckoutSession(request) {
-      const session = await stripe.checkout.sessions.create({
-        mode: 'subscription',
-        line_items: [{ price: options.prices[request.planId], quantity: 1 }],
-        client_reference_id: request.userId,
-        customer_email: request.email,
-        success_url: request.successUrl,
-        cancel_url: request.cancelUrl,
-        metadata: { userId: request.userId, planId: request.planId },
-      });
-      if (!session.url) throw new Error('Stripe returned no checkout URL');
-      return { id: session.id, url: session.url };
-    },
+    createCheckoutSession: (request) => createStripeCheckoutSession(options, request),
     verifyWebhook: (rawBody, signature) => verifyStripeSignature(rawBody, signature, options.webhookSecret),
   };
 }
