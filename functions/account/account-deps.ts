@@ -1,12 +1,12 @@
 import { logger } from '../core/logger';
 import { queuePort } from '../core/ports/queue';
 import { realtimePort } from '../core/ports/realtime';
-import { createRealtimeService } from '../realtime/realtime-service';
+import { createSessionSocketsService } from '../realtime/session-sockets-service';
 import { createAccountService } from './account-service';
 
 /** The account-deletion route's wiring, built once per cold start (the profile's: profile-deps.ts). */
 export const account = createAccountService({
   log: logger,
-  sockets: createRealtimeService({ push: realtimePort() }),
+  sockets: createSessionSocketsService({ push: realtimePort() }),
   queue: queuePort(),
 });

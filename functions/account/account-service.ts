@@ -9,7 +9,7 @@ import type { AuthUser } from '../core/auth';
 import { ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { QueuePort } from '../core/ports/queue';
-import type { RealtimeService } from '../realtime/realtime-service';
+import type { SessionSocketsService } from '../realtime/session-sockets-service';
 import { ownedPartitions, queuePurges } from './partition-purge';
 import { signedInUser } from './signed-in-user';
 
@@ -21,7 +21,7 @@ import { signedInUser } from './signed-in-user';
 export interface AccountDeps {
   log: Logger;
   /** Deleting an account closes its sockets first. */
-  sockets: Pick<RealtimeService, 'closeSessionSockets'>;
+  sockets: Pick<SessionSocketsService, 'closeSessionSockets'>;
   /** Its lead, budget and usage partitions are emptied by the purge queue (partition-purge.ts). */
   queue: Pick<QueuePort, 'send'>;
 }

@@ -7,14 +7,14 @@ import { updateUser } from '../auth/user-repository';
 import type { AuthUser } from '../core/auth';
 import { ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
-import type { RealtimeService } from '../realtime/realtime-service';
+import type { SessionSocketsService } from '../realtime/session-sockets-service';
 import { signedInUser } from './signed-in-user';
 
 export interface PasswordChangeDeps {
   log: Logger;
   now: () => Date;
   /** The ended sessions' sockets are closed. */
-  sockets: Pick<RealtimeService, 'closeSessionSockets'>;
+  sockets: Pick<SessionSocketsService, 'closeSessionSockets'>;
 }
 
 /** The password change route: its current password counts like sign-in's guesses (password-attempts.ts). */
