@@ -38,8 +38,10 @@ export const hasHiddenCharacters = (value: string, multiline = false): boolean =
 /** True when a person would see something of the text: at least one visible character. */
 export const hasVisibleCharacter = (value: string): boolean => VISIBLE.test(value);
 
-export const hiddenCharactersMessage = (label: string) =>
-  `${label} cannot contain control, invisible or text-direction characters`;
+/** What a text with hidden characters is told, after the field's name. */
+const HIDDEN_CHARACTERS = 'cannot contain control, invisible or text-direction characters';
+
+export const hiddenCharactersMessage = (label: string) => `${label} ${HIDDEN_CHARACTERS}`;
 
 export const noVisibleCharacterMessage = (label: string) => `${label} must contain a visible character`;
 
@@ -93,8 +95,7 @@ export function jsonBoundsProblem(value: unknown, bounds: JsonBounds): string | 
     if (typeof node === 'string') {
       if (node.length > bounds.maxStringLength)
         return `texts must be ${bounds.maxStringLength} characters or less`;
-      if (hasHiddenCharacters(node, true))
-        return 'cannot contain control, invisible or text-direction characters';
+      if (hasHiddenCharacters(node, true)) return HIDDEN_CHARACTERS;
       return undefined;
     }
     if (typeof node !== 'object' || node === null) return undefined;
@@ -109,7 +110,7 @@ export function jsonBoundsProblem(value: unknown, bounds: JsonBounds): string | 
     for (const [key, item] of Object.entries(node)) {
       nodes++;
       if (key.length > bounds.maxKeyLength) return `keys must be ${bounds.maxKeyLength} characters or less`;
-      if (hasHiddenCharacters(key)) return 'cannot contain control, invisible or text-direction characters';
+      if (hasHiddenCharacters(key)) return HIDDEN_CHARACTERS;
       const problem = visit(item, depth + 1);
       if (problem) return problem;
     }

@@ -78,7 +78,8 @@ export function slidingCount(rule: RateRule, buckets: readonly Bucket[], now: nu
 export async function record(rule: RateRule, now = Date.now()): Promise<RateCount> {
   const start = bucketStart(rule, now);
   const current = keys.rateBucket(rule.subject, start);
-  const earlier = keys.rateBucket(rule.subject, oldestCountedBucket(rule, now));
+  const oldest = keys.rateBucket(rule.subject, oldestCountedBucket(rule, now));
+  const previous = keys.rateBucket(rule.subject, start - bucketSeconds(rule));
   const [added, read] = await Promise.all([
     dynamo().send(
       new UpdateCommand({
@@ -98,18 +99,19 @@ export async function record(rule: RateRule, now = Date.now()): Promise<RateCoun
       new QueryCommand({
         TableName: tableName(),
         // Zero-padded bucket starts sort as times; the current bucket's own count is the add's answer.
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :current',
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :oldest AND :previous',
         ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':pk': current.pk, ':first': earlier.sk, ':current': current.sk },
+        ExpressionAttributeValues: { ':pk': current.pk, ':oldest': oldest.sk, ':previous': previous.sk },
         ProjectionExpression: 'sk, #count',
         // The previous bucket may have been added to a millisecond ago, across the boundary.
         ConsistentRead: true,
       }),
     ),
   ]);
-  const buckets = (read.Items ?? [])
-    .map((item) => ({ start: Number(item.sk), count: Number(item.count ?? 0) }))
-    .filter((bucket) => bucket.start < start);
+  const buckets = (read.Items ?? []).map((item) => ({
+    start: Number(item.sk),
+    count: Number(item.count ?? 0),
+  }));
   buckets.push({ start, count: Number(added.Attributes?.count ?? 1) });
   return slidingCount(rule, buckets, now);
 }

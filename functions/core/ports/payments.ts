@@ -1,6 +1,6 @@
 import { sandboxPayments } from '../adapters/sandbox-payments';
 import { createStripeCheckoutSession, type StripeCheckoutOptions } from '../adapters/stripe-checkout';
-import { verifyWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from '../adapters/stripe-signature';
+import { verifyWebhookSignature } from '../adapters/stripe-signature';
 import { env } from '../env';
 import { secret } from '../secrets';
 
@@ -9,7 +9,6 @@ import { secret } from '../secrets';
  * through the very same signed-webhook path. Both verify webhooks with Stripe's scheme
  * (adapters/stripe-signature.ts); the `stripe` package itself is only the tests' reference.
  */
-export { WEBHOOK_TOLERANCE_SECONDS };
 export type PaidPlanId = 'pro' | 'plus';
 
 export interface CheckoutRequest {
