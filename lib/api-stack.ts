@@ -114,6 +114,8 @@ export class ApiStack extends Stack {
         // A stream holds its instance for minutes: a cap keeps one route from using up the account's
         // concurrency (and the model's budget) that every other function shares.
         reservedConcurrentExecutions: streaming ? STREAM_RESERVED_CONCURRENCY : undefined,
+        // Every route reads the origin secret, and most the token key.
+        readsSecrets: true,
       });
       // Every signed-in route verifies access tokens, so it reads the token key, as do sign-in and refresh.
       const needs =

@@ -131,6 +131,13 @@ function grantAiModel(fn: AppFunction, modelId: string): void {
   fn.addEnvironment('BEDROCK_MODEL_ID', modelId);
 }
 
+/** Functions read secrets through the Parameters and Secrets extension (functions/core/secrets.ts). */
+function requireSecretsExtension(capability: string, fn: AppFunction): void {
+  if (!fn.readsSecrets) {
+    throw new Error(`${fn.node.path} needs '${capability}', a secret, but was not built with readsSecrets`);
+  }
+}
+
 function missing(capability: string, fn: AppFunction): never {
   throw new Error(`${fn.node.path} needs '${capability}' but its stack was given no target for it`);
 }
@@ -260,12 +267,14 @@ export function grantCapabilities(
         grantRealtimePush(fn, targets.realtime ?? missing(need, fn));
         break;
       case 'auth-secret': {
+        requireSecretsExtension(need, fn);
         const authSecret = targets.authTokenSecret ?? missing(need, fn);
         authSecret.grantRead(fn.role);
         fn.addEnvironment('AUTH_TOKEN_SECRET_ARN', authSecret.secretArn);
         break;
       }
       case 'payments': {
+        requireSecretsExtension(need, fn);
         const paymentsSecret = targets.paymentsSecret ?? missing(need, fn);
         paymentsSecret.grantRead(fn.role);
         fn.addEnvironment('PAYMENTS_SECRET_ARN', paymentsSecret.secretArn);

@@ -81,6 +81,7 @@ export class RealtimeStack extends Stack {
           stage,
           entry: fromRoot(handlerFile(row.handler)),
           description: `Trobly ${stage} WebSocket ${row.route}`,
+          readsSecrets: row.route === '$connect',
         });
         // Route functions answer on the socket and clean up gone connections, so all of them may push.
         // $connect verifies the access token in the query string.

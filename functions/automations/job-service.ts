@@ -67,8 +67,19 @@ const FROM: Record<(typeof USER_JOB_STATUSES)[number], readonly string[]> = {
   cancelled: ['pending', 'running', 'active', 'paused'],
 };
 
-export function createJobService({ log, now, queue, scheduler }: JobDeps) {
-  return { list, update, pause };
+/** `GET /api/jobs`: a read under the user, so it needs no queue or scheduler (nor do their clients load). */
+export async function listJobs(user: AuthUser, query: ListJobsQuery): Promise<Job[]> {
+  const search = query.search?.toLowerCase();
+  return (await listAutomations(user.id))
+    .filter((a) => !query.status || query.status === 'all' || a.status === query.status)
+    .filter((a) => !query.platform || query.platform === 'all' || a.platform === query.platform)
+    .filter((a) => !search || `${a.displayName} ${a.templateId}`.toLowerCase().includes(search))
+    .map(jobOf);
+}
+
+/** Pausing an automation only takes its schedule away: built without the queue. */
+export function createPauseService({ log, now, scheduler }: Omit<JobDeps, 'queue'>) {
+  return { pause };
 
   /** `POST /api/automation/{id}/pause` (part 2 section 4): only an active automation; its schedule goes. */
   async function pause(user: AuthUser, id: string): Promise<Automation> {
@@ -81,15 +92,11 @@ export function createJobService({ log, now, queue, scheduler }: JobDeps) {
     log.info('automation paused', { automationId: automation.id });
     return publicAutomation(paused);
   }
+}
 
-  async function list(user: AuthUser, query: ListJobsQuery): Promise<Job[]> {
-    const search = query.search?.toLowerCase();
-    return (await listAutomations(user.id))
-      .filter((a) => !query.status || query.status === 'all' || a.status === query.status)
-      .filter((a) => !query.platform || query.platform === 'all' || a.platform === query.platform)
-      .filter((a) => !search || `${a.displayName} ${a.templateId}`.toLowerCase().includes(search))
-      .map(jobOf);
-  }
+/** `PUT /api/jobs/{jobId}`: a resume sends a run message, and a recurring job's schedule follows its status. */
+export function createJobService({ log, now, queue, scheduler }: JobDeps) {
+  return { update };
 
   async function update(user: AuthUser, jobId: string, status: string): Promise<Job> {
     const automation = await findAutomation(user.id, automationIdOfJob(jobId));

@@ -6,6 +6,9 @@ import { type QueueName, queueArnEnv, queueUrlEnv } from './queues';
  * the first invocation loudly instead of a random call later.
  *
  * APP_RUNTIME picks the adapters behind every port: 'aws' in Lambda, 'local' on the local cloud.
+ * A port choosing a local adapter tests `process.env.APP_RUNTIME === 'local'` itself, written just so:
+ * the deployed bundles define process.env.APP_RUNTIME as "aws" (lib/constructs/app-function.ts), so esbuild
+ * folds that test to false and leaves the local adapter, and what it imports, out of the bundle.
  */
 const schema = z.object({
   APP_RUNTIME: z._default(z.enum(['aws', 'local']), 'aws'),

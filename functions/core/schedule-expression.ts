@@ -1,12 +1,11 @@
-import { CronExpressionParser } from 'cron-parser';
-import { DateTime } from 'luxon';
 import { ValidationError } from './errors';
 
 /**
  * EventBridge Scheduler expressions: `rate(5 minutes)`, `cron(0 9 ? * MON-FRI *)` (minutes, hours,
  * day-of-month, month, day-of-week 1-7 = SUN-SAT, year) and `at(2026-12-01T09:30:00)`, evaluated in a
- * time zone. The local scheduler uses this to know when a schedule is due; the AWS adapter uses it to
- * refuse a malformed expression before AWS does.
+ * time zone. Both scheduler adapters refuse a malformed expression with it; the values inside a cron
+ * field (minute 75) are checked where the runs are computed: by EventBridge in AWS, by
+ * schedule-next-run.ts locally. Kept free of date libraries: the AWS adapter bundles it.
  */
 export type ParsedExpression =
   | { kind: 'rate'; everyMs: number }
@@ -49,13 +48,23 @@ function toParserWeekdays(field: string): string {
     .join(',');
 }
 
+/** A time zone the runtime's Intl knows (EventBridge itself refuses what is not an IANA name). */
+export function isKnownTimeZone(timezone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function parseScheduleExpression(expression: string): ParsedExpression {
-  const rate = expression.match(/^rate\((\d+)\s+(minute|minutes|hour|hours|day|days)\)$/);
+  const rate = expression.match(/^rate\((\d+)\s+(minute|hour|day)(s?)\)$/);
   if (rate) {
     const count = Number(rate[1]);
-    const unit = rate[2]!.replace(/s$/, '');
+    const unit = rate[2]!;
     if (count < 1) throw new ValidationError('A rate must be at least 1');
-    if ((count === 1) !== (rate[2] === unit)) {
+    if ((count === 1) !== (rate[3] === '')) {
       throw new ValidationError(`Use 'rate(1 ${unit})' for one and 'rate(N ${unit}s)' for more`);
     }
     return { kind: 'rate', everyMs: count * RATE_UNITS[unit]! };
@@ -75,67 +84,11 @@ export function parseScheduleExpression(expression: string): ParsedExpression {
     }
     if (/W/.test(dom)) throw new ValidationError("The 'W' (nearest weekday) field is not supported");
     const weekday = toParserWeekdays(dow);
-    const fields = [minutes, hours, dom.replace('?', '*'), month, weekday.replace('?', '*')].join(' ');
-    try {
-      CronExpressionParser.parse(fields);
-    } catch (error) {
-      throw new ValidationError(`Invalid cron expression: ${(error as Error).message}`);
-    }
+    // toParserWeekdays already reads '?' as '*'.
+    const fields = [minutes, hours, dom.replace('?', '*'), month, weekday].join(' ');
     if (year !== '*' && !/^\d{4}(-\d{4})?$/.test(year))
       throw new ValidationError('The cron year must be * or YYYY or YYYY-YYYY');
     return { kind: 'cron', fields, year };
   }
   throw new ValidationError('A schedule expression is rate(...), cron(...) or at(...)');
-}
-
-/**
- * The first run strictly after `after`, or undefined when the schedule will not run again.
- * A rate counts from `anchor` (the schedule's creation), as EventBridge does.
- */
-export function nextRunAfter(
-  expression: string,
-  timezone: string,
-  after: Date,
-  anchor: Date = after,
-): Date | undefined {
-  const parsed = parseScheduleExpression(expression);
-  if (!DateTime.local().setZone(timezone).isValid)
-    throw new ValidationError(`Unknown time zone '${timezone}'`);
-  switch (parsed.kind) {
-    case 'rate': {
-      const elapsed = after.getTime() - anchor.getTime();
-      const periods = Math.floor(elapsed / parsed.everyMs) + 1;
-      return new Date(anchor.getTime() + Math.max(1, periods) * parsed.everyMs);
-    }
-    case 'at': {
-      const when = DateTime.fromISO(parsed.local, { zone: timezone });
-      if (!when.isValid) throw new ValidationError('Invalid at() date');
-      return when.toJSDate() > after ? when.toJSDate() : undefined;
-    }
-    case 'cron': {
-      // A schedule that starts in a later year begins its search there, not after years of minutes.
-      const [firstYear, lastYear] = parsed.year === '*' ? [] : parsed.year.split('-').map(Number);
-      const lastAllowed = lastYear ?? firstYear;
-      let from = after;
-      if (firstYear && DateTime.fromJSDate(after, { zone: timezone }).year < firstYear) {
-        from = DateTime.fromObject({ year: firstYear }, { zone: timezone })
-          .minus({ milliseconds: 1 })
-          .toJSDate();
-      }
-      const iterator = CronExpressionParser.parse(parsed.fields, { currentDate: from, tz: timezone });
-      // Bounded, since a cron can name a date that never comes (30 February).
-      for (let i = 0; i < 5000; i++) {
-        let next: Date;
-        try {
-          next = iterator.next().toDate();
-        } catch {
-          return undefined;
-        }
-        const year = DateTime.fromJSDate(next, { zone: timezone }).year;
-        if (lastAllowed && year > lastAllowed) return undefined;
-        if (!firstYear || year >= firstYear) return next;
-      }
-      return undefined;
-    }
-  }
 }

@@ -4,6 +4,9 @@ import {
   Architecture,
   type FunctionUrl,
   type FunctionUrlOptions,
+  ParamsAndSecretsLayerVersion,
+  ParamsAndSecretsLogLevel,
+  ParamsAndSecretsVersions,
   Runtime,
   Tracing,
 } from 'aws-cdk-lib/aws-lambda';
@@ -55,8 +58,15 @@ export const BUNDLE_ALIASES: Record<string, string> = {
   '@smithy/core/checksum': fromRoot('functions/core/clients/native-checksums.ts'),
 };
 
+/**
+ * Deployed code runs in AWS: ports that pick a local adapter test `process.env.APP_RUNTIME === 'local'`
+ * (functions/core/env.ts), which this folds to false, so the local adapters are not bundled.
+ */
+export const BUNDLE_DEFINE: Record<string, string> = { 'process.env.APP_RUNTIME': JSON.stringify('aws') };
+
 export function bundlingOptions(): BundlingOptions {
   return {
+    define: BUNDLE_DEFINE,
     esbuildArgs: Object.fromEntries(
       Object.entries(BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to]),
     ),
@@ -95,6 +105,7 @@ export function esbuildBuildOptions(
     sourcesContent: b.sourcesContent,
     external: [...(b.externalModules ?? []), ...external],
     alias: BUNDLE_ALIASES,
+    define: b.define,
     logLevel: 'warning',
   };
 }
@@ -116,7 +127,18 @@ export interface AppFunctionProps {
   readonly environment?: Record<string, string>;
   /** Merged over `bundlingOptions()`. */
   readonly bundling?: Partial<BundlingOptions>;
+  /**
+   * The function reads Secrets Manager secrets (functions/core/secrets.ts), which it does through the
+   * Parameters and Secrets extension: the layer is added. A secret granted to a function without it fails synth.
+   */
+  readonly readsSecrets?: boolean;
 }
+
+/**
+ * How long the secrets extension keeps a value: the longest a rotated secret goes unseen by a function that
+ * asks again (origin.ts re-reads after a mismatch at most once a minute).
+ */
+export const SECRETS_EXTENSION_TTL_SECONDS = 60;
 
 /**
  * A Lambda function with the app's defaults: Node 22 on arm64, an esbuild bundle, a log group kept one month,
@@ -127,10 +149,12 @@ export class AppFunction extends Construct {
   readonly fn: NodejsFunction;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
+  readonly readsSecrets: boolean;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
     requireFile(props.entry, `Handler of ${this.node.path}`);
+    this.readsSecrets = props.readsSecrets ?? false;
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: logs.RetentionDays.ONE_MONTH,
@@ -158,6 +182,13 @@ export class AppFunction extends Construct {
       projectRoot: fromRoot(),
       depsLockFilePath: fromRoot('package-lock.json'),
       bundling: { ...bundlingOptions(), ...props.bundling },
+      paramsAndSecrets: this.readsSecrets
+        ? ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
+            secretsManagerTtl: Duration.seconds(SECRETS_EXTENSION_TTL_SECONDS),
+            cacheSize: 10,
+            logLevel: ParamsAndSecretsLogLevel.WARN,
+          })
+        : undefined,
       environment: {
         APP_RUNTIME: 'aws',
         APP_STAGE: props.stage,

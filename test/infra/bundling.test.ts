@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AppFunction,
   BUNDLE_ALIASES,
+  BUNDLE_DEFINE,
   bundlingOptions,
   esbuildBuildOptions,
 } from '../../lib/constructs/app-function';
@@ -67,6 +68,8 @@ describe('function bundles', () => {
     expect(cdk.externalModules).toEqual([]);
     // The same replacements of SDK parts in both, so the benchmark measures what CDK deploys.
     expect(esbuild.alias).toEqual(BUNDLE_ALIASES);
+    expect(esbuild.define).toEqual(BUNDLE_DEFINE);
+    expect(cdk.define).toEqual({ 'process.env.APP_RUNTIME': '"aws"' });
     expect(cdk.esbuildArgs).toEqual(
       Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
     );
@@ -87,6 +90,52 @@ describe('function bundles', () => {
       expect(
         inputs.filter((path) => /@smithy\/core\/dist-es\/submodules\/(event-streams|checksum)\//.test(path)),
       ).toEqual([]);
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves the local adapters out of deployed bundles: the local scheduler, its calendar library, local keys, the mail outbox', async () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'trobly-bundle-'));
+    try {
+      /**
+       * The files with code in the output. esbuild lists the ones it read and then dropped too, and keeps a
+       * few bytes of a package that does not declare itself free of side effects (croner: 15).
+       */
+      const bundledFrom = async (options: ReturnType<typeof esbuildBuildOptions>) => {
+        const result = await build({ ...options, metafile: true, logLevel: 'silent' });
+        const [output] = Object.values(result.metafile.outputs).filter((o) => o.entryPoint);
+        return Object.entries(output!.inputs)
+          .filter(([, input]) => input.bytesInOutput > 64)
+          .map(([path]) => path);
+      };
+      const inputsOf = (handler: string) =>
+        bundledFrom(esbuildBuildOptions(httpHandlerEntry(handler), outdir));
+      // start-automation puts schedules, sync-platform seals cookies, register sends mail.
+      for (const handler of ['automations/start-automation', 'connections/sync-platform', 'auth/register']) {
+        const inputs = await inputsOf(handler);
+        expect(
+          inputs.some((path) => path.includes('functions/core/ports/')),
+          handler,
+        ).toBe(true);
+        expect(
+          inputs.filter((path) =>
+            /node_modules\/croner\/|adapters\/(local-scheduler|local-keys|outbox-mailer)|schedule-next-run/.test(
+              path,
+            ),
+          ),
+          handler,
+        ).toEqual([]);
+      }
+      // Built without the define, the same handler does carry them: the test can tell.
+      const { define: _, ...withoutDefine } = esbuildBuildOptions(
+        httpHandlerEntry('automations/start-automation'),
+        outdir,
+      );
+      const result = await build({ ...withoutDefine, metafile: true, logLevel: 'silent' });
+      expect(Object.keys(result.metafile.inputs).some((path) => path.includes('node_modules/croner/'))).toBe(
+        true,
+      );
     } finally {
       rmSync(outdir, { recursive: true, force: true });
     }

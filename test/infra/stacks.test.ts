@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
-import { App, type Stack } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEAD_LETTER_RETENTION_SECONDS,
@@ -21,7 +23,9 @@ import {
 import { scheduledTasks, taskFile } from '../../functions/scheduled-tasks';
 import { STREAM_RESERVED_CONCURRENCY } from '../../lib/api-stack';
 import { createAppStacks } from '../../lib/app-stacks';
+import { AppFunction, SECRETS_EXTENSION_TTL_SECONDS } from '../../lib/constructs/app-function';
 import { RATE_LIMIT_PER_CLIENT } from '../../lib/edge-stack';
+import { grantCapabilities } from '../../lib/grants';
 import { checkAwsSolutions, nagSuppressions } from '../../lib/nag-suppressions';
 import { fromRoot } from '../../lib/paths';
 import { pathPattern } from '../../lib/web-stack';
@@ -923,5 +927,48 @@ describe('the AI model grant', () => {
       'arn:aws:bedrock:eu-west-1::foundation-model/anthropic.claude-3-5-haiku-20241022-v1:0',
     );
     expect(resources.filter((r) => r.includes('*'))).toEqual([]);
+  });
+});
+
+describe('secrets read through the Parameters and Secrets extension (functions/core/secrets.ts)', () => {
+  const secretArnVars = ['AUTH_TOKEN_SECRET_ARN', 'PAYMENTS_SECRET_ARN', 'ORIGIN_VERIFY_SECRET_ARN'];
+
+  it('gives the extension layer, its port and a one-minute cache to every function that reads a secret, and to no other', () => {
+    let readers = 0;
+    for (const key of STACK_KEYS) {
+      for (const [id, fn] of Object.entries(lambdas(key))) {
+        const env =
+          (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+        const readsSecret = secretArnVars.some((name) => name in env);
+        const layers = JSON.stringify(fn.Properties.Layers ?? []);
+        expect(
+          layers.includes('ParamsAndSecrets') || layers.includes('Parameters-and-Secrets'),
+          `${key}/${id}`,
+        ).toBe(readsSecret);
+        if (!readsSecret) continue;
+        readers++;
+        expect(env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT, id).toBe('2773');
+        expect(env.SECRETS_MANAGER_TTL, id).toBe(String(SECRETS_EXTENSION_TTL_SECONDS));
+        expect(env.PARAMETERS_SECRETS_EXTENSION_CACHE_ENABLED, id).toBe('true');
+      }
+    }
+    // Every deployed HTTP route reads the origin secret, and $connect the token key.
+    expect(readers).toBe(new Set(deployedHttpRoutes.map((r) => r.handler)).size + 1);
+  });
+
+  it('fails synth when a function is granted a secret without the extension', () => {
+    const app = new App();
+    const stack = new Stack(app, 'Probe');
+    const table = new dynamodb.TableV2(stack, 'Table', {
+      partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },
+    });
+    const fn = new AppFunction(stack, 'NoExtension', {
+      stage: STAGE,
+      entry: fromRoot(handlerFile('health/get-health')),
+    });
+    const secret = new secretsmanager.Secret(stack, 'Secret');
+    expect(() => grantCapabilities(fn, ['auth-secret'], { table, authTokenSecret: secret })).toThrow(
+      /needs 'auth-secret', a secret, but was not built with readsSecrets/,
+    );
   });
 });

@@ -1,5 +1,4 @@
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localScheduler } from '../../functions/core/adapters/local-scheduler';
 import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
@@ -32,8 +31,16 @@ async function drain(): Promise<unknown[]> {
   return (out.Messages ?? []).map((m) => JSON.parse(m.Body!));
 }
 
-const inSeconds = (seconds: number, zone: string) =>
-  `at(${DateTime.now().setZone(zone).plus({ seconds }).toFormat("yyyy-MM-dd'T'HH:mm:ss")})`;
+/** `at(...)` for a moment `seconds` from now, written as the wall-clock time in `zone` (Swedish dates are ISO). */
+const inSeconds = (seconds: number, zone: string) => {
+  const wallClock = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: zone,
+    dateStyle: 'short',
+    timeStyle: 'medium',
+    hourCycle: 'h23',
+  }).format(new Date(Date.now() + seconds * 1000));
+  return `at(${wallClock.replace(' ', 'T')})`;
+};
 
 describe('local scheduler', () => {
   it('stores a schedule and gives it back as it was put', async () => {

@@ -4,7 +4,7 @@ import { isConditionalCheckFailure } from '../dynamo-errors';
 import { env } from '../env';
 import type { SchedulerPort, ScheduleSpec } from '../ports/scheduler';
 import { validateSpec } from '../ports/scheduler';
-import { nextRunAfter } from '../schedule-expression';
+import { nextRunAfter } from '../schedule-next-run';
 
 /**
  * The local stand-in for EventBridge Scheduler. Schedules live in their own DynamoDB Local table

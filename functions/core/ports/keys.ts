@@ -61,7 +61,8 @@ export function keysPort(): KeysPort {
 function currentKeys(): KeysPort {
   if (!chosen) {
     const e = env();
-    if (e.APP_RUNTIME === 'local') chosen = localKeys(e.LOCAL_STATE_DIR);
+    // Written out, not e.APP_RUNTIME: deployed bundles drop the local adapter (see env.ts).
+    if (process.env.APP_RUNTIME === 'local') chosen = localKeys(e.LOCAL_STATE_DIR);
     else if (e.KMS_KEY_ID) chosen = kmsKeys(e.KMS_KEY_ID);
     else throw new Error('Invalid environment: KMS_KEY_ID is not set');
   }

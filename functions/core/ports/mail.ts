@@ -42,7 +42,8 @@ export function mailPort(): MailPort {
 
 function currentMailer(): MailPort {
   // Chosen again when the outbox moved: a local cloud restarted in one process (tests) has a new state dir.
-  const outbox = env().APP_RUNTIME === 'local' ? env().LOCAL_STATE_DIR : undefined;
+  // Written out, not env().APP_RUNTIME: deployed bundles drop the outbox mailer (see env.ts).
+  const outbox = process.env.APP_RUNTIME === 'local' ? env().LOCAL_STATE_DIR : undefined;
   if (!chosen || chosen.outbox !== outbox) {
     chosen = { port: outbox === undefined ? sesMailer() : outboxMailer(outbox), outbox };
   }

@@ -7,12 +7,11 @@ import {
   type SchedulerClient,
   UpdateScheduleCommand,
 } from '@aws-sdk/client-scheduler';
-import { DateTime } from 'luxon';
 import { localScheduler } from '../adapters/local-scheduler';
 import { schedulerClient } from '../clients/scheduler';
 import { env, queueArn } from '../env';
 import { type QueueName, queueArnEnv, queueNames } from '../queues';
-import { parseScheduleExpression } from '../schedule-expression';
+import { isKnownTimeZone, parseScheduleExpression } from '../schedule-expression';
 
 /**
  * Scheduler port: EventBridge Scheduler in AWS, a poller over DynamoDB Local on the local cloud.
@@ -39,8 +38,7 @@ export interface SchedulerPort {
 export function validateSpec(spec: ScheduleSpec): void {
   if (!/^[0-9a-zA-Z._-]{1,64}$/.test(spec.name)) throw new Error(`Invalid schedule name '${spec.name}'`);
   parseScheduleExpression(spec.expression);
-  if (!DateTime.local().setZone(spec.timezone).isValid)
-    throw new Error(`Unknown time zone '${spec.timezone}'`);
+  if (!isKnownTimeZone(spec.timezone)) throw new Error(`Unknown time zone '${spec.timezone}'`);
 }
 
 export function eventBridgeScheduler(
@@ -103,7 +101,8 @@ let chosen: SchedulerPort | undefined;
 export function schedulerPort(): SchedulerPort {
   if (!chosen) {
     const e = env();
-    if (e.APP_RUNTIME === 'local') chosen = localScheduler();
+    // Written out, not e.APP_RUNTIME: deployed bundles drop the local scheduler and croner (see env.ts).
+    if (process.env.APP_RUNTIME === 'local') chosen = localScheduler();
     else if (e.SCHEDULE_GROUP && e.SCHEDULER_ROLE_ARN) {
       chosen = eventBridgeScheduler({ group: e.SCHEDULE_GROUP, roleArn: e.SCHEDULER_ROLE_ARN });
     } else throw new Error('Invalid environment: SCHEDULE_GROUP and SCHEDULER_ROLE_ARN must be set');

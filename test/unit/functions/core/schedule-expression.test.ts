@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../../functions/core/errors';
-import { nextRunAfter, parseScheduleExpression } from '../../../../functions/core/schedule-expression';
+import { isKnownTimeZone, parseScheduleExpression } from '../../../../functions/core/schedule-expression';
+import { nextRunAfter } from '../../../../functions/core/schedule-next-run';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -130,8 +131,28 @@ describe('parseScheduleExpression: cron', () => {
     },
   );
 
-  it('refuses a cron field the parser rejects', () => {
-    expect(() => parseScheduleExpression('cron(75 9 ? * * *)')).toThrow(/^Invalid cron expression/);
+  it('leaves the values inside a field to the calendar: minute 75 is refused where runs are computed', () => {
+    expect(parseScheduleExpression('cron(75 9 ? * * *)')).toMatchObject({ fields: '75 9 * * *' });
+    expect(() => nextRunAfter('cron(75 9 ? * * *)', 'UTC', at('2027-01-01T00:00:00Z'))).toThrow(
+      /^Invalid cron expression: .*minute/,
+    );
+  });
+
+  it.each(['cron(59 23 31 12 ? *)', 'cron(0 0 1 1 ? *)'])(
+    'accepts the edge values of every field: %s',
+    (e) => {
+      expect(nextRunAfter(e, 'UTC', at('2027-01-01T00:00:00Z'))).toBeInstanceOf(Date);
+    },
+  );
+
+  it.each([
+    'cron(60 9 ? * * *)',
+    'cron(0 24 ? * * *)',
+    'cron(0 9 32 * ? *)',
+    'cron(0 9 0 * ? *)',
+    'cron(0 9 1 13 ? *)',
+  ])('refuses a value one past its field: %s', (e) => {
+    expect(() => nextRunAfter(e, 'UTC', at('2027-01-01T00:00:00Z'))).toThrow(/^Invalid cron expression/);
   });
 
   it.each(['cron(0 9 ? * * 27)', 'cron(0 9 ? * * 2027-28)', 'cron(0 9 ? * * 2027,2028)'])(
@@ -246,14 +267,47 @@ describe('nextRunAfter: at', () => {
     expect(nextRunAfter('at(2027-07-01T09:30:00)', 'UTC', at('2028-01-01T00:00:00Z'))).toBeUndefined();
   });
 
-  it('refuses an impossible calendar date', () => {
-    expect(() => nextRunAfter('at(2027-02-30T09:30:00)', 'UTC', at('2027-01-01T00:00:00Z'))).toThrow(
+  it.each([
+    '2027-02-30T09:30:00',
+    '2027-02-29T09:30:00',
+    '2027-13-01T09:30:00',
+    '2027-07-01T24:00:00',
+    '2027-07-01T09:60:00',
+    '2027-07-01T09:30:60',
+  ])('refuses an impossible calendar date or time: %s', (local) => {
+    expect(() => nextRunAfter(`at(${local})`, 'UTC', at('2027-01-01T00:00:00Z'))).toThrow(
       'Invalid at() date',
+    );
+  });
+
+  it('takes the last second of a leap day', () => {
+    expect(iso(nextRunAfter('at(2028-02-29T23:59:59)', 'UTC', at('2027-01-01T00:00:00Z')))).toBe(
+      '2028-02-29T23:59:59.000Z',
     );
   });
 });
 
 describe('nextRunAfter: time zone', () => {
+  it.each(['Europe/Paris', 'America/Argentina/Buenos_Aires', 'UTC', 'Etc/GMT+3'])(
+    'accepts the IANA zone %s',
+    (zone) => {
+      expect(isKnownTimeZone(zone)).toBe(true);
+    },
+  );
+
+  it.each([
+    '+02:00',
+    '-0500',
+    'Europe/',
+    '/Paris',
+    'Europe//Paris',
+    'Europe/Paris ',
+    '',
+    'Mars/Olympus_Mons',
+  ])('refuses %j, which is no IANA zone', (zone) => {
+    expect(isKnownTimeZone(zone)).toBe(false);
+  });
+
   it('refuses an unknown time zone', () => {
     expect(() => nextRunAfter('rate(5 minutes)', 'Mars/Olympus_Mons', at('2027-01-01T00:00:00Z'))).toThrow(
       "Unknown time zone 'Mars/Olympus_Mons'",
