@@ -154,7 +154,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'account/delete-account',
     auth: 'user',
     table: 'write',
-    needs: ['realtime-push', 'queue:purge'],
+    needs: ['queue:purge'],
   },
   // Trob catalogue (spec 2.9, 2.10, 3, 7). The literal `meta` segment wins over {id} (as on API Gateway).
   { method: 'GET', path: '/api/templates', handler: 'catalog/list-templates', auth: 'user', table: 'read' },
@@ -250,7 +250,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'connections/sync-platform',
     auth: 'verified',
     table: 'write',
-    needs: ['keys', 'queue:trob-runs'],
+    needs: ['keys'],
   },
   // The browser extension's pairing (issue 4): a session of its own for the extension, answered like login.
   {
@@ -268,7 +268,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'connections/sandbox-connect',
     auth: 'verified',
     table: 'write',
-    needs: ['keys', 'queue:trob-runs'],
+    needs: ['keys'],
     localOnly: true,
   },
   // Automations (spec part 1 sections 2.8, 5, 7; part 2 section 7; DECISIONS 2, 3, 20)
@@ -278,7 +278,6 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'automations/start-automation',
     auth: 'verified',
     table: 'write',
-    needs: ['queue:trob-runs', 'scheduler'],
   },
   // The dashboard reads these, and it is open to signed-in users whose e-mail is not verified yet.
   {
@@ -301,7 +300,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'automations/pause-automation',
     auth: 'verified',
     table: 'write',
-    needs: ['queue:trob-runs', 'scheduler'],
+    needs: ['scheduler'],
   },
   {
     method: 'GET',
@@ -324,7 +323,6 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'automations/run-job',
     auth: 'verified',
     table: 'write',
-    needs: ['queue:trob-runs', 'scheduler'],
   },
   {
     method: 'PUT',
@@ -332,7 +330,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'automations/update-job',
     auth: 'verified',
     table: 'write',
-    needs: ['queue:trob-runs', 'scheduler'],
+    needs: ['scheduler'],
   },
   {
     method: 'GET',

@@ -16,11 +16,11 @@ export interface ScheduledTask {
 
 export const scheduledTasks: readonly ScheduledTask[] = [
   {
-    // Automations whose run message failed to send at start (an automation is never lost).
+    // The net under the run dispatcher's stream: automations still unsent a minute on (one is never lost).
     name: 'dispatch-unsent-automations',
     handler: 'automations/dispatch-unsent',
     everyMinutes: 1,
-    needs: ['queue:trob-runs'],
+    needs: ['queue:trob-runs', 'scheduler'],
   },
 ];
 

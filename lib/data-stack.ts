@@ -75,6 +75,8 @@ export class DataStack extends Stack {
       encryption: dynamodb.TableEncryption.CUSTOMER_MANAGED,
       encryptionKey: this.tableKey,
       timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
+      // The run dispatcher reads new images (lib/workers-stack.ts, functions/workers/run-dispatcher.stream.ts).
+      stream: dynamodb.StreamViewType.NEW_IMAGE,
       deletionProtection: isProdStage(stage),
       removalPolicy,
     });

@@ -3,8 +3,8 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { Architecture } from 'aws-cdk-lib/aws-lambda';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Architecture, FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -16,6 +16,7 @@ import {
   queues as queueDefinitions,
   queueNames,
 } from '../functions/core/queues';
+import { keys } from '../functions/core/table';
 import type { Capability } from '../functions/routes';
 import { scheduledTasks, taskFile } from '../functions/scheduled-tasks';
 import { AppFunction } from './constructs/app-function';
@@ -38,6 +39,15 @@ export const WORKER_NEEDS: readonly Capability[] = ['keys', 'realtime-push'];
 export const SCHEDULED_QUEUES: readonly QueueName[] = ['flow-runs', 'trob-runs'];
 
 export const workerFile = (consumer: string): string => `functions/${consumer}.worker.ts`;
+export const streamConsumerFile = (consumer: string): string => `functions/${consumer}.stream.ts`;
+
+/** The table stream's consumer: the run dispatcher (functions/automations/run-dispatch-service.ts). */
+export const RUN_DISPATCHER = 'workers/run-dispatcher';
+
+/** Lambda's event filter: only new images that carry the unsent index's key reach the dispatcher. */
+export const UNSENT_STREAM_FILTER = {
+  dynamodb: { NewImage: { gsi1pk: { S: FilterRule.isEqual(keys.unsentAutomations.pk) } } },
+};
 
 export interface WorkersStackProps extends StackProps {
   readonly stage: string;
@@ -54,6 +64,7 @@ export class WorkersStack extends Stack {
   readonly deadLetterQueues = {} as Record<QueueName, sqs.Queue>;
   readonly workers = new Map<string, AppFunction>();
   readonly tasks = new Map<string, AppFunction>();
+  readonly streamConsumers = new Map<string, AppFunction>();
   readonly scheduleGroup: scheduler.ScheduleGroup;
   readonly schedulerRole: iam.Role;
   readonly schedulerTarget: SchedulerTarget;
@@ -148,29 +159,6 @@ export class WorkersStack extends Stack {
       this.workers.set(consumer, worker);
     }
 
-    // Housekeeping on a timer: one small function and one rate rule per row of functions/scheduled-tasks.ts.
-    for (const task of scheduledTasks) {
-      const fn = new AppFunction(this, constructIdFor(`task-${task.name}`), {
-        stage,
-        entry: fromRoot(taskFile(task.handler)),
-        description: `Trobly ${stage} task ${task.name} (every ${task.everyMinutes} min)`,
-        timeout: Duration.seconds(50),
-      });
-      grantCapabilities(fn, task.needs ?? [], {
-        table: data.table,
-        queues: this.queues,
-        cookieKey: data.cookieKey,
-        realtime: realtime.target,
-        publicAppUrl: props.publicAppUrl,
-      });
-      new events.Rule(this, constructIdFor(`task-${task.name}-rule`), {
-        description: `Runs ${task.name} every ${task.everyMinutes} min`,
-        schedule: events.Schedule.rate(Duration.minutes(task.everyMinutes)),
-        targets: [new targets.LambdaFunction(fn.fn, { retryAttempts: 0 })],
-      });
-      this.tasks.set(task.name, fn);
-    }
-
     this.scheduleGroup = new scheduler.ScheduleGroup(this, 'ScheduleGroup', {
       scheduleGroupName: `${stage}-trobly`,
       removalPolicy,
@@ -193,6 +181,57 @@ export class WorkersStack extends Stack {
       role: this.schedulerRole,
       targetQueues: Object.fromEntries(SCHEDULED_QUEUES.map((q) => [q, this.queues[q]])),
     };
+
+    // The run dispatcher: the table's stream, only new images of automations on the unsent index.
+    const dispatcher = new AppFunction(this, constructIdFor(RUN_DISPATCHER), {
+      stage,
+      entry: fromRoot(streamConsumerFile(RUN_DISPATCHER)),
+      description: `Trobly ${stage} stream consumer ${RUN_DISPATCHER} (unsent runs)`,
+      timeout: Duration.seconds(30),
+    });
+    grantCapabilities(dispatcher, ['queue:trob-runs', 'scheduler'], {
+      table: data.table,
+      queues: this.queues,
+      scheduler: this.schedulerTarget,
+      publicAppUrl: props.publicAppUrl,
+    });
+    dispatcher.fn.addEventSource(
+      new DynamoEventSource(data.table, {
+        startingPosition: StartingPosition.LATEST,
+        batchSize: 10,
+        maxBatchingWindow: Duration.seconds(0),
+        reportBatchItemFailures: true,
+        bisectBatchOnError: true,
+        // A record that keeps failing gives way after this; the sweep sends its automation later.
+        retryAttempts: 5,
+        filters: [FilterCriteria.filter(UNSENT_STREAM_FILTER)],
+      }),
+    );
+    this.streamConsumers.set(RUN_DISPATCHER, dispatcher);
+
+    // Housekeeping on a timer: one small function and one rate rule per row of functions/scheduled-tasks.ts.
+    for (const task of scheduledTasks) {
+      const fn = new AppFunction(this, constructIdFor(`task-${task.name}`), {
+        stage,
+        entry: fromRoot(taskFile(task.handler)),
+        description: `Trobly ${stage} task ${task.name} (every ${task.everyMinutes} min)`,
+        timeout: Duration.seconds(50),
+      });
+      grantCapabilities(fn, task.needs ?? [], {
+        table: data.table,
+        queues: this.queues,
+        cookieKey: data.cookieKey,
+        realtime: realtime.target,
+        publicAppUrl: props.publicAppUrl,
+        scheduler: this.schedulerTarget,
+      });
+      new events.Rule(this, constructIdFor(`task-${task.name}-rule`), {
+        description: `Runs ${task.name} every ${task.everyMinutes} min`,
+        schedule: events.Schedule.rate(Duration.minutes(task.everyMinutes)),
+        targets: [new targets.LambdaFunction(fn.fn, { retryAttempts: 0 })],
+      });
+      this.tasks.set(task.name, fn);
+    }
 
     for (const name of queueNames) {
       new CfnOutput(this, `${constructIdFor(name)}QueueUrl`, { value: this.queues[name].queueUrl });

@@ -1,12 +1,9 @@
 import { logger } from '../core/logger';
 import { queuePort } from '../core/ports/queue';
-import { realtimePort } from '../core/ports/realtime';
-import { createSessionSocketsService } from '../realtime/session-sockets-service';
 import { createAccountService } from './account-service';
 
 /** The account-deletion route's wiring, built once per cold start (the profile's: profile-deps.ts). */
 export const account = createAccountService({
   log: logger,
-  sockets: createSessionSocketsService({ push: realtimePort() }),
   queue: queuePort(),
 });

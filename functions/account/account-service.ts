@@ -9,24 +9,25 @@ import type { AuthUser } from '../core/auth';
 import { ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { QueuePort } from '../core/ports/queue';
-import type { SessionSocketsService } from '../realtime/session-sockets-service';
-import { ownedPartitions, queuePurges } from './partition-purge';
+import { forgetSessionSockets } from '../realtime/session-sockets-service';
+import { ownedPartitions, queueDisconnects, queuePurges } from './partition-purge';
 import { signedInUser } from './signed-in-user';
 
 /**
  * The account-deletion route. The profile (profile-service.ts) and a password change
  * (password-change-service.ts) are services of their own, so each route's bundle carries only what it
- * uses: password hashing and the push port here, the common-password list with the password change.
+ * uses: password hashing and the purge queue here, the common-password list with the password change.
  */
 export interface AccountDeps {
   log: Logger;
-  /** Deleting an account closes its sockets first. */
-  sockets: Pick<SessionSocketsService, 'closeSessionSockets'>;
-  /** Its lead, budget and usage partitions are emptied by the purge queue (partition-purge.ts). */
+  /**
+   * Its lead, budget and usage partitions are emptied by the purge queue (partition-purge.ts), whose
+   * worker also disconnects its sockets.
+   */
   queue: Pick<QueuePort, 'send'>;
 }
 
-export function createAccountService({ log, sockets, queue }: AccountDeps) {
+export function createAccountService({ log, queue }: AccountDeps) {
   return { deleteAccount };
 
   /** DECISIONS 10: removes the user's data (connections, automations, leads, flows: all under USER#id). */
@@ -44,8 +45,9 @@ export function createAccountService({ log, sockets, queue }: AccountDeps) {
         { path: 'password', message: AUTH_TEXTS.passwordWrong },
       ]);
     }
-    // Sockets first: their pointers live in the partition that is about to go.
-    await sockets.closeSessionSockets(stored.id, {});
+    // Sockets first: their pointers live in the partition that is about to go. Their records go now; the
+    // purge worker closes the connections a moment later.
+    await queueDisconnects(queue, await forgetSessionSockets(stored.id, {}));
     // The other partitions are named by what the main one holds: queue their purge before it goes.
     const [automations, connections] = await Promise.all([
       listAutomations(stored.id),

@@ -16,10 +16,25 @@ export const PURGE_KEYS_PER_MESSAGE = 2000;
 /** Only these partitions may be purged: never a user's main partition or another kind. */
 const PURGEABLE = /^USER#[^#]+#(LEADS#[^#]+|SEEN#[a-z]+|BUDGET#[^#]+|USAGE)$/;
 
-export const purgeMessage = z.object({
-  kind: z.literal('purge-partition'),
-  partition: z.string().check(z.maxLength(300), z.regex(PURGEABLE, 'not a purgeable partition')),
-});
+/** Sockets are disconnected in batches of at most this many per message. */
+export const SOCKETS_PER_MESSAGE = 100;
+
+export const purgeMessage = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('purge-partition'),
+    partition: z.string().check(z.maxLength(300), z.regex(PURGEABLE, 'not a purgeable partition')),
+  }),
+  /**
+   * A deleted account's sockets, whose records the deletion already removed: only the network close is
+   * left, done by the worker (the route carries no management API client).
+   */
+  z.object({
+    kind: z.literal('disconnect-sockets'),
+    socketIds: z
+      .array(z.string().check(z.minLength(1), z.maxLength(128)))
+      .check(z.minLength(1), z.maxLength(SOCKETS_PER_MESSAGE)),
+  }),
+]);
 export type PurgeMessage = z.infer<typeof purgeMessage>;
 
 /** Every partition of the user's own beside the main one, from what the main partition still names. */
@@ -41,6 +56,20 @@ export async function queuePurges(
 ): Promise<void> {
   for (const partition of partitions) {
     const message: PurgeMessage = { kind: 'purge-partition', partition };
+    await queue.send('purge', message);
+  }
+}
+
+/** Queues the disconnect of sockets whose records are gone, in batches. */
+export async function queueDisconnects(
+  queue: Pick<QueuePort, 'send'>,
+  socketIds: readonly string[],
+): Promise<void> {
+  for (let i = 0; i < socketIds.length; i += SOCKETS_PER_MESSAGE) {
+    const message: PurgeMessage = {
+      kind: 'disconnect-sockets',
+      socketIds: socketIds.slice(i, i + SOCKETS_PER_MESSAGE),
+    };
     await queue.send('purge', message);
   }
 }

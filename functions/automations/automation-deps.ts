@@ -1,16 +1,13 @@
 import { createConnectionRecordsService } from '../connections/connection-records-service';
 import { logger } from '../core/logger';
-import { queuePort } from '../core/ports/queue';
-import { schedulerPort } from '../core/ports/scheduler';
 import { createAutomationService } from './automation-service';
-import { createRunDispatchService } from './run-dispatch-service';
 
-/** The start route's wiring, built once per cold start (the sweep's: run-dispatch-deps.ts). */
-const now = () => new Date();
+/**
+ * The start and run-again routes' wiring, built once per cold start. They only write: the run dispatch
+ * sends the message and puts a schedule (run-dispatch-deps.ts), so no queue or scheduler client loads here.
+ */
 export const automations = createAutomationService({
   log: logger,
-  now,
-  runs: createRunDispatchService({ log: logger, queue: queuePort(), now }),
+  now: () => new Date(),
   connections: createConnectionRecordsService({ log: logger }),
-  scheduler: schedulerPort(),
 });

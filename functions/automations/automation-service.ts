@@ -34,8 +34,7 @@ import {
   ValidationError,
 } from '../core/errors';
 import type { Logger } from '../core/logger';
-import type { SchedulerPort } from '../core/ports/scheduler';
-import { nextRunAfter, recurringSchedule, scheduleNameOf } from '../runs/recurring-schedule';
+import { nextRunAfter } from '../runs/recurring-schedule';
 import {
   FINISHED_STATUSES,
   findAutomation,
@@ -47,17 +46,12 @@ import {
   type StoredAutomation,
 } from './automation-repository';
 import { jobOf } from './job-service';
-import type { RunDispatchService } from './run-dispatch-service';
 
 export interface AutomationDeps {
   log: Logger;
   now: () => Date;
-  /** Sends the run message once the automation is stored. */
-  runs: Pick<RunDispatchService, 'sendRun'>;
   /** Check 5: the template's platform is connected. */
   connections: Pick<ConnectionRecordsService, 'isConnected'>;
-  /** A recurring automation's schedule (functions/runs/recurring-schedule.ts). */
-  scheduler: Pick<SchedulerPort, 'put' | 'remove'>;
 }
 
 export type AutomationService = ReturnType<typeof createAutomationService>;
@@ -65,7 +59,7 @@ export type AutomationService = ReturnType<typeof createAutomationService>;
 /** Starts beaten to the guard by another start of the same user are counted again, this many times. */
 const GUARD_ATTEMPTS = 5;
 
-export function createAutomationService({ log, now, runs, connections, scheduler }: AutomationDeps) {
+export function createAutomationService({ log, now, connections }: AutomationDeps) {
   return { startAutomation, runAgain, runAgainAsJob };
 
   async function runAgainAsJob(authUser: AuthUser, automationId: string): Promise<Job> {
@@ -130,8 +124,8 @@ export function createAutomationService({ log, now, runs, connections, scheduler
   }
 
   /**
-   * `POST /api/automation/start`. The automation is stored before its run message is sent, so a failed
-   * send leaves it on the unsent index for the sweep (run-dispatch-service.ts) rather than losing it.
+   * `POST /api/automation/start`. The automation is stored on the unsent index: the run
+   * dispatch puts a recurring one's schedule and sends its run message (run-dispatch-service.ts).
    */
   async function startAutomation(authUser: AuthUser, input: StartAutomationInput): Promise<Automation> {
     const checked = await checkStart(authUser, input.templateId, input.config);
@@ -157,15 +151,8 @@ export function createAutomationService({ log, now, runs, connections, scheduler
           ? { interval: input.interval, nextRunAt: nextRunAfter(started, input.interval) }
           : {}),
       };
-      // The schedule first: a tick that finds no active automation does nothing, while an automation
-      // stored without its schedule would silently never run again.
-      if (input.interval)
-        await scheduler.put(recurringSchedule({ id, userId: user.id, interval: input.interval }));
-      if (await insertAutomation(fresh, guard)) return fresh;
-      if (input.interval) await scheduler.remove(scheduleNameOf(id));
-      return undefined;
+      return (await insertAutomation(fresh, guard)) ? fresh : undefined;
     });
-    await runs.sendRun(automation);
     // The count of starts behind 'usage': a failure here must not fail a start that is already stored.
     await incrementUsage(template.id).catch((error: unknown) =>
       log.warn('usage count not incremented', { templateId: template.id, error }),
@@ -193,7 +180,6 @@ export function createAutomationService({ log, now, runs, connections, scheduler
       if (outcome === 'not-finished') throw new ConflictError(JOB_TEXTS.notFinished);
       return outcome === 'lost-guard' ? undefined : outcome;
     });
-    await runs.sendRun(restarted);
     log.info('automation run again', { automationId, segment: restarted.queuedSegment });
     return restarted;
   }

@@ -10,9 +10,8 @@ import {
 import type { AuthUser } from '../core/auth';
 import { ConflictError, NotFoundError } from '../core/errors';
 import type { Logger } from '../core/logger';
-import type { QueuePort } from '../core/ports/queue';
 import type { SchedulerPort } from '../core/ports/scheduler';
-import { recurringSchedule, scheduleNameOf } from '../runs/recurring-schedule';
+import { scheduleNameOf } from '../runs/recurring-schedule';
 import {
   findAutomation,
   listAutomations,
@@ -21,7 +20,6 @@ import {
   type StoredAutomation,
   setJobStatusByUser,
 } from './automation-repository';
-import { trobRunMessage } from './run-dispatch-service';
 
 /**
  * The job calls of DECISIONS 23 (part 1 section 7): list the user's jobs, and pause, resume or cancel
@@ -31,9 +29,11 @@ import { trobRunMessage } from './run-dispatch-service';
 export interface JobDeps {
   log: Logger;
   now: () => Date;
-  queue: Pick<QueuePort, 'send'>;
-  /** A recurring automation's schedule goes with a pause or cancel and comes back with a resume. */
-  scheduler: Pick<SchedulerPort, 'put' | 'remove'>;
+  /**
+   * A recurring automation's schedule goes with a pause or cancel; a resume puts the job on the run
+   * outbox, and the run dispatch brings the schedule back with its message (run-dispatch-service.ts).
+   */
+  scheduler: Pick<SchedulerPort, 'remove'>;
 }
 
 export function jobOf(automation: StoredAutomation): Job {
@@ -77,9 +77,9 @@ export async function listJobs(user: AuthUser, query: ListJobsQuery): Promise<Jo
     .map(jobOf);
 }
 
-/** Pausing an automation only takes its schedule away: built without the queue. */
-export function createPauseService({ log, now, scheduler }: Omit<JobDeps, 'queue'>) {
-  return { pause };
+/** The job routes that change a status: they write it, and take a recurring automation's schedule away. */
+export function createJobService({ log, now, scheduler }: JobDeps) {
+  return { pause, update };
 
   /** `POST /api/automation/{id}/pause` (part 2 section 4): only an active automation; its schedule goes. */
   async function pause(user: AuthUser, id: string): Promise<Automation> {
@@ -92,12 +92,8 @@ export function createPauseService({ log, now, scheduler }: Omit<JobDeps, 'queue
     log.info('automation paused', { automationId: automation.id });
     return publicAutomation(paused);
   }
-}
 
-/** `PUT /api/jobs/{jobId}`: a resume sends a run message, and a recurring job's schedule follows its status. */
-export function createJobService({ log, now, queue, scheduler }: JobDeps) {
-  return { update };
-
+  /** `PUT /api/jobs/{jobId}`: pause, resume (onto the unsent index) or cancel. */
   async function update(user: AuthUser, jobId: string, status: string): Promise<Job> {
     const automation = await findAutomation(user.id, automationIdOfJob(jobId));
     if (!automation) throw new NotFoundError(AUTOMATION_TEXTS.notFound);
@@ -116,15 +112,9 @@ export function createJobService({ log, now, queue, scheduler }: JobDeps) {
       ...(wanted === 'running' ? { queuedSegment: segment } : {}),
     });
     if (!changed) throw new ConflictError(JOB_TEXTS.cannotChange(automation.status, status));
-    if (automation.interval) {
-      if (wanted === 'running')
-        await scheduler.put(recurringSchedule({ ...changed, interval: automation.interval }));
-      else await scheduler.remove(scheduleNameOf(automation.id));
-    }
-    if (wanted === 'running') {
-      // A resume continues from the cursor: the next segment, so no older message can claim it.
-      await queue.send('trob-runs', trobRunMessage({ ...changed, queuedSegment: segment }));
-    }
+    // A resume continues from the cursor, the next segment (no older message can claim it), sent by the
+    // run dispatch; a pause or cancel of a recurring job takes its schedule away.
+    if (automation.interval && wanted !== 'running') await scheduler.remove(scheduleNameOf(automation.id));
     log.info('job status changed by its user', { jobId, from: automation.status, to: changed.status });
     return jobOf(changed);
   }

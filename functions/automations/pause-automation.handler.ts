@@ -1,10 +1,10 @@
 import { AUTOMATION_TEXTS, automationIdParams } from '../../shared/automations';
 import { httpHandler } from '../core/http-handler';
-import { automationPause } from './pause-deps';
+import { jobs } from './job-deps';
 
 /** `POST /api/automation/{id}/pause` (part 2 sections 4, 7): only an active automation. */
 export const handler = httpHandler({ path: automationIdParams }, async ({ path, user }) => ({
   success: true,
   message: AUTOMATION_TEXTS.paused,
-  data: { automation: await automationPause.pause(user, path.id) },
+  data: { automation: await jobs.pause(user, path.id) },
 }));

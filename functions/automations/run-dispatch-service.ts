@@ -1,11 +1,19 @@
 import type { RunMessage } from '../../shared/run-messages';
 import type { Logger } from '../core/logger';
 import type { QueuePort } from '../core/ports/queue';
-import { listUnsent, markQueued, type StoredAutomation } from './automation-repository';
+import type { SchedulerPort } from '../core/ports/scheduler';
+import { recurringSchedule } from '../runs/recurring-schedule';
+import {
+  listUnsent,
+  markQueued,
+  type StoredAutomation,
+  stillUnsent,
+  type UnsentAutomation,
+} from './automation-repository';
 
 /**
  * The run message that starts a trob's job: segment 0 for a new automation, the segment after the last
- * one run when it runs again (`queuedSegment`). A one-off trob's job is the automation's own.
+ * one run when it runs again or resumes (`queuedSegment`). A one-off trob's job is the automation's own.
  */
 export const trobRunMessage = (
   automation: Pick<StoredAutomation, 'id' | 'userId' | 'queuedSegment'> & { jobId?: string },
@@ -17,53 +25,77 @@ export const trobRunMessage = (
   segment: automation.queuedSegment ?? 0,
 });
 
-/** An automation younger than this may still be in its start request's own send. */
+/**
+ * How old an unsent automation is before the timer's sweep takes it: the stream's dispatch (or, on the
+ * local cloud, the relay) normally sends it well within that.
+ */
 export const UNSENT_GRACE_MS = 60_000;
 const SWEEP_BATCH = 100;
 
 /**
- * Run messages to the trob-runs queue: the start's own send (automation-service.ts) and the sweep of
- * the scheduled task dispatch-unsent-automations.
+ * The run dispatch: the one sender of run messages. The API routes only write: a start, a run again and a resume (by the user or after a
+ * re-sync) put the automation on the unsent index in the same write as its status. This dispatch is the
+ * one sender: the table's stream hands it each automation marked unsent (run-dispatch.stream.ts; the
+ * local cloud's relay polls the index instead), and a timer sweeps what is still unsent a minute later
+ * (dispatch-unsent.task.ts). A recurring automation gets its schedule here too, before its first message.
  */
 export interface RunDispatchDeps {
   log: Logger;
-  queue: QueuePort;
+  queue: Pick<QueuePort, 'send'>;
+  scheduler: Pick<SchedulerPort, 'put'>;
   now: () => Date;
 }
 
 export type RunDispatchService = ReturnType<typeof createRunDispatchService>;
 
-export function createRunDispatchService({ log, queue, now }: RunDispatchDeps) {
-  return { sendRun, dispatchUnsent };
+export function createRunDispatchService({ log, queue, scheduler, now }: RunDispatchDeps) {
+  return { dispatch, dispatchUnsent };
 
-  /** Sends the run message and takes the automation off the unsent index; a failure leaves it there. */
-  async function sendRun(
-    automation: Pick<StoredAutomation, 'id' | 'userId' | 'queuedSegment'>,
-  ): Promise<boolean> {
-    try {
-      await queue.send('trob-runs', trobRunMessage(automation));
-    } catch (error) {
-      log.error('run message not sent; the sweep will send it', { automationId: automation.id, error });
-      return false;
+  /**
+   * Sends the run message of a pending automation (a recurring one's schedule first: a tick that finds no
+   * finished job does nothing, while an automation without its schedule would never run again), then
+   * takes it off the unsent index. One paused or cancelled before its dispatch is only taken off, and one
+   * another dispatch already took off is left alone (a stream record delivered again). False, and left on
+   * the index for the next try, when a send fails.
+   */
+  async function dispatch(seen: UnsentAutomation): Promise<boolean> {
+    const unsent = await stillUnsent(seen);
+    if (!unsent) return true;
+    if (unsent.status === 'pending') {
+      try {
+        if (unsent.interval) {
+          await scheduler.put(
+            recurringSchedule({ id: unsent.id, userId: unsent.userId, interval: unsent.interval }),
+          );
+        }
+        await queue.send('trob-runs', trobRunMessage(unsent));
+      } catch (error) {
+        log.error('run message not sent; it stays unsent for the next try', {
+          automationId: unsent.id,
+          error,
+        });
+        return false;
+      }
     }
-    await markQueued(automation.userId, automation.id, now().toISOString());
+    await markQueued(unsent.userId, unsent.id, now().toISOString(), unsent.unsentSort);
     return true;
   }
 
   /**
-   * The sweep: sends the run message of every automation stored at least UNSENT_GRACE_MS ago whose
-   * message never reached the queue. The engine claims a run by its status, so a message sent twice
-   * (the start's send succeeded but its mark failed) runs once.
+   * Sends every automation marked unsent at least `graceMs` ago. The engine claims a run by its status
+   * and segment, so a message sent twice (by the stream and the sweep, or a send whose mark failed) runs once.
    */
-  async function dispatchUnsent(): Promise<{ sent: number; failed: number }> {
-    const before = new Date(now().getTime() - UNSENT_GRACE_MS).toISOString();
+  async function dispatchUnsent(
+    { graceMs }: { graceMs: number } = { graceMs: UNSENT_GRACE_MS },
+  ): Promise<{ sent: number; failed: number }> {
+    const before = new Date(now().getTime() - graceMs).toISOString();
     let sent = 0;
     let failed = 0;
     for (const unsent of await listUnsent(before, SWEEP_BATCH)) {
-      if (await sendRun(unsent)) sent++;
+      if (await dispatch(unsent)) sent++;
       else failed++;
     }
-    if (sent + failed > 0) log.info('unsent automations swept', { sent, failed });
+    if (sent + failed > 0) log.info('unsent automations dispatched', { sent, failed });
     return { sent, failed };
   }
 }

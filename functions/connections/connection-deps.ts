@@ -1,6 +1,5 @@
 import { logger } from '../core/logger';
 import { keysPort } from '../core/ports/keys';
-import { queuePort } from '../core/ports/queue';
 import { checkSession } from '../platforms/session-check';
 import { createRunResumer } from '../runs/resume-service';
 import { createConnectionService } from './connection-service';
@@ -11,5 +10,5 @@ export const connections = createConnectionService({
   keys: keysPort(),
   now: () => new Date(),
   check: checkSession,
-  resume: createRunResumer({ log: logger, queue: queuePort(), now: () => new Date() }),
+  resume: createRunResumer({ log: logger, now: () => new Date() }),
 });

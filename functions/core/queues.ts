@@ -77,8 +77,8 @@ export const queues: Record<QueueName, QueueDefinition> = {
     batchSize: 5,
     retentionSeconds: 4 * 24 * 3600,
     profile: 'light',
-    // Continues a large partition in a new message of its own.
-    needs: ['queue:purge'],
+    // Continues a large partition in a new message of its own; disconnects a deleted account's sockets.
+    needs: ['queue:purge', 'realtime-push'],
   },
 };
 

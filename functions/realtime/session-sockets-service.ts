@@ -24,22 +24,31 @@ export function createSessionSocketsService({ push }: SessionSocketsDeps) {
    * management endpoint only when there is a socket to close.
    */
   async function closeSessionSockets(userId: string, which: SocketsToClose): Promise<number> {
-    const only = 'sessionId' in which ? which.sessionId : undefined;
-    const keep = 'allSessionsExcept' in which ? which.allSessionsExcept : undefined;
-    const sockets = (await repository.listUserSockets(userId, only)).filter((s) => s.sessionId !== keep);
-    for (const socket of sockets) {
-      const record = await repository.findSocket(socket.socketId);
-      await repository.deleteSocket(
-        record ?? {
-          socketId: socket.socketId,
-          userId,
-          sessionId: socket.sessionId,
-          jobIds: [],
-          openedAt: '',
-        },
-      );
-      await push.disconnect(socket.socketId);
-    }
-    return sockets.length;
+    const socketIds = await forgetSessionSockets(userId, which);
+    for (const socketId of socketIds) await push.disconnect(socketId);
+    return socketIds.length;
   }
+}
+
+/**
+ * The table's part of closing sockets: the records, pointers and subscriptions of the ended session(s)'
+ * sockets are deleted; answers the socket ids, which the caller disconnects (or has disconnected).
+ */
+export async function forgetSessionSockets(userId: string, which: SocketsToClose): Promise<string[]> {
+  const only = 'sessionId' in which ? which.sessionId : undefined;
+  const keep = 'allSessionsExcept' in which ? which.allSessionsExcept : undefined;
+  const sockets = (await repository.listUserSockets(userId, only)).filter((s) => s.sessionId !== keep);
+  for (const socket of sockets) {
+    const record = await repository.findSocket(socket.socketId);
+    await repository.deleteSocket(
+      record ?? {
+        socketId: socket.socketId,
+        userId,
+        sessionId: socket.sessionId,
+        jobIds: [],
+        openedAt: '',
+      },
+    );
+  }
+  return sockets.map((s) => s.socketId);
 }

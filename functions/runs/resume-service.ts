@@ -1,27 +1,25 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '../../shared/platforms';
-import type { TrobRunMessage } from '../../shared/run-messages';
 import { listAutomations } from '../automations/automation-repository';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { isConditionalCheckFailure } from '../core/dynamo-errors';
 import type { Logger } from '../core/logger';
-import type { QueuePort } from '../core/ports/queue';
 import { keys } from '../core/table';
 
 /**
  * Issue 11 point 9: a job the platform stopped (a challenge, an ended session) waits paused with its
- * cursor; when the user re-syncs that platform's session, it goes back on the queue as the next
- * segment and continues where it stopped. Its leads are keyed by profile, so nothing is stored twice.
+ * cursor; when the user re-syncs that platform's session, it goes on the unsent index as the next
+ * segment (the run dispatch sends it, run-dispatch-service.ts) and continues where it stopped. Its
+ * leads are keyed by profile, so nothing is stored twice.
  */
 export interface ResumeDeps {
   log: Logger;
-  queue: Pick<QueuePort, 'send'>;
   now: () => Date;
 }
 
 export type RunResumer = ReturnType<typeof createRunResumer>;
 
-export function createRunResumer({ log, queue, now }: ResumeDeps) {
+export function createRunResumer({ log, now }: ResumeDeps) {
   return { resumeAfterSync };
 
   async function resumeAfterSync(userId: string, platform: Platform): Promise<number> {
@@ -38,7 +36,8 @@ export function createRunResumer({ log, queue, now }: ResumeDeps) {
             TableName: tableName(),
             Key: keys.automation(userId, automation.id),
             UpdateExpression:
-              'SET #status = :pending, message = :message, updatedAt = :at, gsi2pk = :queue, gsi2sk = :sort ' +
+              'SET #status = :pending, message = :message, updatedAt = :at, queuedSegment = :segment, ' +
+              'gsi2pk = :queue, gsi2sk = :sort, gsi1pk = :unsent, gsi1sk = :unsentSort ' +
               'REMOVE pausedFor, errorMessage',
             ConditionExpression: '#status = :paused AND pausedFor = :platform',
             ExpressionAttributeNames: { '#status': 'status' },
@@ -50,6 +49,9 @@ export function createRunResumer({ log, queue, now }: ResumeDeps) {
               ':at': at,
               ':queue': keys.runQueue.waiting,
               ':sort': keys.runQueueSort(at, userId, automation.id),
+              ':segment': segment,
+              ':unsent': keys.unsentAutomations.pk,
+              ':unsentSort': keys.unsentAutomationSort(at, userId, automation.id),
             },
           }),
         );
@@ -57,14 +59,6 @@ export function createRunResumer({ log, queue, now }: ResumeDeps) {
         if (isConditionalCheckFailure(error)) continue;
         throw error;
       }
-      const message: TrobRunMessage = {
-        kind: 'trob-run',
-        jobId: automation.jobId,
-        automationId: automation.id,
-        userId,
-        segment,
-      };
-      await queue.send('trob-runs', message);
       resumed++;
     }
     if (resumed > 0) log.info('jobs resumed after a re-sync', { userId, platform, resumed });

@@ -3,20 +3,29 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { purgeMessage, purgeSome, queuePurges } from '../account/partition-purge';
 import { logger, setRequestLogFields } from '../core/logger';
 import { queuePort } from '../core/ports/queue';
+import { realtimePort } from '../core/ports/realtime';
 
 /**
  * Consumes the purge queue (partial batch failures, Powertools batch): each message empties some of
- * one partition and, when more is left, queues the rest as a new message. A failed delete is retried
- * by SQS; deleting what is already gone does nothing, so a retry is harmless.
+ * one partition and, when more is left, queues the rest as a new message, or disconnects a deleted
+ * account's sockets. A failed delete or disconnect is retried by SQS; deleting what is already gone and
+ * disconnecting a gone socket do nothing, so a retry is harmless.
  */
 const processor = new BatchProcessor(EventType.SQS);
 const queue = queuePort();
+const push = realtimePort();
 
 async function processRecord(record: SQSRecord): Promise<void> {
   const parsed = purgeMessage.safeParse(JSON.parse(record.body));
   if (!parsed.success) throw new Error(`Malformed purge message: ${parsed.error.issues[0]?.message}`);
-  const done = await purgeSome(parsed.data.partition);
-  if (!done) await queuePurges(queue, [parsed.data.partition]);
+  const message = parsed.data;
+  if (message.kind === 'disconnect-sockets') {
+    for (const socketId of message.socketIds) await push.disconnect(socketId);
+    logger.info('sockets disconnected', { sockets: message.socketIds.length });
+    return;
+  }
+  const done = await purgeSome(message.partition);
+  if (!done) await queuePurges(queue, [message.partition]);
   logger.info('partition purged', { done });
 }
 

@@ -7,6 +7,7 @@ import { queues } from '../../functions/core/queues';
 import { deployedHttpRoutes, handlerFile, webSocketRoutes } from '../../functions/routes';
 import { esbuildBuildOptions } from '../../lib/constructs/app-function';
 import { DEFAULT_BEDROCK_MODEL_ID } from '../../lib/grants';
+import { RUN_DISPATCHER, streamConsumerFile } from '../../lib/workers-stack';
 import { repoRoot } from '../local-cloud/lambda-runtime';
 
 /**
@@ -104,6 +105,11 @@ export async function measureBundles(runs = 7): Promise<BundleFigure[]> {
       external: ['@sparticuz/chromium'],
     });
   }
+  entries.push({
+    name: RUN_DISPATCHER,
+    kind: 'worker',
+    entry: join(repoRoot, streamConsumerFile(RUN_DISPATCHER)),
+  });
 
   const figures: BundleFigure[] = [];
   for (const { name, kind, entry, external } of entries) {

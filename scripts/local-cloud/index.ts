@@ -17,6 +17,7 @@ import { localAppOrigins } from './app-origins';
 import { ensureTables, startLocalDynamo } from './dynamodb';
 import { createHttpGateway } from './http-gateway';
 import { repoRoot } from './lambda-runtime';
+import { startRunDispatchRelay } from './run-dispatch-relay';
 import { startSchedulerPoller } from './scheduler-poller';
 import { startLocalQueues } from './sqs';
 import { startTaskTimer } from './task-timer';
@@ -209,6 +210,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       const timer = startTaskTimer(task);
       stops.push(() => timer.stop());
     }
+    const relay = startRunDispatchRelay();
+    stops.push(() => relay.stop());
     stops.push(async () => sqsClient.destroy());
 
     return {

@@ -111,8 +111,8 @@ describe('function bundles', () => {
       };
       const inputsOf = (handler: string) =>
         bundledFrom(esbuildBuildOptions(httpHandlerEntry(handler), outdir));
-      // start-automation puts schedules, sync-platform seals cookies, register sends mail.
-      for (const handler of ['automations/start-automation', 'connections/sync-platform', 'auth/register']) {
+      // pause-automation removes schedules, sync-platform seals cookies, register sends mail.
+      for (const handler of ['automations/pause-automation', 'connections/sync-platform', 'auth/register']) {
         const inputs = await inputsOf(handler);
         expect(
           inputs.some((path) => path.includes('functions/core/ports/')),
@@ -129,7 +129,7 @@ describe('function bundles', () => {
       }
       // Built without the define, the same handler does carry them: the test can tell.
       const { define: _, ...withoutDefine } = esbuildBuildOptions(
-        httpHandlerEntry('automations/start-automation'),
+        httpHandlerEntry('automations/pause-automation'),
         outdir,
       );
       const result = await build({ ...withoutDefine, metafile: true, logLevel: 'silent' });

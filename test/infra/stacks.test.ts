@@ -29,7 +29,7 @@ import { grantCapabilities } from '../../lib/grants';
 import { checkAwsSolutions, nagSuppressions } from '../../lib/nag-suppressions';
 import { fromRoot } from '../../lib/paths';
 import { pathPattern } from '../../lib/web-stack';
-import { workerFile } from '../../lib/workers-stack';
+import { RUN_DISPATCHER, workerFile } from '../../lib/workers-stack';
 import {
   actionsOf,
   type BuiltApp,
@@ -415,9 +415,59 @@ describe('the workers stack', () => {
         });
       }
     }
+    // One mapping per queue, and the table stream's to the run dispatcher.
     expect(Object.keys(resourcesOf(built.templates.workers, 'AWS::Lambda::EventSourceMapping'))).toHaveLength(
-      queueNames.length,
+      queueNames.length + 1,
     );
+  });
+
+  it('sends run messages from the table stream: new images only, only automations on the unsent index, partial failures retried', () => {
+    built.templates.data.hasResourceProperties('AWS::DynamoDB::Table', {
+      StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
+    });
+    const [dispatcherId, dispatcher] = Object.entries(lambdas('workers')).find(([, f]) =>
+      String(f.Properties.Description).startsWith(`Trobly ${STAGE} stream consumer ${RUN_DISPATCHER} `),
+    )!;
+    const mappings = Object.values(
+      resourcesOf(built.templates.workers, 'AWS::Lambda::EventSourceMapping'),
+    ).filter((m) => JSON.stringify(m.Properties.FunctionName) === JSON.stringify({ Ref: dispatcherId }));
+    expect(mappings).toHaveLength(1);
+    const mapping = mappings[0]!.Properties;
+    expect(JSON.stringify(mapping.EventSourceArn)).toContain('StreamArn');
+    expect(mapping).toMatchObject({
+      StartingPosition: 'LATEST',
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 5,
+    });
+    const filters = (mapping.FilterCriteria as { Filters: { Pattern: string }[] }).Filters;
+    expect(filters.map((f) => JSON.parse(f.Pattern))).toEqual([
+      { dynamodb: { NewImage: { gsi1pk: { S: ['AUTOMATION-UNSENT'] } } } },
+    ]);
+    // It sends to the run queue and puts schedules, and reads the stream; nothing else beyond the table.
+    const actions = actionsOf(statementsOfRole(built.templates.workers, roleIdOf(dispatcher)));
+    expect(actions).toEqual(
+      expect.arrayContaining(['sqs:SendMessage', 'scheduler:CreateSchedule', 'dynamodb:GetRecords']),
+    );
+    expect(
+      actions.some((a) => a.startsWith('execute-api:') || a.startsWith('ses:') || a.startsWith('bedrock:')),
+    ).toBe(false);
+  });
+
+  it('leaves the start, run-again and re-sync routes without queue or scheduler rights: they only mark runs unsent', () => {
+    for (const [method, path] of [
+      ['POST', '/api/automation/start'],
+      ['POST', '/api/jobs'],
+      ['POST', '/api/users/platforms/sync'],
+      ['PUT', '/api/users/platforms/{id}/validate'],
+    ] as const) {
+      const fn = functionByDescription('api', `Trobly ${STAGE} ${method} ${path}`);
+      const actions = actionsOf(statementsOfRole(built.templates.api, roleIdOf(fn)));
+      expect(
+        actions.filter((a) => a.startsWith('sqs:') || a.startsWith('scheduler:') || a === 'iam:PassRole'),
+        path,
+      ).toEqual([]);
+    }
   });
 
   it('runs the mail worker as a small plain function that may send mail and nothing more', () => {
@@ -779,7 +829,8 @@ describe('the whole app', () => {
       new Set(deployedHttpRoutes.map((r) => r.handler)).size +
         new Set(webSocketRoutes.map((r) => r.handler)).size +
         consumers.size +
-        scheduledTasks.length,
+        scheduledTasks.length +
+        1, // the run dispatcher, the table stream's consumer
     );
   });
 

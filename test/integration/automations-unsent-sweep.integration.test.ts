@@ -7,8 +7,10 @@ import {
 } from '../../functions/automations/run-dispatch-service';
 import { logger } from '../../functions/core/logger';
 import { queuePort } from '../../functions/core/ports/queue';
+import { schedulerPort } from '../../functions/core/ports/scheduler';
 import { queueUrlEnv } from '../../functions/core/queues';
 import { keys } from '../../functions/core/table';
+import { startRunDispatchRelay } from '../../scripts/local-cloud/run-dispatch-relay';
 import {
   api,
   FOLLOWERS,
@@ -22,11 +24,15 @@ import { setEnv } from '../support/integration-env';
 import { getItem, itemsMentioning } from '../support/table-items';
 import { newUser } from '../support/users';
 
-/** A run message the queue did not take: the automation waits on the unsent index for the sweep. */
+/**
+ * The run dispatch: a start only stores the automation on the unsent index; the run dispatch sends its
+ * message (in AWS fed by the table's stream, locally by the relay) and the timer's sweep is the net.
+ */
 startAutomationsSuite({ poolSize: 2 });
 
 /** The sweep of the scheduled task, built with the test's ports and clock. */
-const dispatchUnsent = (deps: RunDispatchDeps) => createRunDispatchService(deps).dispatchUnsent();
+const dispatchUnsent = (deps: Omit<RunDispatchDeps, 'scheduler'>) =>
+  createRunDispatchService({ ...deps, scheduler: schedulerPort() }).dispatchUnsent();
 
 describe('a run message the queue did not take', () => {
   it('keeps the started automation and lets the sweep send it once, after the grace period', async () => {
@@ -35,28 +41,30 @@ describe('a run message the queue did not take', () => {
     const queue = queuePort();
     const later = () => new Date(Date.now() + UNSENT_GRACE_MS + 1000);
 
+    // The start answers without touching the queue: nothing is on it until a dispatch.
+    const automation = await started(ada, { templateId: FOLLOWERS });
+    expect(automation).toMatchObject({ status: 'pending', templateId: FOLLOWERS });
+    expect(await runMessagesOf(ada.id, { dispatch: false })).toEqual([]);
+
     setEnv({ [queueUrlEnv('trob-runs')]: `${runQueueUrl}-missing` });
-    let automation: { id: string };
     try {
-      automation = await started(ada, { templateId: FOLLOWERS });
-      // The queue is still unreachable: the sweep fails and the automation keeps waiting.
+      // The queue is unreachable: the dispatch fails and the automation keeps waiting.
       expect(await dispatchUnsent({ log, queue, now: later })).toEqual({ sent: 0, failed: 1 });
     } finally {
       setEnv({ [queueUrlEnv('trob-runs')]: runQueueUrl });
     }
-    expect(automation).toMatchObject({ status: 'pending', templateId: FOLLOWERS });
     expect((await listOf(ada)).body.data.automations).toEqual([automation]);
-    expect(await runMessagesOf(ada.id)).toEqual([]);
+    expect(await runMessagesOf(ada.id, { dispatch: false })).toEqual([]);
     const waiting = await getItem(keys.automation(ada.id, automation.id));
     expect(waiting).toMatchObject({ gsi1pk: 'AUTOMATION-UNSENT' });
     expect(waiting).not.toHaveProperty('queuedAt');
 
-    // Within the grace period the start's own send may still be under way: the sweep leaves it.
+    // Within the grace period the stream's dispatch may still be under way: the sweep leaves it.
     expect(await dispatchUnsent({ log, queue, now: () => new Date() })).toEqual({ sent: 0, failed: 0 });
-    expect(await runMessagesOf(ada.id)).toEqual([]);
+    expect(await runMessagesOf(ada.id, { dispatch: false })).toEqual([]);
 
     expect(await dispatchUnsent({ log, queue, now: later })).toEqual({ sent: 1, failed: 0 });
-    expect(await runMessagesOf(ada.id)).toEqual([
+    expect(await runMessagesOf(ada.id, { dispatch: false })).toEqual([
       { kind: 'trob-run', jobId: automation.id, automationId: automation.id, userId: ada.id, segment: 0 },
     ]);
     const sent = await getItem(keys.automation(ada.id, automation.id));
@@ -69,14 +77,29 @@ describe('a run message the queue did not take', () => {
     expect(await runMessagesOf(ada.id)).toHaveLength(1);
   });
 
+  it('has the local cloud’s relay send a start’s message within a second, as the stream does in AWS', async () => {
+    const ada = await newUser({ connect: ['linkedin'] });
+    const relay = startRunDispatchRelay({ intervalMs: 100 });
+    try {
+      const automation = await started(ada, { templateId: FOLLOWERS });
+      const startedAt = Date.now();
+      let messages = await runMessagesOf(ada.id, { dispatch: false });
+      while (messages.length === 0 && Date.now() - startedAt < 5000) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        messages = await runMessagesOf(ada.id, { dispatch: false });
+      }
+      expect(Date.now() - startedAt).toBeLessThan(1000);
+      expect(messages).toEqual([
+        { kind: 'trob-run', jobId: automation.id, automationId: automation.id, userId: ada.id, segment: 0 },
+      ]);
+    } finally {
+      await relay.stop();
+    }
+  });
+
   it('forgets the automations of a deleted account, waiting ones included', async () => {
     const ada = await newUser({ connect: ['linkedin'] });
-    setEnv({ [queueUrlEnv('trob-runs')]: `${runQueueUrl}-missing` });
-    try {
-      await started(ada, { templateId: FOLLOWERS });
-    } finally {
-      setEnv({ [queueUrlEnv('trob-runs')]: runQueueUrl });
-    }
+    await started(ada, { templateId: FOLLOWERS });
     const res = await api.delete(
       '/api/users/account',
       { password: ada.password },
@@ -91,6 +114,6 @@ describe('a run message the queue did not take', () => {
         now: () => new Date(Date.now() + UNSENT_GRACE_MS + 1000),
       }),
     ).toEqual({ sent: 0, failed: 0 });
-    expect(await runMessagesOf(ada.id)).toEqual([]);
+    expect(await runMessagesOf(ada.id, { dispatch: false })).toEqual([]);
   });
 });

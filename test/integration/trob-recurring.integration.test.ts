@@ -7,6 +7,7 @@ import {
   as,
   automationItem,
   deliver,
+  dispatchRuns,
   FOLLOWERS,
   followersConfig,
   runQueued,
@@ -38,6 +39,9 @@ describe('recurring automations', () => {
     expect(res.status, res.text).toBe(201);
     const automation = res.body.data.automation;
     expect(automation).toMatchObject({ interval: '2_minutes', status: 'pending' });
+    // The start only stores it; the run dispatch puts the schedule with the first run message.
+    expect(await schedulerPort().get(scheduleNameOf(automation.id))).toBeUndefined();
+    await dispatchRuns();
 
     const schedule = await schedulerPort().get(scheduleNameOf(automation.id));
     expect(schedule).toMatchObject({
@@ -82,6 +86,7 @@ describe('recurring automations', () => {
       as(ada),
     );
     const automation = res.body.data.automation;
+    await dispatchRuns();
     expect((await schedulerPort().get(scheduleNameOf(automation.id)))?.expression).toBe('rate(1 hour)');
     const payload: TrobTickMessage = { kind: 'trob-tick', automationId: automation.id, userId: ada.id };
     // Still pending (its first run not taken yet): the tick starts nothing.

@@ -172,8 +172,20 @@ async function drainRunQueue(): Promise<void> {
   }
 }
 
-/** The run messages of one user that reached the queue. */
-export async function runMessagesOf(userId: string): Promise<RunMessage[]> {
+/**
+ * The run messages of one user that reached the queue. The routes only put runs on the unsent index; by
+ * default one pass of the run dispatch goes first, as the stream (the local cloud's relay) would make it.
+ * `{ dispatch: false }` reads the queue as it is.
+ */
+export async function runMessagesOf(
+  userId: string,
+  { dispatch = true }: { dispatch?: boolean } = {},
+): Promise<RunMessage[]> {
+  if (dispatch) {
+    // Loaded here: the dispatch's wiring reads the suite's environment.
+    const { runDispatch } = await import('../../functions/automations/run-dispatch-deps');
+    await runDispatch.dispatchUnsent({ graceMs: 0 });
+  }
   await drainRunQueue();
   return received.filter((m) => m.userId === userId);
 }

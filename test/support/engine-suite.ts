@@ -84,8 +84,22 @@ export async function startTrob(user: TestUser, templateId: string, config: Reco
   return res.body.data.automation as { id: string; jobId: string };
 }
 
-/** Takes the user's run messages off the queue (others' go back at once). Delayed messages wait. */
+/**
+ * One pass of the run dispatch over the unsent index, as the table's stream (the local cloud's relay) makes it:
+ * the routes only store a run, this sends its message and puts a recurring automation's schedule.
+ */
+export async function dispatchRuns(): Promise<void> {
+  // Loaded here: the dispatch's wiring reads the suite's environment.
+  const { runDispatch } = await import('../../functions/automations/run-dispatch-deps');
+  await runDispatch.dispatchUnsent({ graceMs: 0 });
+}
+
+/**
+ * Takes the user's run messages off the queue (others' go back at once), after a pass of the run
+ * dispatch. Delayed messages wait.
+ */
 export async function takeRunMessages(userId: string): Promise<TrobRunMessage[]> {
+  await dispatchRuns();
   const url = env.queues.urls['trob-runs'];
   const mine: TrobRunMessage[] = [];
   for (;;) {

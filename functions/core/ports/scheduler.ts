@@ -98,7 +98,19 @@ export function eventBridgeScheduler(
 }
 
 let chosen: SchedulerPort | undefined;
+/**
+ * The scheduler port to build services with: the adapter is chosen on first use (as the key port's), so
+ * a wiring built when its module loads reads no scheduler setting until a schedule is touched.
+ */
 export function schedulerPort(): SchedulerPort {
+  return {
+    put: (spec) => currentScheduler().put(spec),
+    remove: (name) => currentScheduler().remove(name),
+    get: (name) => currentScheduler().get(name),
+  };
+}
+
+function currentScheduler(): SchedulerPort {
   if (!chosen) {
     const e = env();
     // Written out, not e.APP_RUNTIME: deployed bundles drop the local scheduler and croner (see env.ts).
