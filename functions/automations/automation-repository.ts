@@ -1,10 +1,10 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Automation, jobIdOfRun, NEW_JOB_PROGRESS } from '../../shared/automations';
-import type { AutomationInterval } from '../../shared/automations-values';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { cancellationCodes, isConditionalCheckFailure } from '../core/dynamo-errors';
 import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
+import { unsentMarker } from './unsent-repository';
 
 /**
  * Automations under their owner (access patterns 19-22 in core/table.ts). `publicAutomation` is the
@@ -152,82 +152,6 @@ export async function insertAutomation(automation: StoredAutomation, guardVersio
     if (code === 'ConditionalCheckFailed' || code === 'TransactionConflict') return false;
     throw error;
   }
-}
-
-/**
- * The run message is on the queue: the automation leaves the unsent index, unless it was marked unsent
- * again since (a resume right after), which then waits for its own dispatch.
- */
-export async function markQueued(userId: string, id: string, at: string, unsentSort?: string): Promise<void> {
-  await dynamo()
-    .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.automation(userId, id),
-        UpdateExpression: 'SET queuedAt = :at REMOVE gsi1pk, gsi1sk',
-        ConditionExpression: unsentSort ? 'gsi1sk = :sort' : 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':at': at, ...(unsentSort ? { ':sort': unsentSort } : {}) },
-      }),
-    )
-    .catch((error: unknown) => {
-      // Deleted in the meantime (account deletion), or marked unsent again: nothing to mark.
-      if (!isConditionalCheckFailure(error)) throw error;
-    });
-}
-
-/** The keys that put an automation on the unsent index, the run messages waiting to be sent, as of `at`. */
-export function unsentMarker(userId: string, id: string, at: string) {
-  return { gsi1pk: keys.unsentAutomations.pk, gsi1sk: keys.unsentAutomationSort(at, userId, id) };
-}
-
-/** What the run dispatch reads of an automation waiting for its run message (run-dispatch-service.ts). */
-export interface UnsentAutomation {
-  userId: string;
-  id: string;
-  jobId?: string;
-  status: string;
-  queuedSegment?: number;
-  interval?: AutomationInterval;
-  /** Its place on the unsent index, so only this dispatch takes it off. */
-  unsentSort: string;
-}
-
-/** An unsent automation as the dispatch reads it, from an item of the index or a stream image. */
-export function unsentOf(item: Record<string, unknown>): UnsentAutomation | undefined {
-  if (item.gsi1pk !== keys.unsentAutomations.pk || typeof item.gsi1sk !== 'string') return undefined;
-  return {
-    userId: item.userId as string,
-    id: item.id as string,
-    ...(typeof item.jobId === 'string' ? { jobId: item.jobId } : {}),
-    status: item.status as string,
-    ...(typeof item.queuedSegment === 'number' ? { queuedSegment: item.queuedSegment } : {}),
-    ...(typeof item.interval === 'string' ? { interval: item.interval as AutomationInterval } : {}),
-    unsentSort: item.gsi1sk,
-  };
-}
-
-/**
- * The automation as it is now, if it is still on the unsent index where `seen` found it: a stream image or
- * an index entry may be older than a dispatch that already took it off.
- */
-export async function stillUnsent(seen: UnsentAutomation): Promise<UnsentAutomation | undefined> {
-  const now = await findAutomation(seen.userId, seen.id);
-  const current = now ? unsentOf(now as unknown as Record<string, unknown>) : undefined;
-  return current?.unsentSort === seen.unsentSort ? current : undefined;
-}
-
-/** Automations marked unsent before `before`, oldest first. */
-export async function listUnsent(before: string, limit: number): Promise<UnsentAutomation[]> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: keys.unsentAutomations.index,
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :before',
-      ExpressionAttributeValues: { ':pk': keys.unsentAutomations.pk, ':before': before },
-      Limit: limit,
-    }),
-  );
-  return (out.Items ?? []).flatMap((item) => unsentOf(item) ?? []);
 }
 
 /**

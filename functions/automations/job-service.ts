@@ -30,8 +30,8 @@ export interface JobDeps {
   log: Logger;
   now: () => Date;
   /**
-   * A recurring automation's schedule goes with a pause or cancel; a resume puts the job on the run
-   * outbox, and the run dispatch brings the schedule back with its message (run-dispatch-service.ts).
+   * A recurring automation's schedule goes with a pause or cancel; a resume puts the job on the unsent
+   * index, and the run dispatch brings the schedule back with its message (run-dispatch-service.ts).
    */
   scheduler: Pick<SchedulerPort, 'remove'>;
 }

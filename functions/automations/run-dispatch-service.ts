@@ -3,13 +3,14 @@ import type { Logger } from '../core/logger';
 import type { QueuePort } from '../core/ports/queue';
 import type { SchedulerPort } from '../core/ports/scheduler';
 import { recurringSchedule } from '../runs/recurring-schedule';
+import type { StoredAutomation } from './automation-repository';
 import {
   listUnsent,
   markQueued,
-  type StoredAutomation,
+  markStalledRunsUnsent,
   stillUnsent,
   type UnsentAutomation,
-} from './automation-repository';
+} from './unsent-repository';
 
 /**
  * The run message that starts a trob's job: segment 0 for a new automation, the segment after the last
@@ -30,14 +31,20 @@ export const trobRunMessage = (
  * local cloud, the relay) normally sends it well within that.
  */
 export const UNSENT_GRACE_MS = 60_000;
+/**
+ * How long after its lease ended a running job with no worker is taken over by the sweep. A message that
+ * met the lease comes back a second after it ends (trob-run-service.ts); this is for one that is gone.
+ */
+export const STALLED_GRACE_MS = 2 * 60_000;
 const SWEEP_BATCH = 100;
 
 /**
- * The run dispatch: the one sender of run messages. The API routes only write: a start, a run again and a resume (by the user or after a
- * re-sync) put the automation on the unsent index in the same write as its status. This dispatch is the
- * one sender: the table's stream hands it each automation marked unsent (run-dispatch.stream.ts; the
- * local cloud's relay polls the index instead), and a timer sweeps what is still unsent a minute later
- * (dispatch-unsent.task.ts). A recurring automation gets its schedule here too, before its first message.
+ * The run dispatch, the one sender of run messages. The API routes only write: a start, a run again and
+ * a resume (by the user or after a re-sync) put the automation on the unsent index in the same write as
+ * its status. The table's stream hands this dispatch each automation marked unsent
+ * (workers/run-dispatcher.stream.ts; the local cloud's relay polls the index instead), and a timer sweeps
+ * what is still unsent a minute later (dispatch-unsent.task.ts), stalled jobs included. A recurring
+ * automation gets its schedule here too, before its first message.
  */
 export interface RunDispatchDeps {
   log: Logger;
@@ -53,15 +60,16 @@ export function createRunDispatchService({ log, queue, scheduler, now }: RunDisp
 
   /**
    * Sends the run message of a pending automation (a recurring one's schedule first: a tick that finds no
-   * finished job does nothing, while an automation without its schedule would never run again), then
-   * takes it off the unsent index. One paused or cancelled before its dispatch is only taken off, and one
-   * another dispatch already took off is left alone (a stream record delivered again). False, and left on
-   * the index for the next try, when a send fails.
+   * finished job does nothing, while an automation without its schedule would never run again), or of a
+   * stalled running one (its segment again, claimable once its lease ended), then takes it off the
+   * unsent index. One paused or cancelled before its dispatch is only taken off, and one another dispatch
+   * already took off is left alone (a stream record delivered again). False, and left on the index for
+   * the next try, when a send fails.
    */
   async function dispatch(seen: UnsentAutomation): Promise<boolean> {
     const unsent = await stillUnsent(seen);
     if (!unsent) return true;
-    if (unsent.status === 'pending') {
+    if (unsent.status === 'pending' || unsent.status === 'running') {
       try {
         if (unsent.interval) {
           await scheduler.put(
@@ -87,15 +95,21 @@ export function createRunDispatchService({ log, queue, scheduler, now }: RunDisp
    */
   async function dispatchUnsent(
     { graceMs }: { graceMs: number } = { graceMs: UNSENT_GRACE_MS },
-  ): Promise<{ sent: number; failed: number }> {
-    const before = new Date(now().getTime() - graceMs).toISOString();
+  ): Promise<{ sent: number; failed: number; stalled: number }> {
+    const at = now();
+    const before = new Date(at.getTime() - graceMs).toISOString();
+    // Jobs a stopped worker left running, with nothing queued to take them over: back on the index.
+    const stalled = await markStalledRunsUnsent(
+      new Date(at.getTime() - STALLED_GRACE_MS).toISOString(),
+      SWEEP_BATCH,
+    );
     let sent = 0;
     let failed = 0;
     for (const unsent of await listUnsent(before, SWEEP_BATCH)) {
       if (await dispatch(unsent)) sent++;
       else failed++;
     }
-    if (sent + failed > 0) log.info('unsent automations dispatched', { sent, failed });
-    return { sent, failed };
+    if (sent + failed + stalled > 0) log.info('unsent automations dispatched', { sent, failed, stalled });
+    return { sent, failed, stalled };
   }
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import {
   type AutomationStatus,
   type CompletenessReport,
@@ -79,9 +81,18 @@ export class LeaseLostError extends Error {
 const CLAIMABLE: readonly AutomationStatus[] = ['pending', 'running'];
 
 /**
+ * What a claim found: the segment is ours; or another lease still holds this very segment (a live worker,
+ * or one that stopped without letting go, as a crash or a Ctrl-C leaves it) until `until`; or the message
+ * is refused for good (a duplicate of a done segment, an older message, a job paused, finished or gone).
+ */
+export type Claim =
+  | { kind: 'claimed'; lease: Lease; item: Record<string, unknown> }
+  | { kind: 'held'; until: Date }
+  | { kind: 'refused' };
+
+/**
  * Claims segment `segment` of a job: pending or running to running, only when no newer segment ran
- * and no live lease holds this one. Undefined when the claim fails: a duplicate delivery, an older
- * message, a live run elsewhere, or an automation that is paused, finished or gone.
+ * and no live lease holds this one.
  */
 export async function claimRun(input: {
   userId: string;
@@ -89,7 +100,7 @@ export async function claimRun(input: {
   segment: number;
   now: Date;
   leaseMs: number;
-}): Promise<{ lease: Lease; item: Record<string, unknown> } | undefined> {
+}): Promise<Claim> {
   const token = randomUUID();
   const at = input.now.toISOString();
   try {
@@ -115,15 +126,24 @@ export async function claimRun(input: {
           ':queueSort': keys.runQueueSort(at, input.userId, input.automationId),
         },
         ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
     return {
+      kind: 'claimed',
       lease: { userId: input.userId, automationId: input.automationId, token, segment: input.segment },
       item: out.Attributes ?? {},
     };
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
+    if (!isConditionalCheckFailure(error)) throw error;
+    const found = (error as { Item?: Record<string, AttributeValue> }).Item;
+    const old = found ? unmarshall(found) : undefined;
+    const held =
+      old?.status === 'running' &&
+      old.runSegment === input.segment &&
+      typeof old.leaseUntil === 'string' &&
+      old.leaseUntil >= at;
+    return held ? { kind: 'held', until: new Date(old.leaseUntil as string) } : { kind: 'refused' };
   }
 }
 

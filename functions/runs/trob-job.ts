@@ -68,7 +68,7 @@ export const SEGMENT_MARGIN_MS = 45_000;
 /** The lease outlives the invocation by this much, so a crashed worker's run is free again soon after. */
 export const LEASE_EXTRA_MS = 30_000;
 /** SQS delays a message at most 15 minutes; a longer wait takes several hops. */
-const MAX_DELAY_SECONDS = 900;
+export const MAX_DELAY_SECONDS = 900;
 /** Listed rows are stored in batches of about this many (a lead transaction holds 99). */
 const BATCH_LEADS = 50;
 /** Checkpoint and progress are written at least this often during enrichment. */
@@ -76,6 +76,8 @@ const ENRICH_CHECKPOINT_EVERY = 5;
 
 export type TrobRunOutcome =
   | 'not-claimed'
+  /** Another lease holds the segment: the message was sent again, delayed to when the lease ends. */
+  | 'lease-held'
   | 'completed'
   | 'continued'
   | 'waiting'

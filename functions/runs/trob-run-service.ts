@@ -5,7 +5,7 @@ import { AutomationGoneError } from '../leads/lead-store';
 import type { RunContext } from './run-context';
 import { RUN_METRICS } from './run-metrics';
 import { claimRun, LeaseLostError, startRecurringRun } from './run-repository';
-import { Job, LEASE_EXTRA_MS, type TrobRunDeps, type TrobRunOutcome } from './trob-job';
+import { Job, LEASE_EXTRA_MS, MAX_DELAY_SECONDS, type TrobRunDeps, type TrobRunOutcome } from './trob-job';
 
 export type { TrobRunDeps, TrobRunOutcome } from './trob-job';
 
@@ -31,14 +31,27 @@ export function createTrobRunService(deps: TrobRunDeps) {
   }
 
   async function run(message: TrobRunMessage, ctx: RunContext): Promise<TrobRunOutcome> {
+    const now = deps.now();
     const claimed = await claimRun({
       userId: message.userId,
       automationId: message.automationId,
       segment: message.segment,
-      now: deps.now(),
+      now,
       leaseMs: ctx.remainingMs() + (deps.leaseExtraMs ?? LEASE_EXTRA_MS),
     });
-    if (!claimed) {
+    if (claimed.kind === 'held') {
+      // A live lease holds this segment: a worker still running it, or one that stopped without letting
+      // go (a crash, a Ctrl-C). The message comes back once the lease ends, to take the segment over from
+      // its checkpoint if nobody finished it; dropped here, the job would stay running for ever.
+      const delaySeconds = Math.min(
+        MAX_DELAY_SECONDS,
+        Math.max(1, Math.ceil((claimed.until.getTime() - now.getTime()) / 1000) + 1),
+      );
+      await deps.queue.send('trob-runs', message, { delaySeconds });
+      ctx.log.info('run held by a lease: the message comes back when it ends', { delaySeconds });
+      return 'lease-held';
+    }
+    if (claimed.kind === 'refused') {
       ctx.metrics.count(RUN_METRICS.duplicates);
       ctx.log.info('run not claimed: a duplicate, an older message, or a job that no longer runs');
       return 'not-claimed';

@@ -2,8 +2,8 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { unsentOf } from '../automations/automation-repository';
 import { runDispatch } from '../automations/run-dispatch-deps';
+import { unsentOf } from '../automations/unsent-repository';
 import { setRequestLogFields } from '../core/logger';
 
 /**

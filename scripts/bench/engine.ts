@@ -9,9 +9,9 @@ import { createUser } from '../../functions/auth/user-repository';
 import {
   findAutomation,
   insertAutomation,
-  markQueued,
   type StoredAutomation,
 } from '../../functions/automations/automation-repository';
+import { markQueued } from '../../functions/automations/unsent-repository';
 import { findTemplate } from '../../functions/catalog/catalog-repository';
 import { seedCatalogue } from '../../functions/catalog/seed';
 import { upsertConnection } from '../../functions/connections/connection-repository';

@@ -11,7 +11,11 @@ import type { Context } from 'aws-lambda';
  */
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
 
-export function lambdaContext(functionName: string, timeoutMs = 30_000): Context {
+/**
+ * `ending`, once aborted, makes the invocation's remaining time 0: the local cloud stopping tells a running
+ * job to checkpoint and hand over now (as it does when a Lambda's time runs short), instead of being cut off.
+ */
+export function lambdaContext(functionName: string, timeoutMs = 30_000, ending?: AbortSignal): Context {
   const deadline = Date.now() + timeoutMs;
   return {
     callbackWaitsForEmptyEventLoop: false,
@@ -22,7 +26,7 @@ export function lambdaContext(functionName: string, timeoutMs = 30_000): Context
     awsRequestId: randomUUID(),
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    getRemainingTimeInMillis: () => (ending?.aborted ? 0 : Math.max(0, deadline - Date.now())),
     done: () => undefined,
     fail: () => undefined,
     succeed: () => undefined,

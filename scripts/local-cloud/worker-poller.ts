@@ -69,7 +69,8 @@ export function startWorkerPoller(options: PollerOptions): { stop(): Promise<voi
         try {
           const result = await handler(
             toSqsEvent(messages, queueArn),
-            lambdaContext(definition.consumer, definition.consumerTimeoutSeconds * 1000),
+            // Stopping ends the invocation's time: a running job checkpoints and hands over at once.
+            lambdaContext(definition.consumer, definition.consumerTimeoutSeconds * 1000, abort.signal),
           );
           failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
         } catch (error) {

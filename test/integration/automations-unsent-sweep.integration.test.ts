@@ -49,7 +49,7 @@ describe('a run message the queue did not take', () => {
     setEnv({ [queueUrlEnv('trob-runs')]: `${runQueueUrl}-missing` });
     try {
       // The queue is unreachable: the dispatch fails and the automation keeps waiting.
-      expect(await dispatchUnsent({ log, queue, now: later })).toEqual({ sent: 0, failed: 1 });
+      expect(await dispatchUnsent({ log, queue, now: later })).toEqual({ sent: 0, failed: 1, stalled: 0 });
     } finally {
       setEnv({ [queueUrlEnv('trob-runs')]: runQueueUrl });
     }
@@ -60,10 +60,14 @@ describe('a run message the queue did not take', () => {
     expect(waiting).not.toHaveProperty('queuedAt');
 
     // Within the grace period the stream's dispatch may still be under way: the sweep leaves it.
-    expect(await dispatchUnsent({ log, queue, now: () => new Date() })).toEqual({ sent: 0, failed: 0 });
+    expect(await dispatchUnsent({ log, queue, now: () => new Date() })).toEqual({
+      sent: 0,
+      failed: 0,
+      stalled: 0,
+    });
     expect(await runMessagesOf(ada.id, { dispatch: false })).toEqual([]);
 
-    expect(await dispatchUnsent({ log, queue, now: later })).toEqual({ sent: 1, failed: 0 });
+    expect(await dispatchUnsent({ log, queue, now: later })).toEqual({ sent: 1, failed: 0, stalled: 0 });
     expect(await runMessagesOf(ada.id, { dispatch: false })).toEqual([
       { kind: 'trob-run', jobId: automation.id, automationId: automation.id, userId: ada.id, segment: 0 },
     ]);
@@ -71,9 +75,9 @@ describe('a run message the queue did not take', () => {
     expect(sent).not.toHaveProperty('gsi1pk');
     expect(sent).toMatchObject({ queuedAt: expect.any(String), status: 'pending' });
 
-    expect(await dispatchUnsent({ log, queue, now: later })).toEqual({ sent: 0, failed: 0 });
+    expect(await dispatchUnsent({ log, queue, now: later })).toEqual({ sent: 0, failed: 0, stalled: 0 });
     // The scheduled task is the same sweep on the real clock: nothing is left for it either.
-    expect(await dispatchUnsentTask()).toEqual({ sent: 0, failed: 0 });
+    expect(await dispatchUnsentTask()).toEqual({ sent: 0, failed: 0, stalled: 0 });
     expect(await runMessagesOf(ada.id)).toHaveLength(1);
   });
 
@@ -113,7 +117,7 @@ describe('a run message the queue did not take', () => {
         queue: queuePort(),
         now: () => new Date(Date.now() + UNSENT_GRACE_MS + 1000),
       }),
-    ).toEqual({ sent: 0, failed: 0 });
+    ).toEqual({ sent: 0, failed: 0, stalled: 0 });
     expect(await runMessagesOf(ada.id, { dispatch: false })).toEqual([]);
   });
 });

@@ -1,6 +1,11 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createRunDispatchService, STALLED_GRACE_MS } from '../../functions/automations/run-dispatch-service';
+import { logger } from '../../functions/core/logger';
+import { queuePort } from '../../functions/core/ports/queue';
+import { schedulerPort } from '../../functions/core/ports/scheduler';
+import { claimRun } from '../../functions/runs/run-repository';
 import {
   automationItem,
   connectedUser,
@@ -109,17 +114,28 @@ describe('long jobs and crashed workers', () => {
     expect(keptAtKill.length).toBeGreaterThan(0);
     expect(keptAtKill.length).toBeLessThan(visibleFollowerIds().length);
 
-    // While the killed worker's lease lasts, the redelivered message claims nothing.
+    // While the killed worker's lease lasts, the redelivered message claims nothing, and is not dropped
+    // either: it is sent again, delayed to the lease's end (else, with no other message, the job would stay
+    // running for ever, as after a Ctrl-C of the local cloud).
     expect(await deliver(message!, { receiveCount: 2 })).toEqual([]);
     expect((await automationItem(ada.id, automation.id)).status).toBe('running');
+    expect(await takeRunMessages(ada.id)).toEqual([]);
+    let comeBack: Awaited<ReturnType<typeof takeRunMessages>> = [];
     await waitFor(
-      async () => Date.parse(String((await automationItem(ada.id, automation.id)).leaseUntil)) < Date.now(),
-      15_000,
-      'the lease to run out',
+      async () => {
+        comeBack = await takeRunMessages(ada.id);
+        return comeBack.length > 0;
+      },
+      20_000,
+      'the message to come back',
+    );
+    expect(comeBack).toEqual([message]);
+    expect(Date.parse(String((await automationItem(ada.id, automation.id)).leaseUntil))).toBeLessThan(
+      Date.now(),
     );
 
-    // SQS hands the message out again after its visibility timeout: this worker continues the job.
-    expect(await deliver(message!, { receiveCount: 3 })).toEqual([]);
+    // It continues the job from the checkpoint.
+    expect(await deliver(comeBack[0]!, { receiveCount: 1 })).toEqual([]);
     const leads = await storedLeads(ada.id, automation.id);
     expect(leads.map((l) => l.id).sort()).toEqual(visibleFollowerIds());
     for (const kept of keptAtKill) {
@@ -129,5 +145,50 @@ describe('long jobs and crashed workers', () => {
       status: 'completed',
       totalLeads: leads.length,
     });
+    // SQS hands the first message out again after its visibility timeout: a finished job refuses it.
+    expect(await deliver(message!, { receiveCount: 3 })).toEqual([]);
+    expect(await takeRunMessages(ada.id)).toEqual([]);
+    expect(await storedLeads(ada.id, automation.id)).toHaveLength(leads.length);
+  });
+
+  it('has the sweep take over a job left running with no message at all, once its lease is long over', async () => {
+    const ada = await connectedUser();
+    const automation = await startTrob(ada, FOLLOWERS, config);
+    const [message] = await takeRunMessages(ada.id);
+    // A worker claimed the segment and vanished with its message (nothing left on the queue).
+    const claim = await claimRun({
+      userId: ada.id,
+      automationId: automation.id,
+      segment: message!.segment,
+      now: new Date(),
+      leaseMs: 500,
+    });
+    expect(claim.kind).toBe('claimed');
+    await new Promise((r) => setTimeout(r, 700));
+    // The dispatch `msAfter` from now; no grace, as the stream sends what the sweep marks at once.
+    const sweepAt = (msAfter: number) =>
+      createRunDispatchService({
+        log: logger,
+        queue: queuePort(),
+        scheduler: schedulerPort(),
+        now: () => new Date(Date.now() + msAfter),
+      }).dispatchUnsent({ graceMs: 0 });
+
+    // Just inside the grace a message that met the lease may still be on its way back: left alone.
+    expect(await sweepAt(STALLED_GRACE_MS - 5_000)).toEqual({ sent: 0, failed: 0, stalled: 0 });
+    expect(await takeRunMessages(ada.id)).toEqual([]);
+    expect(await sweepAt(STALLED_GRACE_MS + 60_000 + 1_000)).toEqual({ sent: 1, failed: 0, stalled: 1 });
+    const [takeover] = await takeRunMessages(ada.id);
+    expect(takeover).toEqual(message);
+
+    await deliver(takeover!);
+    await runQueued(ada.id);
+    const leads = await storedLeads(ada.id, automation.id);
+    expect(leads.map((l) => l.id).sort()).toEqual(visibleFollowerIds());
+    expect(await automationItem(ada.id, automation.id)).toMatchObject({
+      status: 'completed',
+      totalLeads: leads.length,
+    });
+    expect(await sweepAt(STALLED_GRACE_MS + 60_000 + 1_000)).toEqual({ sent: 0, failed: 0, stalled: 0 });
   });
 });

@@ -90,4 +90,50 @@ describe('run worker on the local event source', () => {
     await send(orphanRun('gone-3'));
     expect(await deadLetters(10_000)).toEqual(['{not json']);
   });
+
+  it('ends a running invocation’s time when the local cloud stops, so a job hands over instead of being cut off', async () => {
+    const seen: number[] = [];
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    // A consumer that works until its time runs short, as a job does against its margin.
+    const consumer = async (_event: unknown, context: { getRemainingTimeInMillis(): number }) => {
+      started();
+      seen.push(context.getRemainingTimeInMillis());
+      const deadline = Date.now() + 5_000;
+      while (context.getRemainingTimeInMillis() > 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      seen.push(context.getRemainingTimeInMillis());
+      return { batchItemFailures: [] };
+    };
+    const url = queues.urls['trob-runs'];
+    const own = startWorkerPoller({
+      client: sqs,
+      definition: { ...definition, consumerTimeoutSeconds: 600 },
+      queueUrl: url,
+      queueArn: queues.arns['trob-runs'],
+      waitSeconds: 1,
+      loadConsumer: async () => consumer,
+    });
+    await poller.stop();
+    try {
+      await send(orphanRun('job-stopping'));
+      await running;
+      const stopAt = Date.now();
+      await own.stop();
+      expect(Date.now() - stopAt).toBeLessThan(2_000);
+      expect(seen[0]).toBeGreaterThan(500_000);
+      expect(seen[1]).toBe(0);
+    } finally {
+      poller = startWorkerPoller({
+        client: sqs,
+        definition,
+        queueUrl: url,
+        queueArn: queues.arns['trob-runs'],
+        waitSeconds: 1,
+      });
+    }
+  });
 });

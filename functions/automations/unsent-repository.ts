@@ -1,0 +1,149 @@
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AutomationInterval } from '../../shared/automations-values';
+import { dynamo, tableName } from '../core/clients/dynamo';
+import { isConditionalCheckFailure } from '../core/dynamo-errors';
+import { keys } from '../core/table';
+
+/**
+ * The unsent index (gsi1, core/table.ts pattern 22): automations whose run message waits to be sent by
+ * the run dispatch (run-dispatch-service.ts). The routes put an automation on it in the same write as its
+ * status (automation-repository.ts, runs/resume-service.ts); the dispatch reads it and takes it off.
+ */
+
+/**
+ * The run message is on the queue: the automation leaves the unsent index, unless it was marked unsent
+ * again since (a resume right after), which then waits for its own dispatch.
+ */
+export async function markQueued(userId: string, id: string, at: string, unsentSort?: string): Promise<void> {
+  await dynamo()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.automation(userId, id),
+        UpdateExpression: 'SET queuedAt = :at REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: unsentSort ? 'gsi1sk = :sort' : 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at, ...(unsentSort ? { ':sort': unsentSort } : {}) },
+      }),
+    )
+    .catch((error: unknown) => {
+      // Deleted in the meantime (account deletion), or marked unsent again: nothing to mark.
+      if (!isConditionalCheckFailure(error)) throw error;
+    });
+}
+
+/** The keys that put an automation on the unsent index, the run messages waiting to be sent, as of `at`. */
+export function unsentMarker(userId: string, id: string, at: string) {
+  return { gsi1pk: keys.unsentAutomations.pk, gsi1sk: keys.unsentAutomationSort(at, userId, id) };
+}
+
+/** What the run dispatch reads of an automation waiting for its run message (run-dispatch-service.ts). */
+export interface UnsentAutomation {
+  userId: string;
+  id: string;
+  jobId?: string;
+  status: string;
+  queuedSegment?: number;
+  interval?: AutomationInterval;
+  /** Its place on the unsent index, so only this dispatch takes it off. */
+  unsentSort: string;
+}
+
+/** An unsent automation as the dispatch reads it, from an item of the index or a stream image. */
+export function unsentOf(item: Record<string, unknown>): UnsentAutomation | undefined {
+  if (item.gsi1pk !== keys.unsentAutomations.pk || typeof item.gsi1sk !== 'string') return undefined;
+  return {
+    userId: item.userId as string,
+    id: item.id as string,
+    ...(typeof item.jobId === 'string' ? { jobId: item.jobId } : {}),
+    status: item.status as string,
+    ...(typeof item.queuedSegment === 'number' ? { queuedSegment: item.queuedSegment } : {}),
+    ...(typeof item.interval === 'string' ? { interval: item.interval as AutomationInterval } : {}),
+    unsentSort: item.gsi1sk,
+  };
+}
+
+/**
+ * The automation as it is now, if it is still on the unsent index where `seen` found it: a stream image or
+ * an index entry may be older than a dispatch that already took it off.
+ */
+export async function stillUnsent(seen: UnsentAutomation): Promise<UnsentAutomation | undefined> {
+  const out = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.automation(seen.userId, seen.id),
+      ConsistentRead: true,
+    }),
+  );
+  const current = out.Item ? unsentOf(out.Item) : undefined;
+  return current?.unsentSort === seen.unsentSort ? current : undefined;
+}
+
+/**
+ * Jobs left running by a worker that stopped without letting go (its process killed, the local cloud
+ * stopped) and with no message left to take them over: their lease ended before `leaseEndedBefore`. Each
+ * goes on the unsent index for its own segment again (claimable now its lease has ended), unless it moved
+ * meanwhile. Answers how many.
+ */
+export async function markStalledRunsUnsent(leaseEndedBefore: string, limit: number): Promise<number> {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: keys.runQueue.index,
+      KeyConditionExpression: 'gsi2pk = :running',
+      FilterExpression: '#status = :runningStatus AND leaseUntil < :before AND attribute_not_exists(gsi1pk)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':running': keys.runQueue.running,
+        ':runningStatus': 'running',
+        ':before': leaseEndedBefore,
+      },
+      Limit: limit,
+    }),
+  );
+  let marked = 0;
+  for (const item of out.Items ?? []) {
+    const { userId, id, leaseUntil, runSegment } = item as {
+      userId: string;
+      id: string;
+      leaseUntil: string;
+      runSegment: number;
+    };
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.automation(userId, id),
+          UpdateExpression: 'SET queuedSegment = :segment, gsi1pk = :unsent, gsi1sk = :unsentSort',
+          ConditionExpression: '#status = :running AND leaseUntil = :seen AND runSegment = :segment',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':segment': runSegment,
+            ':running': 'running',
+            ':seen': leaseUntil,
+            ':unsent': keys.unsentAutomations.pk,
+            // Unsent since its lease ended, so the sweep that marks it also sends it.
+            ':unsentSort': keys.unsentAutomationSort(leaseUntil, userId, id),
+          },
+        }),
+      );
+      marked++;
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+    }
+  }
+  return marked;
+}
+
+/** Automations marked unsent before `before`, oldest first. */
+export async function listUnsent(before: string, limit: number): Promise<UnsentAutomation[]> {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: keys.unsentAutomations.index,
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :before',
+      ExpressionAttributeValues: { ':pk': keys.unsentAutomations.pk, ':before': before },
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).flatMap((item) => unsentOf(item) ?? []);
+}
