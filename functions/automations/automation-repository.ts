@@ -169,7 +169,8 @@ export async function pauseActive(
         TableName: tableName(),
         Key: keys.automation(userId, id),
         UpdateExpression:
-          'SET #status = :paused, pausedFor = :user, updatedAt = :at REMOVE leaseToken, gsi2pk, gsi2sk',
+          // Not scheduled while paused: no next run to show.
+          'SET #status = :paused, pausedFor = :user, updatedAt = :at REMOVE leaseToken, gsi2pk, gsi2sk, nextRunAt',
         ConditionExpression: 'attribute_exists(pk) AND #status = :active',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':paused': 'paused', ':user': 'user', ':active': 'active', ':at': at },
@@ -274,6 +275,42 @@ export async function restartFinished(
 }
 
 /**
+ * A recurring automation paused between runs (its last job had finished) back to active, waiting for its
+ * next tick at `nextRunAt`; undefined when it is not paused (anymore).
+ */
+export async function resumeBetweenRuns(
+  userId: string,
+  id: string,
+  at: string,
+  nextRunAt: string,
+): Promise<StoredAutomation | undefined> {
+  try {
+    const out = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.automation(userId, id),
+        UpdateExpression:
+          'SET #status = :active, nextRunAt = :next, updatedAt = :at, message = :message REMOVE pausedFor',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :paused AND attribute_exists(completedAt)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':active': 'active',
+          ':paused': 'paused',
+          ':next': nextRunAt,
+          ':at': at,
+          ':message': 'Resumed: the next run is on its schedule',
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as StoredAutomation;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
  * A user's pause, resume or cancel: conditional on the status read, so it never overrides a change the
  * engine made meanwhile. Leaving 'running' ends the lease: the worker stops at its next write.
  */
@@ -297,7 +334,8 @@ export async function setJobStatusByUser(
     sets.push('pausedFor = :user', 'message = :pausedMessage');
     values[':user'] = 'user';
     values[':pausedMessage'] = 'Paused';
-    removes.push('gsi2pk', 'gsi2sk');
+    // A paused recurring automation is not scheduled: no next run to show.
+    removes.push('gsi2pk', 'gsi2sk', 'nextRunAt');
   } else if (change.to === 'pending') {
     sets.push(
       'queuedSegment = :segment',
@@ -318,7 +356,7 @@ export async function setJobStatusByUser(
   } else {
     sets.push('message = :cancelled', 'completedAt = :at');
     values[':cancelled'] = 'Cancelled';
-    removes.push('gsi2pk', 'gsi2sk');
+    removes.push('gsi2pk', 'gsi2sk', 'nextRunAt');
   }
   try {
     const out = await dynamo().send(

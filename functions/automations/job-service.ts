@@ -11,12 +11,13 @@ import type { AuthUser } from '../core/auth';
 import { ConflictError, NotFoundError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { SchedulerPort } from '../core/ports/scheduler';
-import { scheduleNameOf } from '../runs/recurring-schedule';
+import { nextRunAfter, recurringSchedule, scheduleNameOf } from '../runs/recurring-schedule';
 import {
   findAutomation,
   listAutomations,
   pauseActive,
   publicAutomation,
+  resumeBetweenRuns,
   type StoredAutomation,
   setJobStatusByUser,
 } from './automation-repository';
@@ -30,10 +31,11 @@ export interface JobDeps {
   log: Logger;
   now: () => Date;
   /**
-   * A recurring automation's schedule goes with a pause or cancel; a resume puts the job on the unsent
-   * index, and the run dispatch brings the schedule back with its message (run-dispatch-service.ts).
+   * A recurring automation's schedule goes with a pause or cancel. A resume of a job that was running
+   * puts it on the unsent index, and the run dispatch brings the schedule back with its message
+   * (run-dispatch-service.ts); a resume between runs puts the schedule back here.
    */
-  scheduler: Pick<SchedulerPort, 'remove'>;
+  scheduler: Pick<SchedulerPort, 'put' | 'remove'>;
 }
 
 export function jobOf(automation: StoredAutomation): Job {
@@ -104,6 +106,20 @@ export function createJobService({ log, now, scheduler }: JobDeps) {
     if (!from.includes(automation.status))
       throw new ConflictError(JOB_TEXTS.cannotChange(automation.status, status));
     const at = now().toISOString();
+    if (wanted === 'running' && automation.interval && automation.completedAt) {
+      // Paused between runs (its last job had finished, as a new job clears completedAt): nothing to
+      // continue, so it waits for its next tick again instead of running that job a second time.
+      const waiting = await resumeBetweenRuns(
+        user.id,
+        automation.id,
+        at,
+        nextRunAfter(now(), automation.interval),
+      );
+      if (!waiting) throw new ConflictError(JOB_TEXTS.cannotChange(automation.status, status));
+      await scheduler.put(recurringSchedule({ ...waiting, interval: automation.interval }));
+      log.info('recurring automation resumed between runs', { jobId });
+      return jobOf(waiting);
+    }
     const segment = (automation.runSegment ?? -1) + 1;
     const changed = await setJobStatusByUser(user.id, automation.id, {
       to: wanted === 'running' ? 'pending' : wanted,

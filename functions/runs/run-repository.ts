@@ -287,6 +287,8 @@ export async function finishRun(
     ['leaseToken', 'gsi2pk', 'gsi2sk'],
     now,
   );
+  // A job the platform stopped is not over: it resumes after a re-sync, and counts once when it ends.
+  if (end.status === 'paused') return;
   // One run of the automation ended: the counters of part 2 section 3.
   await dynamo()
     .send(

@@ -174,6 +174,8 @@ describe('a platform that stops the run', () => {
     }
     const paused = await automationItem(ada.id, automation.id);
     expect(paused).toMatchObject({ status: 'paused', errorMessage: RUN_TEXTS.challenge('LinkedIn') });
+    // Stopped by the platform, the job is not over: it counts no run yet.
+    expect(paused.totalRuns ?? 0).toBe(0);
     const kept = await storedLeads(ada.id, automation.id);
     expect(kept.length).toBeGreaterThan(0);
     expect(paused.totalLeads).toBe(kept.length);
@@ -191,9 +193,12 @@ describe('a platform that stops the run', () => {
     const leads = await storedLeads(ada.id, automation.id);
     expect(new Set(leads.map((l) => l.id)).size).toBe(leads.length);
     expect(leads.map((l) => l.id).sort()).toEqual(visible.map((p) => p.id).sort());
+    // One job, paused once and resumed: one run, and a successful one.
     expect(await automationItem(ada.id, automation.id)).toMatchObject({
       status: 'completed',
       totalLeads: visible.length,
+      totalRuns: 1,
+      successfulRuns: 1,
     });
   });
 

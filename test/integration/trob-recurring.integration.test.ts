@@ -75,7 +75,39 @@ describe('recurring automations', () => {
     expect(paused.status, paused.text).toBe(200);
     expect(await schedulerPort().get(scheduleNameOf(automation.id))).toBeUndefined();
     await tick(schedule!.payload);
-    expect(await automationItem(ada.id, automation.id)).toMatchObject({ status: 'paused', totalRuns: 2 });
+    const whilePaused = await automationItem(ada.id, automation.id);
+    expect(whilePaused).toMatchObject({ status: 'paused', totalRuns: 2 });
+    // Paused, it is not scheduled: no next run to show.
+    expect(whilePaused).not.toHaveProperty('nextRunAt');
+
+    // Resumed between runs, it waits for its next tick: the finished job does not run again.
+    const resumedAt = Date.now();
+    const resumed = await api.put(`/api/jobs/${automation.id}.2`, { status: 'running' }, as(ada));
+    expect(resumed.status, resumed.text).toBe(200);
+    expect(resumed.body.data.job).toMatchObject({ status: 'active' });
+    const waiting = await automationItem(ada.id, automation.id);
+    expect(waiting).toMatchObject({
+      status: 'active',
+      totalRuns: 2,
+      successfulRuns: 2,
+      jobId: `${automation.id}.2`,
+    });
+    const nextAfterResume = Date.parse(String(waiting.nextRunAt)) - resumedAt;
+    expect(nextAfterResume).toBeGreaterThanOrEqual(2 * 60_000 - 1_000);
+    expect(nextAfterResume).toBeLessThanOrEqual(2 * 60_000 + 5_000);
+    expect(await schedulerPort().get(scheduleNameOf(automation.id))).toMatchObject({
+      expression: 'rate(2 minutes)',
+    });
+    expect(await runQueued(ada.id)).toBe(0);
+
+    // The next tick runs the next job, numbered on from the last.
+    await tick(schedule!.payload);
+    expect(await automationItem(ada.id, automation.id)).toMatchObject({
+      status: 'active',
+      jobId: `${automation.id}.3`,
+      totalRuns: 3,
+      successfulRuns: 3,
+    });
   });
 
   it('drops a tick while the automation’s job has not finished', async () => {
