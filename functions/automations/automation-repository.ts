@@ -85,6 +85,22 @@ export async function findAutomation(userId: string, id: string): Promise<Stored
   return out.Item as StoredAutomation | undefined;
 }
 
+/**
+ * A conditional update of an automation that answers the item as it is now, or undefined when the
+ * condition did not hold (its status moved, or it is gone).
+ */
+async function updatedOrUndefined(
+  input: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'ReturnValues'>,
+): Promise<StoredAutomation | undefined> {
+  try {
+    const out = await dynamo().send(new UpdateCommand({ ...input, ReturnValues: 'ALL_NEW' }));
+    return out.Attributes as StoredAutomation;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
+}
+
 /** The version of the user's start guard (0 before the first start). Read before counting. */
 export async function readStartGuard(userId: string): Promise<number> {
   const out = await dynamo().send(
@@ -163,25 +179,16 @@ export async function pauseActive(
   id: string,
   at: string,
 ): Promise<StoredAutomation | undefined> {
-  try {
-    const out = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.automation(userId, id),
-        UpdateExpression:
-          // Not scheduled while paused: no next run to show.
-          'SET #status = :paused, pausedFor = :user, updatedAt = :at REMOVE leaseToken, gsi2pk, gsi2sk, nextRunAt',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :active',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':paused': 'paused', ':user': 'user', ':active': 'active', ':at': at },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return out.Attributes as StoredAutomation;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
-  }
+  return updatedOrUndefined({
+    TableName: tableName(),
+    Key: keys.automation(userId, id),
+    UpdateExpression:
+      // Not scheduled while paused: no next run to show.
+      'SET #status = :paused, pausedFor = :user, updatedAt = :at REMOVE leaseToken, gsi2pk, gsi2sk, nextRunAt',
+    ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':paused': 'paused', ':user': 'user', ':active': 'active', ':at': at },
+  });
 }
 
 /** Statuses a job ends in; only these may run again. */
@@ -284,30 +291,21 @@ export async function resumeBetweenRuns(
   at: string,
   nextRunAt: string,
 ): Promise<StoredAutomation | undefined> {
-  try {
-    const out = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.automation(userId, id),
-        UpdateExpression:
-          'SET #status = :active, nextRunAt = :next, updatedAt = :at, message = :message REMOVE pausedFor',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :paused AND attribute_exists(completedAt)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':active': 'active',
-          ':paused': 'paused',
-          ':next': nextRunAt,
-          ':at': at,
-          ':message': 'Resumed: the next run is on its schedule',
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return out.Attributes as StoredAutomation;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
-  }
+  return updatedOrUndefined({
+    TableName: tableName(),
+    Key: keys.automation(userId, id),
+    UpdateExpression:
+      'SET #status = :active, nextRunAt = :next, updatedAt = :at, message = :message REMOVE pausedFor',
+    ConditionExpression: 'attribute_exists(pk) AND #status = :paused AND attribute_exists(completedAt)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':active': 'active',
+      ':paused': 'paused',
+      ':next': nextRunAt,
+      ':at': at,
+      ':message': 'Resumed: the next run is on its schedule',
+    },
+  });
 }
 
 /**
@@ -358,21 +356,12 @@ export async function setJobStatusByUser(
     values[':cancelled'] = 'Cancelled';
     removes.push('gsi2pk', 'gsi2sk', 'nextRunAt');
   }
-  try {
-    const out = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.automation(userId, id),
-        UpdateExpression: `SET ${sets.join(', ')} REMOVE ${removes.join(', ')}`,
-        ConditionExpression: `attribute_exists(pk) AND #status IN (${change.from.map((_, i) => `:from${i}`).join(', ')})`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return out.Attributes as StoredAutomation;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
-  }
+  return updatedOrUndefined({
+    TableName: tableName(),
+    Key: keys.automation(userId, id),
+    UpdateExpression: `SET ${sets.join(', ')} REMOVE ${removes.join(', ')}`,
+    ConditionExpression: `attribute_exists(pk) AND #status IN (${change.from.map((_, i) => `:from${i}`).join(', ')})`,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: values,
+  });
 }

@@ -1,13 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import {
-  type AutomationStatus,
-  type CompletenessReport,
-  type EnrichmentState,
-  jobIdOfRun,
-} from '../../shared/automations-values';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CompletenessReport, EnrichmentState } from '../../shared/automations-values';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { isConditionalCheckFailure } from '../core/dynamo-errors';
 import { keys } from '../core/table';
@@ -15,7 +7,7 @@ import { keys } from '../core/table';
 /**
  * The run state of a job, kept on its automation item (access pattern 19): who holds the run (a
  * lease), which run message it came from (the segment), where it stands (the cursor) and what it
- * counted. Every write after the claim is fenced by the lease token, so a worker that lost its lease
+ * counted. Every write after the claim (run-claims.ts) is fenced by the lease token, so a worker that lost its lease
  * (a cancel, a pause, a newer segment) can no longer change anything.
  */
 
@@ -75,75 +67,6 @@ export class LeaseLostError extends Error {
   constructor() {
     super('The run lease was lost');
     this.name = 'LeaseLostError';
-  }
-}
-
-const CLAIMABLE: readonly AutomationStatus[] = ['pending', 'running'];
-
-/**
- * What a claim found: the segment is ours; or another lease still holds this very segment (a live worker,
- * or one that stopped without letting go, as a crash or a Ctrl-C leaves it) until `until`; or the message
- * is refused for good (a duplicate of a done segment, an older message, a job paused, finished or gone).
- */
-export type Claim =
-  | { kind: 'claimed'; lease: Lease; item: Record<string, unknown> }
-  | { kind: 'held'; until: Date }
-  | { kind: 'refused' };
-
-/**
- * Claims segment `segment` of a job: pending or running to running, only when no newer segment ran
- * and no live lease holds this one.
- */
-export async function claimRun(input: {
-  userId: string;
-  automationId: string;
-  segment: number;
-  now: Date;
-  leaseMs: number;
-}): Promise<Claim> {
-  const token = randomUUID();
-  const at = input.now.toISOString();
-  try {
-    const out = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.automation(input.userId, input.automationId),
-        UpdateExpression:
-          'SET #status = :running, runSegment = :segment, leaseToken = :token, leaseUntil = :until, ' +
-          'startedAt = if_not_exists(startedAt, :at), updatedAt = :at, gsi2pk = :queue, gsi2sk = :queueSort',
-        ConditionExpression:
-          'attribute_exists(pk) AND #status IN (:pending, :running) AND ' +
-          '(attribute_not_exists(runSegment) OR runSegment < :segment OR (runSegment = :segment AND leaseUntil < :at))',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':running': 'running',
-          ':pending': CLAIMABLE[0],
-          ':segment': input.segment,
-          ':token': token,
-          ':until': new Date(input.now.getTime() + input.leaseMs).toISOString(),
-          ':at': at,
-          ':queue': keys.runQueue.running,
-          ':queueSort': keys.runQueueSort(at, input.userId, input.automationId),
-        },
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return {
-      kind: 'claimed',
-      lease: { userId: input.userId, automationId: input.automationId, token, segment: input.segment },
-      item: out.Attributes ?? {},
-    };
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-    const found = (error as { Item?: Record<string, AttributeValue> }).Item;
-    const old = found ? unmarshall(found) : undefined;
-    const held =
-      old?.status === 'running' &&
-      old.runSegment === input.segment &&
-      typeof old.leaseUntil === 'string' &&
-      old.leaseUntil >= at;
-    return held ? { kind: 'held', until: new Date(old.leaseUntil as string) } : { kind: 'refused' };
   }
 }
 
@@ -368,61 +291,4 @@ export async function listRunQueue(
     automationId: item.id as string,
     since: String(item.gsi2sk).split('#')[0] ?? '',
   }));
-}
-
-/**
- * A recurring automation's tick: active (its last job done) to pending as its next job, which starts
- * over from the first page into the same dataset. Undefined when it is not active: the last job still
- * runs, or the automation was paused, cancelled or deleted; the tick is then dropped.
- */
-export async function startRecurringRun(
-  userId: string,
-  automationId: string,
-  now: Date,
-): Promise<{ jobId: string; segment: number } | undefined> {
-  const current = await dynamo().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.automation(userId, automationId),
-      ConsistentRead: true,
-    }),
-  );
-  const item = current.Item;
-  if (item?.status !== 'active') return undefined;
-  const run = (typeof item.totalRuns === 'number' ? item.totalRuns : 0) + 1;
-  const jobId = jobIdOfRun(automationId, run);
-  const segment = (typeof item.runSegment === 'number' ? item.runSegment : -1) + 1;
-  const at = now.toISOString();
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.automation(userId, automationId),
-        UpdateExpression:
-          'SET #status = :pending, jobId = :jobId, queuedSegment = :segment, progress = :zero, stage = :stage, ' +
-          'message = :message, completedTasks = :zero, totalTasks = :zero, successTasks = :zero, failedTasks = :zero, ' +
-          'updatedAt = :at, gsi2pk = :waiting, gsi2sk = :sort ' +
-          'REMOVE runCursor, runCounters, report, forecast, enrichment, waitUntil, errorMessage, completedAt',
-        ConditionExpression: '#status = :active AND totalRuns = :runs',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pending': 'pending',
-          ':active': 'active',
-          ':jobId': jobId,
-          ':segment': segment,
-          ':zero': 0,
-          ':stage': 'queued',
-          ':message': 'Starting the scheduled run',
-          ':at': at,
-          ':waiting': keys.runQueue.waiting,
-          ':sort': keys.runQueueSort(at, userId, automationId),
-          ':runs': run - 1,
-        },
-      }),
-    );
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
-  }
-  return { jobId, segment };
 }

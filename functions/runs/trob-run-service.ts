@@ -2,9 +2,10 @@ import type { TrobRunMessage, TrobTickMessage } from '../../shared/run-messages'
 import { RUN_TEXTS } from '../../shared/run-texts';
 import type { StoredAutomation } from '../automations/automation-repository';
 import { AutomationGoneError } from '../leads/lead-store';
+import { claimRun, startRecurringRun } from './run-claims';
 import type { RunContext } from './run-context';
 import { RUN_METRICS } from './run-metrics';
-import { claimRun, LeaseLostError, startRecurringRun } from './run-repository';
+import { LeaseLostError } from './run-repository';
 import { Job, LEASE_EXTRA_MS, MAX_DELAY_SECONDS, type TrobRunDeps, type TrobRunOutcome } from './trob-job';
 
 export type { TrobRunDeps, TrobRunOutcome } from './trob-job';

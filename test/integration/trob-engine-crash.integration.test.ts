@@ -5,7 +5,7 @@ import { createRunDispatchService, STALLED_GRACE_MS } from '../../functions/auto
 import { logger } from '../../functions/core/logger';
 import { queuePort } from '../../functions/core/ports/queue';
 import { schedulerPort } from '../../functions/core/ports/scheduler';
-import { claimRun } from '../../functions/runs/run-repository';
+import { claimRun } from '../../functions/runs/run-claims';
 import {
   automationItem,
   connectedUser,
