@@ -183,6 +183,16 @@ export class WorkersStack extends Stack {
     };
 
     // The run dispatcher: the table's stream, only new images of automations on the unsent index.
+    // A recurring automation that pauses itself after three failed runs takes its schedule away.
+    const runner = this.workers.get(queueDefinitions['trob-runs'].consumer);
+    if (runner)
+      grantCapabilities(runner, ['scheduler'], {
+        table: data.table,
+        queues: this.queues,
+        scheduler: this.schedulerTarget,
+        publicAppUrl: props.publicAppUrl,
+      });
+
     const dispatcher = new AppFunction(this, constructIdFor(RUN_DISPATCHER), {
       stage,
       entry: fromRoot(streamConsumerFile(RUN_DISPATCHER)),

@@ -159,6 +159,7 @@ export const JOB_TEXTS = {
   updated: (status: string) => `Job ${status}`,
   engineOwnsStatus: 'Only pause, resume and cancel can be asked for; the engine sets the other statuses.',
   cannotChange: (from: string, to: string) => `A ${from} job cannot be set to ${to}.`,
+  badCursor: 'cursor is not one this list gave',
 } as const;
 
 export const AUTOMATION_TEXTS = {
@@ -225,10 +226,26 @@ export function dashboardStatusLabel(status: string): 'Active' | 'Completed' | '
 }
 
 /** A job as `GET /api/jobs` lists it (part 1 section 7; part 2 section 3 'Job progress'; DECISIONS 23). */
+/** What started a job: the user's start, a run again, or a recurring automation's schedule. */
+export type JobTrigger = 'start' | 'run-again' | 'schedule';
+
+/** A stage a job entered, and when (the job's stage history). */
+export interface JobStage {
+  stage: string;
+  at: string;
+}
+
+/** A job keeps at most this many stages (a long job's waits and continuations repeat a few). */
+export const MAX_JOB_STAGES = 50;
+
+/** `GET /api/jobs` (DECISIONS 23): one run of an automation. */
 export interface Job {
-  /** The job id: a one-off trob's is its automation's id. */
+  /** The job id: a one-off trob's first job has its automation's id; run n is `<automationId>.<n>`. */
   id: string;
   automationId: string;
+  /** 1 for the automation's first job. */
+  run: number;
+  trigger: JobTrigger;
   templateId: string;
   /** The automation's name. */
   name: string;
@@ -242,14 +259,21 @@ export interface Job {
   successTasks: number;
   failedTasks: number;
   error?: string;
-  totalLeads: number;
+  /** Leads this job stored. */
+  leadsAdded: number;
   createdAt: string;
   startedAt?: string;
   completedAt?: string;
+  stages: JobStage[];
+  report?: CompletenessReport;
+  forecast?: BudgetForecast;
 }
 
-/** What a user may ask of a job with `PUT /api/jobs/{id}`: pause, resume (running) or cancel. */
-export const USER_JOB_STATUSES = ['paused', 'running', 'cancelled'] as const;
+/** `GET /api/jobs`: a page of jobs, newest first, and where the next page starts (absent at the end). */
+export interface JobsPage {
+  jobs: Job[];
+  nextCursor?: string;
+}
 
 /** A new job's progress: nothing done yet (the start route's defaults; the leads screen's fallback). */
 export const NEW_JOB_PROGRESS = {

@@ -5,6 +5,7 @@ import { PLATFORMS } from './platforms';
 import { boundedJsonObject, type JsonBounds, visibleText } from './text';
 
 export * from './automations-values';
+export * from './job-lifecycle';
 
 /** A trob's settings are a few levels of a few values (lists of up to 1,000 profile URLs at most). */
 export const CONFIG_BOUNDS: JsonBounds = {
@@ -74,8 +75,26 @@ export const leadsPageQuery = z.object({
 export type LeadsPageQuery = z.infer<typeof leadsPageQuery>;
 
 const JOB_STATUS_FILTER_MESSAGE = `status must be one of all, ${AUTOMATION_STATUSES.join(', ')}`;
-/** `GET /api/jobs?status&platform&search` ('all' is the same as no filter). */
+/** A page of `GET /api/jobs` holds at most this many jobs (20 unless asked). */
+export const JOBS_PAGE_LIMIT = { default: 20, max: 100 } as const;
+
+/**
+ * `GET /api/jobs?status&platform&search&automationId&limit&cursor` ('all' is the same as no filter),
+ * newest first; `cursor` is the previous page's `nextCursor`.
+ */
 export const listJobsQuery = z.object({
+  automationId: z.optional(
+    z.string().check(z.minLength(1, 'automationId must not be empty'), z.maxLength(128)),
+  ),
+  limit: z._default(wholeNumber('limit', JOBS_PAGE_LIMIT.max), JOBS_PAGE_LIMIT.default),
+  cursor: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(1024, 'cursor must be 1024 characters or less'),
+        z.regex(/^[A-Za-z0-9_-]+$/, 'cursor is not one this list gave'),
+      ),
+  ),
   status: z.optional(z.enum(['all', ...AUTOMATION_STATUSES], JOB_STATUS_FILTER_MESSAGE)),
   platform: z.optional(z.enum(['all', ...PLATFORMS], `platform must be one of all, ${PLATFORMS.join(', ')}`)),
   search: z.optional(

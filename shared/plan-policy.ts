@@ -1,4 +1,5 @@
 import { EXPORT_FORMAT_TABLE, type ExportFormat, isExportFormat } from './export-formats';
+import { ACTIVE_STATUSES } from './job-lifecycle';
 import { PLATFORM_TABLE, type PlanPlatformKey, type Platform } from './platforms';
 import { TRIAL_DAYS, USER_PLANS, type UserPlan } from './pricing-plans';
 
@@ -246,8 +247,8 @@ export function isNearLimit(used: number, limit: number): boolean {
   return usagePercent(used, limit) >= 80;
 }
 
-/** The statuses of the active list, which the automation limit counts (DECISIONS 20). */
-export const RUNNING_STATUSES = ['pending', 'running', 'active'] as const;
+/** The statuses the automation limit counts (DECISIONS 20): the lifecycle's active set. */
+export const RUNNING_STATUSES = ACTIVE_STATUSES;
 export type RunningStatus = (typeof RUNNING_STATUSES)[number];
 
 export function countsAsRunning(status: string | null | undefined): boolean {

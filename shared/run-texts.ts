@@ -29,6 +29,9 @@ export const RUN_TEXTS = {
   notRunnable: 'This trob cannot run yet.',
   browserMissing: (path: string) =>
     `Chromium is not installed where Trobly looks for it (${path}). Install it (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROMIUM_PATH, then start the trob again.`,
+  /** A recurring automation's third failed run in a row: it pauses itself (issue 19 point 7). */
+  pausedAfterFailures: (runs: number, lastError: string) =>
+    `Paused after ${runs} failed runs in a row. Last error: ${lastError}`,
   retriesExhausted: (attempts: number) =>
     `The run failed ${attempts} times in a row and was stopped. Start the trob again; if it keeps failing, contact support.`,
 } as const;

@@ -7,14 +7,14 @@ import { keys } from '../core/table';
 
 /**
  * The partitions an account owns beside its main one (core/table.ts patterns 25-29: an automation's
- * leads, the profiles seen per platform, a connection's budget counters, the monthly usage) are emptied
+ * leads, the profiles seen per platform, a connection's budget counters, the monthly usage; 31: the jobs) are emptied
  * by the purge queue: one message per partition, each deleting a bounded number of keys and handing
  * the rest to a new message, so no request and no invocation runs out of time on a large dataset.
  */
 export const PURGE_KEYS_PER_MESSAGE = 2000;
 
 /** Only these partitions may be purged: never a user's main partition or another kind. */
-const PURGEABLE = /^USER#[^#]+#(LEADS#[^#]+|SEEN#[a-z]+|BUDGET#[^#]+|USAGE)$/;
+const PURGEABLE = /^USER#[^#]+#(LEADS#[^#]+|SEEN#[a-z]+|BUDGET#[^#]+|USAGE|JOBS)$/;
 
 /** Sockets are disconnected in batches of at most this many per message. */
 export const SOCKETS_PER_MESSAGE = 100;
@@ -47,6 +47,7 @@ export function ownedPartitions(
     ...owned.connectionIds.map((id) => keys.budgetPartition(userId, id)),
     ...owned.platforms.map((platform) => keys.seenProfilesPartition(userId, platform)),
     keys.usagePartition(userId),
+    keys.jobsPartition(userId),
   ];
 }
 

@@ -1,10 +1,18 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Automation, jobIdOfRun, NEW_JOB_PROGRESS } from '../../shared/automations';
+import {
+  type Automation,
+  FINISHED_STATUSES as FINISHED,
+  type JobStage,
+  type JobTrigger,
+  jobIdOfRun,
+  NEW_JOB_PROGRESS,
+} from '../../shared/automations';
 import { dynamo, tableName } from '../core/clients/dynamo';
-import { cancellationCodes, isConditionalCheckFailure } from '../core/dynamo-errors';
+import { cancellationCodes, isConditionalCheckFailure, isItemConditionFailure } from '../core/dynamo-errors';
 import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
-import { unsentMarker } from './unsent-repository';
+import { type JobRef, jobEndUpdate, newJobPut } from '../jobs/job-repository';
+import { unsentMarker } from '../jobs/unsent-repository';
 
 /**
  * Automations under their owner (access patterns 19-22 in core/table.ts). `publicAutomation` is the
@@ -21,9 +29,24 @@ export interface StoredAutomation extends Automation {
   queuedSegment?: number;
   /** A job waiting for a budget: no run before this time. */
   waitUntil?: string;
-  /** Why a paused job paused: 'platform' (a challenge or an ended session; a re-sync resumes it). */
-  pausedFor?: 'platform' | 'user';
+  /**
+   * Why a paused job paused: 'platform' (a challenge or an ended session; a re-sync resumes it),
+   * 'user', or 'failures' (a recurring automation whose runs failed three times in a row).
+   */
+  pausedFor?: 'platform' | 'user' | 'failures';
+  /** When the current job was created: with `jobId`, the key of its item (functions/jobs/job-repository.ts). */
+  jobCreatedAt?: string;
+  jobTrigger?: JobTrigger;
+  /** The current job's stages so far. */
+  stageHistory?: JobStage[];
+  /** The current job's counters (functions/runs/run-repository.ts). */
+  runCounters?: { stored?: number };
+  /** A recurring automation's runs that failed since its last successful one. */
+  failedRunsInRow?: number;
 }
+
+/** Statuses a job ends in; only these may run again (the lifecycle's finished set). */
+export const FINISHED_STATUSES: readonly string[] = FINISHED;
 
 const PUBLIC_FIELDS = [
   'id',
@@ -149,6 +172,8 @@ export async function insertAutomation(automation: StoredAutomation, guardVersio
                 ...keys.automation(automation.userId, automation.id),
                 type: 'automation',
                 ...automation,
+                jobCreatedAt: automation.createdAt,
+                jobTrigger: 'start',
                 ...unsentMarker(automation.userId, automation.id, automation.createdAt),
                 // Waiting for a worker (GET /api/automation/queue) until a run claims it.
                 gsi2pk: keys.runQueue.waiting,
@@ -157,6 +182,17 @@ export async function insertAutomation(automation: StoredAutomation, guardVersio
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
+          newJobPut({
+            userId: automation.userId,
+            id: automation.jobId,
+            automationId: automation.id,
+            run: 1,
+            trigger: 'start',
+            templateId: automation.templateId,
+            name: automation.displayName,
+            platform: automation.platform,
+            createdAt: automation.createdAt,
+          }),
         ],
       }),
     );
@@ -191,9 +227,6 @@ export async function pauseActive(
   });
 }
 
-/** Statuses a job ends in; only these may run again. */
-export const FINISHED_STATUSES: readonly string[] = ['completed', 'failed', 'cancelled'];
-
 /**
  * A finished automation back to pending as a fresh job, in one transaction with the user's start
  * guard (as a first start): progress, cursor and report start over, and the next run message is the
@@ -208,10 +241,13 @@ export async function restartFinished(
 ): Promise<StoredAutomation | 'lost-guard' | 'not-finished'> {
   const segment = (automation.runSegment ?? -1) + 1;
   // Each run is a job of its own (DECISIONS 23): run n of the automation is job `<id>.<n>`.
-  const jobId = jobIdOfRun(automation.id, (automation.totalRuns ?? 0) + 1);
+  const run = (automation.totalRuns ?? 0) + 1;
+  const jobId = jobIdOfRun(automation.id, run);
   const restarted: StoredAutomation = {
     ...automation,
     jobId,
+    jobCreatedAt: at,
+    jobTrigger: 'run-again',
     ...NEW_JOB_PROGRESS,
     totalLeads: automation.totalLeads ?? 0,
     hasData: automation.hasData ?? false,
@@ -231,6 +267,8 @@ export async function restartFinished(
     'startedAt',
     'waitUntil',
     'pausedFor',
+    'stageHistory',
+    'runCounters',
   ] as const) {
     delete restarted[field];
   }
@@ -246,8 +284,9 @@ export async function restartFinished(
               UpdateExpression:
                 'SET #status = :pending, jobId = :jobId, progress = :zero, stage = :stage, message = :message, completedTasks = :zero, ' +
                 'totalTasks = :zero, successTasks = :zero, failedTasks = :zero, updatedAt = :at, queuedSegment = :segment, ' +
+                'jobCreatedAt = :at, jobTrigger = :trigger, ' +
                 'gsi1pk = :unsent, gsi1sk = :unsentSort, gsi2pk = :waiting, gsi2sk = :waitingSort ' +
-                'REMOVE runCursor, runCounters, errorMessage, report, forecast, enrichment, completedAt, startedAt, waitUntil, pausedFor, leaseToken',
+                'REMOVE runCursor, runCounters, errorMessage, report, forecast, enrichment, completedAt, startedAt, waitUntil, pausedFor, leaseToken, stageHistory',
               ConditionExpression: '#status IN (:completed, :failed, :cancelled)',
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: {
@@ -258,6 +297,7 @@ export async function restartFinished(
                 ':message': message,
                 ':at': at,
                 ':segment': segment,
+                ':trigger': 'run-again',
                 ':unsent': keys.unsentAutomations.pk,
                 ':unsentSort': keys.unsentAutomationSort(at, automation.userId, automation.id),
                 ':waiting': keys.runQueue.waiting,
@@ -268,6 +308,17 @@ export async function restartFinished(
               },
             },
           },
+          newJobPut({
+            userId: automation.userId,
+            id: jobId,
+            automationId: automation.id,
+            run,
+            trigger: 'run-again',
+            templateId: automation.templateId,
+            name: automation.displayName,
+            platform: automation.platform,
+            createdAt: at,
+          }),
         ],
       }),
     );
@@ -295,7 +346,8 @@ export async function resumeBetweenRuns(
     TableName: tableName(),
     Key: keys.automation(userId, id),
     UpdateExpression:
-      'SET #status = :active, nextRunAt = :next, updatedAt = :at, message = :message REMOVE pausedFor',
+      // Its failed runs start counting again from here.
+      'SET #status = :active, nextRunAt = :next, updatedAt = :at, message = :message, failedRunsInRow = :zero REMOVE pausedFor',
     ConditionExpression: 'attribute_exists(pk) AND #status = :paused AND attribute_exists(completedAt)',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
@@ -304,6 +356,7 @@ export async function resumeBetweenRuns(
       ':next': nextRunAt,
       ':at': at,
       ':message': 'Resumed: the next run is on its schedule',
+      ':zero': 0,
     },
   });
 }
@@ -320,6 +373,8 @@ export async function setJobStatusByUser(
     from: readonly string[];
     at: string;
     queuedSegment?: number;
+    /** The job a cancel ends: its item records the end in the same transaction. */
+    job?: JobRef;
   },
 ): Promise<StoredAutomation | undefined> {
   const values: Record<string, unknown> = { ':to': change.to, ':at': change.at };
@@ -356,12 +411,28 @@ export async function setJobStatusByUser(
     values[':cancelled'] = 'Cancelled';
     removes.push('gsi2pk', 'gsi2sk', 'nextRunAt');
   }
-  return updatedOrUndefined({
+  const update = {
     TableName: tableName(),
     Key: keys.automation(userId, id),
     UpdateExpression: `SET ${sets.join(', ')} REMOVE ${removes.join(', ')}`,
     ConditionExpression: `attribute_exists(pk) AND #status IN (${change.from.map((_, i) => `:from${i}`).join(', ')})`,
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: values,
-  });
+  };
+  if (change.to !== 'cancelled' || !change.job) return updatedOrUndefined(update);
+  // A cancel ends the job: its item says so in the same write, so the job list never shows it running.
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Update: update },
+          jobEndUpdate(userId, id, change.job, { status: 'cancelled', at: change.at, message: 'Cancelled' }),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isItemConditionFailure(error, 0)) return undefined;
+    throw error;
+  }
+  return findAutomation(userId, id);
 }

@@ -2,15 +2,20 @@ import {
   AUTOMATION_TEXTS,
   type Automation,
   automationIdOfJob,
+  isFinishedStatus,
   JOB_TEXTS,
   type Job,
+  type JobsPage,
   type ListJobsQuery,
+  statusesBefore,
   USER_JOB_STATUSES,
 } from '../../shared/automations';
 import type { AuthUser } from '../core/auth';
-import { ConflictError, NotFoundError } from '../core/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { SchedulerPort } from '../core/ports/scheduler';
+import { keys } from '../core/table';
+import { type JobPageKey, pageJobs, type StoredJob } from '../jobs/job-repository';
 import { nextRunAfter, recurringSchedule, scheduleNameOf } from '../runs/recurring-schedule';
 import {
   findAutomation,
@@ -38,10 +43,15 @@ export interface JobDeps {
   scheduler: Pick<SchedulerPort, 'put' | 'remove'>;
 }
 
+/** The current job of an automation, as its item holds it live (status, progress, stage). */
 export function jobOf(automation: StoredAutomation): Job {
   const job: Job = {
     id: automation.jobId,
     automationId: automation.id,
+    run:
+      (automation.totalRuns ?? 0) +
+      (isFinishedStatus(automation.status) || automation.status === 'active' ? 0 : 1),
+    trigger: automation.jobTrigger ?? 'start',
     templateId: automation.templateId,
     name: automation.displayName,
     platform: automation.platform,
@@ -51,32 +61,106 @@ export function jobOf(automation: StoredAutomation): Job {
     totalTasks: automation.totalTasks ?? 0,
     successTasks: automation.successTasks ?? 0,
     failedTasks: automation.failedTasks ?? 0,
-    totalLeads: automation.totalLeads ?? 0,
-    createdAt: automation.createdAt,
+    leadsAdded: automation.runCounters?.stored ?? 0,
+    createdAt: automation.jobCreatedAt ?? automation.createdAt,
+    stages: automation.stageHistory ?? [],
   };
   if (automation.stage) job.stage = automation.stage;
   if (automation.message) job.message = automation.message;
   if (automation.errorMessage) job.error = automation.errorMessage;
   if (automation.startedAt) job.startedAt = automation.startedAt;
   if (automation.completedAt) job.completedAt = automation.completedAt;
+  if (automation.report) job.report = automation.report;
+  if (automation.forecast) job.forecast = automation.forecast;
   return job;
 }
 
-/** Which statuses each user request may leave from. */
+/** A stored job as the API answers it. */
+function publicJob(stored: StoredJob): Job {
+  const job: Job = {
+    id: stored.id,
+    automationId: stored.automationId,
+    run: stored.run ?? 1,
+    trigger: stored.trigger ?? 'start',
+    templateId: stored.templateId,
+    name: stored.name,
+    platform: stored.platform,
+    status: stored.status,
+    progress: stored.progress ?? 0,
+    completedTasks: stored.completedTasks ?? 0,
+    totalTasks: stored.totalTasks ?? 0,
+    successTasks: stored.successTasks ?? 0,
+    failedTasks: stored.failedTasks ?? 0,
+    leadsAdded: stored.leadsAdded ?? 0,
+    createdAt: stored.createdAt,
+    stages: stored.stages ?? [],
+  };
+  if (stored.message) job.message = stored.message;
+  if (stored.errorMessage) job.error = stored.errorMessage;
+  if (stored.startedAt) job.startedAt = stored.startedAt;
+  if (stored.completedAt) job.completedAt = stored.completedAt;
+  if (stored.report) job.report = stored.report;
+  if (stored.forecast) job.forecast = stored.forecast;
+  return job;
+}
+
+/** Which statuses each user request may leave from: the lifecycle's user moves. */
 const FROM: Record<(typeof USER_JOB_STATUSES)[number], readonly string[]> = {
-  paused: ['pending', 'running', 'active'],
-  running: ['paused'],
-  cancelled: ['pending', 'running', 'active', 'paused'],
+  paused: statusesBefore('paused', 'user'),
+  running: statusesBefore('pending', 'user').filter((status) => !isFinishedStatus(status)),
+  cancelled: statusesBefore('cancelled', 'user'),
 };
 
-/** `GET /api/jobs`: a read under the user, so it needs no queue or scheduler (nor do their clients load). */
-export async function listJobs(user: AuthUser, query: ListJobsQuery): Promise<Job[]> {
+const encodeCursor = (key: JobPageKey): string => Buffer.from(JSON.stringify(key)).toString('base64url');
+
+function decodeCursor(cursor: string): JobPageKey {
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (
+      key &&
+      typeof key === 'object' &&
+      Object.values(key).every((value) => typeof value === 'string') &&
+      typeof (key as JobPageKey).pk === 'string'
+    )
+      return key as JobPageKey;
+  } catch {
+    // Not base64 of JSON: the same answer as any cursor this list did not give.
+  }
+  throw new ValidationError(JOB_TEXTS.badCursor);
+}
+
+/**
+ * `GET /api/jobs` (DECISIONS 23): the user's jobs, newest first, one page at a time. A job still under
+ * way is read from its automation (its live status and progress); an ended one from its own item. A
+ * read under the user, so it needs no queue or scheduler (nor do their clients load).
+ */
+export async function listJobs(user: AuthUser, query: ListJobsQuery): Promise<JobsPage> {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  // A cursor is the user's own: one of another user's partition is not one this list gave.
+  if (after && !after.pk?.startsWith(keys.jobsPartition(user.id)))
+    throw new ValidationError(JOB_TEXTS.badCursor);
+  const current = new Map((await listAutomations(user.id)).map((a) => [a.id, a]));
+  const live = (stored: StoredJob): Job => {
+    const automation = current.get(stored.automationId);
+    return automation?.jobId === stored.id && !isFinishedStatus(stored.status)
+      ? jobOf(automation)
+      : publicJob(stored);
+  };
   const search = query.search?.toLowerCase();
-  return (await listAutomations(user.id))
-    .filter((a) => !query.status || query.status === 'all' || a.status === query.status)
-    .filter((a) => !query.platform || query.platform === 'all' || a.platform === query.platform)
-    .filter((a) => !search || `${a.displayName} ${a.templateId}`.toLowerCase().includes(search))
-    .map(jobOf);
+  const keep = (job: Job) =>
+    (!query.status || query.status === 'all' || job.status === query.status) &&
+    (!query.platform || query.platform === 'all' || job.platform === query.platform) &&
+    (!search || `${job.name} ${job.templateId}`.toLowerCase().includes(search));
+  const page = await pageJobs(user.id, {
+    ...(query.automationId ? { automationId: query.automationId } : {}),
+    limit: query.limit,
+    ...(after ? { after } : {}),
+    keep: (stored) => keep(live(stored)),
+  });
+  return {
+    jobs: page.jobs.map(live),
+    ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}),
+  };
 }
 
 /** The job routes that change a status: they write it, and take a recurring automation's schedule away. */
@@ -126,6 +210,7 @@ export function createJobService({ log, now, scheduler }: JobDeps) {
       from,
       at,
       ...(wanted === 'running' ? { queuedSegment: segment } : {}),
+      job: { id: automation.jobId, createdAt: automation.jobCreatedAt ?? automation.createdAt },
     });
     if (!changed) throw new ConflictError(JOB_TEXTS.cannotChange(automation.status, status));
     // A resume continues from the cursor, the next segment (no older message can claim it), sent by the

@@ -5,5 +5,5 @@ import { listJobs } from './job-service';
 /** `GET /api/jobs?status&platform&search` (DECISIONS 23): the user's jobs, newest first. */
 export const handler = httpHandler({ query: listJobsQuery }, async ({ query, user }) => ({
   success: true,
-  data: { jobs: await listJobs(user, query) },
+  data: await listJobs(user, query),
 }));

@@ -2,15 +2,16 @@ import type { RunMessage } from '../../shared/run-messages';
 import type { Logger } from '../core/logger';
 import type { QueuePort } from '../core/ports/queue';
 import type { SchedulerPort } from '../core/ports/scheduler';
-import { recurringSchedule } from '../runs/recurring-schedule';
-import type { StoredAutomation } from './automation-repository';
+import { delayUntil } from '../core/queues';
 import {
   listUnsent,
   markQueued,
   markStalledRunsUnsent,
   stillUnsent,
   type UnsentAutomation,
-} from './unsent-repository';
+} from '../jobs/unsent-repository';
+import { recurringSchedule } from '../runs/recurring-schedule';
+import type { StoredAutomation } from './automation-repository';
 
 /**
  * The run message that starts a trob's job: segment 0 for a new automation, the segment after the last
@@ -71,12 +72,14 @@ export function createRunDispatchService({ log, queue, scheduler, now }: RunDisp
     if (!unsent) return true;
     if (unsent.status === 'pending' || unsent.status === 'running') {
       try {
-        if (unsent.interval) {
+        // A job that starts or resumes (pending): its schedule first. A running job's next segment has it.
+        if (unsent.interval && unsent.status === 'pending') {
           await scheduler.put(
             recurringSchedule({ id: unsent.id, userId: unsent.userId, interval: unsent.interval }),
           );
         }
-        await queue.send('trob-runs', trobRunMessage(unsent));
+        const delaySeconds = delayUntil(unsent.sendAt, now());
+        await queue.send('trob-runs', trobRunMessage(unsent), delaySeconds ? { delaySeconds } : undefined);
       } catch (error) {
         log.error('run message not sent; it stays unsent for the next try', {
           automationId: unsent.id,

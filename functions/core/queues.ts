@@ -90,3 +90,22 @@ export const DEAD_LETTER_RETENTION_SECONDS = 14 * 24 * 3600;
 export const queueUrlEnv = (name: QueueName): string => `QUEUE_URL_${name.replace(/-/g, '_').toUpperCase()}`;
 /** Env var that carries a queue's ARN (scheduler targets). */
 export const queueArnEnv = (name: QueueName): string => `QUEUE_ARN_${name.replace(/-/g, '_').toUpperCase()}`;
+
+/** SQS delays a message at most 15 minutes; a longer wait takes several hops. */
+export const MAX_DELAY_SECONDS = 900;
+
+/** The delay (whole seconds, at most SQS's) of a message that must not arrive before `at`; 0 when it has come. */
+export function delayUntil(at: string | Date | undefined, now: Date): number {
+  if (!at) return 0;
+  const seconds = Math.ceil((new Date(at).getTime() - now.getTime()) / 1000);
+  return Math.min(MAX_DELAY_SECONDS, Math.max(0, seconds));
+}
+
+/**
+ * How long a failed run message waits before its next attempt (issue 19 point 7): 10 s after the first
+ * failure, then doubling, at most a minute, so a transient failure is retried within about a minute
+ * rather than after the visibility timeout.
+ */
+export function retryDelaySeconds(receiveCount: number): number {
+  return Math.min(60, 10 * 2 ** Math.max(0, receiveCount - 1));
+}

@@ -39,6 +39,8 @@
  * | 28 | an action budget counter of a connected account  | table | pk = USER#<id>#BUDGET#<connectionId>, sk = <action>#<D|W>#<period> |
  * | 29 | a user's monthly profile usage (DECISIONS 22)    | table | pk = USER#<id>#USAGE, sk = MONTH#<yyyy-mm>          |
  * | 30 | automations waiting for a worker (queue status)  | gsi2  | gsi2pk = RUN-QUEUE#<waiting|running>, gsi2sk = <since>#<user>#<id> |
+ * | 31 | a user's jobs, newest first (GET /api/jobs)      | table | pk = USER#<id>#JOBS, sk = JOB#<createdAt>#<jobId>   |
+ * | 32 | one automation's jobs, newest first (Runs card)  | gsi1  | gsi1pk = USER#<id>#JOBS#<automationId>, gsi1sk = <createdAt>#<jobId> |
  *
  * Starting an automation checks the running count and writes the automation in one transaction with
  * a version bump of the user's start guard (conditional on the version read), so two starts at once
@@ -186,6 +188,19 @@ export const keys = {
   }),
   usagePartition: (userId: string) => `${user(userId)}#USAGE`,
   runQueue: { index: 'gsi2', waiting: 'RUN-QUEUE#waiting', running: 'RUN-QUEUE#running' },
+  /** A job (DECISIONS 23): one run of an automation, kept after it ends; found again by its start time. */
+  job: (userId: string, createdAt: string, jobId: string): ItemKey => ({
+    pk: `${user(userId)}#JOBS`,
+    sk: `JOB#${createdAt}#${jobId}`,
+  }),
+  jobsPartition: (userId: string) => `${user(userId)}#JOBS`,
+  jobSortPrefix: 'JOB#',
+  automationJobs: { index: 'gsi1' },
+  automationJobsIndexKey: (userId: string, automationId: string, createdAt: string, jobId: string) => ({
+    gsi1pk: `${user(userId)}#JOBS#${automationId}`,
+    gsi1sk: `${createdAt}#${jobId}`,
+  }),
+  automationJobsPartition: (userId: string, automationId: string) => `${user(userId)}#JOBS#${automationId}`,
   runQueueSort: (since: string, userId: string, automationId: string) => `${since}#${userId}#${automationId}`,
   /** Zero-padded, so the sort key's string order is time order in a query over a window's buckets. */
   rateBucket: (subject: string, bucketStart: number): ItemKey => ({

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { type AutomationStatus, jobIdOfRun } from '../../shared/automations-values';
+import { jobIdOfRun } from '../../shared/automations-values';
+import type { Platform } from '../../shared/platforms';
 import { dynamo, tableName } from '../core/clients/dynamo';
-import { isConditionalCheckFailure } from '../core/dynamo-errors';
+import { cancellationCodes, isConditionalCheckFailure } from '../core/dynamo-errors';
 import { keys } from '../core/table';
+import { newJobPut } from '../jobs/job-repository';
 import type { Lease } from './run-repository';
 
 /**
  * How a job is taken: a segment claimed under a new lease (every later write is fenced by it in
  * run-repository.ts), or a recurring automation's next job started by its tick.
  */
-
-const CLAIMABLE: readonly AutomationStatus[] = ['pending', 'running'];
 
 /**
  * What a claim found: the segment is ours; or another lease still holds this very segment (a live worker,
@@ -52,7 +52,8 @@ export async function claimRun(input: {
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':running': 'running',
-          ':pending': CLAIMABLE[0],
+          // The lifecycle's claim (pending to running), or a later segment of a job that already runs.
+          ':pending': 'pending',
           ':segment': input.segment,
           ':token': token,
           ':until': new Date(input.now.getTime() + input.leaseMs).toISOString(),
@@ -107,33 +108,58 @@ export async function startRecurringRun(
   const at = now.toISOString();
   try {
     await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.automation(userId, automationId),
-        UpdateExpression:
-          'SET #status = :pending, jobId = :jobId, queuedSegment = :segment, progress = :zero, stage = :stage, ' +
-          'message = :message, completedTasks = :zero, totalTasks = :zero, successTasks = :zero, failedTasks = :zero, ' +
-          'updatedAt = :at, gsi2pk = :waiting, gsi2sk = :sort ' +
-          'REMOVE runCursor, runCounters, report, forecast, enrichment, waitUntil, errorMessage, completedAt',
-        ConditionExpression: '#status = :active AND totalRuns = :runs',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pending': 'pending',
-          ':active': 'active',
-          ':jobId': jobId,
-          ':segment': segment,
-          ':zero': 0,
-          ':stage': 'queued',
-          ':message': 'Starting the scheduled run',
-          ':at': at,
-          ':waiting': keys.runQueue.waiting,
-          ':sort': keys.runQueueSort(at, userId, automationId),
-          ':runs': run - 1,
-        },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.automation(userId, automationId),
+              UpdateExpression:
+                'SET #status = :pending, jobId = :jobId, jobCreatedAt = :at, jobTrigger = :trigger, ' +
+                'queuedSegment = :segment, progress = :zero, stage = :stage, message = :message, ' +
+                'completedTasks = :zero, totalTasks = :zero, successTasks = :zero, failedTasks = :zero, ' +
+                'updatedAt = :at, gsi2pk = :waiting, gsi2sk = :sort ' +
+                'REMOVE runCursor, runCounters, report, forecast, enrichment, waitUntil, errorMessage, completedAt, ' +
+                'startedAt, stageHistory',
+              ConditionExpression: '#status = :active AND totalRuns = :runs',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':pending': 'pending',
+                ':active': 'active',
+                ':jobId': jobId,
+                ':trigger': 'schedule',
+                ':segment': segment,
+                ':zero': 0,
+                ':stage': 'queued',
+                ':message': 'Starting the scheduled run',
+                ':at': at,
+                ':waiting': keys.runQueue.waiting,
+                ':sort': keys.runQueueSort(at, userId, automationId),
+                ':runs': run - 1,
+              },
+            },
+          },
+          newJobPut({
+            userId,
+            id: jobId,
+            automationId,
+            run,
+            trigger: 'schedule',
+            templateId: item.templateId as string,
+            name: item.displayName as string,
+            platform: item.platform as Platform,
+            createdAt: at,
+          }),
+        ],
       }),
     );
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
+    if (
+      cancellationCodes(error)?.some(
+        (code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict',
+      )
+    )
+      return undefined;
     throw error;
   }
   return { jobId, segment };

@@ -1,8 +1,17 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CompletenessReport, EnrichmentState } from '../../shared/automations-values';
+import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type {
+  AutomationStatus,
+  BudgetForecast,
+  CompletenessReport,
+  EnrichmentState,
+  JobStage,
+} from '../../shared/automations-values';
+import { RUN_TEXTS } from '../../shared/run-texts';
 import { dynamo, tableName } from '../core/clients/dynamo';
-import { isConditionalCheckFailure } from '../core/dynamo-errors';
+import { isConditionalCheckFailure, isItemConditionFailure } from '../core/dynamo-errors';
 import { keys } from '../core/table';
+import { type JobRef, jobEndUpdate } from '../jobs/job-repository';
+import { unsentMarker } from '../jobs/unsent-repository';
 
 /**
  * The run state of a job, kept on its automation item (access pattern 19): who holds the run (a
@@ -92,36 +101,70 @@ export interface StoredProgress {
 
 type Values = Record<string, unknown>;
 
-/** A fenced update: holds only while the lease is this worker's and the job still runs. */
-async function fenced(lease: Lease, set: Values, remove: readonly string[] = [], now = new Date()) {
+/** What a segment saves of its job: where it stands, what it counted, its progress and its stages. */
+export interface RunSnapshot {
+  cursor: RunCursor;
+  counters: RunCounters;
+  progress: StoredProgress;
+  enrichment?: EnrichmentState;
+  stages?: JobStage[];
+}
+
+const snapshotFields = (state: RunSnapshot): Values => ({
+  runCursor: state.cursor,
+  runCounters: state.counters,
+  ...state.progress,
+  ...(state.enrichment ? { enrichment: state.enrichment } : {}),
+  ...(state.stages ? { stageHistory: state.stages } : {}),
+});
+
+/**
+ * The update of a fenced write: it holds only while the lease is this worker's and the job still runs.
+ * `add` are counters added to (`field = field + n`).
+ */
+function fencedUpdate(
+  lease: Lease,
+  set: Values,
+  remove: readonly string[] = [],
+  now = new Date(),
+  add: Record<string, number> = {},
+) {
   const names: Record<string, string> = { '#status': 'status' };
   const values: Values = { ':token': lease.token, ':running': 'running' };
   const parts: string[] = [];
   let i = 0;
   for (const [field, value] of Object.entries({ ...set, updatedAt: now.toISOString() })) {
     if (value === undefined) continue;
-    const name = `#f${i}`;
-    const placeholder = `:v${i}`;
-    names[name] = field;
-    values[placeholder] = value;
-    parts.push(`${name} = ${placeholder}`);
+    names[`#f${i}`] = field;
+    values[`:v${i}`] = value;
+    parts.push(`#f${i} = :v${i}`);
+    i++;
+  }
+  for (const [field, value] of Object.entries(add)) {
+    names[`#f${i}`] = field;
+    values[`:v${i}`] = value;
+    values[':zero'] = 0;
+    parts.push(`#f${i} = if_not_exists(#f${i}, :zero) + :v${i}`);
     i++;
   }
   const removed = remove.map((field, j) => {
     names[`#r${j}`] = field;
     return `#r${j}`;
   });
+  return {
+    TableName: tableName(),
+    Key: keys.automation(lease.userId, lease.automationId),
+    UpdateExpression: `SET ${parts.join(', ')}${removed.length ? ` REMOVE ${removed.join(', ')}` : ''}`,
+    ConditionExpression: 'leaseToken = :token AND #status = :running',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+/** A fenced update on its own. */
+async function fenced(lease: Lease, set: Values, remove: readonly string[] = [], now = new Date()) {
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.automation(lease.userId, lease.automationId),
-        UpdateExpression: `SET ${parts.join(', ')}${removed.length ? ` REMOVE ${removed.join(', ')}` : ''}`,
-        ConditionExpression: 'leaseToken = :token AND #status = :running',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
+    await dynamo().send(new UpdateCommand(fencedUpdate(lease, set, remove, now)));
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw new LeaseLostError();
     throw error;
@@ -129,22 +172,8 @@ async function fenced(lease: Lease, set: Values, remove: readonly string[] = [],
 }
 
 /** Saves where the job stands and its progress; the next segment (or a retry) continues from here. */
-export async function checkpoint(
-  lease: Lease,
-  state: { cursor: RunCursor; counters: RunCounters; progress: StoredProgress; enrichment?: EnrichmentState },
-  now?: Date,
-): Promise<void> {
-  await fenced(
-    lease,
-    {
-      runCursor: state.cursor,
-      runCounters: state.counters,
-      ...state.progress,
-      ...(state.enrichment ? { enrichment: state.enrichment } : {}),
-    },
-    [],
-    now,
-  );
+export async function checkpoint(lease: Lease, state: RunSnapshot, now?: Date): Promise<void> {
+  await fenced(lease, snapshotFields(state), [], now);
 }
 
 /** Extends the lease of a run that is still working. */
@@ -154,24 +183,41 @@ export async function renewLease(lease: Lease, until: Date): Promise<void> {
 
 /**
  * Hands the job to its next run message (a continuation, or a wait for a budget): the lease ends now,
- * the job shows as waiting, and only a message of a later segment can claim it.
+ * the job shows as waiting, and the next segment goes on the unsent index in the same write, for the run
+ * dispatch to send (delayed to `sendAt` when the job waits), so no message is lost to a failed send or a
+ * worker that dies right after. Only a message of a later segment can claim the job.
  */
 export async function releaseForNextSegment(
   lease: Lease,
-  state: { cursor: RunCursor; counters: RunCounters; progress: StoredProgress; enrichment?: EnrichmentState },
-  waitingSince: Date,
-  extra: Values = {},
+  state: RunSnapshot,
+  now: Date,
+  wait?: { until: Date; forecast?: BudgetForecast },
 ): Promise<void> {
-  await fenced(lease, {
-    runCursor: state.cursor,
-    runCounters: state.counters,
-    ...state.progress,
-    ...(state.enrichment ? { enrichment: state.enrichment } : {}),
-    ...extra,
-    leaseUntil: new Date(0).toISOString(),
-    gsi2pk: keys.runQueue.waiting,
-    gsi2sk: keys.runQueueSort(waitingSince.toISOString(), lease.userId, lease.automationId),
-  });
+  const at = now.toISOString();
+  await fenced(
+    lease,
+    {
+      ...snapshotFields(state),
+      ...(wait
+        ? { waitUntil: wait.until.toISOString(), sendAt: wait.until.toISOString(), forecast: wait.forecast }
+        : {}),
+      leaseUntil: new Date(0).toISOString(),
+      queuedSegment: lease.segment + 1,
+      ...unsentMarker(lease.userId, lease.automationId, at),
+      gsi2pk: keys.runQueue.waiting,
+      gsi2sk: keys.runQueueSort((wait?.until ?? now).toISOString(), lease.userId, lease.automationId),
+    },
+    wait ? [] : ['sendAt'],
+    now,
+  );
+}
+
+/**
+ * A failed attempt that the queue delivers again (the same segment): the lease ends now, so the retry may
+ * claim the job at once, with what this attempt saved.
+ */
+export async function releaseForRetry(lease: Lease, state: RunSnapshot, now: Date): Promise<void> {
+  await fenced(lease, { ...snapshotFields(state), leaseUntil: new Date(0).toISOString() }, [], now);
 }
 
 export type RunEnd =
@@ -180,92 +226,172 @@ export type RunEnd =
   /** Stopped by the platform (challenge, expired session): resumes from its cursor after a re-sync. */
   | { status: 'paused'; errorMessage: string; report?: CompletenessReport; pausedFor: 'platform' };
 
-/** Ends the job: its status, report and message; it leaves the run queue and stops counting if not active. */
-export async function finishRun(
-  lease: Lease,
-  end: RunEnd,
-  state: { cursor: RunCursor; counters: RunCounters; progress: StoredProgress; enrichment?: EnrichmentState },
-  now: Date,
-  /** A recurring automation goes back to active after a completed run, its next run at this time. */
-  recurringNextRunAt?: string,
-): Promise<void> {
-  const at = now.toISOString();
-  const recurring = end.status === 'completed' && recurringNextRunAt !== undefined;
-  await fenced(
-    lease,
-    {
-      status: recurring ? 'active' : end.status,
-      ...(recurring ? { nextRunAt: recurringNextRunAt } : {}),
-      runCursor: state.cursor,
-      runCounters: state.counters,
-      ...state.progress,
-      ...(state.enrichment ? { enrichment: state.enrichment } : {}),
-      leaseUntil: new Date(0).toISOString(),
-      lastRunAt: at,
-      ...(end.status === 'completed' ? { completedAt: at, message: end.message } : {}),
-      ...('errorMessage' in end ? { errorMessage: end.errorMessage, message: end.errorMessage } : {}),
-      ...(end.report ? { report: end.report } : {}),
-      ...(end.status === 'paused' ? { pausedFor: end.pausedFor } : {}),
-    },
-    ['leaseToken', 'gsi2pk', 'gsi2sk'],
-    now,
-  );
-  // A job the platform stopped is not over: it resumes after a re-sync, and counts once when it ends.
-  if (end.status === 'paused') return;
-  // One run of the automation ended: the counters of part 2 section 3.
-  await dynamo()
-    .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.automation(lease.userId, lease.automationId),
-        UpdateExpression:
-          'SET totalRuns = if_not_exists(totalRuns, :zero) + :one, successfulRuns = if_not_exists(successfulRuns, :zero) + :ok',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':ok': end.status === 'completed' ? 1 : 0 },
-      }),
-    )
-    .catch((error: unknown) => {
-      if (!isConditionalCheckFailure(error)) throw error;
-    });
+/** A recurring automation pauses itself after this many failed runs in a row (issue 19 point 7). */
+export const FAILED_RUNS_BEFORE_PAUSE = 3;
+
+/** The job a segment runs, as its end needs it. */
+export interface EndingJob {
+  ref: JobRef;
+  startedAt?: string;
+  /** A recurring automation's next run, when its schedule goes on. */
+  nextRunAt?: string;
+  /** The automation's failed runs in a row before this one. */
+  failedRunsInRow: number;
 }
 
 /**
- * Fails a job that no worker holds (retries exhausted, a permanent error found before the claim): any
- * status but a finished one becomes failed, so it stops counting against the plan.
+ * What the automation's status becomes when its job ends (the lifecycle's engine moves): a one-off's is
+ * the job's; a recurring automation waits for its next tick after a completed or failed run, and pauses
+ * itself after the third failed run in a row.
+ */
+export function automationAfter(
+  end: { status: 'completed' | 'failed' | 'paused' },
+  job: Pick<EndingJob, 'nextRunAt' | 'failedRunsInRow'>,
+): { status: AutomationStatus; failedRunsInRow: number; pausedForFailures?: true } {
+  if (end.status === 'paused') return { status: 'paused', failedRunsInRow: job.failedRunsInRow };
+  if (end.status === 'completed')
+    return { status: job.nextRunAt ? 'active' : 'completed', failedRunsInRow: 0 };
+  const failedRunsInRow = job.failedRunsInRow + 1;
+  if (!job.nextRunAt) return { status: 'failed', failedRunsInRow };
+  return failedRunsInRow >= FAILED_RUNS_BEFORE_PAUSE
+    ? { status: 'paused', failedRunsInRow, pausedForFailures: true }
+    : { status: 'active', failedRunsInRow };
+}
+
+/**
+ * Ends the job, in one transaction: the automation's status, report and message (it leaves the run
+ * queue and stops counting if not active; a recurring one waits for its next tick) and the job's own
+ * item. Answers the automation's new status.
+ */
+export async function finishRun(
+  lease: Lease,
+  end: RunEnd,
+  state: RunSnapshot,
+  now: Date,
+  job: EndingJob,
+): Promise<AutomationStatus> {
+  const at = now.toISOString();
+  const after = automationAfter(end, job);
+  const waitsForTick = after.status === 'active';
+  const errorMessage =
+    after.pausedForFailures && 'errorMessage' in end
+      ? RUN_TEXTS.pausedAfterFailures(after.failedRunsInRow, end.errorMessage)
+      : 'errorMessage' in end
+        ? end.errorMessage
+        : undefined;
+  // A job the platform stopped is not over: it resumes after a re-sync, and counts once when it ends.
+  const counts = end.status !== 'paused';
+  const automation = fencedUpdate(
+    lease,
+    {
+      status: after.status,
+      ...(waitsForTick ? { nextRunAt: job.nextRunAt } : {}),
+      ...snapshotFields(state),
+      leaseUntil: new Date(0).toISOString(),
+      lastRunAt: at,
+      failedRunsInRow: after.failedRunsInRow,
+      ...(end.status === 'completed' ? { completedAt: at, message: end.message } : {}),
+      // A failed run of a recurring automation is over too: a resume waits for the next tick.
+      ...(end.status === 'failed' ? { completedAt: at } : {}),
+      ...(errorMessage ? { errorMessage, message: errorMessage } : {}),
+      ...(end.report ? { report: end.report } : {}),
+      ...(end.status === 'paused' ? { pausedFor: end.pausedFor } : {}),
+      ...(after.pausedForFailures ? { pausedFor: 'failures' } : {}),
+    },
+    ['leaseToken', 'gsi2pk', 'gsi2sk', 'sendAt', ...(after.status === 'paused' ? ['nextRunAt'] : [])],
+    now,
+    counts ? { totalRuns: 1, successfulRuns: end.status === 'completed' ? 1 : 0 } : {},
+  );
+  const items: Array<Record<string, unknown>> = [{ Update: automation }];
+  if (counts) {
+    items.push(
+      jobEndUpdate(lease.userId, lease.automationId, job.ref, {
+        status: end.status,
+        at,
+        ...(job.startedAt ? { startedAt: job.startedAt } : {}),
+        leadsAdded: state.counters.stored,
+        progress: state.progress,
+        message: end.status === 'completed' ? end.message : end.errorMessage,
+        ...('errorMessage' in end ? { errorMessage: end.errorMessage } : {}),
+        ...(state.stages ? { stages: state.stages } : {}),
+        ...(end.report ? { report: end.report } : {}),
+      }),
+    );
+  }
+  try {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: items as never }));
+  } catch (error) {
+    if (isItemConditionFailure(error, 0)) throw new LeaseLostError();
+    throw error;
+  }
+  return after.status;
+}
+
+/**
+ * Fails a job that no worker holds (retries exhausted, a permanent error found before the claim): it
+ * stops counting against the plan (a recurring automation waits for its next tick, or pauses after
+ * its third failed run in a row), and its item records the failure, in one transaction. False when the
+ * job was not pending, running or active any more.
  */
 export async function failUnclaimed(
   userId: string,
   automationId: string,
   errorMessage: string,
   now: Date,
+  job?: EndingJob,
 ): Promise<boolean> {
   const at = now.toISOString();
-  try {
-    await dynamo().send(
-      new UpdateCommand({
+  const after = automationAfter({ status: 'failed' }, job ?? { failedRunsInRow: 0 });
+  const shown = after.pausedForFailures
+    ? RUN_TEXTS.pausedAfterFailures(after.failedRunsInRow, errorMessage)
+    : errorMessage;
+  const items: Array<Record<string, unknown>> = [
+    {
+      Update: {
         TableName: tableName(),
         Key: keys.automation(userId, automationId),
         UpdateExpression:
-          'SET #status = :failed, errorMessage = :error, message = :error, updatedAt = :at, lastRunAt = :at, ' +
-          'leaseUntil = :epoch, totalRuns = if_not_exists(totalRuns, :zero) + :one REMOVE leaseToken, gsi2pk, gsi2sk',
+          'SET #status = :to, errorMessage = :error, message = :error, updatedAt = :at, lastRunAt = :at, ' +
+          'completedAt = :at, failedRunsInRow = :failedInRow, leaseUntil = :epoch, ' +
+          'totalRuns = if_not_exists(totalRuns, :zero) + :one' +
+          (after.status === 'active' ? ', nextRunAt = :next' : '') +
+          (after.pausedForFailures ? ', pausedFor = :failures' : '') +
+          ' REMOVE leaseToken, gsi2pk, gsi2sk, sendAt' +
+          (after.status === 'paused' ? ', nextRunAt' : ''),
         ConditionExpression: 'attribute_exists(pk) AND #status IN (:pending, :running, :active)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
-          ':failed': 'failed',
-          ':error': errorMessage,
+          ':to': after.status,
+          ':error': shown,
           ':at': at,
           ':epoch': new Date(0).toISOString(),
           ':zero': 0,
           ':one': 1,
+          ':failedInRow': after.failedRunsInRow,
           ':pending': 'pending',
           ':running': 'running',
           ':active': 'active',
+          ...(after.status === 'active' ? { ':next': job?.nextRunAt } : {}),
+          ...(after.pausedForFailures ? { ':failures': 'failures' } : {}),
         },
+      },
+    },
+  ];
+  if (job)
+    items.push(
+      jobEndUpdate(userId, automationId, job.ref, {
+        status: 'failed',
+        at,
+        ...(job.startedAt ? { startedAt: job.startedAt } : {}),
+        message: errorMessage,
+        errorMessage,
       }),
     );
+  try {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: items as never }));
     return true;
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
+    if (isItemConditionFailure(error, 0)) return false;
     throw error;
   }
 }

@@ -1,4 +1,9 @@
-import type { CompletenessReport, EnrichmentState } from '../../shared/automations-values';
+import {
+  type CompletenessReport,
+  type EnrichmentState,
+  type JobStage,
+  MAX_JOB_STAGES,
+} from '../../shared/automations-values';
 import { limitsFor } from '../../shared/plan-policy';
 import { PLATFORM_TABLE, type Platform, platformLabel } from '../../shared/platforms';
 import type { JobProgress } from '../../shared/realtime';
@@ -16,6 +21,7 @@ import {
 import { encryptionContext } from '../connections/connection-service';
 import type { KeysPort } from '../core/ports/keys';
 import type { QueuePort } from '../core/ports/queue';
+import type { SchedulerPort } from '../core/ports/scheduler';
 import { enrichLead, leadsAfter, storeLeads } from '../leads/lead-store';
 import {
   type BrowserCookie,
@@ -30,7 +36,7 @@ import type { GovernedAction } from '../safety/budgets';
 import type { Governor } from '../safety/governor';
 import { completenessReport } from './completeness';
 import { leadOf } from './lead-of-row';
-import { nextRunAfter } from './recurring-schedule';
+import { nextRunAfter, scheduleNameOf } from './recurring-schedule';
 import type { RunContext } from './run-context';
 import { RUN_METRICS } from './run-metrics';
 import {
@@ -42,7 +48,9 @@ import {
   type RunCounters,
   type RunCursor,
   type RunEnd,
+  type RunSnapshot,
   releaseForNextSegment,
+  releaseForRetry,
   runStateOf,
   type StoredProgress,
 } from './run-repository';
@@ -55,7 +63,10 @@ import {
  */
 export interface TrobRunDeps {
   now: () => Date;
+  /** Only for a message that met a live lease: it comes back, the same message, when the lease ends. */
   queue: Pick<QueuePort, 'send'>;
+  /** A recurring automation that pauses itself (three failed runs in a row) loses its schedule. */
+  scheduler: Pick<SchedulerPort, 'remove'>;
   keys: Pick<KeysPort, 'decrypt'>;
   /** Hand over to the next message when less than this is left (default SEGMENT_MARGIN_MS). */
   segmentMarginMs?: number;
@@ -67,8 +78,6 @@ export interface TrobRunDeps {
 export const SEGMENT_MARGIN_MS = 45_000;
 /** The lease outlives the invocation by this much, so a crashed worker's run is free again soon after. */
 export const LEASE_EXTRA_MS = 30_000;
-/** SQS delays a message at most 15 minutes; a longer wait takes several hops. */
-export const MAX_DELAY_SECONDS = 900;
 /** Listed rows are stored in batches of about this many (a lead transaction holds 99). */
 const BATCH_LEADS = 50;
 /** Checkpoint and progress are written at least this often during enrichment. */
@@ -94,6 +103,7 @@ export class Job {
   private readonly config: Record<string, unknown>;
   private readonly reporter;
   private lastStage = '';
+  private stages: JobStage[];
 
   constructor(
     private readonly message: TrobRunMessage,
@@ -118,6 +128,7 @@ export class Job {
       failedTasks: automation.failedTasks ?? 0,
     };
     this.reporter = ctx.progressFor(message.userId, message.jobId);
+    this.stages = automation.stageHistory ?? [];
   }
 
   private get margin(): number {
@@ -308,10 +319,18 @@ export class Job {
     limit: number,
   ): Promise<BatchOutcome> {
     const counters = this.state.counters;
-    const rows = batch.rows;
-    const granted = rows.length ? await reserveProfiles(this.message.userId, month, rows.length, limit) : 0;
-    const storing = rows.slice(0, granted);
-    if (storing.length > 0) {
+    // Reserved a part at a time: a duplicate gives its reservation back when stored, so the month's
+    // allowance is judged on what is left after that, not on the whole batch at once.
+    let rest = batch.rows;
+    let limited = false;
+    while (rest.length > 0) {
+      const granted = await reserveProfiles(this.message.userId, month, rest.length, limit);
+      if (granted === 0) {
+        limited = true;
+        break;
+      }
+      const storing = rest.slice(0, granted);
+      rest = rest.slice(granted);
       const now = this.deps.now().toISOString();
       const outcome = await storeLeads(
         {
@@ -354,7 +373,7 @@ export class Job {
     };
     this.report('extracting', RUN_TEXTS.reading(driver.list.noun, counters.stored));
     await this.save();
-    return granted < rows.length ? 'monthly-limit' : 'stored';
+    return limited ? 'monthly-limit' : 'stored';
   }
 
   private async enrich(
@@ -435,6 +454,7 @@ export class Job {
   private report(stage: string, message: string): void {
     this.progress = { ...this.progress, stage, message };
     this.lastStage = stage;
+    this.markStage(stage);
     const pushed: JobProgress = {
       jobId: this.message.jobId,
       status: 'running',
@@ -443,25 +463,34 @@ export class Job {
     this.reporter.report(pushed);
   }
 
-  private async save(): Promise<void> {
-    await checkpoint(
-      this.lease,
-      {
-        cursor: this.state.cursor,
-        counters: this.state.counters,
-        progress: this.progress,
-        ...(this.enrichment ? { enrichment: this.enrichment } : {}),
-      },
-      this.deps.now(),
-    );
+  /** The job's stage history: a stage is added when the job enters it. */
+  private markStage(stage: string): void {
+    if (this.stages.at(-1)?.stage !== stage)
+      this.stages = [...this.stages, { stage, at: this.deps.now().toISOString() }].slice(-MAX_JOB_STAGES);
   }
 
-  private snapshot() {
+  private async save(): Promise<void> {
+    await checkpoint(this.lease, this.snapshot(), this.deps.now());
+  }
+
+  private snapshot(): RunSnapshot {
     return {
       cursor: this.state.cursor,
       counters: this.state.counters,
       progress: this.progress,
       ...(this.enrichment ? { enrichment: this.enrichment } : {}),
+      stages: this.stages,
+    };
+  }
+
+  /** The job this segment runs, as its end records it. */
+  private endingJob(now: Date) {
+    const interval = this.automation.interval;
+    return {
+      ref: { id: this.message.jobId, createdAt: this.automation.jobCreatedAt ?? this.automation.createdAt },
+      ...(this.automation.startedAt ? { startedAt: this.automation.startedAt } : {}),
+      ...(interval ? { nextRunAt: nextRunAfter(now, interval) } : {}),
+      failedRunsInRow: this.automation.failedRunsInRow ?? 0,
     };
   }
 
@@ -484,14 +513,9 @@ export class Job {
     // A completed job is at 100%, also when it stopped early at the month's allowance with what it has.
     const progress = end.status === 'completed' ? 100 : this.progress.progress;
     this.progress = { ...this.progress, progress, stage: end.status, message };
-    const interval = this.automation.interval;
-    await finishRun(
-      this.lease,
-      end,
-      this.snapshot(),
-      now,
-      interval ? nextRunAfter(now, interval) : undefined,
-    );
+    this.markStage(end.status);
+    const status = await finishRun(this.lease, end, this.snapshot(), now, this.endingJob(now));
+    if (status === 'paused' && end.status === 'failed') await this.unschedule();
     this.reporter.report({ jobId: this.message.jobId, status: end.status, ...this.progress });
     await this.reporter.flush();
     this.ctx.metrics.count(
@@ -518,22 +542,30 @@ export class Job {
     } finally {
       if (cause) this.ctx.log.error('job failed for good', { error: cause });
     }
-    await failUnclaimed(this.message.userId, this.automation.id, errorMessage, this.deps.now());
+    const now = this.deps.now();
+    await failUnclaimed(this.message.userId, this.automation.id, errorMessage, now, this.endingJob(now));
     this.ctx.metrics.count(RUN_METRICS.failed);
     return 'failed';
   }
 
+  /** A recurring automation that paused itself is not scheduled any more (a resume puts it back). */
+  private async unschedule(): Promise<void> {
+    await this.deps.scheduler.remove(scheduleNameOf(this.automation.id)).catch((error: unknown) => {
+      this.ctx.log.warn('schedule not removed; its ticks find the automation paused', { error });
+    });
+  }
+
   /** A failed attempt that SQS will retry: the lease ends now, so the retry may claim the job at once. */
   async letGo(): Promise<void> {
-    await releaseForNextSegment(this.lease, this.snapshot(), this.deps.now(), {}).catch(() => undefined);
+    await releaseForRetry(this.lease, this.snapshot(), this.deps.now()).catch(() => undefined);
     // The retry is the same message (same segment): a released lease lets it claim again.
     await this.reporter.flush();
   }
 
+  /** The next segment goes on the unsent index with the release; the run dispatch sends it. */
   private async continueLater(): Promise<TrobRunOutcome> {
     this.report(this.lastStage || 'extracting', RUN_TEXTS.continuing);
     await releaseForNextSegment(this.lease, this.snapshot(), this.deps.now());
-    await this.deps.queue.send('trob-runs', { ...this.message, segment: this.message.segment + 1 });
     await this.reporter.flush();
     this.ctx.metrics.count(RUN_METRICS.continued);
     return 'continued';
@@ -553,30 +585,15 @@ export class Job {
       'waiting',
       RUN_TEXTS.waitingForBudget(this.label, ACTION_WORDS[action] ?? action, `${when} UTC`),
     );
-    await releaseForNextSegment(this.lease, this.snapshot(), until, {
-      forecast,
-      waitUntil: until.toISOString(),
-    });
+    await releaseForNextSegment(this.lease, this.snapshot(), now, { until, forecast });
     this.ctx.metrics.count(RUN_METRICS.budgetWaits);
-    return this.send(until, now, 'waiting');
+    await this.reporter.flush();
+    return 'waiting';
   }
 
   /** Passes the wait on to a later message without touching the platform. */
   private async hop(until: Date, outcome: TrobRunOutcome): Promise<TrobRunOutcome> {
-    await releaseForNextSegment(this.lease, this.snapshot(), until, { waitUntil: until.toISOString() });
-    return this.send(until, this.deps.now(), outcome);
-  }
-
-  private async send(until: Date, now: Date, outcome: TrobRunOutcome): Promise<TrobRunOutcome> {
-    const delaySeconds = Math.min(
-      MAX_DELAY_SECONDS,
-      Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
-    );
-    await this.deps.queue.send(
-      'trob-runs',
-      { ...this.message, segment: this.message.segment + 1 },
-      { delaySeconds },
-    );
+    await releaseForNextSegment(this.lease, this.snapshot(), this.deps.now(), { until });
     await this.reporter.flush();
     return outcome;
   }

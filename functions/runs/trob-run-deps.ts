@@ -4,6 +4,7 @@ import type { Logger } from '../core/logger';
 import { keysPort } from '../core/ports/keys';
 import { queuePort } from '../core/ports/queue';
 import { realtimePort } from '../core/ports/realtime';
+import { schedulerPort } from '../core/ports/scheduler';
 import { queues } from '../core/queues';
 import { createRealtimeService } from '../realtime/realtime-service';
 import { createGovernor } from '../safety/governor';
@@ -13,7 +14,12 @@ import { runMetrics } from './run-metrics';
 import { createTrobRunService } from './trob-run-service';
 
 /** The run worker's wiring, built once per cold start. */
-export const trobRuns = createTrobRunService({ now: () => new Date(), queue: queuePort(), keys: keysPort() });
+export const trobRuns = createTrobRunService({
+  now: () => new Date(),
+  queue: queuePort(),
+  scheduler: schedulerPort(),
+  keys: keysPort(),
+});
 
 const realtime = createRealtimeService({ push: realtimePort() });
 

@@ -1,12 +1,13 @@
 import type { TrobRunMessage, TrobTickMessage } from '../../shared/run-messages';
 import { RUN_TEXTS } from '../../shared/run-texts';
 import type { StoredAutomation } from '../automations/automation-repository';
+import { delayUntil } from '../core/queues';
 import { AutomationGoneError } from '../leads/lead-store';
 import { claimRun, startRecurringRun } from './run-claims';
 import type { RunContext } from './run-context';
 import { RUN_METRICS } from './run-metrics';
 import { LeaseLostError } from './run-repository';
-import { Job, LEASE_EXTRA_MS, MAX_DELAY_SECONDS, type TrobRunDeps, type TrobRunOutcome } from './trob-job';
+import { Job, LEASE_EXTRA_MS, type TrobRunDeps, type TrobRunOutcome } from './trob-job';
 
 export type { TrobRunDeps, TrobRunOutcome } from './trob-job';
 
@@ -44,10 +45,7 @@ export function createTrobRunService(deps: TrobRunDeps) {
       // A live lease holds this segment: a worker still running it, or one that stopped without letting
       // go (a crash, a Ctrl-C). The message comes back once the lease ends, to take the segment over from
       // its checkpoint if nobody finished it; dropped here, the job would stay running for ever.
-      const delaySeconds = Math.min(
-        MAX_DELAY_SECONDS,
-        Math.max(1, Math.ceil((claimed.until.getTime() - now.getTime()) / 1000) + 1),
-      );
+      const delaySeconds = Math.max(1, delayUntil(new Date(claimed.until.getTime() + 1000), now));
       await deps.queue.send('trob-runs', message, { delaySeconds });
       ctx.log.info('run held by a lease: the message comes back when it ends', { delaySeconds });
       return 'lease-held';

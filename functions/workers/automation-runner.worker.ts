@@ -2,6 +2,8 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { runMessage } from '../../shared/run-messages';
 import { logger, setRequestLogFields } from '../core/logger';
+import { queuePort } from '../core/ports/queue';
+import { retryDelaySeconds } from '../core/queues';
 import { metrics } from '../runs/run-metrics';
 import { runContext, trobRuns } from '../runs/trob-run-deps';
 
@@ -31,21 +33,45 @@ async function processRecord(record: SQSRecord, lambda: Context): Promise<void> 
   );
   const receiveCount = Number(record.attributes.ApproximateReceiveCount) || 1;
   const context = runContext(runLog, lambda, receiveCount);
-  switch (message.kind) {
-    case 'trob-run': {
-      const outcome = await trobRuns.run(message, context);
-      runLog.info('run message processed', { outcome });
-      return;
+  try {
+    switch (message.kind) {
+      case 'trob-run': {
+        const outcome = await trobRuns.run(message, context);
+        runLog.info('run message processed', { outcome });
+        return;
+      }
+      case 'trob-tick': {
+        const outcome = await trobRuns.tick(message, context);
+        runLog.info('schedule tick processed', { outcome });
+        return;
+      }
+      case 'flow-run':
+        // Flows arrive with their own issue; nothing sends this kind yet.
+        throw new Error('No runner for flow runs yet');
     }
-    case 'trob-tick': {
-      const outcome = await trobRuns.tick(message, context);
-      runLog.info('schedule tick processed', { outcome });
-      return;
-    }
-    case 'flow-run':
-      // Flows arrive with their own issue; nothing sends this kind yet.
-      throw new Error('No runner for flow runs yet');
+  } catch (error) {
+    await retrySoon(record, receiveCount, runLog);
+    throw error;
   }
+}
+
+/**
+ * A failed run comes back within about a minute, with backoff, not after the queue's visibility timeout
+ * (which outlasts a whole invocation). If the queue refuses, the timeout still brings it back.
+ */
+async function retrySoon(record: SQSRecord, receiveCount: number, log: typeof logger): Promise<void> {
+  const queue = record.eventSourceARN
+    .split(':')
+    .at(-1)
+    ?.replace(/^.*-(trob-runs|flow-runs)$/, '$1');
+  if (queue !== 'trob-runs' && queue !== 'flow-runs') return;
+  const seconds = retryDelaySeconds(receiveCount);
+  await queuePort()
+    .retryAfter(queue, record.receiptHandle, seconds)
+    .then(() => log.info('run retried soon', { seconds }))
+    .catch((error: unknown) =>
+      log.warn('retry delay not set; the visibility timeout brings it back', { error }),
+    );
 }
 
 export async function handler(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {

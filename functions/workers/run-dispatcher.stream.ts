@@ -3,8 +3,8 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { runDispatch } from '../automations/run-dispatch-deps';
-import { unsentOf } from '../automations/unsent-repository';
 import { setRequestLogFields } from '../core/logger';
+import { unsentOf } from '../jobs/unsent-repository';
 
 /**
  * The run dispatch's sender in AWS: the table's stream (new images, filtered in lib/workers-stack.ts to

@@ -11,7 +11,6 @@ import {
   insertAutomation,
   type StoredAutomation,
 } from '../../functions/automations/automation-repository';
-import { markQueued } from '../../functions/automations/unsent-repository';
 import { findTemplate } from '../../functions/catalog/catalog-repository';
 import { seedCatalogue } from '../../functions/catalog/seed';
 import { upsertConnection } from '../../functions/connections/connection-repository';
@@ -23,6 +22,7 @@ import { env, resetEnvCache } from '../../functions/core/env';
 import { logger } from '../../functions/core/logger';
 import { keysPort } from '../../functions/core/ports/keys';
 import { queues } from '../../functions/core/queues';
+import { markQueued } from '../../functions/jobs/unsent-repository';
 import {
   type BrowserCookie,
   closeSharedBrowser,
@@ -721,20 +721,24 @@ function timedDynamo(): { reset(): DynamoTimes } {
   };
 }
 
+/** The next segment a continued job put on the unsent index, taken off it as the run dispatch would. */
+async function takeContinuation(previous: TrobRunMessage): Promise<TrobRunMessage | undefined> {
+  const automation = await findAutomation(previous.userId, previous.automationId);
+  if (automation?.queuedSegment === undefined || automation.queuedSegment <= previous.segment)
+    return undefined;
+  await markQueued(previous.userId, previous.automationId, new Date().toISOString());
+  return { ...previous, segment: automation.queuedSegment };
+}
+
 async function workerMain(config: WorkerConfig): Promise<void> {
   const send = (message: WorkerMessage) =>
     new Promise<void>((done) => process.send!(message, undefined, {}, () => done()));
   const timing = timedDynamo();
-  const continuations: TrobRunMessage[] = [];
   const service = createTrobRunService({
     now: () => new Date(),
-    // A continuation goes to the next invocation of this worker, as a warm Lambda would take it.
-    queue: {
-      async send(_queue, message) {
-        continuations.push(message as TrobRunMessage);
-        return { messageId: randomUUID() };
-      },
-    },
+    // Only a message that met a live lease is sent from the runner; the bench runs one job at a time.
+    queue: { send: async () => ({ messageId: randomUUID() }) },
+    scheduler: { remove: async () => undefined },
     keys: keysPort(),
   });
 
@@ -790,7 +794,8 @@ async function workerMain(config: WorkerConfig): Promise<void> {
           };
         },
       });
-      const next = continuations.shift();
+      // A continuation is on the unsent index; the bench hands it to this worker as a warm Lambda would take it.
+      const next = outcome === 'continued' ? await takeContinuation(current) : undefined;
       if (outcome !== 'continued' || !next)
         return { outcome, segments, ms: performance.now() - t0, ...marks, dynamo: timing.reset() };
       current = next;

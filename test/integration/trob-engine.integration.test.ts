@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { logger } from '../../functions/core/logger';
 import { keysPort } from '../../functions/core/ports/keys';
 import { queuePort } from '../../functions/core/ports/queue';
+import { schedulerPort } from '../../functions/core/ports/scheduler';
 import { closeSharedBrowser } from '../../functions/platforms/browser';
 import { metrics } from '../../functions/runs/run-metrics';
 import { runContext } from '../../functions/runs/trob-run-deps';
@@ -331,7 +332,12 @@ describe('one account, two runs at once', () => {
       ...BUDGETS.linkedin,
       'list-pages': { daily: 3, weekly: 100, spacingMs: [0, 0] as const },
     };
-    const service = createTrobRunService({ now: () => new Date(), queue: queuePort(), keys: keysPort() });
+    const service = createTrobRunService({
+      now: () => new Date(),
+      queue: queuePort(),
+      scheduler: schedulerPort(),
+      keys: keysPort(),
+    });
     const context = (message: TrobRunMessage) => ({
       ...runContext(logger, { getRemainingTimeInMillis: () => 300_000 }, 1),
       governorFor: (account: { userId: string; connectionId: string }) =>

@@ -7,6 +7,7 @@
 import { logger } from '../../functions/core/logger';
 import { keysPort } from '../../functions/core/ports/keys';
 import { queuePort } from '../../functions/core/ports/queue';
+import { schedulerPort } from '../../functions/core/ports/scheduler';
 import { runContext } from '../../functions/runs/trob-run-deps';
 import { createTrobRunService } from '../../functions/runs/trob-run-service';
 import { lambdaContext } from '../../scripts/local-cloud/lambda-runtime';
@@ -17,6 +18,7 @@ const remainingMs = Number(process.argv[3] ?? 60_000);
 const service = createTrobRunService({
   now: () => new Date(),
   queue: queuePort(),
+  scheduler: schedulerPort(),
   keys: keysPort(),
   segmentMarginMs: 500,
   leaseExtraMs: 500,

@@ -1,4 +1,9 @@
-import { GetQueueAttributesCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import {
+  ChangeMessageVisibilityCommand,
+  GetQueueAttributesCommand,
+  SendMessageCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
 import { sqsClient } from '../clients/sqs';
 import { queueUrl } from '../env';
 import type { QueueName } from '../queues';
@@ -13,6 +18,11 @@ export interface QueuePort {
     message: unknown,
     options?: { delaySeconds?: number },
   ): Promise<{ messageId: string }>;
+  /**
+   * A received message that failed comes back after `seconds` instead of the queue's visibility timeout
+   * (a retry with backoff; issue 19 point 7).
+   */
+  retryAfter(queue: QueueName, receiptHandle: string, seconds: number): Promise<void>;
   /** Throws when the queue cannot be reached: the health check's probe. */
   ping(queue: QueueName, signal?: AbortSignal): Promise<void>;
 }
@@ -32,6 +42,15 @@ export function sqsQueue(given?: SQSClient): QueuePort {
       );
       if (!out.MessageId) throw new Error(`SQS returned no message id for ${queue}`);
       return { messageId: out.MessageId };
+    },
+    async retryAfter(queue, receiptHandle, seconds) {
+      await client().send(
+        new ChangeMessageVisibilityCommand({
+          QueueUrl: queueUrl(queue),
+          ReceiptHandle: receiptHandle,
+          VisibilityTimeout: seconds,
+        }),
+      );
     },
     async ping(queue, signal) {
       await client().send(

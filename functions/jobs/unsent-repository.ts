@@ -6,8 +6,9 @@ import { keys } from '../core/table';
 
 /**
  * The unsent index (gsi1, core/table.ts pattern 22): automations whose run message waits to be sent by
- * the run dispatch (run-dispatch-service.ts). The routes put an automation on it in the same write as its
- * status (automation-repository.ts, runs/resume-service.ts); the dispatch reads it and takes it off.
+ * the run dispatch (automations/run-dispatch-service.ts). The routes put an automation on it in the same
+ * write as its status (a start, a run again, a resume), and so does the engine when a job continues in its
+ * next segment (runs/run-repository.ts); the dispatch reads it and takes it off.
  */
 
 /**
@@ -44,6 +45,8 @@ export interface UnsentAutomation {
   status: string;
   queuedSegment?: number;
   interval?: AutomationInterval;
+  /** A job waiting for a budget: its message is sent delayed to this time. */
+  sendAt?: string;
   /** Its place on the unsent index, so only this dispatch takes it off. */
   unsentSort: string;
 }
@@ -58,6 +61,7 @@ export function unsentOf(item: Record<string, unknown>): UnsentAutomation | unde
     status: item.status as string,
     ...(typeof item.queuedSegment === 'number' ? { queuedSegment: item.queuedSegment } : {}),
     ...(typeof item.interval === 'string' ? { interval: item.interval as AutomationInterval } : {}),
+    ...(typeof item.sendAt === 'string' ? { sendAt: item.sendAt } : {}),
     unsentSort: item.gsi1sk,
   };
 }

@@ -1,0 +1,209 @@
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type {
+  AutomationStatus,
+  BudgetForecast,
+  CompletenessReport,
+  JobStage,
+  JobTrigger,
+} from '../../shared/automations-values';
+import type { Platform } from '../../shared/platforms';
+import { dynamo, tableName } from '../core/clients/dynamo';
+import { keys } from '../core/table';
+
+/**
+ * Jobs (DECISIONS 23; issue 19 point 1): one item per run of an automation, in the owner's jobs
+ * partition (core/table.ts patterns 31 and 32). A job's item is written when it is created (in the
+ * same transaction as the automation's status: a start, a run again, a tick) and when it ends (in the
+ * same transaction as the automation's end). In between, the automation item holds the current job's
+ * live state (status, lease, cursor, progress) and the job list reads it from there.
+ */
+export interface StoredJob {
+  userId: string;
+  id: string;
+  automationId: string;
+  /** 1 for the automation's first job, n for its nth. */
+  run: number;
+  trigger: JobTrigger;
+  templateId: string;
+  name: string;
+  platform: Platform;
+  status: AutomationStatus;
+  createdAt: string;
+  startedAt?: string;
+  completedAt?: string;
+  /** Leads this job stored (new to the automation, or already known to it from an earlier job). */
+  leadsAdded?: number;
+  progress?: number;
+  completedTasks?: number;
+  totalTasks?: number;
+  successTasks?: number;
+  failedTasks?: number;
+  message?: string;
+  errorMessage?: string;
+  stages?: JobStage[];
+  report?: CompletenessReport;
+  forecast?: BudgetForecast;
+}
+
+/** What identifies the current job of an automation: its id and when it was created (its key). */
+export interface JobRef {
+  id: string;
+  createdAt: string;
+}
+
+export type NewJob = Pick<
+  StoredJob,
+  'userId' | 'id' | 'automationId' | 'run' | 'trigger' | 'templateId' | 'name' | 'platform' | 'createdAt'
+>;
+
+/** The transaction item that records a new job, waiting for a worker. */
+export function newJobPut(job: NewJob) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.job(job.userId, job.createdAt, job.id),
+        ...keys.automationJobsIndexKey(job.userId, job.automationId, job.createdAt, job.id),
+        type: 'job',
+        ...job,
+        status: 'pending' satisfies AutomationStatus,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** How a job ended, as its item keeps it. */
+export interface JobEnd {
+  status: AutomationStatus;
+  at: string;
+  startedAt?: string;
+  leadsAdded?: number;
+  progress?: Pick<StoredJob, 'progress' | 'completedTasks' | 'totalTasks' | 'successTasks' | 'failedTasks'>;
+  message?: string;
+  errorMessage?: string;
+  stages?: JobStage[];
+  report?: CompletenessReport;
+  forecast?: BudgetForecast;
+}
+
+/**
+ * The transaction item that records a job's end. An update, not a put: a job created before jobs were
+ * stored gets its item now, with what its end knows.
+ */
+export function jobEndUpdate(userId: string, automationId: string, job: JobRef, end: JobEnd) {
+  const values: Record<string, unknown> = {
+    ':status': end.status,
+    ':completedAt': end.at,
+    ':automationId': automationId,
+    ':userId': userId,
+    ':id': job.id,
+    ':createdAt': job.createdAt,
+    ':type': 'job',
+    ...Object.fromEntries(
+      Object.entries(keys.automationJobsIndexKey(userId, automationId, job.createdAt, job.id)).map(
+        ([k, v]) => [`:${k}`, v],
+      ),
+    ),
+  };
+  const sets = [
+    '#status = :status',
+    'completedAt = :completedAt',
+    'automationId = :automationId',
+    'userId = :userId',
+    'id = :id',
+    'createdAt = :createdAt',
+    '#type = :type',
+    'gsi1pk = :gsi1pk',
+    'gsi1sk = :gsi1sk',
+  ];
+  const optional: Record<string, unknown> = {
+    startedAt: end.startedAt,
+    leadsAdded: end.leadsAdded,
+    message: end.message,
+    errorMessage: end.errorMessage,
+    stages: end.stages,
+    report: end.report,
+    forecast: end.forecast,
+    ...end.progress,
+  };
+  for (const [field, value] of Object.entries(optional)) {
+    if (value === undefined) continue;
+    sets.push(`${field} = :${field}`);
+    values[`:${field}`] = value;
+  }
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.job(userId, job.createdAt, job.id),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ExpressionAttributeNames: { '#status': 'status', '#type': 'type' },
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** Records a job's end on its own (a write no automation change goes with). */
+export async function recordJobEnd(userId: string, automationId: string, job: JobRef, end: JobEnd) {
+  await dynamo().send(new UpdateCommand(jobEndUpdate(userId, automationId, job, end).Update));
+}
+
+/** Where a page of jobs stopped: the last item's keys, for the next query to start after. */
+export type JobPageKey = Record<string, string>;
+
+/**
+ * A page of the user's jobs, newest first: all of them, or one automation's. `filter` keeps or drops
+ * each item as read (the caller's status, platform and search filters), so a page is `limit` matches
+ * whatever the filters leave out; `next` is where the following page starts.
+ */
+export async function pageJobs(
+  userId: string,
+  options: {
+    automationId?: string;
+    limit: number;
+    after?: JobPageKey;
+    keep: (job: StoredJob) => boolean;
+  },
+): Promise<{ jobs: StoredJob[]; next?: JobPageKey }> {
+  const jobs: StoredJob[] = [];
+  let start: Record<string, unknown> | undefined = options.after;
+  for (;;) {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        ...(options.automationId
+          ? {
+              IndexName: keys.automationJobs.index,
+              KeyConditionExpression: 'gsi1pk = :pk',
+              ExpressionAttributeValues: {
+                ':pk': keys.automationJobsPartition(userId, options.automationId),
+              },
+            }
+          : {
+              KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+              ExpressionAttributeValues: { ':pk': keys.jobsPartition(userId), ':prefix': keys.jobSortPrefix },
+            }),
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
+        // Read a little past the page, so one page rarely takes two queries when few are filtered out.
+        Limit: options.limit + 1,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      const job = item as unknown as StoredJob;
+      if (!options.keep(job)) continue;
+      if (jobs.length === options.limit) return { jobs, next: pageKeyOf(jobs.at(-1), options.automationId) };
+      jobs.push(job);
+    }
+    start = out.LastEvaluatedKey;
+    if (!start) return { jobs };
+  }
+}
+
+function pageKeyOf(job: StoredJob | undefined, automationId: string | undefined): JobPageKey | undefined {
+  if (!job) return undefined;
+  const table = keys.job(job.userId, job.createdAt, job.id);
+  return automationId
+    ? { ...table, ...keys.automationJobsIndexKey(job.userId, automationId, job.createdAt, job.id) }
+    : { ...table };
+}
