@@ -4,9 +4,73 @@
  * fixture folder shaped like it (test/fixtures/dependency-rules, test/unit/dependency-rules.test.ts).
  * Type-only imports count: a boundary is about what a module may know, not only what it bundles.
  */
+/**
+ * The backend's domains (functions/<domain>/) in layers: a domain imports only domains of a lower rank
+ * (core is below all of them, and core-not-domain keeps it so), so no two domains depend on each other
+ * and nothing reaches back up. jobs holds the state of automations' jobs (status, lease, cursor, the
+ * unsent index) that the API's automations and the engine's runs both change.
+ */
+const DOMAIN_RANKS = {
+  core: 0,
+  health: 1,
+  safety: 1,
+  catalog: 1,
+  jobs: 1,
+  platforms: 2,
+  realtime: 2,
+  auth: 3,
+  billing: 4,
+  connections: 4,
+  automations: 5,
+  leads: 6,
+  account: 6,
+  runs: 7,
+  workers: 8,
+};
+
+const domainOrderRules = Object.entries(DOMAIN_RANKS).flatMap(([domain, rank]) => {
+  const above = Object.entries(DOMAIN_RANKS)
+    .filter(([other, otherRank]) => other !== domain && otherRank >= rank)
+    .map(([other]) => other);
+  if (domain === 'core' || above.length === 0) return [];
+  return [
+    {
+      name: `domain-order-${domain}`,
+      comment: `functions/${domain}/ imports only the domains below it (${Object.keys(DOMAIN_RANKS)
+        .filter((other) => DOMAIN_RANKS[other] < rank)
+        .join(', ')}).`,
+      severity: 'error',
+      from: { path: `^functions/${domain}/` },
+      to: { path: `^functions/(${above.join('|')})/` },
+    },
+  ];
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...domainOrderRules,
+    {
+      name: 'repository-below-service',
+      comment:
+        'Within the backend, handlers -> services -> repositories: a repository imports no service, wiring or entry point.',
+      severity: 'error',
+      from: { path: '-repository[.]ts$' },
+      to: { path: '(-service|-deps)[.]ts$|[.](handler|worker|stream|task)[.]ts$' },
+    },
+    {
+      name: 'run-handler-through-context',
+      comment:
+        'A run handler (functions/runs/handlers/) gets everything through its run context: it imports the ' +
+        'platform drivers and the runner’s own contract, never a repository or another domain.',
+      severity: 'error',
+      from: { path: '^functions/runs/handlers/' },
+      to: {
+        path: '^functions/',
+        pathNot:
+          '^functions/(runs/(handlers/|run-context[.]ts$|completeness[.]ts$|lead-of-row[.]ts$)|platforms/|core/(logger|errors)[.]ts$)',
+      },
+    },
     {
       name: 'web-not-backend',
       comment: 'The web app and the extension never import the backend, the CDK stacks or the scripts.',

@@ -82,8 +82,6 @@ export const FINISHED_STATUSES = [
   'failed',
   'cancelled',
 ] as const satisfies readonly AutomationStatus[];
-/** A worker may claim a job in one of these. */
-export const CLAIMABLE_STATUSES = statusesBefore('running', 'engine');
 /** Statuses a user may ask for with `PUT /api/jobs/{id}` (resume is asked as 'running'). */
 export const USER_JOB_STATUSES = ['paused', 'running', 'cancelled'] as const;
 /** The Active list (part 2 section 2.8; DECISIONS 25 adds paused). */

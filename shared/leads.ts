@@ -24,6 +24,32 @@ export interface Lead {
   mutual?: number;
   extractedAt: string;
   enrichedAt?: string;
+  /*
+   * DECISIONS 26: what X, Instagram and post-engager lists show beyond the prototype's fields, each
+   * where the platform gives it, never folded into `headline` or `description`.
+   */
+  /** The X or Instagram username, without '@'. */
+  handle?: string;
+  followersCount?: number;
+  followingCount?: number;
+  /** The platform's verified badge (X, Instagram), false where it shows none. */
+  verified?: boolean;
+  /** A private (Instagram) or protected (X) account. */
+  isPrivate?: boolean;
+  /** How a post engager engaged with the post. */
+  engagement?: LeadEngagement;
+}
+
+/** The ways a post engager engaged (DECISIONS 26): an X reply and a comment are both 'commented'. */
+export const ENGAGEMENT_TYPES = ['liked', 'reacted', 'commented', 'reposted', 'quoted'] as const;
+export type EngagementType = (typeof ENGAGEMENT_TYPES)[number];
+
+export interface LeadEngagement {
+  type: EngagementType;
+  /** The comment's, reply's or quote's text. */
+  text?: string;
+  /** When, as ISO 8601, where the platform shows it. */
+  at?: string;
 }
 
 /** The separator of `Lead.skills`. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FieldIssue } from '../../shared/api-error';
 import {
   AUTOMATION_TEXTS,
@@ -34,15 +35,13 @@ import {
   ValidationError,
 } from '../core/errors';
 import type { Logger } from '../core/logger';
-import { nextRunAfter } from '../runs/recurring-schedule';
+import { insertAutomation, readStartGuard, restartFinished } from '../jobs/automation-status-repository';
+import { nextRunAfter } from '../jobs/recurring-schedule';
 import {
   FINISHED_STATUSES,
   findAutomation,
-  insertAutomation,
   listAutomations,
   publicAutomation,
-  readStartGuard,
-  restartFinished,
   type StoredAutomation,
 } from './automation-repository';
 import { jobOf } from './job-service';
@@ -56,8 +55,22 @@ export interface AutomationDeps {
 
 export type AutomationService = ReturnType<typeof createAutomationService>;
 
-/** Starts beaten to the guard by another start of the same user are counted again, this many times. */
-const GUARD_ATTEMPTS = 5;
+/**
+ * A start beaten to the guard by another start of the same user counts again and tries again, at most
+ * this many attempts in all; only then is it the 'starting at the same time' conflict. Each round of
+ * attempts lets one start through, so many starts at once (15 on PLUS) need the attempts spread out:
+ * after a loss a start waits a random time below a doubling window (full jitter), so the losers of one
+ * round do not all meet again in the next. The waits add up to 4.4 s at most (about half that on
+ * average), inside the route's 10 s; two starts at once need one retry.
+ */
+const GUARD_ATTEMPTS = 10;
+const GUARD_BACKOFF_MS = 20;
+const GUARD_BACKOFF_CAP_MS = 800;
+
+/** The wait before retry `attempt` (1 for the first): random in [0, min(cap, base * 2^attempt)) ms. */
+function guardBackoffMs(attempt: number): number {
+  return Math.floor(Math.random() * Math.min(GUARD_BACKOFF_CAP_MS, GUARD_BACKOFF_MS * 2 ** attempt));
+}
 
 export function createAutomationService({ log, now, connections }: AutomationDeps) {
   return { startAutomation, runAgain, runAgainAsJob };
@@ -102,8 +115,9 @@ export function createAutomationService({ log, now, connections }: AutomationDep
   }
 
   /**
-   * Runs `write` with the guard version until it wins the guard, counting the limit again after every
-   * loss (another start of the same user landed in between).
+   * Runs `write` with the guard version until it wins the guard, waiting a jittered moment and counting
+   * the limit again after every loss (another start of the same user landed in between): starts the plan
+   * allows all go through, one more than the limit gets the limit's refusal, never the conflict.
    */
   async function underGuard<T>(
     checked: Awaited<ReturnType<typeof checkStart>>,
@@ -113,6 +127,7 @@ export function createAutomationService({ log, now, connections }: AutomationDep
     let { guard, running } = checked.state;
     for (let attempt = 0; attempt < GUARD_ATTEMPTS; attempt++) {
       if (attempt > 0) {
+        await sleep(guardBackoffMs(attempt));
         ({ guard, running } = await checked.readLimitState());
         if (!mayCreateAutomation(checked.plan, running))
           throw new ForbiddenError(automationLimitMessage(limit));
@@ -120,6 +135,7 @@ export function createAutomationService({ log, now, connections }: AutomationDep
       const written = await write(guard);
       if (written !== undefined) return written;
     }
+    log.warn('start guard lost on every attempt', { attempts: GUARD_ATTEMPTS });
     throw new ConflictError('Another automation is starting at the same time. Please try again.');
   }
 

@@ -15,16 +15,14 @@ import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { SchedulerPort } from '../core/ports/scheduler';
 import { keys } from '../core/table';
+import { pauseActive, resumeBetweenRuns, setJobStatusByUser } from '../jobs/automation-status-repository';
 import { type JobPageKey, pageJobs, type StoredJob } from '../jobs/job-repository';
-import { nextRunAfter, recurringSchedule, scheduleNameOf } from '../runs/recurring-schedule';
+import { nextRunAfter, recurringSchedule, scheduleNameOf } from '../jobs/recurring-schedule';
 import {
   findAutomation,
   listAutomations,
-  pauseActive,
   publicAutomation,
-  resumeBetweenRuns,
   type StoredAutomation,
-  setJobStatusByUser,
 } from './automation-repository';
 
 /**

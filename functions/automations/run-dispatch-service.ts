@@ -3,6 +3,7 @@ import type { Logger } from '../core/logger';
 import type { QueuePort } from '../core/ports/queue';
 import type { SchedulerPort } from '../core/ports/scheduler';
 import { delayUntil } from '../core/queues';
+import { recurringSchedule } from '../jobs/recurring-schedule';
 import {
   listUnsent,
   markQueued,
@@ -10,7 +11,6 @@ import {
   stillUnsent,
   type UnsentAutomation,
 } from '../jobs/unsent-repository';
-import { recurringSchedule } from '../runs/recurring-schedule';
 import type { StoredAutomation } from './automation-repository';
 
 /**

@@ -1,7 +1,7 @@
 import { logger } from '../core/logger';
 import { keysPort } from '../core/ports/keys';
+import { createRunResumer } from '../jobs/resume-service';
 import { checkSession } from '../platforms/session-check';
-import { createRunResumer } from '../runs/resume-service';
 import { createConnectionService } from './connection-service';
 
 /** The validate, sync and sandbox-connect routes' wiring, built once per cold start. */

@@ -17,13 +17,13 @@ import {
 } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { KeysPort } from '../core/ports/keys';
+import type { RunResumer } from '../jobs/resume-service';
 import {
   type checkSession,
   type SessionCheck,
   type SessionCookie,
   sessionSpecs,
 } from '../platforms/session-check';
-import type { RunResumer } from '../runs/resume-service';
 import {
   findConnection,
   publicConnection,
@@ -45,7 +45,7 @@ export interface ConnectionDeps {
   now: () => Date;
   /** Asks the platform whose session the cookies are (platforms/session-check.ts). */
   check: typeof checkSession;
-  /** Jobs the platform stopped continue once the session is synced again (functions/runs/resume-service.ts). */
+  /** Jobs the platform stopped continue once the session is synced again (functions/jobs/resume-service.ts). */
   resume: Pick<RunResumer, 'resumeAfterSync'>;
 }
 

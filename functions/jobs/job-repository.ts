@@ -1,4 +1,4 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   AutomationStatus,
   BudgetForecast,
@@ -206,4 +206,16 @@ function pageKeyOf(job: StoredJob | undefined, automationId: string | undefined)
   return automationId
     ? { ...table, ...keys.automationJobsIndexKey(job.userId, automationId, job.createdAt, job.id) }
     : { ...table };
+}
+
+/** Whether the user has the automation a job belongs to (a job id of another user's reads as none). */
+export async function ownsAutomation(userId: string, automationId: string): Promise<boolean> {
+  const out = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.automation(userId, automationId),
+      ProjectionExpression: 'pk',
+    }),
+  );
+  return out.Item !== undefined;
 }

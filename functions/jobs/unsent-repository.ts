@@ -8,7 +8,7 @@ import { keys } from '../core/table';
  * The unsent index (gsi1, core/table.ts pattern 22): automations whose run message waits to be sent by
  * the run dispatch (automations/run-dispatch-service.ts). The routes put an automation on it in the same
  * write as its status (a start, a run again, a resume), and so does the engine when a job continues in its
- * next segment (runs/run-repository.ts); the dispatch reads it and takes it off.
+ * next segment (jobs/run-repository.ts); the dispatch reads it and takes it off.
  */
 
 /**

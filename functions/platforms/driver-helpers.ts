@@ -9,14 +9,8 @@ export type Json = Record<string, unknown>;
 
 export const asRecord = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {});
 
-/** The path of a URL; the text itself when it is not one. */
-export function pathOf(url: string): string {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return url;
-  }
-}
+/** The path of a URL (platform-failure.ts, where the wall checks read it). */
+export { pathOf } from './platform-failure';
 
 export function cookieNamed(cookies: readonly BrowserCookie[], name: string): string {
   return cookies.find((c) => c.name === name)?.value ?? '';

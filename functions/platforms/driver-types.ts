@@ -1,4 +1,4 @@
-import type { Lead } from '../../shared/leads';
+import type { Lead, LeadEngagement } from '../../shared/leads';
 import type { Platform } from '../../shared/platforms';
 import type { GovernedAction } from '../safety/budgets';
 import type { PlatformPage } from './browser';
@@ -51,9 +51,18 @@ export interface ListRow {
   company?: string;
   /** Skills separated by ' • ' (shared/leads.ts). */
   skills?: string;
+  /** DECISIONS 26, where the list shows them: the X or Instagram username (no '@'), counts, flags. */
+  handle?: string;
+  followersCount?: number;
+  followingCount?: number;
+  verified?: boolean;
+  /** Instagram's private account, X's protected one. */
+  isPrivate?: boolean;
+  /** Post engagers: how this person engaged (a comment's or quote's text and time where shown). */
+  engagement?: LeadEngagement;
   /** The platform hides who this is ('LinkedIn Member', a private account): never stored. */
   hidden: boolean;
-  /** Extra words the template's filters read (a comment's text, a reaction type). */
+  /** Extra words the template's filters read that are no lead field (a reaction type, the post's author). */
   context?: Record<string, string | number | boolean>;
 }
 

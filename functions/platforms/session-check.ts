@@ -21,6 +21,8 @@ export function platformBaseUrl(platform: Platform, source: NodeJS.ProcessEnv = 
 export const SESSION_CHECK_TIMEOUT_MS = 8000;
 /** A who-am-I answer is a few KB; anything far larger is not the JSON we asked for. */
 const MAX_BODY_BYTES = 256 * 1024;
+/** What the classifiers may read of a non-JSON answer (a wall's or a limit page's words). */
+const TEXT_SAMPLE = 4096;
 
 /**
  * Asks the platform who the cookies belong to. Never follows a redirect (a login wall or checkpoint
@@ -58,7 +60,13 @@ export async function checkSession(
         json = undefined;
       }
     }
-    response = { status: res.status, location: res.headers.get('location') ?? undefined, contentType, json };
+    response = {
+      status: res.status,
+      location: res.headers.get('location') ?? undefined,
+      contentType,
+      json,
+      ...(json === undefined ? { text: text.slice(0, TEXT_SAMPLE) } : {}),
+    };
   } catch (error) {
     const name = (error as Error)?.name;
     return {

@@ -1,4 +1,5 @@
 import type { Platform } from '../../shared/platforms';
+import type { PlatformAnswer, PlatformFailure, PlatformFailureReason } from './platform-failure';
 
 /** A cookie as the session check needs it (name and value; the rest is the browser's business). */
 export interface SessionCookie {
@@ -6,7 +7,32 @@ export interface SessionCookie {
   value: string;
 }
 
-export type SessionFailureReason = 'expired' | 'challenge' | 'unreachable' | 'refused';
+/**
+ * What a failed session check tells the user (connections/connection-service.ts words each). Not a
+ * second classification of the platform's answers: those are read into the one set of
+ * platform-failure.ts by the platform's classifier, and SESSION_VERDICT maps each to one of these.
+ * 'expired' and 'challenge' are the same words as the engine's stop reasons; 'unreachable' is a
+ * platform that did not answer or cannot serve now; 'refused' is what the platform never says itself
+ * (a session without its CSRF cookie, a session that now belongs to another account).
+ */
+export type SessionFailureReason =
+  | Extract<PlatformFailureReason, 'expired' | 'challenge'>
+  | 'unreachable'
+  | 'refused';
+
+/**
+ * The session check's verdict on each reason a platform's answer was read as, so a sync and a run read
+ * the same answer the same way. A rate limit (and a 5xx) is 'unreachable': the session may be fine and
+ * the advice is to try again later (a 503), not to sign in again.
+ */
+export const SESSION_VERDICT: Readonly<Record<PlatformFailureReason, SessionFailureReason>> = {
+  challenge: 'challenge',
+  expired: 'expired',
+  'rate-limited': 'unreachable',
+  'server-error': 'unreachable',
+  changed: 'unreachable',
+  'not-found': 'unreachable',
+};
 
 export type SessionCheck =
   | { ok: true; accountId: string; accountUsername: string; profileUrl: string }
@@ -24,6 +50,8 @@ export interface WhoAmIResponse {
   location: string | undefined;
   contentType: string;
   json: unknown;
+  /** The first few KB of a non-JSON answer (a wall's or a limit page's text). */
+  text?: string;
 }
 
 /**
@@ -50,18 +78,17 @@ export function cookieValue(cookies: readonly SessionCookie[], name: string): st
   return cookies.find((c) => c.name === name)?.value;
 }
 
-/** A redirect to one of these path fragments means the session is gone or walled. */
-export function redirectReason(
-  location: string | undefined,
-  challengeMarks: readonly string[],
-  loginMarks: readonly string[],
-): SessionCheck | undefined {
-  if (!location) return undefined;
-  if (challengeMarks.some((m) => location.includes(m)))
-    return { ok: false, reason: 'challenge', detail: 'redirected to a security check' };
-  if (loginMarks.some((m) => location.includes(m)))
-    return { ok: false, reason: 'expired', detail: 'redirected to the sign-in page' };
-  return undefined;
+/**
+ * A who-am-I answer as the platform classifiers read it: the check never follows a redirect, so a 3xx
+ * is read at its Location (a wall shows there), any other answer at the URL asked.
+ */
+export function whoAmIAnswer(response: WhoAmIResponse, requestUrl: string): PlatformAnswer {
+  return {
+    status: response.status,
+    url: response.location ?? requestUrl,
+    json: response.json,
+    ...(response.text === undefined ? {} : { text: response.text }),
+  };
 }
 
 export const failure = (reason: SessionFailureReason, detail: string): SessionCheck => ({
@@ -69,3 +96,7 @@ export const failure = (reason: SessionFailureReason, detail: string): SessionCh
   reason,
   detail,
 });
+
+/** The failed check of a platform failure, by SESSION_VERDICT. */
+export const sessionFailureOf = (failed: PlatformFailure): SessionCheck =>
+  failure(SESSION_VERDICT[failed.reason], failed.detail);

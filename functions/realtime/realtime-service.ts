@@ -1,10 +1,10 @@
 import { AUTH_TEXTS } from '../../shared/auth';
 import { AUTOMATION_TEXTS, automationIdOfJob } from '../../shared/automations-values';
 import type { JobProgress, JobProgressEvent } from '../../shared/realtime';
-import { findAutomation } from '../automations/automation-repository';
 import { loadAuthState } from '../core/auth-state';
 import { NotFoundError, UnauthorizedError } from '../core/errors';
 import type { RealtimePort } from '../core/ports/realtime';
+import { ownsAutomation } from '../jobs/job-repository';
 import { createSessionSocketsService } from './session-sockets-service';
 import * as repository from './socket-repository';
 
@@ -44,7 +44,7 @@ export function createRealtimeService({ push }: RealtimeDeps) {
       throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
     }
     // Only the user's own jobs: another user's job id (or an unknown one) is refused, not silently kept.
-    if (!(await findAutomation(socket.userId, automationIdOfJob(jobId))))
+    if (!(await ownsAutomation(socket.userId, automationIdOfJob(jobId))))
       throw new NotFoundError(AUTOMATION_TEXTS.notFound);
     await repository.saveSubscription(socket.userId, { jobId, socketId });
   }

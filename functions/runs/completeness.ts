@@ -1,6 +1,6 @@
 import type { CompletenessReport } from '../../shared/automations-values';
+import type { RunCounters } from '../jobs/run-repository';
 import type { ListReader } from '../platforms/driver-types';
-import type { RunCounters } from './run-repository';
 
 /**
  * What a job got against what exists (issue 11 point 10): found, stored, skipped and why, and the

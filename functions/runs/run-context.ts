@@ -1,5 +1,11 @@
+import type { EnrichmentState } from '../../shared/automations-values';
+import type { Lead } from '../../shared/leads';
 import type { Platform } from '../../shared/platforms';
 import type { Logger } from '../core/logger';
+import type { RunCounters, RunCursor, RunEnd, StoredProgress } from '../jobs/run-repository';
+import type { PlatformPage } from '../platforms/browser';
+import type { ListRow, TrobDriver } from '../platforms/driver-types';
+import type { GovernedAction } from '../safety/budgets';
 import type { Governor } from '../safety/governor';
 import type { ProgressReporter } from './progress-reporter';
 import type { RunMetrics } from './run-metrics';
@@ -21,3 +27,75 @@ export interface RunContext {
   /** After this many receives the queue gives up: the last attempt must not leave the job stuck. */
   maxReceiveCount: number;
 }
+
+/** The job's state a handler reads and moves: where it stands, what it counted, its progress. */
+export interface SegmentState {
+  cursor: RunCursor;
+  counters: RunCounters;
+  /** Leads of the automation, exact (new ones this job stored are added). */
+  totalLeads: number;
+  enrichment?: EnrichmentState;
+  progress: StoredProgress;
+}
+
+/** What storing a batch of listed rows did (the lead sink reserves the month's profiles for them). */
+export interface StoredBatch {
+  /** Leads this job now holds of the batch: new ones and ones an earlier job had stored. */
+  stored: number;
+  /** New to the automation. */
+  created: number;
+  duplicates: number;
+  /** The month's allowance ran out before every row of the batch was stored. */
+  limited: boolean;
+}
+
+/** Where a handler's leads go: stored once each under the automation, within the month's allowance. */
+export interface LeadSink {
+  store(rows: readonly ListRow[], baseUrl: string): Promise<StoredBatch>;
+  /** The automation's stored leads in key order after `after`, a page at a time (enrichment). */
+  after(after: string | undefined, limit: number): Promise<Lead[]>;
+  /** Adds what a profile visit read to a stored lead; false when it is gone. */
+  enrich(id: string, fields: Partial<Lead>): Promise<boolean>;
+  /** The month's allowance of the user's plan (the monthly-limit text names it). */
+  readonly monthlyLimit: number;
+}
+
+/**
+ * How a handler's part of a segment ended: its work is done (the next handler, or the job, goes on),
+ * the invocation runs short (the job continues in its next segment), a budget is used up (the job waits),
+ * or the job ends here.
+ */
+export type HandlerStep =
+  | { kind: 'done' }
+  | { kind: 'continue' }
+  | { kind: 'wait'; action: GovernedAction; until: Date; remaining: number }
+  | { kind: 'end'; end: RunEnd };
+
+/**
+ * Everything a run handler gets (issue 19 point 4): the job's config and state, the platform page and
+ * driver, the account's governor, the lead sink, progress, the clock and the time left. A handler
+ * imports no repository: what it stores and reads goes through here.
+ */
+export interface SegmentContext {
+  readonly config: Record<string, unknown>;
+  readonly state: SegmentState;
+  readonly page: PlatformPage;
+  readonly driver: TrobDriver;
+  readonly governor: Governor;
+  readonly leads: LeadSink;
+  now(): Date;
+  /** False once the invocation is too close to its end to start more work. */
+  hasTime(): boolean;
+  /** Reports the job's stage and message with its progress (pushed live, kept in the stage history). */
+  report(stage: string, message: string): void;
+  /** Saves the job's state: a later segment or a retry continues from here. */
+  save(): Promise<void>;
+  metrics: RunMetrics;
+}
+
+/** A kind of work a job does in a segment (the trob's list and enrichment; flows add theirs). */
+export interface RunHandler {
+  run(context: SegmentContext): Promise<HandlerStep>;
+}
+
+export type { RunCounters, RunCursor, RunEnd, StoredProgress };

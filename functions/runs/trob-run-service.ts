@@ -1,18 +1,19 @@
 import type { TrobRunMessage, TrobTickMessage } from '../../shared/run-messages';
 import { RUN_TEXTS } from '../../shared/run-texts';
-import type { StoredAutomation } from '../automations/automation-repository';
 import { delayUntil } from '../core/queues';
+import type { StoredAutomation } from '../jobs/automation-item';
+import { claimSegment, startScheduledJob } from '../jobs/run-claims';
+import { LeaseLostError } from '../jobs/run-repository';
 import { AutomationGoneError } from '../leads/lead-store';
-import { claimRun, startRecurringRun } from './run-claims';
 import type { RunContext } from './run-context';
+import { RUN_HANDLERS } from './run-handlers';
 import { RUN_METRICS } from './run-metrics';
-import { LeaseLostError } from './run-repository';
-import { Job, LEASE_EXTRA_MS, type TrobRunDeps, type TrobRunOutcome } from './trob-job';
+import { LEASE_EXTRA_MS, SegmentRunner, type TrobRunDeps, type TrobRunOutcome } from './segment-runner';
 
-export type { TrobRunDeps, TrobRunOutcome } from './trob-job';
+export type { TrobRunDeps, TrobRunOutcome } from './segment-runner';
 
 /**
- * The trob runner (issue 11): claims one segment of a job and runs it (trob-job.ts), or starts a
+ * The trob runner (issue 11): claims one segment of a job and runs it (segment-runner.ts), or starts a
  * recurring automation's next job on its schedule's tick. Whatever a segment meets, the job never
  * stays stuck: a lost lease stops quietly, and the last failed attempt ends the job failed.
  */
@@ -21,7 +22,7 @@ export function createTrobRunService(deps: TrobRunDeps) {
 
   /** A recurring automation's schedule fired: its next job runs now, unless the last one still does. */
   async function tick(message: TrobTickMessage, ctx: RunContext): Promise<TrobRunOutcome> {
-    const next = await startRecurringRun(message.userId, message.automationId, deps.now());
+    const next = await startScheduledJob(message.userId, message.automationId, deps.now());
     if (!next) {
       ctx.log.info('tick dropped: the automation is not active (a job still runs, or it was paused)');
       return 'not-claimed';
@@ -34,7 +35,7 @@ export function createTrobRunService(deps: TrobRunDeps) {
 
   async function run(message: TrobRunMessage, ctx: RunContext): Promise<TrobRunOutcome> {
     const now = deps.now();
-    const claimed = await claimRun({
+    const claimed = await claimSegment({
       userId: message.userId,
       automationId: message.automationId,
       segment: message.segment,
@@ -56,7 +57,16 @@ export function createTrobRunService(deps: TrobRunDeps) {
       return 'not-claimed';
     }
     if (message.segment === 0) ctx.metrics.count(RUN_METRICS.started);
-    const job = new Job(message, claimed.lease, claimed.item as unknown as StoredAutomation, ctx, deps);
+    const handler = RUN_HANDLERS[message.kind];
+    if (!handler) throw new Error(`No run handler for ${message.kind} messages`);
+    const job = new SegmentRunner(
+      message,
+      claimed.lease,
+      claimed.item as unknown as StoredAutomation,
+      handler,
+      ctx,
+      deps,
+    );
     try {
       return await job.run();
     } catch (error) {

@@ -6,11 +6,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { createUser } from '../../functions/auth/user-repository';
-import {
-  findAutomation,
-  insertAutomation,
-  type StoredAutomation,
-} from '../../functions/automations/automation-repository';
+import { findAutomation, type StoredAutomation } from '../../functions/automations/automation-repository';
 import { findTemplate } from '../../functions/catalog/catalog-repository';
 import { seedCatalogue } from '../../functions/catalog/seed';
 import { upsertConnection } from '../../functions/connections/connection-repository';
@@ -22,6 +18,8 @@ import { env, resetEnvCache } from '../../functions/core/env';
 import { logger } from '../../functions/core/logger';
 import { keysPort } from '../../functions/core/ports/keys';
 import { queues } from '../../functions/core/queues';
+import { insertAutomation } from '../../functions/jobs/automation-status-repository';
+import type { RunCounters } from '../../functions/jobs/run-repository';
 import { markQueued } from '../../functions/jobs/unsent-repository';
 import {
   type BrowserCookie,
@@ -34,7 +32,6 @@ import {
 import { LINKEDIN_API } from '../../functions/platforms/linkedin/endpoints';
 import { ownFollowersPath } from '../../functions/platforms/linkedin/followers';
 import { csrfOf } from '../../functions/platforms/linkedin/voyager';
-import type { RunCounters } from '../../functions/runs/run-repository';
 import { runContext } from '../../functions/runs/trob-run-deps';
 import { createTrobRunService, type TrobRunOutcome } from '../../functions/runs/trob-run-service';
 import { BUDGETS } from '../../functions/safety/budgets';

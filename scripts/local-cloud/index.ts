@@ -21,7 +21,7 @@ import { startRunDispatchRelay } from './run-dispatch-relay';
 import { startSchedulerPoller } from './scheduler-poller';
 import { startLocalQueues } from './sqs';
 import { startTaskTimer } from './task-timer';
-import { startWorkerPoller } from './worker-poller';
+import { localPollerConcurrency, startWorkerPoller } from './worker-poller';
 import { startWebSocketGateway } from './ws-gateway';
 
 /**
@@ -196,6 +196,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         definition,
         queueUrl: sqs.urls[definition.name],
         queueArn: sqs.arns[definition.name],
+        // Jobs overlap as in Lambda: LOCAL_RUN_CONCURRENCY run messages at once (default 2), each with
+        // its own context and its own browser context in the one warm Chromium.
+        concurrency: localPollerConcurrency(definition),
       });
       stops.push(() => poller.stop());
     }

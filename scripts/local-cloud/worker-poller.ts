@@ -13,6 +13,10 @@ import { lambdaContext, loadHandler } from './lambda-runtime';
  * with an SQS event of up to `batchSize` records, and deletes the records the handler did not report
  * in `batchItemFailures`. Failed records reappear after the visibility timeout and move to the DLQ
  * after maxReceiveCount, exactly as SQS does it in AWS.
+ *
+ * Lambda runs several invocations of a consumer at once; `concurrency` plays that: as many loops, each
+ * receiving its own batch and invoking the consumer with a context of its own (its own deadline), so
+ * jobs overlap locally as they do in AWS. Each loop deletes only the records of its own batch.
  */
 export interface PollerOptions {
   client: SQSClient;
@@ -22,6 +26,35 @@ export interface PollerOptions {
   /** Loads the consumer; tests may pass their own. */
   loadConsumer?: () => Promise<unknown>;
   waitSeconds?: number;
+  /** Invocations at once (default 1). */
+  concurrency?: number;
+}
+
+/** Run messages the local cloud handles at once, unless LOCAL_RUN_CONCURRENCY says otherwise. */
+const DEFAULT_LOCAL_RUN_CONCURRENCY = 2;
+/** Enough for a PLUS user's 15 automations at once; each run drives a Chromium page in this process. */
+const MAX_LOCAL_RUN_CONCURRENCY = 16;
+
+/**
+ * How many invocations the local poller of a queue runs at once: LOCAL_RUN_CONCURRENCY (default 2) for
+ * `trob-runs`, whose jobs overlap in AWS, and 1 for the other queues. Unlike Lambda, invocations here
+ * share their module's state: the workers' one Powertools batch processor each still answers every
+ * invocation for its own record with batches of one record (trob-runs), not with larger batches.
+ */
+export function localPollerConcurrency(
+  definition: Pick<QueueDefinition, 'name'>,
+  source: NodeJS.ProcessEnv = process.env,
+): number {
+  if (definition.name !== 'trob-runs') return 1;
+  const raw = source.LOCAL_RUN_CONCURRENCY?.trim();
+  if (!raw) return DEFAULT_LOCAL_RUN_CONCURRENCY;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > MAX_LOCAL_RUN_CONCURRENCY) {
+    throw new Error(
+      `LOCAL_RUN_CONCURRENCY must be a whole number from 1 to ${MAX_LOCAL_RUN_CONCURRENCY} (got '${source.LOCAL_RUN_CONCURRENCY}')`,
+    );
+  }
+  return value;
 }
 
 export function toSqsEvent(messages: Message[], queueArn: string): SQSEvent {
@@ -49,8 +82,12 @@ export function toSqsEvent(messages: Message[], queueArn: string): SQSEvent {
 export function startWorkerPoller(options: PollerOptions): { stop(): Promise<void> } {
   const { client, definition, queueUrl, queueArn } = options;
   const load = options.loadConsumer ?? (() => loadHandler(definition.consumer, '.worker.ts'));
+  const concurrency = options.concurrency ?? 1;
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new Error(`A poller's concurrency is a whole number of at least 1 (got ${concurrency})`);
   const abort = new AbortController();
-  const loop = (async () => {
+  /** One invocation at a time: receive a batch, invoke, delete what succeeded; again until stopped. */
+  const invocations = async () => {
     while (!abort.signal.aborted) {
       try {
         const out = await client.send(
@@ -93,11 +130,13 @@ export function startWorkerPoller(options: PollerOptions): { stop(): Promise<voi
         await new Promise((r) => setTimeout(r, 1000));
       }
     }
-  })();
+  };
+  const loops = Promise.all(Array.from({ length: concurrency }, invocations));
   return {
+    /** Ends every running invocation's time and waits until each has returned and its batch is settled. */
     async stop() {
       abort.abort();
-      await loop;
+      await loops;
     },
   };
 }

@@ -13,9 +13,10 @@ import { X } from './x-config';
 
 type Entity = Record<string, unknown>;
 
+/** X's `created_at`: 'Sat Jan 10 11:29:44 +0000 2026' (toUTCString is 'Sat, 10 Jan 2026 11:29:44 GMT'). */
 export function twitterDate(iso: string): string {
   const d = new Date(iso);
-  const [wd, , day, month, year, time] = d.toUTCString().replace(',', '').split(' ');
+  const [wd, day, month, year, time] = d.toUTCString().replace(',', '').split(' ');
   return `${wd} ${month} ${day} ${time} +0000 ${year}`;
 }
 

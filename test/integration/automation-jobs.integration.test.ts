@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { failUnclaimed } from '../../functions/jobs/job-end-repository';
 import { storeLeads } from '../../functions/leads/lead-store';
-import { failUnclaimed } from '../../functions/runs/run-repository';
 import { AUTOMATION_TEXTS, JOB_TEXTS } from '../../shared/automations';
 import type { TestUser } from '../support/api-client';
 import {

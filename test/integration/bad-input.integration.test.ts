@@ -222,7 +222,14 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'GET /api/jobs': {
     query: {
       schema: listJobsQuery,
-      sample: { status: 'running', platform: 'linkedin', search: 'followers' },
+      sample: {
+        status: 'running',
+        platform: 'linkedin',
+        search: 'followers',
+        automationId: 'abc',
+        limit: '20',
+        cursor: 'eyJwayI6IlVTRVIjYSNKT0JTIn0',
+      },
     },
   },
   'POST /api/jobs': { body: { schema: runJobInput, sample: { automationId: 'abc' } } },

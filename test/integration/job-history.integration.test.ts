@@ -4,7 +4,7 @@ import { createRunDispatchService } from '../../functions/automations/run-dispat
 import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
 import { logger } from '../../functions/core/logger';
 import { schedulerPort } from '../../functions/core/ports/scheduler';
-import { scheduleNameOf } from '../../functions/runs/recurring-schedule';
+import { scheduleNameOf } from '../../functions/jobs/recurring-schedule';
 import { handler as runWorker } from '../../functions/workers/automation-runner.worker';
 import { lambdaContext } from '../../scripts/local-cloud/lambda-runtime';
 import { toSqsEvent } from '../../scripts/local-cloud/worker-poller';

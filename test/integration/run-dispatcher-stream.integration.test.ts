@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { schedulerPort } from '../../functions/core/ports/scheduler';
 import { queueUrlEnv } from '../../functions/core/queues';
 import { keys } from '../../functions/core/table';
-import { scheduleNameOf } from '../../functions/runs/recurring-schedule';
+import { scheduleNameOf } from '../../functions/jobs/recurring-schedule';
 import { handler } from '../../functions/workers/run-dispatcher.stream';
 import { lambdaContext } from '../../scripts/local-cloud/lambda-runtime';
 import {

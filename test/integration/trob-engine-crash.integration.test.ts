@@ -5,7 +5,7 @@ import { createRunDispatchService, STALLED_GRACE_MS } from '../../functions/auto
 import { logger } from '../../functions/core/logger';
 import { queuePort } from '../../functions/core/ports/queue';
 import { schedulerPort } from '../../functions/core/ports/scheduler';
-import { claimRun } from '../../functions/runs/run-claims';
+import { claimSegment } from '../../functions/jobs/run-claims';
 import {
   automationItem,
   connectedUser,
@@ -156,7 +156,7 @@ describe('long jobs and crashed workers', () => {
     const automation = await startTrob(ada, FOLLOWERS, config);
     const [message] = await takeRunMessages(ada.id);
     // A worker claimed the segment and vanished with its message (nothing left on the queue).
-    const claim = await claimRun({
+    const claim = await claimSegment({
       userId: ada.id,
       automationId: automation.id,
       segment: message!.segment,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { schedulerPort } from '../../functions/core/ports/scheduler';
-import { scheduleNameOf } from '../../functions/runs/recurring-schedule';
+import { scheduleNameOf } from '../../functions/jobs/recurring-schedule';
 import type { TrobTickMessage } from '../../shared/run-messages';
 import {
   api,

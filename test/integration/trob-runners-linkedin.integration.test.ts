@@ -104,12 +104,20 @@ const postConfig = (
 const shareUrl = (post: SandboxPost) => `${LI}${postSharePath(post, person(post.authorId))}`;
 const updateUrl = (post: SandboxPost, kind = 'activity') => `${LI}/feed/update/urn:li:${kind}:${post.id}/`;
 
-/** The post's engagers as the world has them: likers with their reaction, commenters with their first comment. */
+/**
+ * The post's engagers as the world has them: likers with their reaction, commenters with their first
+ * comment (its text, and its time as the lead's engagement has it).
+ */
 function engagers(post: SandboxPost) {
   const likers = post.likerIds.map((id, i) => ({ person: person(id), type: post.reactionTypes[i]! }));
   const firstComment = new Map<string, string>();
-  for (const c of post.comments) if (!firstComment.has(c.authorId)) firstComment.set(c.authorId, c.text);
-  return { likers, firstComment };
+  const firstCommentAt = new Map<string, string>();
+  for (const c of post.comments)
+    if (!firstComment.has(c.authorId)) {
+      firstComment.set(c.authorId, c.text);
+      firstCommentAt.set(c.authorId, new Date(c.createdAt).toISOString());
+    }
+  return { likers, firstComment, firstCommentAt };
 }
 
 /** The owner's post where the most people both reacted and commented. */
@@ -126,9 +134,9 @@ function postWithOverlap(): SandboxPost {
 }
 
 describe('post leads scraper', () => {
-  it('stores each liker and commenter once, with the comment as description, from a share link', async () => {
+  it('stores each liker and commenter once, with how each engaged (DECISIONS 26), from a share link', async () => {
     const post = postWithOverlap();
-    const { likers, firstComment } = engagers(post);
+    const { likers, firstComment, firstCommentAt } = engagers(post);
     expect(post.comments.some((c) => post.likerIds.includes(c.authorId))).toBe(true);
 
     const { leads, item, requests } = await run(POSTS, postConfig(shareUrl(post)));
@@ -147,8 +155,10 @@ describe('post leads scraper', () => {
         name: p.name,
         headline: p.headline,
         profileUrl: profileUrl(p),
-        description: text,
       });
+      expect(stored.get(id)?.engagement).toEqual({ type: 'commented', text, at: firstCommentAt.get(id) });
+      // The comment is the engagement's, never the description.
+      expect(stored.get(id)?.description).toBeUndefined();
     }
     for (const { person: p } of visibleLikers.filter((l) => !firstComment.has(l.person.id))) {
       expect(stored.get(p.id)).toMatchObject({
@@ -157,6 +167,7 @@ describe('post leads scraper', () => {
         profileUrl: profileUrl(p),
         connectionDegree: degreeLabel(index().distance(p.id)),
       });
+      expect(stored.get(p.id)?.engagement).toEqual({ type: 'reacted' });
       expect(stored.get(p.id)?.description).toBeUndefined();
     }
     // A hidden liker who did not comment is hidden; one who commented is listed by the comments.
@@ -186,6 +197,7 @@ describe('post leads scraper', () => {
     expect(ids(leads)).toEqual(kept.map((l) => l.person.id).sort());
     expect(kept.length).toBeLessThan(visible.length);
     expect(leads.every((l) => l.description === undefined)).toBe(true);
+    expect(leads.every((l) => l.engagement?.type === 'reacted')).toBe(true);
     expect(reportOf(item).skipped).toEqual({
       hidden: likers.length - visible.length,
       filtered: visible.length - kept.length,
@@ -198,7 +210,10 @@ describe('post leads scraper', () => {
     const { firstComment } = engagers(post);
     const all = await run(POSTS, postConfig(updateUrl(post, 'ugcPost'), { extractionTypes: ['commenters'] }));
     expect(ids(all.leads)).toEqual([...firstComment.keys()].sort());
-    for (const lead of all.leads) expect(lead.description).toBe(firstComment.get(lead.id));
+    for (const lead of all.leads) {
+      expect(lead.engagement).toMatchObject({ type: 'commented', text: firstComment.get(lead.id) });
+      expect(lead.description).toBeUndefined();
+    }
 
     const keyword = (person([...firstComment.keys()][0]!).headline.split(/\s+/)[0] ?? '').toLowerCase();
     const filtered = await run(
@@ -245,7 +260,11 @@ describe('post leads scraper', () => {
       expect(ids(on.leads)).toEqual([...everyone, author.id].sort());
       expect(byId(on.leads).get(author.id)).toMatchObject({
         name: author.name,
-        description: 'Thanks everyone for reading!',
+        engagement: {
+          type: 'commented',
+          text: 'Thanks everyone for reading!',
+          at: '2026-01-14T12:00:00.000Z',
+        },
       });
 
       // Likers only from a /feed/update/ link: the post's own page names the author.

@@ -46,6 +46,9 @@ const followersOf = (site: Site, id: string) =>
 const followingOf = (site: Site, id: string) =>
   (world(site).following[id] ?? []).map((f) => personOf(site, f));
 const followerCount = (site: Site, id: string) => world(site).followers[id]?.length ?? 0;
+const followingCount = (site: Site, id: string) => world(site).following[id]?.length ?? 0;
+/** A time as the leads store it: ISO 8601 of the whole second X and Instagram give. */
+const iso = (time: string) => new Date(Math.floor(Date.parse(time) / 1000) * 1000).toISOString();
 const ownPosts = (site: Site) => world(site).posts.filter((p) => p.authorId === world(site).owner.id);
 const ids = (people: readonly { id: string }[]) => [...new Set(people.map((p) => p.id))].sort();
 const leadIds = (leads: readonly Lead[]) => leads.map((l) => l.id).sort();
@@ -111,7 +114,7 @@ describe('X followers extractor', () => {
     exportSettings: EXPORT,
   });
 
-  it('stores every follower but the protected ones, with the list’s bio, location, website, counts and handle', async () => {
+  it('stores every follower but the protected ones, with the list’s bio, location, website, counts, flags and handle', async () => {
     const ada = await user('x');
     const { automation, leads } = await run(ada, X_FOLLOWERS, xFollowers({}));
     const all = followersOf('x', world('x').owner.id);
@@ -123,16 +126,21 @@ describe('X followers extractor', () => {
     const base = sandbox.sites.x.url;
     for (const person of visible) {
       const lead = leads.find((l) => l.id === person.id)!;
-      const followers = followerCount('x', person.id).toLocaleString('en-US');
-      const following = (world('x').following[person.id]?.length ?? 0).toLocaleString('en-US');
       expect(lead).toMatchObject({
         name: person.name,
         description: person.bio,
         location: person.location,
         profileUrl: `${base}/${person.handle}`,
         profileImage: `${base}${person.imageUrl}`,
-        headline: `@${person.handle}${person.verified ? ' · Verified' : ''} · ${followers} followers · ${following} following`,
+        handle: person.handle,
+        followersCount: followerCount('x', person.id),
+        followingCount: followingCount('x', person.id),
+        verified: person.verified,
+        isPrivate: false,
       });
+      // DECISIONS 26: nothing folded into a headline X does not have.
+      expect(lead.headline).toBeUndefined();
+      expect(lead.engagement).toBeUndefined();
       if (person.website) expect(lead.website).toBe(person.website);
       else expect(lead.website).toBeUndefined();
     }
@@ -152,7 +160,7 @@ describe('X followers extractor', () => {
     expect(leadIds(leads)).toEqual(ids(all));
     const locked = all.find((p) => p.hidden)!;
     expect(leads.find((l) => l.id === locked.id)).toMatchObject({ name: locked.name });
-    expect(leads.find((l) => l.id === locked.id)?.headline).toContain(' · Protected · ');
+    expect(leads.find((l) => l.id === locked.id)).toMatchObject({ isPrivate: true, handle: locked.handle });
     expect((automation.report as { skipped: { hidden: number } }).skipped.hidden).toBe(0);
   });
 
@@ -287,16 +295,31 @@ describe('X post engagers', () => {
 
     for (const person of expected) {
       const lead = leads.find((l) => l.id === person.id)!;
-      expect(lead).toMatchObject({ name: person.name, description: person.bio });
-      expect(lead.headline).toContain(`@${person.handle} · `);
-      expect(lead.headline).toContain(`${followerCount('x', person.id).toLocaleString('en-US')} followers`);
+      expect(lead).toMatchObject({
+        name: person.name,
+        description: person.bio,
+        handle: person.handle,
+        followersCount: followerCount('x', person.id),
+        followingCount: followingCount('x', person.id),
+        verified: person.verified,
+      });
+      expect(lead.headline).toBeUndefined();
       const reply = post.comments.find((c) => c.authorId === person.id);
       const quote = post.quotes.find((q) => q.authorId === person.id);
-      if (reply) expect(lead.headline).toContain(`replied: “${reply.text}”`);
-      else if (quote) expect(lead.headline).toContain(`quoted: “${quote.text}”`);
-      else if (post.repostIds.includes(person.id)) expect(lead.headline).toMatch(/ · reposted$/);
-      else expect(lead.headline).toMatch(/ · liked$/);
+      // A reply is a comment (DECISIONS 26), with its text and time, as a quote is.
+      if (reply)
+        expect(lead.engagement).toEqual({ type: 'commented', text: reply.text, at: iso(reply.createdAt) });
+      else if (quote)
+        expect(lead.engagement).toEqual({ type: 'quoted', text: quote.text, at: iso(quote.createdAt) });
+      else if (post.repostIds.includes(person.id)) expect(lead.engagement).toEqual({ type: 'reposted' });
+      else expect(lead.engagement).toEqual({ type: 'liked' });
     }
+    // The API answers the leads as stored, these fields included.
+    const answered = await api.get(`/api/automation/leads/${String(automation.id)}?limit=1000`, as(ada));
+    expect(answered.status).toBe(200);
+    const byId = (list: readonly Lead[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
+    // (The stored items also hold their table keys, which the API leaves out.)
+    expect(byId(leads)).toMatchObject(byId(answered.body.data.leads as Lead[]));
   });
 
   it('lists no likers of someone else’s post (likes are private on X), its reposters still', async () => {
@@ -349,21 +372,20 @@ describe('Instagram followers extractor', () => {
     expect(leadIds(leads)).toEqual(ids(all));
     const base = sandbox.sites.instagram.url;
     for (const person of all) {
-      const headline = [
-        `@${person.handle}`,
-        person.verified ? 'Verified' : '',
-        person.hidden ? 'Private' : '',
-      ]
-        .filter(Boolean)
-        .join(' · ');
-      expect(leads.find((l) => l.id === person.id)).toMatchObject({
+      const lead = leads.find((l) => l.id === person.id)!;
+      expect(lead).toMatchObject({
         name: person.name,
-        headline,
         profileUrl: `${base}/${person.handle}/`,
         profileImage: `${base}${person.imageUrl}`,
+        handle: person.handle,
+        verified: person.verified,
+        isPrivate: person.hidden,
       });
-      // No bio without "Collect bios": the list does not show it.
-      expect(leads.find((l) => l.id === person.id)?.description).toBeUndefined();
+      // No headline is made up; no bio and no counts without "Collect bios": the list shows neither.
+      expect(lead.headline).toBeUndefined();
+      expect(lead.description).toBeUndefined();
+      expect(lead.followersCount).toBeUndefined();
+      expect(lead.followingCount).toBeUndefined();
     }
     expect(automation).toMatchObject({ status: 'completed', totalLeads: all.length });
     expect(automation.report).toMatchObject({ available: all.length, stored: all.length });
@@ -397,12 +419,15 @@ describe('Instagram followers extractor', () => {
     expect(leadIds(leads)).toEqual(ids(expected));
     for (const person of expected) {
       const lead = leads.find((l) => l.id === person.id)!;
-      const counts = `${followerCount('instagram', person.id).toLocaleString('en-US')} followers · ${(
-        world('instagram').following[person.id]?.length ?? 0
-      ).toLocaleString('en-US')} following`;
-      expect(lead.description).toBe(person.bio);
-      expect(lead.headline).toContain(`@${person.handle}`);
-      expect(lead.headline).toContain(counts);
+      expect(lead).toMatchObject({
+        description: person.bio,
+        handle: person.handle,
+        followersCount: followerCount('instagram', person.id),
+        followingCount: followingCount('instagram', person.id),
+        verified: person.verified,
+        isPrivate: person.hidden,
+      });
+      expect(lead.headline).toBeUndefined();
       expect(lead.enrichedAt).toBeTruthy();
       if (person.website) expect(lead.website).toBe(person.website);
     }
@@ -472,7 +497,7 @@ describe('Instagram post engagers', () => {
     exportSettings: EXPORT,
   });
 
-  it('stores every liker and commenter once; commenters with their comment, its time and likes', async () => {
+  it('stores every liker and commenter once; commenters with their comment and its time', async () => {
     const ada = await user('instagram');
     const post = ownPosts('instagram').find((p) => p.comments.length > 5)!;
     const { automation, leads } = await run(ada, IG_ENGAGERS, igEngagers(post, ['likers', 'commenters']));
@@ -485,11 +510,21 @@ describe('Instagram post engagers', () => {
     for (const person of expected) {
       const lead = leads.find((l) => l.id === person.id)!;
       const comment = post.comments.find((c) => c.authorId === person.id);
-      if (comment) {
-        expect(lead.description).toBe(comment.text);
-        expect(lead.headline).toContain(`commented on ${comment.createdAt.slice(0, 10)} · `);
-        expect(lead.headline).toMatch(/ · \d+ likes$/);
-      } else expect(lead.headline).toMatch(/ · liked$/);
+      expect(lead).toMatchObject({
+        handle: person.handle,
+        verified: person.verified,
+        isPrivate: person.hidden,
+      });
+      // The comment is the engagement's (DECISIONS 26), never the description or a headline.
+      expect(lead.headline).toBeUndefined();
+      expect(lead.description).toBeUndefined();
+      if (comment)
+        expect(lead.engagement).toEqual({
+          type: 'commented',
+          text: comment.text.trim(),
+          at: iso(comment.createdAt),
+        });
+      else expect(lead.engagement).toEqual({ type: 'liked' });
     }
   });
 
@@ -526,7 +561,7 @@ describe('Instagram post engagers', () => {
     for (const c of post.comments.filter(
       (c) => !matching.includes(c.authorId) && post.likerIds.includes(c.authorId),
     ))
-      expect(leads.find((l) => l.id === c.authorId)?.headline).toMatch(/ · liked$/);
+      expect(leads.find((l) => l.id === c.authorId)?.engagement).toEqual({ type: 'liked' });
     expect(automation.status).toBe('completed');
   });
 
@@ -610,7 +645,10 @@ describe('post engagers over several segments', () => {
     expect(leadIds(leads)).toEqual(ids(expected));
     for (const c of post.comments) {
       const first = post.comments.find((x) => x.authorId === c.authorId)!;
-      expect(leads.find((l) => l.id === c.authorId)?.headline).toContain(`replied: “${first.text}”`);
+      expect(leads.find((l) => l.id === c.authorId)?.engagement).toMatchObject({
+        type: 'commented',
+        text: first.text,
+      });
     }
   });
 
@@ -638,6 +676,6 @@ describe('post engagers over several segments', () => {
     expect((automation.report as { stored: number }).stored).toBe(expected.length);
     expect(leadIds(leads)).toEqual(ids(expected));
     for (const c of post.comments.filter((c) => post.likerIds.includes(c.authorId)))
-      expect(leads.find((l) => l.id === c.authorId)?.headline).toContain('commented on');
+      expect(leads.find((l) => l.id === c.authorId)?.engagement?.type).toBe('commented');
   });
 });

@@ -23,14 +23,14 @@ export function selectedKinds(config: TrobConfig): EngagerKind[] {
   return ENGAGER_KINDS.filter((kind) => chosen.has(kind));
 }
 
-interface Comment {
+export interface Comment {
   user: IgUser;
   text: string;
   at?: string;
   likes?: number;
 }
 
-function commentOf(value: unknown): Comment | undefined {
+export function commentOf(value: unknown): Comment | undefined {
   const c = asRecord(value);
   const user = igUserOf(c.user);
   if (!user) return undefined;
@@ -43,18 +43,16 @@ function commentOf(value: unknown): Comment | undefined {
   };
 }
 
-function commenterRow(comment: Comment, skipPrivate: boolean): ListRow {
-  const when = comment.at ? ` on ${comment.at.slice(0, 10)}` : '';
-  const likes = comment.likes === undefined ? '' : ` · ${comment.likes.toLocaleString('en-US')} likes`;
+/**
+ * A commenter as a row: the comment's text and time are the engagement (DECISIONS 26), never the
+ * description, which stays the bio. The comment's like count has no lead field; it stays in the row's
+ * context.
+ */
+export function commenterRow(comment: Comment, skipPrivate: boolean): ListRow {
+  const text = comment.text.trim();
   return igRow(comment.user, skipPrivate, {
-    engagement: `commented${when}${likes}`,
-    description: comment.text,
-    context: {
-      engagement: 'commented',
-      comment: comment.text,
-      ...(comment.at ? { commentedAt: comment.at } : {}),
-      ...(comment.likes === undefined ? {} : { commentLikes: comment.likes }),
-    },
+    engagement: { type: 'commented', ...(text ? { text } : {}), ...(comment.at ? { at: comment.at } : {}) },
+    ...(comment.likes === undefined ? {} : { context: { commentLikes: comment.likes } }),
   });
 }
 
@@ -115,7 +113,7 @@ export function engagersReader(
         for (const user of await likers(page, mediaId, csrf)) {
           if (settled.has(user.id)) continue;
           settled.add(user.id);
-          rows.push(igRow(user, skipPrivate, { engagement: 'liked', context: { engagement: 'liked' } }));
+          rows.push(igRow(user, skipPrivate, { engagement: { type: 'liked' } }));
         }
       }
       const next: EngagersCursor | undefined = nextComments

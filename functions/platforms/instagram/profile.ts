@@ -4,7 +4,7 @@ import { profileFields, usernameOf } from './users';
 
 /**
  * "Collect bios and follower counts": one web_profile_info visit per stored lead, for the biography,
- * the external URL and the follower and following counts (in the headline, see users.ts).
+ * the external URL and the follower and following counts (`followersCount`, `followingCount`).
  */
 export function profileReader(csrf: string): ProfileReader {
   return {

@@ -1,65 +1,46 @@
-import { PLATFORM_TABLE } from '../../../shared/platforms';
 import {
   cookieHeader,
   cookieValue,
   failure,
   type PlatformSessionSpec,
-  redirectReason,
   type SessionCheck,
+  sessionFailureOf,
+  whoAmIAnswer,
 } from '../session-types';
+import { classifyInstagram, INSTAGRAM_API } from './endpoints';
 
 /**
- * Instagram (platform-notes.md): `sessionid` is the login, `csrftoken` the CSRF cookie, echoed as
- * `X-CSRFToken`; JSON calls also carry the web app id. Who am I: GET /api/v1/accounts/current_user/.
+ * Instagram's session check: GET /api/v1/accounts/current_user/ with the session's cookies,
+ * `csrftoken` echoed as `X-CSRFToken` and the web app id. Paths, cookies and the reading of failures
+ * are endpoints.ts's.
  */
-export const INSTAGRAM = {
-  sessionCookie: PLATFORM_TABLE.instagram.cookies.session,
-  csrfCookie: PLATFORM_TABLE.instagram.cookies.csrf,
-  csrfHeader: 'x-csrftoken',
-  webAppId: '936619743392459',
-  whoAmIPath: '/api/v1/accounts/current_user/',
-  profilePath: (username: string) => `/${encodeURIComponent(username)}/`,
-  challengeMarks: ['/challenge', '/checkpoint', '/suspended'],
-  loginMarks: ['/accounts/login'],
-} as const;
-
 interface InstagramBody {
   user?: { pk?: number | string; pk_id?: string; username?: string };
-  message?: string;
 }
 
 export const instagramSession: PlatformSessionSpec = {
   platform: 'instagram',
-  sandboxUrlEnv: PLATFORM_TABLE.instagram.sandboxUrlEnv,
-  realBaseUrl: 'https://www.instagram.com',
-  sessionCookie: INSTAGRAM.sessionCookie,
-  csrfCookie: INSTAGRAM.csrfCookie,
+  sandboxUrlEnv: INSTAGRAM_API.sandboxUrlEnv,
+  realBaseUrl: INSTAGRAM_API.realBaseUrl,
+  sessionCookie: INSTAGRAM_API.sessionCookie,
+  csrfCookie: INSTAGRAM_API.csrfCookie,
   whoAmIRequest(baseUrl, cookies, userAgent) {
     return {
-      url: `${baseUrl}${INSTAGRAM.whoAmIPath}`,
+      url: `${baseUrl}${INSTAGRAM_API.whoAmIPath}`,
       headers: {
         cookie: cookieHeader(cookies),
-        [INSTAGRAM.csrfHeader]: cookieValue(cookies, INSTAGRAM.csrfCookie) ?? '',
-        'x-ig-app-id': INSTAGRAM.webAppId,
-        'x-requested-with': 'XMLHttpRequest',
+        [INSTAGRAM_API.csrfHeader.toLowerCase()]: cookieValue(cookies, INSTAGRAM_API.csrfCookie) ?? '',
+        'x-ig-app-id': INSTAGRAM_API.webAppId,
+        'x-requested-with': INSTAGRAM_API.headers['X-Requested-With'],
         'user-agent': userAgent,
         accept: 'application/json',
       },
     };
   },
   readWhoAmI(response, baseUrl): SessionCheck {
-    const walled = redirectReason(response.location, INSTAGRAM.challengeMarks, INSTAGRAM.loginMarks);
-    if (walled) return walled;
-    const body = response.json as InstagramBody | undefined;
-    const message = body?.message ?? '';
-    if (/challenge_required|checkpoint_required|feedback_required/.test(message))
-      return failure('challenge', `Instagram answered ${message}`);
-    if (response.status === 401 || message === 'login_required')
-      return failure('expired', 'Instagram asks for a sign-in');
-    if (response.status === 403) return failure('refused', 'Instagram answered 403');
-    if (response.status === 429) return failure('refused', 'Instagram answered 429 (rate limited)');
-    if (response.status !== 200) return failure('unreachable', `Instagram answered ${response.status}`);
-    const user = body?.user;
+    const failed = classifyInstagram(whoAmIAnswer(response, `${baseUrl}${INSTAGRAM_API.whoAmIPath}`));
+    if (failed) return sessionFailureOf(failed);
+    const user = (response.json as InstagramBody | undefined)?.user;
     const accountId = user?.pk_id ?? (user?.pk === undefined ? undefined : String(user.pk));
     if (!accountId || !user?.username)
       return failure('challenge', 'Instagram did not answer its who-am-I JSON');
@@ -67,7 +48,7 @@ export const instagramSession: PlatformSessionSpec = {
       ok: true,
       accountId,
       accountUsername: user.username,
-      profileUrl: `${baseUrl}${INSTAGRAM.profilePath(user.username)}`,
+      profileUrl: `${baseUrl}${INSTAGRAM_API.profilePath(user.username)}`,
     };
   },
 };

@@ -20,7 +20,7 @@ export const filtersOnBio = (config: TrobConfig) => includesBio(config) && bioKe
 
 /** The filters a listed row can answer: verified only. */
 export function keepListed(row: ListRow, config: TrobConfig): boolean {
-  return !flagOf(config, 'filteringSettings', 'verifiedOnly') || row.context?.verified === true;
+  return !flagOf(config, 'filteringSettings', 'verifiedOnly') || row.verified === true;
 }
 
 export function keepFollower(row: ListRow, config: TrobConfig): boolean {
@@ -32,11 +32,8 @@ export function keepFollower(row: ListRow, config: TrobConfig): boolean {
 
 /** Comment keywords keep only commenters whose comment has one of them; likers are not affected. */
 export function keepEngager(row: ListRow, config: TrobConfig): boolean {
-  if (row.context?.engagement !== 'commented') return true;
-  return matchesAnyKeyword(
-    String(row.context.comment ?? ''),
-    keywordList(config, 'filteringSettings', 'commentKeywords'),
-  );
+  if (row.engagement?.type !== 'commented') return true;
+  return matchesAnyKeyword(row.engagement.text, keywordList(config, 'filteringSettings', 'commentKeywords'));
 }
 
 /**

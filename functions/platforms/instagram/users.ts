@@ -1,4 +1,4 @@
-import type { Lead } from '../../../shared/leads';
+import type { Lead, LeadEngagement } from '../../../shared/leads';
 import { asRecord } from '../driver-helpers';
 import type { ListRow } from '../driver-types';
 import { profilePath } from './endpoints';
@@ -7,12 +7,9 @@ import { profilePath } from './endpoints';
  * Instagram people as the web API lists them (`{pk, pk_id, username, full_name, is_private,
  * is_verified, profile_pic_url}`) and as web_profile_info shows them (biography, external_url, counts).
  *
- * The lead mapping: Instagram has no headline, and a Lead has no fields for the username, the
- * verified and private flags, the counts or a comment's time and likes, which the templates promise.
- * The headline, the one line under the name in the lead list and the CSV's Headline column, is that
- * summary (`@username · Verified · Private · 1,234 followers · 56 following`, `… · commented on
- * 2026-01-10 · 3 likes`); the bio goes to `description`, and for a commenter without a visited
- * profile the comment's text does.
+ * The lead mapping (DECISIONS 26): Instagram has no headline, so none is made up; the bio is the
+ * lead's `description`; the username, the verified and private flags, the counts (web_profile_info
+ * only) and, for a post engager, the comment with its time are fields of their own.
  */
 export interface IgUser {
   id: string;
@@ -51,16 +48,15 @@ export function igUserOf(value: unknown): IgUser | undefined {
   };
 }
 
-const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}`;
-
-export function igHeadline(user: IgUser, engagement?: string): string {
-  const parts = [`@${user.username}`];
-  if (user.verified) parts.push('Verified');
-  if (user.private) parts.push('Private');
-  if (user.followers !== undefined) parts.push(count(user.followers, 'followers'));
-  if (user.following !== undefined) parts.push(count(user.following, 'following'));
-  if (engagement) parts.push(engagement);
-  return parts.join(' · ');
+/** The fields of DECISIONS 26 that an Instagram user shows (the counts only where given). */
+function accountFields(user: IgUser) {
+  return {
+    handle: user.username,
+    verified: user.verified,
+    isPrivate: user.private,
+    ...(user.followers === undefined ? {} : { followersCount: user.followers }),
+    ...(user.following === undefined ? {} : { followingCount: user.following }),
+  };
 }
 
 /**
@@ -70,34 +66,27 @@ export function igHeadline(user: IgUser, engagement?: string): string {
 export function igRow(
   user: IgUser,
   skipPrivate: boolean,
-  extra: { engagement?: string; description?: string; context?: ListRow['context'] } = {},
+  extra: { engagement?: LeadEngagement; context?: ListRow['context'] } = {},
 ): ListRow {
-  const description = user.bio ?? extra.description;
   return {
     id: user.id,
     name: user.name,
     hidden: user.private && skipPrivate,
-    headline: igHeadline(user, extra.engagement),
     profileUrl: profilePath(user.username),
+    ...accountFields(user),
+    ...(extra.engagement ? { engagement: extra.engagement } : {}),
     ...(user.image ? { profileImage: user.image } : {}),
-    ...(description ? { description } : {}),
+    ...(user.bio ? { description: user.bio } : {}),
     ...(user.website ? { website: user.website } : {}),
-    context: {
-      username: user.username,
-      verified: user.verified,
-      private: user.private,
-      ...(user.followers === undefined ? {} : { followers: user.followers }),
-      ...(user.following === undefined ? {} : { following: user.following }),
-      ...extra.context,
-    },
+    ...(extra.context ? { context: extra.context } : {}),
   };
 }
 
-/** What a visited profile adds to a lead: bio, website, counts in the headline, the full name. */
+/** What a visited profile adds to a lead: bio, website, picture, the full name, flags and counts. */
 export function profileFields(user: IgUser): Partial<Lead> {
   return {
     name: user.name,
-    headline: igHeadline(user),
+    ...accountFields(user),
     ...(user.bio ? { description: user.bio } : {}),
     ...(user.website ? { website: user.website } : {}),
     ...(user.image ? { profileImage: user.image } : {}),

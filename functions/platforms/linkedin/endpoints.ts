@@ -1,9 +1,30 @@
+import { PLATFORM_TABLE } from '../../../shared/platforms';
+import {
+  failed,
+  isServerError,
+  type PlatformAnswer,
+  type PlatformFailure,
+  type WallReason,
+  wallAt,
+} from '../platform-failure';
+
 /**
- * Every LinkedIn endpoint, query id, decoration id and header the drivers use, in one place
- * (platform-notes.md): when LinkedIn rotates one, this is the one edit. The sandbox LinkedIn serves
- * the same values (scripts/sandbox-platforms/linkedin.ts).
+ * THE LinkedIn module: every endpoint, query id, decoration id, header, cookie name and wall path the
+ * drivers and the session check use, and the one classifier of LinkedIn's answers
+ * (platform-notes.md). When LinkedIn rotates one, this is the one edit. The sandbox LinkedIn serves
+ * the same values (scripts/sandbox-platforms/linkedin-config.ts).
  */
 export const LINKEDIN_API = {
+  realBaseUrl: 'https://www.linkedin.com',
+  /** The env var that points LinkedIn at its local sandbox site. */
+  sandboxUrlEnv: PLATFORM_TABLE.linkedin.sandboxUrlEnv,
+  /** `li_at` is the login. */
+  sessionCookie: PLATFORM_TABLE.linkedin.cookies.session,
+  /** `JSESSIONID` ("ajax:..." in quotes) doubles as the CSRF token, sent without its quotes. */
+  csrfCookie: PLATFORM_TABLE.linkedin.cookies.csrf,
+  /** Who am I: the session check's call. */
+  whoAmIPath: '/voyager/api/me',
+  profilePath: (publicIdentifier: string) => `/in/${encodeURIComponent(publicIdentifier)}/`,
   prefix: '/voyager/api',
   graphql: '/voyager/api/graphql',
   connections: '/voyager/api/relationships/dash/connections',
@@ -49,9 +70,60 @@ export const LINKEDIN_API = {
   csrfHeader: 'csrf-token',
   /** A light signed-in page to open the session on. */
   landingPath: '/feed/',
+  /** A URL at or under one of these is a security check (/checkpoint/challenge/..., /checkpoint/lg/...). */
   challengeMarks: ['/checkpoint', '/challenge'],
+  /** ... and at or under one of these the sign-in page: the session is gone. */
   loginMarks: ['/login', '/authwall', '/uas/login'],
+  /** LinkedIn's bot defence (served to datacenter addresses). */
+  botDefenceStatus: 999,
 } as const;
+
+/** The CSRF token of a JSESSIONID cookie value: the value without its quotes. */
+export function csrfToken(jsessionid: string): string {
+  return jsessionid.replace(/^"|"$/g, '');
+}
+
+/** The wall a URL (a landing page, a call's final URL, a redirect's Location) ends at. */
+export function linkedinWall(url: string): WallReason | undefined {
+  return wallAt(url, LINKEDIN_API);
+}
+
+/**
+ * The one reading of a LinkedIn answer (platform-notes.md), for the drivers and the session check
+ * alike; undefined when the answer is a good one. A fetch follows a redirect to a wall and ends as 200
+ * HTML, so the URL is read first, then the status, then whether JSON came at all.
+ */
+export function classifyLinkedIn(answer: PlatformAnswer): PlatformFailure | undefined {
+  const wall = linkedinWall(answer.url);
+  if (wall)
+    return failed(
+      wall,
+      wall === 'challenge' ? 'LinkedIn asked for a security check' : 'LinkedIn signed the session out',
+    );
+  const { status } = answer;
+  if (status === 401) return failed('expired', 'LinkedIn answered 401');
+  if (status === LINKEDIN_API.botDefenceStatus)
+    return failed('challenge', 'LinkedIn answered 999 (bot defence)');
+  // A 403 is the session's, not the resource's: platform-notes.md reads LinkedIn's 403 as a flagged
+  // session or a CSRF mismatch (JSESSIONID changes, after an invite for one), and the remedy is a
+  // re-sync. Read as 'expired', the run pauses and resumes once the session is synced again; read as a
+  // refused resource ('not-found'), every run would fail for good while the connection still looked
+  // healthy, the silent disconnect users complain of most. The one resource LinkedIn refuses by 403 (a
+  // company page's followers, to non-admins) is checked before the call (linkedin/followers.ts reads
+  // the page's viewerPermissions). The session check reads a 403 the same way.
+  if (status === 403) return failed('expired', 'LinkedIn answered 403 (session flagged or CSRF refused)');
+  if (status === 429) return failed('rate-limited', 'LinkedIn answered 429');
+  if (status === 404) return failed('not-found', 'LinkedIn answered 404');
+  if (status === 400) return failed('changed', 'LinkedIn refused the request (400): a query id may be stale');
+  if (isServerError(status)) return failed('server-error', `LinkedIn answered ${status}`);
+  if (status !== 200) return failed('changed', `LinkedIn answered ${status}`);
+  if (answer.json === undefined) {
+    if (/too many requests/i.test(answer.text ?? ''))
+      return failed('rate-limited', 'LinkedIn said too many requests');
+    return failed('changed', 'LinkedIn answered a page where JSON was expected');
+  }
+  return undefined;
+}
 
 /** Rest.li needs these percent-encoded inside a value. */
 export function restliValue(value: string): string {

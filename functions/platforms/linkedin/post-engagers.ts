@@ -23,8 +23,8 @@ import {
  * - Each person once per job: commenters come first, and their ids travel in the cursor so a
  *   commenter who also reacted, or commented again on a later page, is not listed again (past
  *   SEEN_CAP commenters the store's dedupe by id is what is left). Within one page no id appears twice.
- * - The comment's text is the row's `description` (what the lead keeps) and `context.comment`.
- * - Rows carry `context.engagement` ('commented' | 'reacted'), `context.reactionType` and
+ * - How each person engaged is the row's `engagement` (DECISIONS 26): 'commented' with the comment's
+ *   text and time, or 'reacted'; never the description. Rows also carry `context.reactionType` and
  *   `context.postAuthor`; the driver's keep() applies reactionTypes and includePostAuthor, so what they
  *   leave out is counted as filtered.
  * - The post's author: from a share link's handle (/posts/<handle>_...), else from the post's own page
@@ -135,6 +135,12 @@ function degreeOf(label: string | undefined): string | undefined {
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
+/** A comment's `createdAt` (epoch milliseconds) as ISO 8601. */
+function timeOf(value: unknown): string | undefined {
+  const ms = typeof value === 'number' ? value : Number.NaN;
+  return Number.isFinite(ms) && ms > 0 ? new Date(ms).toISOString() : undefined;
+}
+
 /** The author's handle on the post's own page (the update card's actor link), if the page shows it. */
 async function authorOnPostPage(page: PlatformPage, post: PostRef): Promise<string | null> {
   const res = await page.request(`${LINKEDIN_API.postPage}${postUrn(post)}/`, {
@@ -198,6 +204,7 @@ export function readComments(body: Normalized, cursor: PostCursor): { rows: List
     const url = str(commenter.navigationUrl) ?? (handle ? `/in/${encodeURIComponent(handle)}/` : undefined);
     const hidden = !name || name === LINKEDIN_API.hiddenName || !url || !url.includes('/in/');
     const text = textOf(comment.commentary);
+    const at = timeOf(comment.createdAt);
     const row: ListRow = {
       id,
       name: name ?? LINKEDIN_API.hiddenName,
@@ -205,8 +212,8 @@ export function readComments(body: Normalized, cursor: PostCursor): { rows: List
       headline: textOf(commenter.subtitle) ?? str(commenter.subtitle) ?? str(profile?.headline),
       ...(hidden ? {} : { profileUrl: url!.split('?')[0] }),
       profileImage: findImage(commenter.image) ?? findImage(profile?.profilePicture),
-      ...(text ? { description: text } : {}),
-      context: { engagement: 'commented', ...(text ? { comment: text } : {}) },
+      engagement: { type: 'commented', ...(text ? { text } : {}), ...(at ? { at } : {}) },
+      context: {},
     };
     if (commenter.author === true) cursor.i = id;
     row.context!.postAuthor = commenter.author === true || isAuthor(row, cursor);
@@ -240,7 +247,8 @@ export function readReactions(body: Normalized, cursor: PostCursor): { rows: Lis
       ...(hidden ? {} : { profileUrl: url!.split('?')[0] }),
       profileImage: findImage(lockup.image),
       ...(degree ? { connectionDegree: degree } : {}),
-      context: { engagement: 'reacted', reactionType: String(reaction.reactionType ?? 'LIKE') },
+      engagement: { type: 'reacted' },
+      context: { reactionType: String(reaction.reactionType ?? 'LIKE') },
     };
     row.context!.postAuthor = isAuthor(row, cursor);
     rows.push(row);

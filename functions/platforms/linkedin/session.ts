@@ -1,27 +1,18 @@
-import { PLATFORM_TABLE } from '../../../shared/platforms';
 import {
   cookieHeader,
   cookieValue,
   failure,
   type PlatformSessionSpec,
-  redirectReason,
   type SessionCheck,
+  sessionFailureOf,
+  whoAmIAnswer,
 } from '../session-types';
+import { classifyLinkedIn, csrfToken, LINKEDIN_API } from './endpoints';
 
 /**
- * LinkedIn (platform-notes.md): `li_at` is the login, `JSESSIONID` ("ajax:..." in quotes) doubles as the
- * CSRF token, sent without its quotes as `csrf-token`. Who am I: GET /voyager/api/me.
+ * LinkedIn's session check: GET /voyager/api/me with the session's cookies and JSESSIONID (without
+ * its quotes) as `csrf-token`. Paths, cookies and the reading of failures are endpoints.ts's.
  */
-export const LINKEDIN = {
-  sessionCookie: PLATFORM_TABLE.linkedin.cookies.session,
-  csrfCookie: PLATFORM_TABLE.linkedin.cookies.csrf,
-  csrfHeader: 'csrf-token',
-  whoAmIPath: '/voyager/api/me',
-  profilePath: (publicIdentifier: string) => `/in/${encodeURIComponent(publicIdentifier)}/`,
-  challengeMarks: ['/checkpoint', '/challenge'],
-  loginMarks: ['/login', '/authwall', '/uas/login'],
-} as const;
-
 interface MeBody {
   data?: { '*miniProfile'?: string };
   included?: Array<{ entityUrn?: string; dashEntityUrn?: string; publicIdentifier?: string }>;
@@ -29,32 +20,24 @@ interface MeBody {
 
 export const linkedinSession: PlatformSessionSpec = {
   platform: 'linkedin',
-  sandboxUrlEnv: PLATFORM_TABLE.linkedin.sandboxUrlEnv,
-  realBaseUrl: 'https://www.linkedin.com',
-  sessionCookie: LINKEDIN.sessionCookie,
-  csrfCookie: LINKEDIN.csrfCookie,
+  sandboxUrlEnv: LINKEDIN_API.sandboxUrlEnv,
+  realBaseUrl: LINKEDIN_API.realBaseUrl,
+  sessionCookie: LINKEDIN_API.sessionCookie,
+  csrfCookie: LINKEDIN_API.csrfCookie,
   whoAmIRequest(baseUrl, cookies, userAgent) {
-    const csrf = (cookieValue(cookies, LINKEDIN.csrfCookie) ?? '').replace(/^"|"$/g, '');
     return {
-      url: `${baseUrl}${LINKEDIN.whoAmIPath}`,
+      url: `${baseUrl}${LINKEDIN_API.whoAmIPath}`,
       headers: {
         cookie: cookieHeader(cookies),
-        [LINKEDIN.csrfHeader]: csrf,
+        [LINKEDIN_API.csrfHeader]: csrfToken(cookieValue(cookies, LINKEDIN_API.csrfCookie) ?? ''),
         'user-agent': userAgent,
-        accept: 'application/vnd.linkedin.normalized+json+2.1',
-        'x-restli-protocol-version': '2.0.0',
-        'x-li-lang': 'en_US',
+        ...LINKEDIN_API.headers,
       },
     };
   },
   readWhoAmI(response, baseUrl): SessionCheck {
-    const walled = redirectReason(response.location, LINKEDIN.challengeMarks, LINKEDIN.loginMarks);
-    if (walled) return walled;
-    if (response.status === 401) return failure('expired', 'LinkedIn answered 401');
-    if (response.status === 999) return failure('challenge', 'LinkedIn answered 999 (bot defence)');
-    if (response.status === 403) return failure('refused', 'LinkedIn answered 403');
-    if (response.status === 429) return failure('refused', 'LinkedIn answered 429 (rate limited)');
-    if (response.status !== 200) return failure('unreachable', `LinkedIn answered ${response.status}`);
+    const failed = classifyLinkedIn(whoAmIAnswer(response, `${baseUrl}${LINKEDIN_API.whoAmIPath}`));
+    if (failed) return sessionFailureOf(failed);
     const body = response.json as MeBody | undefined;
     const urn = body?.data?.['*miniProfile'];
     const mini = body?.included?.find((i) => i.entityUrn === urn);
@@ -65,7 +48,7 @@ export const linkedinSession: PlatformSessionSpec = {
       ok: true,
       accountId,
       accountUsername: mini.publicIdentifier,
-      profileUrl: `${baseUrl}${LINKEDIN.profilePath(mini.publicIdentifier)}`,
+      profileUrl: `${baseUrl}${LINKEDIN_API.profilePath(mini.publicIdentifier)}`,
     };
   },
 };

@@ -21,8 +21,8 @@ import { csrfOf, wallReason } from './voyager';
 /**
  * The LinkedIn templates the engine runs, each as a driver over the session's cookies.
  *
- * Post leads scraper: a commenter's comment text is kept as the lead's `description` (the row's
- * `context.comment` too); reactors have none.
+ * Post leads scraper: how each person engaged is the lead's `engagement` (DECISIONS 26): 'commented'
+ * with the comment's text and time, or 'reacted'.
  */
 export const linkedinTrobs: Record<string, (cookies: readonly BrowserCookie[]) => TrobDriver> = {
   'linkedin-follower-extractor': (cookies) => ({
@@ -60,9 +60,9 @@ export const linkedinTrobs: Record<string, (cookies: readonly BrowserCookie[]) =
         return false;
       const types = listOf(config, 'postSettings', 'reactionTypes');
       if (
-        row.context?.engagement === 'reacted' &&
+        row.engagement?.type === 'reacted' &&
         types.length &&
-        !types.includes(String(row.context.reactionType))
+        !types.includes(String(row.context?.reactionType))
       )
         return false;
       return matchesAnyKeyword(row.headline, keywordList(config, 'filteringSettings', 'headlineKeywords'));

@@ -1,55 +1,42 @@
 import type { BrowserCookie, PageResponse, PlatformPage } from '../browser';
-import { cookieNamed, pathOf } from '../driver-helpers';
-import { PlatformStop, type PlatformStopReason } from '../driver-types';
-import { LINKEDIN_API } from './endpoints';
+import { cookieNamed } from '../driver-helpers';
+import type { PlatformStop, PlatformStopReason } from '../driver-types';
+import { type PlatformApi, PlatformServerError, platformRequest, stopOf } from '../platform-request';
+import { classifyLinkedIn, csrfToken, LINKEDIN_API, linkedinWall } from './endpoints';
 
 /**
- * LinkedIn's JSON calls from inside the signed-in page: the csrf-token header from JSESSIONID, and
- * every failure of platform-notes.md read into a PlatformStop. A fetch follows a redirect to a wall,
- * so the final URL and the content type are checked, not only the status.
+ * LinkedIn's JSON calls from inside the signed-in page, through the shared request wrapper
+ * (platform-request.ts): the csrf-token header from JSESSIONID, and every failure read by
+ * endpoints.ts's classifier into a PlatformStop, or a LinkedInServerError for a 5xx.
  */
+
+/** The wall a URL ends at (the driver's `wallAt`). */
 export function wallReason(url: string): PlatformStopReason | undefined {
-  const path = pathOf(url);
-  if (LINKEDIN_API.challengeMarks.some((m) => path.startsWith(m))) return 'challenge';
-  if (LINKEDIN_API.loginMarks.some((m) => path.startsWith(m))) return 'expired';
-  return undefined;
+  return linkedinWall(url);
 }
 
 export function csrfOf(cookies: readonly BrowserCookie[]): string {
-  return cookieNamed(cookies, 'JSESSIONID').replace(/^"|"$/g, '');
+  return csrfToken(cookieNamed(cookies, LINKEDIN_API.csrfCookie));
 }
 
+/** The PlatformStop an answer means; undefined for a good one and for a 5xx (not a stop). */
 export function readFailure(res: PageResponse): PlatformStop | undefined {
-  const wall = wallReason(res.url);
-  if (wall)
-    return new PlatformStop(
-      wall,
-      wall === 'challenge' ? 'LinkedIn asked for a security check' : 'LinkedIn signed the session out',
-    );
-  if (res.status === 401) return new PlatformStop('expired', 'LinkedIn answered 401');
-  if (res.status === 999) return new PlatformStop('challenge', 'LinkedIn answered 999 (bot defence)');
-  if (res.status === 403)
-    return new PlatformStop('expired', 'LinkedIn answered 403 (session flagged or CSRF refused)');
-  if (res.status === 429) return new PlatformStop('rate-limited', 'LinkedIn answered 429');
-  if (res.status === 404) return new PlatformStop('not-found', 'LinkedIn answered 404');
-  if (res.status === 400)
-    return new PlatformStop('changed', 'LinkedIn refused the request (400): a query id may be stale');
-  if (res.status >= 500) return undefined;
-  if (res.status !== 200) return new PlatformStop('changed', `LinkedIn answered ${res.status}`);
-  if (res.json === undefined) {
-    if (/too many requests/i.test(res.text ?? ''))
-      return new PlatformStop('rate-limited', 'LinkedIn said too many requests');
-    return new PlatformStop('changed', 'LinkedIn answered a page where JSON was expected');
-  }
-  return undefined;
+  return stopOf(classifyLinkedIn(res));
 }
 
-export class LinkedInServerError extends Error {
+export class LinkedInServerError extends PlatformServerError {
   constructor(status: number) {
-    super(`LinkedIn answered ${status}`);
+    super('LinkedIn', status);
     this.name = 'LinkedInServerError';
   }
 }
+
+const LINKEDIN_REQUESTS: PlatformApi = {
+  headers: LINKEDIN_API.headers,
+  csrfHeader: LINKEDIN_API.csrfHeader,
+  classify: classifyLinkedIn,
+  serverError: (status) => new LinkedInServerError(status),
+};
 
 export interface Normalized {
   data?: Record<string, unknown>;
@@ -57,12 +44,7 @@ export interface Normalized {
 }
 
 export async function voyagerGet(page: PlatformPage, path: string, csrf: string): Promise<Normalized> {
-  const res = await page.request(path, {
-    headers: { ...LINKEDIN_API.headers, [LINKEDIN_API.csrfHeader]: csrf },
-  });
-  const stop = readFailure(res);
-  if (stop) throw stop;
-  if (res.status >= 500) throw new LinkedInServerError(res.status);
+  const res = await platformRequest(page, path, csrf, LINKEDIN_REQUESTS);
   return res.json as Normalized;
 }
 

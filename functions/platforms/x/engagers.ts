@@ -1,5 +1,6 @@
+import type { LeadEngagement } from '../../../shared/leads';
 import type { PlatformPage } from '../browser';
-import { asRecord, type EngagersCursor, parseEngagersCursor } from '../driver-helpers';
+import { asRecord, type EngagersCursor, type Json, parseEngagersCursor } from '../driver-helpers';
 import type { ListReader, ListRow, TrobConfig } from '../driver-types';
 import { PlatformStop } from '../driver-types';
 import { flagOf, listOf, packIds, textOf, unpackIds } from '../filters';
@@ -13,8 +14,9 @@ import {
   tweetAuthor,
   tweetIdOf,
   tweetText,
+  tweetTime,
 } from './timeline';
-import { type Engagement, type XUser, xRow } from './users';
+import { type XUser, xRow } from './users';
 
 /**
  * The post engagers' list: the post's repliers (TweetDetail's conversation), quoters (SearchTimeline
@@ -38,7 +40,7 @@ export function selectedKinds(config: TrobConfig): EngagerKind[] {
 
 interface Engaged {
   user: XUser;
-  engagement: Engagement;
+  engagement: LeadEngagement;
 }
 
 interface KindPage {
@@ -48,12 +50,20 @@ interface KindPage {
   bottom?: string;
 }
 
-const ENGAGED: Record<EngagerKind, Engagement['kind']> = {
-  repliers: 'replied',
+/** DECISIONS 26's words: a reply is a comment. */
+const ENGAGED: Record<EngagerKind, LeadEngagement['type']> = {
+  repliers: 'commented',
   quoters: 'quoted',
   retweeters: 'reposted',
   likers: 'liked',
 };
+
+/** A reply or a quote: its text and time. */
+export function postedEngagement(type: 'commented' | 'quoted', tweet: Json): LeadEngagement {
+  const text = tweetText(tweet);
+  const at = tweetTime(tweet);
+  return { type, ...(text ? { text } : {}), ...(at ? { at } : {}) };
+}
 
 async function readKind(
   page: PlatformPage,
@@ -80,7 +90,7 @@ async function readKind(
     const entries = timelineEntries(instructions);
     const users = timelineUsers(entries);
     return {
-      people: users.map((user) => ({ user, engagement: { kind: ENGAGED[kind] } })),
+      people: users.map((user) => ({ user, engagement: { type: ENGAGED[kind] } })),
       items: users.length,
       bottom: bottomCursor(entries),
     };
@@ -102,7 +112,7 @@ async function readKind(
     return {
       people: tweets.flatMap((tweet) => {
         const user = tweetAuthor(tweet);
-        return user ? [{ user, engagement: { kind: 'quoted' as const, text: tweetText(tweet) } }] : [];
+        return user ? [{ user, engagement: postedEngagement('quoted', tweet) }] : [];
       }),
       items: tweets.length,
       bottom: bottomCursor(entries),
@@ -133,7 +143,7 @@ async function readKind(
   return {
     people: replies.flatMap((tweet) => {
       const user = tweetAuthor(tweet);
-      return user ? [{ user, engagement: { kind: 'replied' as const, text: tweetText(tweet) } }] : [];
+      return user ? [{ user, engagement: postedEngagement('commented', tweet) }] : [];
     }),
     items: replies.length,
     bottom: bottomCursor(entries),

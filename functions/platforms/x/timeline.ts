@@ -79,3 +79,10 @@ export function tweetText(tweet: Json): string | undefined {
   const text = typeof note === 'string' && note ? note : asRecord(tweet.legacy).full_text;
   return typeof text === 'string' && text.trim() ? text.trim() : undefined;
 }
+
+/** When a post was posted, as ISO 8601: `legacy.created_at` ('Wed Oct 10 20:19:24 +0000 2018'). */
+export function tweetTime(tweet: Json): string | undefined {
+  const created = asRecord(tweet.legacy).created_at;
+  const at = typeof created === 'string' ? Date.parse(created) : Number.NaN;
+  return Number.isNaN(at) ? undefined : new Date(at).toISOString();
+}

@@ -11,18 +11,16 @@ import { csrfOf, wallReason } from './graphql';
  * field the templates promise (bio, location, website, counts, verified, protected), so no template
  * needs a profile visit: there is no enrichment phase on X.
  */
-const followersOf = (row: ListRow) => row.context?.followers as number | undefined;
-
 export function keepFollower(row: ListRow, config: TrobConfig): boolean {
   return (
-    meetsMinimum(followersOf(row), numberOf(config, 'filteringSettings', 'minFollowers')) &&
+    meetsMinimum(row.followersCount, numberOf(config, 'filteringSettings', 'minFollowers')) &&
     matchesAnyKeyword(row.description, keywordList(config, 'filteringSettings', 'bioKeywords')) &&
-    (!flagOf(config, 'filteringSettings', 'verifiedOnly') || row.context?.verified === true)
+    (!flagOf(config, 'filteringSettings', 'verifiedOnly') || row.verified === true)
   );
 }
 
 export function keepEngager(row: ListRow, config: TrobConfig): boolean {
-  return meetsMinimum(followersOf(row), numberOf(config, 'filteringSettings', 'minFollowers'));
+  return meetsMinimum(row.followersCount, numberOf(config, 'filteringSettings', 'minFollowers'));
 }
 
 export const xTrobs: Record<string, (cookies: readonly BrowserCookie[]) => TrobDriver> = {

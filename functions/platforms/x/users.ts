@@ -1,3 +1,4 @@
+import type { LeadEngagement } from '../../../shared/leads';
 import { asRecord } from '../driver-helpers';
 import type { ListRow } from '../driver-types';
 import { profilePath } from './endpoints';
@@ -51,61 +52,28 @@ export function xUserOf(result: unknown): XUser | undefined {
   };
 }
 
-/** How a person engaged with a post (post engagers), with the reply or quote text. */
-export interface Engagement {
-  kind: 'replied' | 'quoted' | 'reposted' | 'liked';
-  text?: string;
-}
-
-const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}`;
-
 /**
- * The lead mapping of X. X has no headline, and a Lead has no fields for the handle, the counts or
- * how a person engaged, which both X templates promise ("handle, display name, bio, location,
- * website, follower and following counts"; "reply and quote text saved with each account"). So the
- * headline, the one line under the name in the lead list and the CSV's Headline column, is that
- * summary: `@handle · Verified · 1,234 followers · 56 following · replied: "…"`; the bio goes to
- * `description` (the profile's "about" text, as LinkedIn's summary does) and is not repeated in the
- * headline.
+ * A listed X user as a row (DECISIONS 26): X has no headline, so none is made up; the bio is the
+ * lead's `description` (the profile's "about" text, as LinkedIn's summary is); the handle, the counts,
+ * the verified and protected flags and, for a post engager, how they engaged are fields of their own.
+ * Protected accounts are ordinary rows (their name and bio show in lists) unless the template's "Skip
+ * protected accounts" is on: then they are hidden, never stored.
  */
-export function xHeadline(user: XUser, engagement?: Engagement): string {
-  const parts = [`@${user.handle}`];
-  if (user.verified) parts.push('Verified');
-  if (user.protected) parts.push('Protected');
-  if (user.followers !== undefined) parts.push(count(user.followers, 'followers'));
-  if (user.following !== undefined) parts.push(count(user.following, 'following'));
-  if (engagement)
-    parts.push(
-      engagement.text
-        ? `${engagement.kind}: “${engagement.text.replace(/\s+/g, ' ').trim()}”`
-        : engagement.kind,
-    );
-  return parts.join(' · ');
-}
-
-/**
- * A listed X user as a row. Protected accounts are ordinary rows (their name and bio show in lists)
- * unless the template's "Skip protected accounts" is on: then they are hidden, never stored.
- */
-export function xRow(user: XUser, skipProtected: boolean, engagement?: Engagement): ListRow {
+export function xRow(user: XUser, skipProtected: boolean, engagement?: LeadEngagement): ListRow {
   return {
     id: user.id,
     name: user.name,
     hidden: user.protected && skipProtected,
-    headline: xHeadline(user, engagement),
     profileUrl: profilePath(user.handle),
+    handle: user.handle,
+    verified: user.verified,
+    isPrivate: user.protected,
+    ...(user.followers === undefined ? {} : { followersCount: user.followers }),
+    ...(user.following === undefined ? {} : { followingCount: user.following }),
+    ...(engagement ? { engagement } : {}),
     ...(user.image ? { profileImage: user.image } : {}),
     ...(user.bio ? { description: user.bio } : {}),
     ...(user.location ? { location: user.location } : {}),
     ...(user.website ? { website: user.website } : {}),
-    context: {
-      handle: user.handle,
-      verified: user.verified,
-      protected: user.protected,
-      ...(user.followers === undefined ? {} : { followers: user.followers }),
-      ...(user.following === undefined ? {} : { following: user.following }),
-      ...(engagement ? { engagement: engagement.kind } : {}),
-      ...(engagement?.text ? { text: engagement.text } : {}),
-    },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { delayUntil, MAX_DELAY_SECONDS, retryDelaySeconds } from '../../../functions/core/queues';
-import { automationAfter, FAILED_RUNS_BEFORE_PAUSE } from '../../../functions/runs/run-repository';
+import { automationAfter, FAILED_RUNS_BEFORE_PAUSE } from '../../../functions/jobs/job-end-repository';
 
 const NEXT = '2026-11-26T10:02:00.000Z';
 

@@ -35,6 +35,32 @@ describe('login', () => {
     });
   });
 
+  it("says 'Authentication required' when a guard sent a visitor from the automation lists", async () => {
+    installFakeApi();
+    const { router } = renderAuthApp('/automations/active');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe('Authentication required');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("says 'Authentication required' for any page that needs sign-in", async () => {
+    installFakeApi();
+    renderAuthApp('/profile');
+
+    expect(await screen.findByText('Authentication required')).toBeTruthy();
+  });
+
+  it("says no 'Authentication required' on /login opened directly", async () => {
+    installFakeApi();
+    renderAuthApp('/login');
+
+    await emailField();
+    expect(screen.queryByText('Authentication required')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('goes to /dashboard when nothing sent the user to sign in', async () => {
     const api = installFakeApi();
     api.addAccount();

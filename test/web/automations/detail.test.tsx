@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Automation } from '../../../shared/automations-values';
 import type { Lead } from '../../../shared/leads';
 import { resetRealtimeConfig } from '../../../web/src/lib/realtime';
@@ -46,16 +46,35 @@ function serveLeads(api: FakeApi, jobId: string, leads: Lead[]) {
   });
 }
 
+function serveQueue(api: FakeApi, waiting = 3) {
+  api.on('GET', '/automation/queue', {
+    status: 200,
+    body: {
+      success: true,
+      data: { waiting, running: 1, yourWaiting: 0, yourRunning: 1, yourPosition: null },
+    },
+  });
+}
+
+function serveTemplate(api: FakeApi, id: string, description: string) {
+  api.on('GET', `/templates/${id}`, {
+    status: 200,
+    body: { data: { template: { id, displayName: 'LinkedIn Follower Extractor', description } } },
+  });
+}
+
 /** The detail page of `automation`, its socket pointed at the test server through /config.json. */
 async function openDetail(
   automation: Automation,
-  options: { leads?: Lead[]; others?: Automation[]; path?: string } = {},
+  options: { leads?: Lead[]; others?: Automation[]; path?: string; template?: string; queue?: number } = {},
 ) {
   const api = installFakeApi();
   signInAs(api, makeUser());
   stubNodeWebSocket();
   api.on('GET', '/config.json', { status: 200, body: { realtimeUrl: server.url } });
   serveAutomations(api, [...(options.others ?? []), automation]);
+  if (options.template) serveTemplate(api, automation.templateId, options.template);
+  if (options.queue !== undefined) serveQueue(api, options.queue);
   serveLeads(api, automation.jobId, options.leads ?? []);
   const user = userEvent.setup();
   const view = renderApp(options.path ?? `/automations/${automation.id}`);
@@ -269,7 +288,7 @@ describe('/automations/:automationId', () => {
   );
 
   it(
-    "shows 'Error Loading Automation' with 'Back to Automations' when the list fails",
+    "shows 'Error Loading Automation' saying 'Failed to fetch automation details', with 'Back to Automations'",
     async () => {
       const api = installFakeApi();
       signInAs(api, makeUser());
@@ -280,11 +299,171 @@ describe('/automations/:automationId', () => {
       renderApp('/automations/x');
 
       expect(await heading('Error Loading Automation')).toBeTruthy();
-      expect(screen.getByText('Internal error')).toBeTruthy();
+      expect(screen.getByText('Failed to fetch automation details')).toBeTruthy();
+      expect(screen.queryByText('Internal error')).toBeNull();
       expect(screen.getByRole('link', { name: 'Back to Automations' }).getAttribute('href')).toBe(
         '/automations',
       );
       expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    "shows no 'Failed to fetch automation details' when the automation loads",
+    async () => {
+      await openDetail(automationOf('fine', { status: 'completed', progress: 100 }));
+
+      await heading('Follower Extractor fine');
+      expect(screen.queryByText('Failed to fetch automation details')).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Error Loading Automation' })).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
+    "shows the template's description read from GET /api/templates/{templateId}",
+    async () => {
+      const { api } = await openDetail(automationOf('described', { status: 'completed', progress: 100 }), {
+        template: 'Collect the followers of a LinkedIn company page or profile.',
+      });
+
+      await heading('Follower Extractor described');
+      expect((await screen.findByTestId('template-description', {}, LONG)).textContent).toBe(
+        'Collect the followers of a LinkedIn company page or profile.',
+      );
+      expect(api.callsTo('GET', '/templates/linkedin-follower-extractor')).toHaveLength(1);
+    },
+    SLOW,
+  );
+
+  it(
+    'shows the page without a description when the template cannot be read',
+    async () => {
+      const { api } = await openDetail(automationOf('orphan', { status: 'completed', progress: 100 }));
+
+      await heading('Follower Extractor orphan');
+      await waitFor(() =>
+        expect(api.callsTo('GET', '/templates/linkedin-follower-extractor')).toHaveLength(1),
+      );
+      expect(screen.queryByTestId('template-description')).toBeNull();
+      expect(screen.getByRole('region', { name: 'Summary' })).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'shows the queue and reads it again every 30 seconds, with the automation',
+    async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      try {
+        const { api } = await openDetail(automationOf('queued', { status: 'completed', progress: 100 }), {
+          queue: 3,
+        });
+        expect((await screen.findByTestId('queue-line', {}, LONG)).textContent).toBe(
+          'Queue: 3 runs waiting, 1 running, yours is running',
+        );
+        const queues = api.callsTo('GET', '/automation/queue').length;
+        const lists = api.callsTo('GET', '/automation').length;
+
+        serveQueue(api, 5);
+        await vi.advanceTimersByTimeAsync(30_000);
+
+        await waitFor(() =>
+          expect(screen.getByTestId('queue-line').textContent).toBe(
+            'Queue: 5 runs waiting, 1 running, yours is running',
+          ),
+        );
+        expect(api.callsTo('GET', '/automation/queue').length).toBeGreaterThan(queues);
+        expect(api.callsTo('GET', '/automation').length).toBeGreaterThan(lists);
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'offers Resume only for a paused automation (DECISIONS 25)',
+    async () => {
+      for (const status of ['running', 'pending', 'active', 'completed', 'failed'] as const) {
+        const { unmount } = await openDetail(automationOf(`r-${status}`, { status }));
+        await heading(`Follower Extractor r-${status}`);
+        expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
+        unmount();
+      }
+      await openDetail(automationOf('r-paused', { status: 'paused' }));
+      expect(await screen.findByRole('button', { name: 'Resume' }, LONG)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Pause' })).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
+    "resumes a paused automation with PUT /api/jobs/{jobId} {status: 'running'} and says so",
+    async () => {
+      const paused = automationOf('res', { jobId: 'res-job', status: 'paused', progress: 30 });
+      const { api, user } = await openDetail(paused);
+      api.on('PUT', '/jobs/res-job', {
+        status: 200,
+        body: { success: true, message: 'Job pending', data: { job: { id: 'res-job', status: 'pending' } } },
+      });
+      const resume = await screen.findByRole('button', { name: 'Resume' }, LONG);
+      serveAutomations(api, [{ ...paused, status: 'pending' }]);
+
+      await user.click(resume);
+
+      expect(await screen.findByText('Automation resumed successfully', {}, LONG)).toBeTruthy();
+      expect(api.callsTo('PUT', '/jobs/res-job').map((c) => c.body)).toEqual([{ status: 'running' }]);
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull());
+      expect(within(screen.getByRole('main')).getAllByTestId('status-badge')[0]?.textContent).toBe('Pending');
+      // The button went away: focus moves to the page's heading instead of the document.
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
+    },
+    SLOW,
+  );
+
+  it(
+    "says 'Failed to resume automation: {reason}' when the server refuses",
+    async () => {
+      const { api, user } = await openDetail(automationOf('res2', { status: 'paused' }));
+      api.on('PUT', '/jobs/res2', {
+        status: 409,
+        body: { code: 'CONFLICT', message: 'A cancelled job cannot be set to running.' },
+      });
+
+      await user.click(await screen.findByRole('button', { name: 'Resume' }, LONG));
+
+      expect(
+        await screen.findByText(
+          'Failed to resume automation: A cancelled job cannot be set to running.',
+          {},
+          LONG,
+        ),
+      ).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Resume' })).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'keeps the Pause label visible while the call runs and says the button is busy',
+    async () => {
+      const { api, user } = await openDetail(automationOf('slow', { status: 'active' }));
+      api.on('POST', '/automation/slow/pause', { status: 200, body: { success: true } });
+      const release = api.hold('POST', '/automation/slow/pause');
+      const pause = await screen.findByRole('button', { name: 'Pause' }, LONG);
+
+      await user.click(pause);
+
+      await waitFor(() => expect(pause.getAttribute('aria-busy')).toBe('true'));
+      expect(pause.getAttribute('aria-disabled')).toBe('true');
+      expect(screen.getByRole('button', { name: 'Pause' })).toBe(pause);
+      expect(document.activeElement).toBe(pause);
+      await user.click(pause);
+      release();
+      expect(await screen.findByText('Automation paused successfully', {}, LONG)).toBeTruthy();
+      expect(api.callsTo('POST', '/automation/slow/pause')).toHaveLength(1);
     },
     SLOW,
   );

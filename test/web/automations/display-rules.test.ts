@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AUTOMATIONS_TEXTS,
   activeAutomations,
+  canPause,
+  canResume,
   completedAutomations,
   nextRunCountdown,
   progressColor,
   queueSummary,
   statusColor,
   statusLabel,
+  statusTextOf,
   successRate,
 } from '../../../web/src/features/automations/automation-display';
 import { configGroups, humanizeKey } from '../../../web/src/features/automations/config-view';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../web/src/lib/api-client';
 import { automationOf } from './automation-fixtures';
 
 const NOW = Date.parse('2026-11-20T12:00:00.000Z');
@@ -81,12 +86,43 @@ describe('list filtering (part 2 section 4)', () => {
     automationOf(status, { status: status as never }),
   );
 
-  it('keeps active, running and pending in the active list', () => {
-    expect(activeAutomations(all).map((a) => a.status)).toEqual(['pending', 'running', 'active']);
+  it('keeps active, running and pending in the active list, and paused ones too (DECISIONS 25)', () => {
+    expect(activeAutomations(all).map((a) => a.status)).toEqual(['pending', 'running', 'active', 'paused']);
   });
 
   it('keeps completed, failed and cancelled in the completed list', () => {
     expect(completedAutomations(all).map((a) => a.status)).toEqual(['completed', 'failed', 'cancelled']);
+  });
+});
+
+describe('pause and resume (part 2 section 4, DECISIONS 25)', () => {
+  const statuses = ['pending', 'running', 'active', 'paused', 'completed', 'failed', 'cancelled'];
+
+  it('offers Pause for an active automation only', () => {
+    expect(statuses.filter(canPause)).toEqual(['active']);
+  });
+
+  it('offers Resume for a paused automation only', () => {
+    expect(statuses.filter(canResume)).toEqual(['paused']);
+  });
+});
+
+describe("'Failed to fetch automations: {status text}' (part 2 section 8)", () => {
+  it("names the HTTP status's reason phrase, not the server's message", () => {
+    const failed = (status: number) => new ApiError(status, 'INTERNAL_ERROR', 'Internal error');
+    expect(AUTOMATIONS_TEXTS.listFetchFailed(statusTextOf(failed(500)))).toBe(
+      'Failed to fetch automations: Internal Server Error',
+    );
+    expect(statusTextOf(failed(503))).toBe('Service Unavailable');
+    expect(statusTextOf(failed(429))).toBe('Too Many Requests');
+    expect(statusTextOf(failed(403))).toBe('Forbidden');
+  });
+
+  it("says the error's own message when no answer came or the status has no phrase here", () => {
+    expect(statusTextOf(new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE))).toBe(NETWORK_ERROR_MESSAGE);
+    expect(statusTextOf(new ApiError(418, 'UNEXPECTED_RESPONSE', 'Request failed'))).toBe('Request failed');
+    expect(statusTextOf(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
+    expect(statusTextOf('nothing useful')).toBe('Request failed');
   });
 });
 

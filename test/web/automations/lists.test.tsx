@@ -31,7 +31,7 @@ const rowNames = () =>
 
 describe('/automations/active', () => {
   it(
-    'lists the pending, running and active automations with their columns and links',
+    'lists the pending, running, active and paused automations with their columns and links',
     async () => {
       await openList('/automations/active');
 
@@ -45,19 +45,124 @@ describe('/automations/active', () => {
         'Follower Extractor pending',
         'Follower Extractor running',
         'Follower Extractor active',
+        'Follower Extractor paused',
       ]);
       expect(screen.getAllByTestId('status-badge').map((b) => b.textContent)).toEqual([
         'Pending',
         'Running',
         'Active',
+        'Paused',
       ]);
       const links = screen.getAllByRole('link', { name: /^View details/ });
       expect(links.map((a) => a.getAttribute('href'))).toEqual([
         '/automations/pending',
         '/automations/running',
         '/automations/active',
+        '/automations/paused',
       ]);
       expect(links[0]?.textContent).toBe('View details of Follower Extractor pending');
+    },
+    SLOW,
+  );
+
+  it(
+    "shows a paused automation with the warning-coloured 'Paused' badge and Resume, and Resume on no other row",
+    async () => {
+      await openList('/automations/active');
+
+      await screen.findByRole('table', { name: 'Active automations' }, LONG);
+      const rows = screen.getAllByTestId('automation-row');
+      const paused = rows[3]!;
+      const badge = within(paused).getByTestId('status-badge');
+      expect(badge.textContent).toBe('Paused');
+      expect(badge.getAttribute('style')).toContain('--mantine-color-yellow-');
+      const resume = within(paused).getByRole('button', { name: 'Resume Follower Extractor paused' });
+      expect(resume.textContent).toBe('Resume Follower Extractor paused');
+      expect(screen.getAllByRole('button', { name: /^Resume/ })).toEqual([resume]);
+      for (const row of rows.slice(0, 3)) expect(within(row).queryByRole('button')).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
+    "resumes a paused automation with PUT /api/jobs/{jobId} {status: 'running'}, then shows it pending",
+    async () => {
+      const paused = automationOf('p1', { jobId: 'p1-job', status: 'paused', progress: 40 });
+      const { api } = await openList('/automations/active', [paused]);
+      const user = userEvent.setup();
+      api.on('PUT', '/jobs/p1-job', {
+        status: 200,
+        body: {
+          success: true,
+          message: 'Job pending',
+          data: { job: { id: 'p1-job', automationId: 'p1', status: 'pending' } },
+        },
+      });
+      const resume = await screen.findByRole('button', { name: /^Resume/ }, LONG);
+      serveAutomations(api, [{ ...paused, status: 'pending' }]);
+
+      await user.click(resume);
+
+      expect(await screen.findByText('Automation resumed successfully', {}, LONG)).toBeTruthy();
+      expect(api.callsTo('PUT', '/jobs/p1-job').map((c) => c.body)).toEqual([{ status: 'running' }]);
+      await waitFor(() => expect(screen.getByTestId('status-badge').textContent).toBe('Pending'));
+      // Still on the active list, without Resume; the keyboard's place moves to the row's other action.
+      expect(screen.queryByRole('button', { name: /^Resume/ })).toBeNull();
+      expect(document.activeElement).toBe(screen.getByRole('link', { name: /^View details/ }));
+    },
+    SLOW,
+  );
+
+  it(
+    "keeps 'Resume' readable while the call runs, says it is busy, and sends one call for two presses",
+    async () => {
+      const paused = automationOf('p2', { status: 'paused' });
+      const { api } = await openList('/automations/active', [paused]);
+      const user = userEvent.setup();
+      api.on('PUT', '/jobs/p2', {
+        status: 200,
+        body: { success: true, data: { job: { status: 'pending' } } },
+      });
+      const release = api.hold('PUT', '/jobs/p2');
+      const resume = await screen.findByRole('button', { name: /^Resume/ }, LONG);
+      expect(resume.getAttribute('aria-busy')).toBeNull();
+
+      await user.click(resume);
+      await waitFor(() => expect(resume.getAttribute('aria-busy')).toBe('true'));
+      expect(resume.getAttribute('aria-disabled')).toBe('true');
+      expect(resume.textContent).toContain('Resume');
+      expect(document.activeElement).toBe(resume);
+      await user.click(resume);
+      release();
+
+      expect(await screen.findByText('Automation resumed successfully', {}, LONG)).toBeTruthy();
+      expect(api.callsTo('PUT', '/jobs/p2')).toHaveLength(1);
+    },
+    SLOW,
+  );
+
+  it(
+    "says 'Failed to resume automation: {reason}' when the server refuses, and keeps Resume",
+    async () => {
+      const { api } = await openList('/automations/active', [automationOf('p3', { status: 'paused' })]);
+      const user = userEvent.setup();
+      api.on('PUT', '/jobs/p3', {
+        status: 409,
+        body: { code: 'CONFLICT', message: 'A completed job cannot be set to running.' },
+      });
+
+      await user.click(await screen.findByRole('button', { name: /^Resume/ }, LONG));
+
+      expect(
+        await screen.findByText(
+          'Failed to resume automation: A completed job cannot be set to running.',
+          {},
+          LONG,
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByText('Automation resumed successfully')).toBeNull();
+      const resume = screen.getByRole('button', { name: /^Resume/ });
+      expect(resume.getAttribute('aria-busy')).toBeNull();
     },
     SLOW,
   );
@@ -118,7 +223,7 @@ describe('/automations/active', () => {
   );
 
   it(
-    "shows 'Error Loading Automations' when the list fails, and 'Try Again' loads it again",
+    "shows 'Error Loading Automations' with 'Failed to fetch automations: {status text}', and 'Try Again' loads it again",
     async () => {
       const api = installFakeApi();
       signInAs(api, makeUser());
@@ -132,13 +237,28 @@ describe('/automations/active', () => {
 
       const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
       expect(within(alert).getByText('Error Loading Automations')).toBeTruthy();
-      expect(within(alert).getByText('Failed to load automations: Internal error')).toBeTruthy();
+      expect(within(alert).getByTestId('list-error').textContent).toBe(
+        'Failed to fetch automations: Internal Server Error',
+      );
 
       serveAutomations(api, [automationOf('r', { status: 'running' })]);
       await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
 
       expect(await screen.findByRole('table', { name: 'Active automations' }, LONG)).toBeTruthy();
       expect(screen.queryByText('Error Loading Automations')).toBeNull();
+      expect(screen.queryByText(/Failed to fetch automations/)).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
+    "shows no 'Failed to fetch automations' text when the list loads",
+    async () => {
+      await openList('/automations/active');
+
+      await screen.findByRole('table', { name: 'Active automations' }, LONG);
+      expect(screen.queryByText(/Failed to fetch automations/)).toBeNull();
+      expect(screen.queryByTestId('list-error')).toBeNull();
     },
     SLOW,
   );
@@ -210,6 +330,9 @@ describe('/automations/completed', () => {
         '6 runs',
       ]);
       expect(screen.getByText('12 leads')).toBeTruthy();
+      // A paused automation is on the active list (DECISIONS 25), not here; nor is Resume.
+      expect(screen.queryByText('Follower Extractor paused')).toBeNull();
+      expect(screen.queryByRole('button', { name: /^Resume/ })).toBeNull();
       expect(
         screen.getAllByRole('link', { name: /^View Details/ }).map((a) => a.getAttribute('href')),
       ).toEqual(['/automations/completed', '/automations/failed', '/automations/cancelled']);

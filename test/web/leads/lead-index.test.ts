@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Lead } from '../../../shared/leads';
 import {
   buildIndex,
+  cutShort,
+  ENGAGEMENT_TEXT_MAX,
   LEADS_PAGE_SIZE,
   type ListOptions,
   listLeads,
@@ -47,6 +49,9 @@ describe('search', () => {
     ['location', { location: 'Zebrahopper, Norway' }],
     ['description', { description: 'Tamed a zebrahopper once.' }],
     ['website', { website: 'https://zebrahopper.example.com' }],
+    // DECISIONS 26: the handle and an engager's comment, which the headline and description held before.
+    ['handle', { handle: 'ZebraHopper_42' }],
+    ['engagement text', { engagement: { type: 'commented', text: 'Love the zebrahopper!' } }],
   ] as const)('finds a lead by its %s, whatever the case', (_field, fields) => {
     const hit = lead('hit', fields);
     expect(search([hit, other], 'zEbRaHoPpEr')).toEqual(['hit']);
@@ -256,5 +261,18 @@ describe('withDefaults', () => {
     expect(withDefaults(original, now)).toEqual({ ...original, name: 'Unknown User' });
     const named = lead('y', { name: 'Ada', extractedAt: '2026-01-01T00:00:00.000Z' });
     expect(withDefaults(named, now)).toEqual(named);
+  });
+});
+
+describe('cutShort (an engager’s comment in a row)', () => {
+  it('keeps a short text whole, its spaces and line breaks collapsed', () => {
+    expect(cutShort('  Great\n\npost,   thanks ')).toEqual({ label: 'Great post, thanks', cut: false });
+    expect(cutShort('a'.repeat(ENGAGEMENT_TEXT_MAX))).toEqual({ label: 'a'.repeat(140), cut: false });
+  });
+
+  it('cuts a long one at 140 characters with an ellipsis, never inside an emoji', () => {
+    expect(cutShort('b'.repeat(141))).toEqual({ label: `${'b'.repeat(140)}…`, cut: true });
+    const emoji = `${'c'.repeat(139)}😀😀`;
+    expect(cutShort(emoji)).toEqual({ label: `${'c'.repeat(139)}😀…`, cut: true });
   });
 });

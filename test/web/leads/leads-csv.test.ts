@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lead } from '../../../shared/leads';
-import { CSV_COLUMNS, csvDate } from '../../../web/src/features/leads/export/csv-columns';
+import {
+  CSV_COLUMNS,
+  csvColumns,
+  csvDate,
+  engagementCell,
+  optionalColumnsOf,
+} from '../../../web/src/features/leads/export/csv-columns';
 import {
   EXPORT_CHUNK_SIZE,
   exportLeadsCsv,
@@ -143,6 +149,89 @@ describe('leads CSV (part 2 section 5, issue 12 point 3)', () => {
     expect(csvDate(undefined)).toBe('');
     expect(csvDate('')).toBe('');
     expect(csvDate('yesterday')).toBe('');
+  });
+});
+
+describe('the columns of DECISIONS 26 (Handle, Followers, Verified, Engagement)', () => {
+  const header = (csv: string) => csv.replace(/^\ufeff/, '').split('\r\n')[0];
+  const record = (csv: string, n = 1) => csv.split('\r\n')[n];
+  const plain = lead('plain', { name: 'Ann Lee' });
+  const x = lead('x', {
+    name: 'Ada',
+    profileUrl: 'https://x.com/ada',
+    handle: 'ada',
+    followersCount: 1234,
+    followingCount: 56,
+    verified: true,
+    isPrivate: false,
+    engagement: { type: 'commented', text: 'Great "post"', at: '2026-01-10T09:30:00.000Z' },
+  });
+
+  it('none of the extra fields: exactly the spec’s eleven columns, the file unchanged', () => {
+    expect(optionalColumnsOf(LEADS)).toEqual([]);
+    expect(header(leadsCsv(LEADS))).toBe(HEADER);
+    expect(leadsCsv(LEADS)).toBe(EXPECTED);
+    expect(csvColumns()).toEqual(CSV_COLUMNS);
+  });
+
+  it('one lead with a handle adds Handle after the eleven, empty for the others', () => {
+    const withHandle = lead('h', { name: 'Hal', handle: 'hal_9000' });
+    const csv = leadsCsv([plain, withHandle]);
+    expect(header(csv)).toBe(`${HEADER},Handle`);
+    expect(record(csv, 1)).toBe(
+      '"Ann Lee","","","","https://www.linkedin.com/in/plain","","","","",2026-04-10 07:08,,""',
+    );
+    expect(record(csv, 2)).toMatch(/,2026-04-10 07:08,,"hal_9000"$/);
+  });
+
+  it('adds each extra column only when some lead has its field, in the order Handle, Followers, Verified, Engagement', () => {
+    const only = (fields: Partial<Lead>) => header(leadsCsv([plain, lead('o', { name: 'O', ...fields })]));
+    expect(only({ followersCount: 0 })).toBe(`${HEADER},Followers`);
+    expect(only({ verified: false })).toBe(`${HEADER},Verified`);
+    expect(only({ engagement: { type: 'liked' } })).toBe(`${HEADER},Engagement`);
+    // Following and private have no column (DECISIONS 26 names four).
+    expect(only({ followingCount: 3, isPrivate: true })).toBe(HEADER);
+    expect(header(leadsCsv([x, plain]))).toBe(`${HEADER},Handle,Followers,Verified,Engagement`);
+    expect(optionalColumnsOf([plain, x])).toEqual(['handle', 'followers', 'verified', 'engagement']);
+  });
+
+  it('writes the count bare, the flag as Yes or No, the engagement as one quoted text cell', () => {
+    const csv = leadsCsv([x, lead('n', { name: 'Nia', verified: false, followersCount: 0 }), plain]);
+    expect(record(csv, 1)).toBe(
+      '"Ada","","","","https://x.com/ada","","","","",2026-04-10 07:08,,' +
+        '"ada",1234,"Yes","commented on 2026-01-10 09:30: Great ""post"""',
+    );
+    expect(record(csv, 2)).toMatch(/,2026-04-10 07:08,,"",0,"No",""$/);
+    expect(record(csv, 3)).toMatch(/,2026-04-10 07:08,,"",,"",""$/);
+  });
+
+  it('an engagement cell names the type, then the time and the text when given', () => {
+    expect(engagementCell({ type: 'liked' })).toBe('liked');
+    expect(engagementCell({ type: 'reacted' })).toBe('reacted');
+    expect(engagementCell({ type: 'quoted', text: 'So true' })).toBe('quoted: So true');
+    expect(engagementCell({ type: 'reposted', at: '2026-03-01T00:00:00+08:00' })).toBe(
+      'reposted on 2026-02-28 16:00',
+    );
+    expect(engagementCell(undefined)).toBe('');
+  });
+
+  it('neutralises a formula in the extra cells too', () => {
+    const csv = leadsCsv([
+      lead('f', { name: 'F', handle: '=cmd', engagement: { type: 'quoted', text: '=1+1' } }),
+    ]);
+    expect(record(csv)).toMatch(/,"'=cmd","quoted: =1\+1"$/);
+  });
+
+  it('chunks of one export give the columns of the whole export, decided before the header', () => {
+    const many = Array.from({ length: 4001 }, (_, i) =>
+      lead(`m${i}`, { name: `Lead ${i}`, ...(i === 4000 ? { handle: 'last_one' } : {}) }),
+    );
+    const optional = optionalColumnsOf(many);
+    expect(optional).toEqual(['handle']);
+    const builder = csvBuilder(optional);
+    for (let start = 0; start < many.length; start += 2000) builder.add(many.slice(start, start + 2000));
+    expect(builder.parts().join('')).toBe(leadsCsv(many));
+    expect(header(leadsCsv(many))).toBe(`${HEADER},Handle`);
   });
 });
 
@@ -296,6 +385,7 @@ describe('exportLeadsCsv (download)', () => {
     expect(worker.created[0]!.url).toMatch(/\/csv\.worker\.ts(\?|$)/);
     expect(worker.created[0]!.options).toEqual({ type: 'module' });
     expect(worker.posted.map((m) => (m.type === 'rows' ? m.leads.length : m.type))).toEqual([
+      'start',
       EXPORT_CHUNK_SIZE,
       EXPORT_CHUNK_SIZE,
       500,
@@ -305,6 +395,20 @@ describe('exportLeadsCsv (download)', () => {
     expect(clicks.map((c) => c.download)).toEqual(['leads-export-2026-07-01.csv']);
     expect(blobs[0]!.type).toBe(CSV_MIME);
     expect(await fileText(blobs[0]!)).toBe(leadsCsv(many));
+  });
+
+  it('tells the worker the extra columns of the whole export before the first chunk', async () => {
+    const worker = await stubWorker();
+    const many = Array.from({ length: 2500 }, (_, i) =>
+      lead(`w${i}`, { name: `Lead ${i}`, ...(i === 2499 ? { followersCount: 7, verified: true } : {}) }),
+    );
+
+    await exportLeadsCsv(many, new Date(2026, 6, 1));
+
+    expect(worker.posted[0]).toEqual({ type: 'start', optional: ['followers', 'verified'] });
+    const text = await fileText(blobs[0]!);
+    expect(text).toBe(leadsCsv(many));
+    expect(text.split('\r\n')[0]).toBe(`\ufeff${HEADER},Followers,Verified`);
   });
 
   it('builds on the main thread when the worker fails to start', async () => {

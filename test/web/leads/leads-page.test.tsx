@@ -326,6 +326,73 @@ describe('/automations/:automationId/leads: rows', () => {
   );
 
   it(
+    'shows the handle, Verified and Private badges, the counts and how a post engager engaged (DECISIONS 26)',
+    async () => {
+      const long = `${'Really insightful thread about pricing. '.repeat(5)}The end.`;
+      const x: Lead = {
+        ...generateLeads(1)[0]!,
+        id: 'x1',
+        name: 'Ada Lovelace',
+        headline: undefined,
+        title: undefined,
+        company: undefined,
+        location: undefined,
+        handle: 'ada',
+        followersCount: 1234,
+        followingCount: 1,
+        verified: true,
+        isPrivate: true,
+        engagement: { type: 'commented', text: long, at: '2026-01-10T12:00:00.000Z' },
+      };
+      const liker: Lead = {
+        ...generateLeads(2)[1]!,
+        id: 'x2',
+        name: 'Bob Liker',
+        handle: 'bob',
+        followersCount: 1,
+        verified: false,
+        isPrivate: false,
+        engagement: { type: 'liked' },
+      };
+      const linkedin: Lead = { ...generateLeads(3)[2]!, name: 'Carl Plain' };
+      openLeads({ leads: [x, liker, linkedin] });
+      await loaded('Live Data');
+      const rowOf = (name: string) => rows().find((row) => row.textContent?.includes(name))!;
+
+      const ada = rowOf('Ada Lovelace');
+      const account = within(ada).getByTestId('lead-account');
+      // Read as text, in order; the dots between the parts are drawn, not read.
+      expect(account.textContent).toBe('@ada · Verified · Private · 1,234 followers · 1 following');
+      expect(within(account).getByTestId('verified-badge').textContent).toBe('Verified');
+      expect(within(account).getByTestId('private-badge').textContent).toBe('Private');
+      for (const dot of account.querySelectorAll('[aria-hidden="true"]'))
+        expect(['·', '']).toContain(dot.textContent);
+      const engagement = within(ada).getByTestId('lead-engagement');
+      expect(engagement.textContent).toMatch(/^Commented on Jan 10, 2026: Really insightful/);
+      expect(engagement.querySelector('time')?.getAttribute('datetime')).toBe('2026-01-10T12:00:00.000Z');
+      // The comment is cut short in the row, the whole of it in the tooltip.
+      const quote = engagement.querySelector('q')!;
+      expect(quote.textContent!.endsWith('…')).toBe(true);
+      expect(Array.from(quote.textContent!).length).toBe(141);
+      expect(quote.getAttribute('title')).toBe(long);
+      // Nothing folded into the headline.
+      expect(ada.textContent).not.toContain('Headline');
+
+      const bob = rowOf('Bob Liker');
+      expect(within(bob).getByTestId('lead-account').textContent).toBe('@bob · 1 follower');
+      expect(within(bob).queryByTestId('verified-badge')).toBeNull();
+      expect(within(bob).queryByTestId('private-badge')).toBeNull();
+      expect(within(bob).getByTestId('lead-engagement').textContent).toBe('Liked');
+
+      // A lead without these fields shows neither line.
+      const carl = rowOf('Carl Plain');
+      expect(within(carl).queryByTestId('lead-account')).toBeNull();
+      expect(within(carl).queryByTestId('lead-engagement')).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
     'shows exactly 6 chips without a "+n" when a lead has 6 skills',
     async () => {
       const lead: Lead = { ...generateLeads(1)[0]!, skills: 'A1 • B2 • C3 • D4 • E5 • F6' };

@@ -47,7 +47,10 @@ const PublicOnlyGuard: Guard = ({ children }) => {
   return children;
 };
 
-/** Signed-in users only: a visitor goes to /login, which remembers this page (query included). */
+/**
+ * Signed-in users only: a visitor goes to /login, which remembers this page (query included) and, told
+ * by that `from`, says 'Authentication required' (part 2 section 8; features/auth LoginPage).
+ */
 const ProtectedGuard: Guard = ({ children }) => {
   const { status } = useSession();
   const location = useLocation();

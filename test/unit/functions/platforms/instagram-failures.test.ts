@@ -239,7 +239,10 @@ describe('the followers list in profile mode (bio keywords)', () => {
     const plain = { ...config, filteringSettings: { ...config.filteringSettings, bioKeywords: [] } };
     const out = await driver.list.read(page, undefined, plain);
     expect(out.rows.map((r) => r.id)).toEqual(['100', '101', '102']);
-    expect(out.rows[1]?.headline).toBe('@person1 · Verified');
+    // DECISIONS 26: the username and flags are fields; the list shows no counts; no headline is made up.
+    expect(out.rows[1]).toMatchObject({ handle: 'person1', verified: true, isPrivate: false });
+    expect(out.rows[1]).not.toHaveProperty('headline');
+    expect(out.rows[1]).not.toHaveProperty('followersCount');
     expect(driver.list.actionAt?.(out.next, plain)).toBe('list-pages');
     expect(driver.wantsEnrichment?.(plain)).toBe(true);
   });

@@ -84,6 +84,8 @@ describe('post engagers reader', () => {
     $type: 'com.linkedin.voyager.dash.social.Comment',
     entityUrn: `urn:li:fsd_comment:(${n},urn:li:activity:42)`,
     commentary: { text: `comment ${n}` },
+    // LinkedIn's epoch milliseconds; the second comment has none.
+    ...(n === 2 ? {} : { createdAt: Date.parse('2026-01-10T09:30:00Z') + (n - 1) * 60_000 }),
     commenter: who,
   });
   const reaction = (id: string, name: string, type: string, handle = name.toLowerCase()) => ({
@@ -152,22 +154,28 @@ describe('post engagers reader', () => {
     return pages;
   }
 
-  it('lists commenters then reactors, each person once, with the comment as description', async () => {
+  it('lists commenters then reactors, each person once, with how each engaged (DECISIONS 26)', async () => {
     const { page, asked } = site();
     const pages = await walk(page, config());
     const rows = pages.flatMap((p) => p.rows);
     expect(rows.map((r) => r.id)).toEqual(['A', 'B', 'Z', 'C', 'H', 'D']);
     expect(rows.find((r) => r.id === 'A')).toMatchObject({
-      description: 'comment 1',
       headline: "Ann's headline",
       profileUrl: 'https://li.test/in/ann/',
-      context: { engagement: 'commented', comment: 'comment 1', postAuthor: false },
+      engagement: { type: 'commented', text: 'comment 1', at: '2026-01-10T09:30:00.000Z' },
+      context: { postAuthor: false },
     });
+    // The comment is the engagement's text, never the description.
+    expect(rows.find((r) => r.id === 'A')).not.toHaveProperty('description');
+    // A comment without its time has none.
+    expect(rows.find((r) => r.id === 'B')?.engagement).toEqual({ type: 'commented', text: 'comment 2' });
     expect(rows.find((r) => r.id === 'H')).toMatchObject({ hidden: true, name: 'LinkedIn Member' });
     expect(rows.find((r) => r.id === 'C')).toMatchObject({
       connectionDegree: '2nd',
-      context: { engagement: 'reacted', reactionType: 'PRAISE', postAuthor: false },
+      engagement: { type: 'reacted' },
+      context: { reactionType: 'PRAISE', postAuthor: false },
     });
+    expect(rows.find((r) => r.id === 'C')?.engagement).toEqual({ type: 'reacted' });
     expect(rows.find((r) => r.id === 'Z')?.context?.postAuthor).toBe(true);
     for (const listed of pages) expect(new Set(listed.rows.map((r) => r.id)).size).toBe(listed.rows.length);
     // The post's page was read once, at the start, for its author.
@@ -199,23 +207,20 @@ describe('post engagers reader', () => {
       postSettings: { reactionTypes: ['LIKE'] },
       filteringSettings: { includePostAuthor: false, headlineKeywords: [] },
     };
-    const row = (context: Record<string, string | boolean>) => ({
+    const row = (type: 'reacted' | 'commented', context: Record<string, string | boolean>) => ({
       id: 'x',
       name: 'X',
       hidden: false,
+      engagement: { type },
       context,
     });
-    expect(driver.keep!(row({ engagement: 'reacted', reactionType: 'LIKE', postAuthor: false }), cfg)).toBe(
-      true,
-    );
-    expect(driver.keep!(row({ engagement: 'reacted', reactionType: 'PRAISE', postAuthor: false }), cfg)).toBe(
-      false,
-    );
+    expect(driver.keep!(row('reacted', { reactionType: 'LIKE', postAuthor: false }), cfg)).toBe(true);
+    expect(driver.keep!(row('reacted', { reactionType: 'PRAISE', postAuthor: false }), cfg)).toBe(false);
     // A commenter is kept whatever their reaction: the types filter likers.
-    expect(driver.keep!(row({ engagement: 'commented', postAuthor: false }), cfg)).toBe(true);
-    expect(driver.keep!(row({ engagement: 'commented', postAuthor: true }), cfg)).toBe(false);
+    expect(driver.keep!(row('commented', { postAuthor: false }), cfg)).toBe(true);
+    expect(driver.keep!(row('commented', { postAuthor: true }), cfg)).toBe(false);
     expect(
-      driver.keep!(row({ engagement: 'commented', postAuthor: true }), {
+      driver.keep!(row('commented', { postAuthor: true }), {
         ...cfg,
         filteringSettings: { includePostAuthor: true },
       }),

@@ -67,7 +67,8 @@ describe('reading the answers', () => {
     expect(read('linkedin', 302, undefined, '/checkpoint/challenge/')).toMatchObject({ reason: 'challenge' });
     expect(read('linkedin', 302, undefined, '/login?x')).toMatchObject({ reason: 'expired' });
     expect(read('linkedin', 401, {})).toMatchObject({ reason: 'expired' });
-    expect(read('linkedin', 403, {})).toMatchObject({ reason: 'refused' });
+    // A 403 is the session's (CSRF or a flagged session), as the runner reads it: linkedin/endpoints.ts.
+    expect(read('linkedin', 403, {})).toMatchObject({ reason: 'expired' });
     expect(read('twitter', 403, { errors: [{ code: 326 }] })).toMatchObject({ reason: 'challenge' });
     expect(read('instagram', 400, { message: 'challenge_required' })).toMatchObject({ reason: 'challenge' });
     expect(read('instagram', 401, { message: 'login_required' })).toMatchObject({ reason: 'expired' });

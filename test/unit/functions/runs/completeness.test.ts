@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { emptyCounters } from '../../../../functions/jobs/run-repository';
 import { completenessReport } from '../../../../functions/runs/completeness';
-import { emptyCounters } from '../../../../functions/runs/run-repository';
 
 const followers = {
   noun: 'followers',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxSite, startSandboxSite } from '../../../../scripts/sandbox-platforms';
 import type { SandboxPerson } from '../../../../scripts/sandbox-platforms/world-types';
+import { twitterDate } from '../../../../scripts/sandbox-platforms/x-api';
 import { X } from '../../../../scripts/sandbox-platforms/x-config';
 import { client, type Json, type SandboxClient } from './support';
 
@@ -184,6 +185,18 @@ describe('sandbox X: post engagers', () => {
     );
     expect(replies.map((r: Json) => r.legacy.full_text)).toEqual(post.comments.map((c) => c.text));
     for (const r of replies) expect(r.legacy.in_reply_to_status_id_str).toBe(post.id);
+    // X's created_at shape ('Sat Jan 10 11:29:44 +0000 2026'), the reply's own time.
+    expect(replies.map((r: Json) => r.legacy.created_at)).toEqual(
+      post.comments.map((c) => twitterDate(c.createdAt)),
+    );
+    for (const [i, r] of replies.entries()) {
+      expect(r.legacy.created_at).toMatch(
+        /^[A-Z][a-z]{2} [A-Z][a-z]{2} \d{2} \d{2}:\d{2}:\d{2} \+0000 \d{4}$/,
+      );
+      expect(Date.parse(r.legacy.created_at)).toBe(
+        Math.floor(Date.parse(post.comments[i]!.createdAt) / 1000) * 1000,
+      );
+    }
   });
 
   it('lists quotes (SearchTimeline quoted_tweet_id:) with their authors', async () => {

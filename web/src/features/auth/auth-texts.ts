@@ -11,6 +11,13 @@ export const AUTH_FAILURES = {
   resetTokenMissing: 'Invalid reset token',
 } as const;
 
+/**
+ * What /login shows when a route guard sent a visitor there from a page that needs sign-in (part 2
+ * sections 5 and 8: 'Without an access token the automation lists redirect to /login with the message
+ * 'Authentication required'').
+ */
+export const AUTHENTICATION_REQUIRED_MESSAGE = 'Authentication required';
+
 /** What /login shows above its form after a successful password reset (spec 2.6). */
 export const PASSWORD_RESET_LOGIN_MESSAGE =
   'Password reset successful! Please sign in with your new password.';

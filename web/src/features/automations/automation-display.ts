@@ -5,6 +5,12 @@ import {
   type AutomationStatus,
   INTERVAL_LABELS,
 } from '../../../../shared/automations-values';
+import {
+  FINISHED_STATUSES,
+  ACTIVE_STATUSES as LIFECYCLE_ACTIVE,
+  ACTIVE_LIST_STATUSES as LIFECYCLE_ACTIVE_LIST,
+} from '../../../../shared/job-lifecycle';
+import { ApiError, REQUEST_FAILED_MESSAGE } from '../../lib/api-client';
 
 /** The screens' texts (part 2 sections 2.8 to 2.10 and 8), word for word. */
 export const AUTOMATIONS_TEXTS = {
@@ -16,7 +22,10 @@ export const AUTOMATIONS_TEXTS = {
   viewDetailsActive: 'View details',
   viewDetailsCompleted: 'View Details',
   listErrorTitle: 'Error Loading Automations',
-  listFailed: AUTOMATION_TEXTS.listFailed,
+  /** Part 2 section 8: the list call's thrown message, shown on the list's error screen. */
+  listFetchFailed: (statusText: string) => `Failed to fetch automations: ${statusText}`,
+  /** Part 2 section 8: the detail's thrown message, shown on 'Error Loading Automation'. */
+  detailFetchFailed: 'Failed to fetch automation details',
   tryAgain: 'Try Again',
   notFound: AUTOMATION_TEXTS.notFound,
   detailErrorTitle: 'Error Loading Automation',
@@ -27,19 +36,35 @@ export const AUTOMATIONS_TEXTS = {
   pause: 'Pause',
   paused: AUTOMATION_TEXTS.paused,
   pauseFailed: (reason: string) => `Failed to pause automation: ${reason}`,
+  /** DECISIONS 25: Resume on the active list and the detail; the texts follow Pause's. */
+  resume: 'Resume',
+  resumed: 'Automation resumed successfully',
+  resumeFailed: (reason: string) => `Failed to resume automation: ${reason}`,
   completedBanner: 'Job completed successfully!',
+  /** DECISIONS 23: the Runs card of an automation that ran more than once. */
+  runsTitle: 'Runs',
+  runsCaption: 'Runs of this automation, newest first',
+  runsLoading: 'Loading runs',
+  runsEmpty: 'No runs yet',
+  runsFailed: 'Failed to load runs',
+  runsMore: 'Load more runs',
   previewTitle: 'Extracted Data Preview',
   noData: 'No data extracted yet',
   notScheduled: 'Not scheduled',
   overdue: 'Overdue',
 } as const;
 
-/** Part 2 section 4: the active list holds these statuses, the completed list those. */
-export const ACTIVE_STATUSES: readonly AutomationStatus[] = ['active', 'running', 'pending'];
-export const COMPLETED_STATUSES: readonly AutomationStatus[] = ['completed', 'failed', 'cancelled'];
+/**
+ * Part 2 section 4: the active list holds these statuses, the completed list those. The live feed
+ * watches the first (a paused automation reports no progress).
+ */
+export const ACTIVE_STATUSES: readonly AutomationStatus[] = LIFECYCLE_ACTIVE;
+export const COMPLETED_STATUSES: readonly AutomationStatus[] = FINISHED_STATUSES;
+/** DECISIONS 25: the Active list shows paused automations too, so that they can be resumed. */
+export const ACTIVE_LIST_STATUSES: readonly AutomationStatus[] = LIFECYCLE_ACTIVE_LIST;
 
 export const activeAutomations = (all: readonly Automation[]) =>
-  all.filter((a) => ACTIVE_STATUSES.includes(a.status));
+  all.filter((a) => ACTIVE_LIST_STATUSES.includes(a.status));
 export const completedAutomations = (all: readonly Automation[]) =>
   all.filter((a) => COMPLETED_STATUSES.includes(a.status));
 
@@ -48,6 +73,9 @@ export const showsLiveProgress = (status: string) => status === 'running' || sta
 
 /** Part 2 section 4: only an active automation can be paused. */
 export const canPause = (status: string) => status === 'active';
+
+/** DECISIONS 25: a paused automation can be resumed (`PUT /api/jobs/{jobId}` to running). */
+export const canResume = (status: string) => status === 'paused';
 
 type Tone = 'success' | 'warning' | 'info' | 'danger' | 'neutral';
 
@@ -183,6 +211,34 @@ export function formatDateTime(value: string | undefined): string | undefined {
   if (!value) return undefined;
   const at = new Date(value);
   return Number.isNaN(at.getTime()) ? undefined : dateTime.format(at);
+}
+
+/** HTTP's reason phrases, for 'Failed to fetch automations: {status text}' (an HTTP/2 answer has none). */
+const REASON_PHRASES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/**
+ * The status text of a failed call: the reason phrase of its HTTP status, else (no answer, or a status
+ * without a phrase here) the error's own message.
+ */
+export function statusTextOf(error: unknown): string {
+  if (error instanceof ApiError && Object.hasOwn(REASON_PHRASES, error.status)) {
+    return REASON_PHRASES[error.status] as string;
+  }
+  return error instanceof Error && error.message ? error.message : REQUEST_FAILED_MESSAGE;
 }
 
 /** Where the leads of an automation are read (part 2 section 2.10: its jobId, else its id). */

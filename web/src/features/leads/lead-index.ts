@@ -12,13 +12,19 @@ export const RECENT_DAYS = 7;
 export const MAX_PAGE_BUTTONS = 5;
 export const MAX_SKILL_CHIPS = 6;
 export const SKILL_LABEL_MAX = 25;
+/** An engager's comment or quote in a row is cut at this many characters. */
+export const ENGAGEMENT_TEXT_MAX = 140;
 
 export type LeadFilter = 'all' | 'recent';
 /** 'company' exists but is not offered (part 2 section 2.11). */
 export type LeadSort = 'recent' | 'name' | 'company';
 
-/** The fields the search reads (part 2 section 5), in the spec's order. */
-const SEARCHED: readonly (keyof Lead)[] = [
+/**
+ * The fields the search reads (part 2 section 5), in the spec's order, then DECISIONS 26's texts: the
+ * handle and an engager's comment or quote, which the rows show (and which the headline and the
+ * description held before they had fields of their own).
+ */
+const SEARCHED = [
   'name',
   'headline',
   'skills',
@@ -27,7 +33,8 @@ const SEARCHED: readonly (keyof Lead)[] = [
   'location',
   'description',
   'website',
-];
+  'handle',
+] as const satisfies readonly (keyof Lead)[];
 
 interface Entry {
   lead: Lead;
@@ -57,7 +64,7 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 export function buildIndex(leads: readonly Lead[]): LeadIndex {
   const entries: Entry[] = leads.map((lead) => ({
     lead,
-    text: SEARCHED.map((field) => lead[field] ?? '')
+    text: [...SEARCHED.map((field) => lead[field] ?? ''), lead.engagement?.text ?? '']
       .join('\n')
       .toLowerCase(),
     extractedAt: Date.parse(lead.extractedAt) || 0,
@@ -141,4 +148,15 @@ export function skillChips(skills: string | undefined): {
 export function roleLine(lead: Pick<Lead, 'title' | 'company' | 'location'>): string {
   const role = [lead.title, lead.company].filter(Boolean).join(' at ');
   return [role, lead.location].filter(Boolean).join(' · ');
+}
+
+/**
+ * A text as one short line: spaces and line breaks collapsed, cut at `max` characters (whole code
+ * points, so an emoji is never split) with '…', and whether it was cut.
+ */
+export function cutShort(text: string, max = ENGAGEMENT_TEXT_MAX): { label: string; cut: boolean } {
+  const line = text.replace(/\s+/g, ' ').trim();
+  const points = Array.from(line);
+  if (points.length <= max) return { label: line, cut: false };
+  return { label: `${points.slice(0, max).join('').trimEnd()}…`, cut: true };
 }

@@ -18,6 +18,19 @@ export const LEADS_TEXTS = {
   deselectPage: 'Deselect Page',
   unknownUser: 'Unknown User',
   view: 'View',
+  // DECISIONS 26: what X, Instagram and post-engager rows show beyond the spec's fields.
+  verified: 'Verified',
+  private: 'Private',
+  followers: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'follower' : 'followers'}`,
+  following: (n: number) => `${n.toLocaleString('en-US')} following`,
+  engagement: {
+    liked: 'Liked',
+    reacted: 'Reacted',
+    commented: 'Commented',
+    reposted: 'Reposted',
+    quoted: 'Quoted',
+  },
+  engagementOn: 'on',
   showing: (from: number, to: number, total: number) =>
     `Showing ${from.toLocaleString('en-US')} to ${to.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} results`,
   previous: 'Previous',

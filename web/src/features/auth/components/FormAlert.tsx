@@ -1,21 +1,28 @@
 import { Alert } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 interface FormAlertProps {
-  kind: 'error' | 'success';
+  /** 'info': why the user is on this screen ('Authentication required'), neither a failure nor a success. */
+  kind: 'error' | 'success' | 'info';
   children: ReactNode;
 }
 
+const LOOKS = {
+  error: { color: 'red', Icon: IconAlertCircle },
+  success: { color: 'green', Icon: IconCircleCheck },
+  info: { color: 'blue', Icon: IconLock },
+} as const;
+
 /** A screen-level outcome above or inside a form, announced to screen readers as it appears. */
 export function FormAlert({ kind, children }: FormAlertProps) {
-  const error = kind === 'error';
+  const { color, Icon } = LOOKS[kind];
   return (
     <Alert
-      role={error ? 'alert' : 'status'}
-      color={error ? 'red' : 'green'}
+      role={kind === 'error' ? 'alert' : 'status'}
+      color={color}
       variant="light"
-      icon={error ? <IconAlertCircle size={20} aria-hidden /> : <IconCircleCheck size={20} aria-hidden />}
+      icon={<Icon size={20} aria-hidden />}
     >
       {children}
     </Alert>

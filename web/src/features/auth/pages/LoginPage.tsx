@@ -8,8 +8,8 @@ import type * as z from 'zod/mini';
 import { loginInput } from '../../../../../shared/auth';
 import { PRODUCT_NAME } from '../../../../../shared/product';
 import { useSession } from '../../../lib/session';
-import { loginMessage } from '../../../lib/session/navigation';
-import { AUTH_FAILURES } from '../auth-texts';
+import { loginMessage, returnTarget } from '../../../lib/session/navigation';
+import { AUTH_FAILURES, AUTHENTICATION_REQUIRED_MESSAGE } from '../auth-texts';
 import { AuthCard } from '../components/AuthCard';
 import { FormAlert } from '../components/FormAlert';
 import { failureMessage, fieldRegistrar, showFieldIssues } from '../components/form-errors';
@@ -17,13 +17,15 @@ import { PasswordField } from '../components/PasswordField';
 
 /**
  * Spec 2.3. On success the session is signed in and the route's guard takes the user to the page
- * that sent them here, or /dashboard.
+ * that sent them here, or /dashboard. Only a route guard sends a visitor here with the page to come
+ * back to (`from`, app/guards.tsx); the page then says 'Authentication required' (part 2 section 8).
  */
 export default function LoginPage() {
   useDocumentTitle(`Sign in | ${PRODUCT_NAME}`);
   const { signIn } = useSession();
   const location = useLocation();
   const message = loginMessage(location.state);
+  const sentByGuard = returnTarget(location.state) !== undefined;
   const [failure, setFailure] = useState<string>();
   const form = useForm<z.input<typeof loginInput>, unknown, z.output<typeof loginInput>>({
     resolver: zodResolver(loginInput),
@@ -46,6 +48,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Sign in" subtitle={`Welcome back to ${PRODUCT_NAME}.`}>
+      {sentByGuard && <FormAlert kind="info">{AUTHENTICATION_REQUIRED_MESSAGE}</FormAlert>}
       {message !== undefined && <FormAlert kind="success">{message}</FormAlert>}
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="md">

@@ -1,8 +1,14 @@
 import { useEffect, useRef } from 'react';
 import useSWR from 'swr';
-import type { Automation, AutomationQueueStatus } from '../../../../../shared/automations-values';
+import type {
+  Automation,
+  AutomationQueueStatus,
+  AutomationStatus,
+  Job,
+} from '../../../../../shared/automations-values';
+import type { Template } from '../../../../../shared/catalogue';
 import type { LeadsPageResponse } from '../../../../../shared/leads';
-import { ApiError, post } from '../../../lib/api-client';
+import { ApiError, post, put } from '../../../lib/api-client';
 import { AUTOMATION_REFRESH_MS, type AutomationListResponse, useAutomations } from '../../../lib/automations';
 
 /** `GET /api/automation/queue` (part 2 section 7). */
@@ -23,7 +29,7 @@ export interface QueueResponse {
   data: AutomationQueueStatus;
 }
 
-/** The queue line of the active list; a failed read only leaves the line out. */
+/** The queue line of the active list and the detail; a failed read only leaves the line out. */
 export function useQueueStatus() {
   const answer = useSWR<QueueResponse>(QUEUE_KEY, {
     refreshInterval: AUTOMATION_REFRESH_MS,
@@ -64,6 +70,25 @@ export function useLeadsPreview(jobId: string, totalLeads: number) {
   return { leads: answer.data?.data.leads, isLoading: answer.isLoading };
 }
 
+/** `GET /api/templates/{templateId}` as the automation detail reads it (part 2 sections 3 and 7). */
+export const templateKey = (templateId: string) => `/templates/${encodeURIComponent(templateId)}`;
+
+interface TemplateResponse {
+  data: { template: Pick<Template, 'displayName' | 'description'> };
+}
+
+/**
+ * The description of an automation's template, from the catalogue (part 2 section 7); undefined while
+ * it loads or when the template is gone (the page shows the rest without it).
+ */
+export function useTemplateDescription(templateId: string | undefined): string | undefined {
+  const answer = useSWR<TemplateResponse>(templateId ? templateKey(templateId) : null, {
+    shouldRetryOnError: false,
+    revalidateOnFocus: false,
+  });
+  return answer.data?.data.template.description || undefined;
+}
+
 interface PauseResponse {
   success: boolean;
   message?: string;
@@ -74,6 +99,24 @@ interface PauseResponse {
 export async function pauseAutomation(id: string): Promise<Automation | undefined> {
   const answer = await post<PauseResponse>(`/automation/${encodeURIComponent(id)}/pause`);
   return answer?.data?.automation;
+}
+
+interface JobUpdateResponse {
+  success: boolean;
+  message?: string;
+  data?: { job?: Job };
+}
+
+/**
+ * DECISIONS 25: `PUT /api/jobs/{jobId}` with `{status: 'running'}` resumes a paused automation (the
+ * server sets it pending, or active when it waits for its next tick). Answers the status it now has.
+ */
+export async function resumeAutomation(
+  automation: Pick<Automation, 'id' | 'jobId'>,
+): Promise<AutomationStatus | undefined> {
+  const jobId = automation.jobId || automation.id;
+  const answer = await put<JobUpdateResponse>(`/jobs/${encodeURIComponent(jobId)}`, { status: 'running' });
+  return answer?.data?.job?.status;
 }
 
 /** The reason of a failed call for 'Failed to pause automation: {reason}'. */
@@ -90,6 +133,22 @@ export function replaceInList(answer: AutomationListResponse | undefined, automa
     data: {
       ...answer.data,
       automations: answer.data.automations.map((a) => (a.id === automation.id ? automation : a)),
+    },
+  };
+}
+
+/** Sets one automation's status in the cached list, until the reload brings the rest. */
+export function withStatus(
+  answer: AutomationListResponse | undefined,
+  id: string,
+  status: AutomationStatus | undefined,
+) {
+  if (!answer || !status) return answer;
+  return {
+    ...answer,
+    data: {
+      ...answer.data,
+      automations: answer.data.automations.map((a) => (a.id === id ? { ...a, status } : a)),
     },
   };
 }

@@ -1,9 +1,12 @@
 import { Alert, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconTemplate } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { AUTOMATIONS_TEXTS } from '../automation-display';
+import { AUTOMATIONS_TEXTS, statusTextOf } from '../automation-display';
 
-/** Part 2 section 8: the list error screen, with 'Try Again'. */
+/**
+ * Part 2 section 8: the list error screen, with 'Try Again', saying 'Failed to fetch automations:
+ * {status text}' ('Internal Server Error').
+ */
 export function ListError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <Alert
@@ -12,9 +15,8 @@ export function ListError({ error, onRetry }: { error: unknown; onRetry: () => v
       icon={<IconAlertCircle size={20} aria-hidden />}
       title={AUTOMATIONS_TEXTS.listErrorTitle}
     >
-      <Text size="sm">
-        {AUTOMATIONS_TEXTS.listFailed}
-        {error instanceof Error && error.message ? `: ${error.message}` : ''}
+      <Text size="sm" data-testid="list-error">
+        {AUTOMATIONS_TEXTS.listFetchFailed(statusTextOf(error))}
       </Text>
       <Button mt="sm" size="xs" variant="light" color="red" onClick={onRetry}>
         {AUTOMATIONS_TEXTS.tryAgain}

@@ -8,7 +8,7 @@ import { ActiveAutomationsTable } from '../components/ActiveAutomationsTable';
 import { EmptyList, ListError, ListLoading } from '../components/ListStates';
 import { QueueLine } from '../components/QueueLine';
 
-/** Part 2 section 2.8: the automations that are pending, running or active. */
+/** Part 2 section 2.8: the automations that are pending, running or active; and paused (DECISIONS 25). */
 export default function ActiveAutomationsPage() {
   useDocumentTitle(`${AUTOMATIONS_TEXTS.activeTitle} | ${PRODUCT_NAME}`);
   const { automations, error, mutate } = useAutomationList();
@@ -19,7 +19,7 @@ export default function ActiveAutomationsPage() {
       <Stack gap="lg">
         <div>
           <Title order={1}>{AUTOMATIONS_TEXTS.activeTitle}</Title>
-          <Text c="dimmed">Automations that are waiting, running or scheduled.</Text>
+          <Text c="dimmed">Automations that are waiting, running, scheduled or paused.</Text>
         </div>
         <QueueLine />
         {error && !active ? (

@@ -1,6 +1,7 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Container,
   Grid,
@@ -12,20 +13,36 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconArrowLeft, IconCircleCheck, IconDatabase, IconPlayerPause } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconCircleCheck,
+  IconDatabase,
+  IconPlayerPause,
+  IconPlayerPlay,
+} from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Automation } from '../../../../../shared/automations-values';
 import { platformLabel } from '../../../../../shared/platforms';
 import { PRODUCT_NAME } from '../../../../../shared/product';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { failureReason, pauseAutomation, replaceInList, useAutomation } from '../api/automations';
+import {
+  failureReason,
+  pauseAutomation,
+  replaceInList,
+  useAutomation,
+  useTemplateDescription,
+} from '../api/automations';
 import { useLiveAutomation } from '../api/live';
-import { AUTOMATIONS_TEXTS, canPause, leadsPath, showsLiveProgress } from '../automation-display';
+import { useResumeAutomation } from '../api/resume';
+import { AUTOMATIONS_TEXTS, canPause, canResume, leadsPath, showsLiveProgress } from '../automation-display';
+import { BusyButton } from '../components/BusyButton';
 import { ConfigurationCard } from '../components/ConfigurationCard';
 import { DataPreviewCard } from '../components/DataPreviewCard';
 import { JobCard } from '../components/JobCard';
 import { LiveProgressCard } from '../components/LiveProgressCard';
+import { QueueLine } from '../components/QueueLine';
+import { RunsCard, showsRuns } from '../components/RunsCard';
 import { StatusBadge } from '../components/StatusBadge';
 import { SummaryCard } from '../components/SummaryCard';
 
@@ -76,12 +93,18 @@ function ViewDataButton({ automation, variant }: { automation: Automation; varia
   );
 }
 
-/** Part 2 section 2.10: one automation, its live progress, settings and first leads. */
+/**
+ * Part 2 section 2.10: one automation, its template's description, its live progress, settings and
+ * first leads; the run queue, reloaded every 30 s like the automation (part 2 section 7); Pause for an
+ * active automation, Resume for a paused one (DECISIONS 25).
+ */
 export default function AutomationDetailPage() {
   const { automationId } = useParams();
   const { automation, notFound, error, isLoading, retry } = useAutomation(automationId);
   const connection = useLiveAutomation(automation);
+  const description = useTemplateDescription(automation?.templateId);
   const [pausing, setPausing] = useState(false);
+  const resumer = useResumeAutomation();
   const heading = useRef<HTMLHeadingElement>(null);
   useDocumentTitle(`${automation?.displayName ?? 'Automation'} | ${PRODUCT_NAME}`);
 
@@ -97,7 +120,7 @@ export default function AutomationDetailPage() {
     return (
       <ErrorScreen
         title={AUTOMATIONS_TEXTS.detailErrorTitle}
-        text={error instanceof Error ? error.message : AUTOMATIONS_TEXTS.listFailed}
+        text={AUTOMATIONS_TEXTS.detailFetchFailed}
         onRetry={() => void retry()}
       />
     );
@@ -116,6 +139,11 @@ export default function AutomationDetailPage() {
     } finally {
       setPausing(false);
     }
+  };
+
+  const resume = async (target: Automation) => {
+    // As with Pause: the Resume button goes with the status, the keyboard's place goes to the heading.
+    if (await resumer.resume(target)) heading.current?.focus();
   };
 
   return (
@@ -146,23 +174,42 @@ export default function AutomationDetailPage() {
                 <Title order={1} ref={heading} tabIndex={-1}>
                   {automation.displayName}
                 </Title>
+                {description && (
+                  <Text c="dimmed" mt={4} maw={720} data-testid="template-description">
+                    {description}
+                  </Text>
+                )}
                 <Group gap="xs" mt="xs">
                   <StatusBadge status={automation.status} />
                   <Text size="sm" c="dimmed">
                     {platformLabel(automation.platform)}
                   </Text>
                 </Group>
+                <Box mt="xs">
+                  <QueueLine />
+                </Box>
               </div>
               <Group gap="sm">
                 {canPause(automation.status) && (
-                  <Button
+                  <BusyButton
                     variant="default"
-                    leftSection={<IconPlayerPause size={16} aria-hidden />}
-                    loading={pausing}
+                    icon={<IconPlayerPause size={16} aria-hidden />}
+                    busy={pausing}
                     onClick={() => void pause(automation)}
                   >
                     {AUTOMATIONS_TEXTS.pause}
-                  </Button>
+                  </BusyButton>
+                )}
+                {canResume(automation.status) && (
+                  <BusyButton
+                    variant="light"
+                    color="yellow"
+                    icon={<IconPlayerPlay size={16} aria-hidden />}
+                    busy={resumer.busy}
+                    onClick={() => void resume(automation)}
+                  >
+                    {AUTOMATIONS_TEXTS.resume}
+                  </BusyButton>
                 )}
                 <ViewDataButton automation={automation} />
               </Group>
@@ -198,6 +245,7 @@ export default function AutomationDetailPage() {
               <Grid.Col span={{ base: 12, md: 5 }}>
                 <Stack gap="lg">
                   <SummaryCard automation={automation} />
+                  {showsRuns(automation) && <RunsCard automation={automation} />}
                   <ConfigurationCard config={automation.config} />
                 </Stack>
               </Grid.Col>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Drawer, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Card, Drawer, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import { AI_QUERY_MAX } from '../../../../../shared/ai-filter';
@@ -67,12 +67,19 @@ export const AiPanel = memo(function AiPanel({
                 </Button>
               ))}
             </Group>
+            {/* Not Mantine's `loading`: it hides the label, and 'Processing...' must show (part 2 section 2.11). */}
             <Button
               type="submit"
-              disabled={blank}
-              loading={busy}
-              loaderProps={{ type: 'dots' }}
-              leftSection={<IconSparkles size={16} aria-hidden />}
+              disabled={blank && !busy}
+              aria-disabled={busy || undefined}
+              aria-busy={busy || undefined}
+              leftSection={
+                busy ? (
+                  <Loader size={14} color="currentColor" aria-hidden />
+                ) : (
+                  <IconSparkles size={16} aria-hidden />
+                )
+              }
             >
               {busy ? LEADS_TEXTS.aiProcessing : LEADS_TEXTS.aiFilter}
             </Button>

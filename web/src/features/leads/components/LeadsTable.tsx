@@ -5,6 +5,7 @@ import type { AiMatchedLead } from '../../../../../shared/ai-filter';
 import type { Lead } from '../../../../../shared/leads';
 import { roleLine, skillChips } from '../lead-index';
 import { LEADS_TEXTS } from '../leads-texts';
+import { AccountLine, EngagementLine } from './LeadExtras';
 import classes from './LeadRow.module.css';
 
 const initials = (name: string) =>
@@ -70,6 +71,7 @@ const LeadRow = memo(function LeadRow({
             <p className={classes.name} data-testid="lead-name">
               {name}
             </p>
+            <AccountLine lead={lead} />
             {lead.headline && <p className={classes.headline}>{lead.headline}</p>}
             {chips.length > 0 && (
               <ul className={classes.skills} data-testid="skill-chips" aria-label="Skills">
@@ -90,6 +92,7 @@ const LeadRow = memo(function LeadRow({
               </ul>
             )}
             {role && <p className={classes.role}>{role}</p>}
+            <EngagementLine engagement={lead.engagement} />
             {isWebUrl(lead.website) && (
               <a className={classes.website} href={lead.website} target="_blank" rel="noopener noreferrer">
                 {hostOf(lead.website)}

@@ -1,10 +1,10 @@
-import type { Lead } from '../../../../../shared/leads';
+import type { Lead, LeadEngagement } from '../../../../../shared/leads';
 
 /**
  * One column of the leads CSV (part 2 section 5): its header, how its cell is read from a lead, and
  * whether it is a text column. Text columns are always quoted (empty ones as `""`), as the spec says of
- * text fields; the two date columns are not (a date never needs quotes), so a missing date is an
- * empty cell with nothing between its commas.
+ * text fields; the date columns and the follower count are not (a date or a number never needs
+ * quotes), so a missing one is an empty cell with nothing between its commas.
  */
 export interface CsvColumn {
   header: string;
@@ -51,3 +51,66 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
   date('Extracted Date', (lead) => lead.extractedAt),
   date('Enhanced Date', (lead) => lead.enrichedAt),
 ];
+
+/**
+ * The columns DECISIONS 26 adds after the spec's eleven, in this order, each only when at least one
+ * exported lead has its field: the X or Instagram handle (without '@', which a spreadsheet would take
+ * for a formula), the follower count, the verified flag and how a post engager engaged.
+ */
+export const OPTIONAL_COLUMNS = ['handle', 'followers', 'verified', 'engagement'] as const;
+export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
+
+/** An engagement as one cell: 'commented on 2026-01-10 09:30: Great post!', 'liked'. */
+export function engagementCell(engagement: LeadEngagement | undefined): string {
+  if (!engagement) return '';
+  const at = csvDate(engagement.at);
+  const head = at ? `${engagement.type} on ${at}` : engagement.type;
+  return engagement.text ? `${head}: ${engagement.text}` : head;
+}
+
+const OPTIONAL: Record<OptionalColumn, { column: CsvColumn; has: (lead: Lead) => boolean }> = {
+  handle: {
+    column: text('Handle', (lead) => lead.handle),
+    has: (lead) => typeof lead.handle === 'string' && lead.handle !== '',
+  },
+  followers: {
+    column: {
+      header: 'Followers',
+      cell: (lead) => (isCount(lead.followersCount) ? String(lead.followersCount) : ''),
+      text: false,
+    },
+    has: (lead) => isCount(lead.followersCount),
+  },
+  verified: {
+    column: text('Verified', (lead) =>
+      typeof lead.verified === 'boolean' ? (lead.verified ? 'Yes' : 'No') : undefined,
+    ),
+    has: (lead) => typeof lead.verified === 'boolean',
+  },
+  engagement: {
+    column: text('Engagement', (lead) => engagementCell(lead.engagement)),
+    has: (lead) => typeof lead.engagement?.type === 'string',
+  },
+};
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** The optional columns some of `leads` have a field for, in the file's order. */
+export function optionalColumnsOf(leads: readonly Lead[]): OptionalColumn[] {
+  const found = new Set<OptionalColumn>();
+  for (const lead of leads) {
+    for (const key of OPTIONAL_COLUMNS) if (!found.has(key) && OPTIONAL[key].has(lead)) found.add(key);
+    if (found.size === OPTIONAL_COLUMNS.length) break;
+  }
+  return OPTIONAL_COLUMNS.filter((key) => found.has(key));
+}
+
+/** The file's columns: the spec's eleven, then the optional ones asked for, always in the same order. */
+export function csvColumns(optional: readonly OptionalColumn[] = []): CsvColumn[] {
+  return [
+    ...CSV_COLUMNS,
+    ...OPTIONAL_COLUMNS.filter((key) => optional.includes(key)).map((key) => OPTIONAL[key].column),
+  ];
+}

@@ -2,8 +2,9 @@ import { CSV_MIME, type CsvWorkerRequest, type CsvWorkerResponse, csvBuilder } f
 
 /**
  * Builds the leads CSV off the page's thread (issue 12 point 3: 50,000 leads without freezing it).
- * The page posts the leads in chunks (`rows`), then `end`; the worker answers with the file as a Blob,
- * which crosses back without copying the text. One worker per export: the page ends it after.
+ * The page posts the optional columns the whole export has (`start`), the leads in chunks (`rows`),
+ * then `end`; the worker answers with the file as a Blob, which crosses back without copying the text.
+ * One worker per export: the page ends it after.
  */
 
 /**
@@ -23,6 +24,10 @@ function answer(message: CsvWorkerResponse): void {
 
 scope.onmessage = (event: MessageEvent<CsvWorkerRequest>) => {
   try {
+    if (event.data.type === 'start') {
+      builder = csvBuilder(event.data.optional);
+      return;
+    }
     if (event.data.type === 'rows') {
       builder.add(event.data.leads);
       return;

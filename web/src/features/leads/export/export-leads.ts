@@ -1,4 +1,5 @@
 import type { Lead } from '../../../../../shared/leads';
+import { type OptionalColumn, optionalColumnsOf } from './csv-columns';
 import type { CsvWorkerRequest, CsvWorkerResponse } from './leads-csv';
 
 /**
@@ -34,7 +35,7 @@ function chunksOf(leads: readonly Lead[]): Lead[][] {
 /** The worker could not start or run (a load error, a blocked script): build on this thread instead. */
 class WorkerUnavailable extends Error {}
 
-async function buildInWorker(leads: readonly Lead[]): Promise<Blob> {
+async function buildInWorker(leads: readonly Lead[], optional: OptionalColumn[]): Promise<Blob> {
   let worker: Worker;
   try {
     // The literal `new Worker(new URL(...), { type: 'module' })` is what Vite bundles as a worker chunk.
@@ -64,6 +65,7 @@ async function buildInWorker(leads: readonly Lead[]): Promise<Blob> {
       },
     );
     const post = (message: CsvWorkerRequest) => worker.postMessage(message);
+    post({ type: 'start', optional });
     for (const chunk of chunksOf(leads)) {
       if (settled) break;
       post({ type: 'rows', leads: chunk });
@@ -76,9 +78,9 @@ async function buildInWorker(leads: readonly Lead[]): Promise<Blob> {
   }
 }
 
-async function buildHere(leads: readonly Lead[]): Promise<Blob> {
+async function buildHere(leads: readonly Lead[], optional: OptionalColumn[]): Promise<Blob> {
   const { CSV_MIME, csvBuilder } = await import('./leads-csv');
-  const builder = csvBuilder();
+  const builder = csvBuilder(optional);
   for (const chunk of chunksOf(leads)) {
     builder.add(chunk);
     await yieldToEventLoop();
@@ -87,11 +89,14 @@ async function buildHere(leads: readonly Lead[]): Promise<Blob> {
 }
 
 async function buildCsv(leads: readonly Lead[]): Promise<Blob> {
-  if (typeof Worker === 'undefined') return buildHere(leads);
+  // DECISIONS 26: the columns after the spec's eleven depend on every exported lead, and the header
+  // comes with the first chunk, so they are decided here, over all of them (one pass, no copy).
+  const optional = optionalColumnsOf(leads);
+  if (typeof Worker === 'undefined') return buildHere(leads, optional);
   try {
-    return await buildInWorker(leads);
+    return await buildInWorker(leads, optional);
   } catch (error) {
-    if (error instanceof WorkerUnavailable) return buildHere(leads);
+    if (error instanceof WorkerUnavailable) return buildHere(leads, optional);
     throw error;
   }
 }

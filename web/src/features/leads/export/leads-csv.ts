@@ -1,6 +1,6 @@
 import { unparse } from 'papaparse';
 import type { Lead } from '../../../../../shared/leads';
-import { CSV_COLUMNS } from './csv-columns';
+import { csvColumns, type OptionalColumn, optionalColumnsOf } from './csv-columns';
 
 /**
  * The leads CSV (part 2 section 5, issue 12 point 3): UTF-8 with a byte order mark (so Excel reads
@@ -21,39 +21,49 @@ const CRLF = '\r\n';
  */
 export const FORMULA_START = /^[=+\-@\t\r]/;
 
-const HEADERS = CSV_COLUMNS.map((column) => column.header);
-const QUOTED = CSV_COLUMNS.map((column) => column.text);
-
 /**
  * The CSV text of some leads, every record ending in CRLF, without the byte order mark; with the
- * header row first when `header` is set. The chunks of one export concatenated, the first with the
- * header, give the same text as one call for all the leads.
+ * header row first when `header` is set. `optional` names the columns of DECISIONS 26 the file has
+ * after the spec's eleven (decided over the whole export, `optionalColumnsOf`). The chunks of one
+ * export concatenated, the first with the header, give the same text as one call for all the leads.
  */
-export function csvChunk(leads: readonly Lead[], { header }: { header: boolean }): string {
-  let text = header ? unparse([HEADERS], { quotes: false, newline: CRLF }) + CRLF : '';
+export function csvChunk(
+  leads: readonly Lead[],
+  { header, optional = [] }: { header: boolean; optional?: readonly OptionalColumn[] },
+): string {
+  const columns = csvColumns(optional);
+  let text = header
+    ? unparse([columns.map((column) => column.header)], { quotes: false, newline: CRLF }) + CRLF
+    : '';
   if (leads.length > 0) {
-    const rows = leads.map((lead) => CSV_COLUMNS.map((column) => column.cell(lead)));
-    text += unparse(rows, { quotes: QUOTED, escapeFormulae: FORMULA_START, newline: CRLF }) + CRLF;
+    const rows = leads.map((lead) => columns.map((column) => column.cell(lead)));
+    const quotes = columns.map((column) => column.text);
+    text += unparse(rows, { quotes, escapeFormulae: FORMULA_START, newline: CRLF }) + CRLF;
   }
   return text;
 }
 
 /** The whole file: byte order mark, header row, one record per lead. */
 export function leadsCsv(leads: readonly Lead[]): string {
-  return CSV_BOM + csvChunk(leads, { header: true });
+  return CSV_BOM + csvChunk(leads, { header: true, optional: optionalColumnsOf(leads) });
 }
 
 /**
  * Builds the file from chunks of leads, as the worker receives them: `parts()` are the strings whose
- * concatenation is `leadsCsv` of all the leads added, ready for `new Blob(parts)`.
+ * concatenation is `leadsCsv` of all the leads added, ready for `new Blob(parts)`, when `optional` is
+ * what `optionalColumnsOf` answers for all of them (the header comes with the first chunk, so the
+ * columns are decided before it).
  */
-export function csvBuilder(): { add: (leads: readonly Lead[]) => void; parts: () => string[] } {
+export function csvBuilder(optional: readonly OptionalColumn[] = []): {
+  add: (leads: readonly Lead[]) => void;
+  parts: () => string[];
+} {
   const chunks: string[] = [];
   return {
     add: (leads) => {
-      chunks.push(csvChunk(leads, { header: chunks.length === 0 }));
+      chunks.push(csvChunk(leads, { header: chunks.length === 0, optional }));
     },
-    parts: () => [CSV_BOM, ...(chunks.length > 0 ? chunks : [csvChunk([], { header: true })])],
+    parts: () => [CSV_BOM, ...(chunks.length > 0 ? chunks : [csvChunk([], { header: true, optional })])],
   };
 }
 
@@ -69,7 +79,13 @@ export function exportedMessage(n: number): string {
   return `Exported ${n.toLocaleString('en-US')} leads with enhanced profile data`;
 }
 
-/** What the page posts to the export worker: chunks of leads, then `end`. */
-export type CsvWorkerRequest = { type: 'rows'; leads: Lead[] } | { type: 'end' };
+/**
+ * What the page posts to the export worker: `start` with the optional columns the whole export has,
+ * chunks of leads, then `end`.
+ */
+export type CsvWorkerRequest =
+  | { type: 'start'; optional: OptionalColumn[] }
+  | { type: 'rows'; leads: Lead[] }
+  | { type: 'end' };
 /** What the worker answers to `end`. */
 export type CsvWorkerResponse = { type: 'done'; blob: Blob } | { type: 'error'; message: string };

@@ -7,7 +7,7 @@ import type { Platform } from '../../shared/platforms';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { cancellationCodes, isConditionalCheckFailure } from '../core/dynamo-errors';
 import { keys } from '../core/table';
-import { newJobPut } from '../jobs/job-repository';
+import { newJobPut } from './job-repository';
 import type { Lease } from './run-repository';
 
 /**
@@ -29,7 +29,7 @@ export type Claim =
  * Claims segment `segment` of a job: pending or running to running, only when no newer segment ran
  * and no live lease holds this one.
  */
-export async function claimRun(input: {
+export async function claimSegment(input: {
   userId: string;
   automationId: string;
   segment: number;
@@ -88,7 +88,7 @@ export async function claimRun(input: {
  * over from the first page into the same dataset. Undefined when it is not active: the last job still
  * runs, or the automation was paused, cancelled or deleted; the tick is then dropped.
  */
-export async function startRecurringRun(
+export async function startScheduledJob(
   userId: string,
   automationId: string,
   now: Date,

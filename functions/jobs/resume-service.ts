@@ -1,9 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '../../shared/platforms';
-import { listAutomations } from '../automations/automation-repository';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { isConditionalCheckFailure } from '../core/dynamo-errors';
 import type { Logger } from '../core/logger';
+import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
 
 /**
@@ -23,9 +23,11 @@ export function createRunResumer({ log, now }: ResumeDeps) {
   return { resumeAfterSync };
 
   async function resumeAfterSync(userId: string, platform: Platform): Promise<number> {
-    const stopped = (await listAutomations(userId, { consistent: true })).filter(
-      (a) => a.status === 'paused' && a.pausedFor === 'platform' && a.platform === platform,
-    );
+    const { pk, skPrefix } = keys.automationsPrefix(userId);
+    const stopped: Array<{ id: string; runSegment?: number }> = [];
+    for await (const a of queryByPrefix(pk, skPrefix, { consistent: true }))
+      if (a.status === 'paused' && a.pausedFor === 'platform' && a.platform === platform)
+        stopped.push(a as { id: string; runSegment?: number });
     let resumed = 0;
     for (const automation of stopped) {
       const segment = (automation.runSegment ?? 0) + 1;

@@ -1,17 +1,14 @@
-import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
-  AutomationStatus,
   BudgetForecast,
   CompletenessReport,
   EnrichmentState,
   JobStage,
 } from '../../shared/automations-values';
-import { RUN_TEXTS } from '../../shared/run-texts';
 import { dynamo, tableName } from '../core/clients/dynamo';
-import { isConditionalCheckFailure, isItemConditionFailure } from '../core/dynamo-errors';
+import { isConditionalCheckFailure } from '../core/dynamo-errors';
 import { keys } from '../core/table';
-import { type JobRef, jobEndUpdate } from '../jobs/job-repository';
-import { unsentMarker } from '../jobs/unsent-repository';
+import { unsentMarker } from './unsent-repository';
 
 /**
  * The run state of a job, kept on its automation item (access pattern 19): who holds the run (a
@@ -110,7 +107,7 @@ export interface RunSnapshot {
   stages?: JobStage[];
 }
 
-const snapshotFields = (state: RunSnapshot): Values => ({
+export const snapshotFields = (state: RunSnapshot): Values => ({
   runCursor: state.cursor,
   runCounters: state.counters,
   ...state.progress,
@@ -122,7 +119,7 @@ const snapshotFields = (state: RunSnapshot): Values => ({
  * The update of a fenced write: it holds only while the lease is this worker's and the job still runs.
  * `add` are counters added to (`field = field + n`).
  */
-function fencedUpdate(
+export function fencedUpdate(
   lease: Lease,
   set: Values,
   remove: readonly string[] = [],
@@ -225,176 +222,6 @@ export type RunEnd =
   | { status: 'failed'; errorMessage: string; report?: CompletenessReport }
   /** Stopped by the platform (challenge, expired session): resumes from its cursor after a re-sync. */
   | { status: 'paused'; errorMessage: string; report?: CompletenessReport; pausedFor: 'platform' };
-
-/** A recurring automation pauses itself after this many failed runs in a row (issue 19 point 7). */
-export const FAILED_RUNS_BEFORE_PAUSE = 3;
-
-/** The job a segment runs, as its end needs it. */
-export interface EndingJob {
-  ref: JobRef;
-  startedAt?: string;
-  /** A recurring automation's next run, when its schedule goes on. */
-  nextRunAt?: string;
-  /** The automation's failed runs in a row before this one. */
-  failedRunsInRow: number;
-}
-
-/**
- * What the automation's status becomes when its job ends (the lifecycle's engine moves): a one-off's is
- * the job's; a recurring automation waits for its next tick after a completed or failed run, and pauses
- * itself after the third failed run in a row.
- */
-export function automationAfter(
-  end: { status: 'completed' | 'failed' | 'paused' },
-  job: Pick<EndingJob, 'nextRunAt' | 'failedRunsInRow'>,
-): { status: AutomationStatus; failedRunsInRow: number; pausedForFailures?: true } {
-  if (end.status === 'paused') return { status: 'paused', failedRunsInRow: job.failedRunsInRow };
-  if (end.status === 'completed')
-    return { status: job.nextRunAt ? 'active' : 'completed', failedRunsInRow: 0 };
-  const failedRunsInRow = job.failedRunsInRow + 1;
-  if (!job.nextRunAt) return { status: 'failed', failedRunsInRow };
-  return failedRunsInRow >= FAILED_RUNS_BEFORE_PAUSE
-    ? { status: 'paused', failedRunsInRow, pausedForFailures: true }
-    : { status: 'active', failedRunsInRow };
-}
-
-/**
- * Ends the job, in one transaction: the automation's status, report and message (it leaves the run
- * queue and stops counting if not active; a recurring one waits for its next tick) and the job's own
- * item. Answers the automation's new status.
- */
-export async function finishRun(
-  lease: Lease,
-  end: RunEnd,
-  state: RunSnapshot,
-  now: Date,
-  job: EndingJob,
-): Promise<AutomationStatus> {
-  const at = now.toISOString();
-  const after = automationAfter(end, job);
-  const waitsForTick = after.status === 'active';
-  const errorMessage =
-    after.pausedForFailures && 'errorMessage' in end
-      ? RUN_TEXTS.pausedAfterFailures(after.failedRunsInRow, end.errorMessage)
-      : 'errorMessage' in end
-        ? end.errorMessage
-        : undefined;
-  // A job the platform stopped is not over: it resumes after a re-sync, and counts once when it ends.
-  const counts = end.status !== 'paused';
-  const automation = fencedUpdate(
-    lease,
-    {
-      status: after.status,
-      ...(waitsForTick ? { nextRunAt: job.nextRunAt } : {}),
-      ...snapshotFields(state),
-      leaseUntil: new Date(0).toISOString(),
-      lastRunAt: at,
-      failedRunsInRow: after.failedRunsInRow,
-      ...(end.status === 'completed' ? { completedAt: at, message: end.message } : {}),
-      // A failed run of a recurring automation is over too: a resume waits for the next tick.
-      ...(end.status === 'failed' ? { completedAt: at } : {}),
-      ...(errorMessage ? { errorMessage, message: errorMessage } : {}),
-      ...(end.report ? { report: end.report } : {}),
-      ...(end.status === 'paused' ? { pausedFor: end.pausedFor } : {}),
-      ...(after.pausedForFailures ? { pausedFor: 'failures' } : {}),
-    },
-    ['leaseToken', 'gsi2pk', 'gsi2sk', 'sendAt', ...(after.status === 'paused' ? ['nextRunAt'] : [])],
-    now,
-    counts ? { totalRuns: 1, successfulRuns: end.status === 'completed' ? 1 : 0 } : {},
-  );
-  const items: Array<Record<string, unknown>> = [{ Update: automation }];
-  if (counts) {
-    items.push(
-      jobEndUpdate(lease.userId, lease.automationId, job.ref, {
-        status: end.status,
-        at,
-        ...(job.startedAt ? { startedAt: job.startedAt } : {}),
-        leadsAdded: state.counters.stored,
-        progress: state.progress,
-        message: end.status === 'completed' ? end.message : end.errorMessage,
-        ...('errorMessage' in end ? { errorMessage: end.errorMessage } : {}),
-        ...(state.stages ? { stages: state.stages } : {}),
-        ...(end.report ? { report: end.report } : {}),
-      }),
-    );
-  }
-  try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: items as never }));
-  } catch (error) {
-    if (isItemConditionFailure(error, 0)) throw new LeaseLostError();
-    throw error;
-  }
-  return after.status;
-}
-
-/**
- * Fails a job that no worker holds (retries exhausted, a permanent error found before the claim): it
- * stops counting against the plan (a recurring automation waits for its next tick, or pauses after
- * its third failed run in a row), and its item records the failure, in one transaction. False when the
- * job was not pending, running or active any more.
- */
-export async function failUnclaimed(
-  userId: string,
-  automationId: string,
-  errorMessage: string,
-  now: Date,
-  job?: EndingJob,
-): Promise<boolean> {
-  const at = now.toISOString();
-  const after = automationAfter({ status: 'failed' }, job ?? { failedRunsInRow: 0 });
-  const shown = after.pausedForFailures
-    ? RUN_TEXTS.pausedAfterFailures(after.failedRunsInRow, errorMessage)
-    : errorMessage;
-  const items: Array<Record<string, unknown>> = [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.automation(userId, automationId),
-        UpdateExpression:
-          'SET #status = :to, errorMessage = :error, message = :error, updatedAt = :at, lastRunAt = :at, ' +
-          'completedAt = :at, failedRunsInRow = :failedInRow, leaseUntil = :epoch, ' +
-          'totalRuns = if_not_exists(totalRuns, :zero) + :one' +
-          (after.status === 'active' ? ', nextRunAt = :next' : '') +
-          (after.pausedForFailures ? ', pausedFor = :failures' : '') +
-          ' REMOVE leaseToken, gsi2pk, gsi2sk, sendAt' +
-          (after.status === 'paused' ? ', nextRunAt' : ''),
-        ConditionExpression: 'attribute_exists(pk) AND #status IN (:pending, :running, :active)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':to': after.status,
-          ':error': shown,
-          ':at': at,
-          ':epoch': new Date(0).toISOString(),
-          ':zero': 0,
-          ':one': 1,
-          ':failedInRow': after.failedRunsInRow,
-          ':pending': 'pending',
-          ':running': 'running',
-          ':active': 'active',
-          ...(after.status === 'active' ? { ':next': job?.nextRunAt } : {}),
-          ...(after.pausedForFailures ? { ':failures': 'failures' } : {}),
-        },
-      },
-    },
-  ];
-  if (job)
-    items.push(
-      jobEndUpdate(userId, automationId, job.ref, {
-        status: 'failed',
-        at,
-        ...(job.startedAt ? { startedAt: job.startedAt } : {}),
-        message: errorMessage,
-        errorMessage,
-      }),
-    );
-  try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: items as never }));
-    return true;
-  } catch (error) {
-    if (isItemConditionFailure(error, 0)) return false;
-    throw error;
-  }
-}
 
 /** Jobs on the run queue: waiting for a worker (or for a budget) and running, oldest first. */
 export async function listRunQueue(

@@ -1,0 +1,71 @@
+import { limitsFor } from '../../shared/plan-policy';
+import type { Platform } from '../../shared/platforms';
+import { releaseProfiles, reserveProfiles, usageMonth } from '../account/usage-repository';
+import { findUserById } from '../auth/user-repository';
+import { enrichLead, leadsAfter, storeLeads } from '../leads/lead-store';
+import { leadOf } from './lead-of-row';
+import type { LeadSink, StoredBatch } from './run-context';
+import { RUN_METRICS, type RunMetrics } from './run-metrics';
+
+/**
+ * A job's lead sink: leads stored once each under the automation, every profile within the month's
+ * allowance of the user's plan (DECISIONS 22), read once a segment.
+ */
+export async function createLeadSink(input: {
+  userId: string;
+  automationId: string;
+  jobId: string;
+  platform: Platform;
+  skipDuplicates: boolean;
+  now: () => Date;
+  metrics: RunMetrics;
+}): Promise<LeadSink> {
+  const owner = { userId: input.userId, automationId: input.automationId, platform: input.platform };
+  const monthlyLimit = limitsFor((await findUserById(input.userId))?.plan).monthlyProfiles;
+
+  async function store(rows: readonly ListRow[], baseUrl: string): Promise<StoredBatch> {
+    const month = usageMonth(input.now());
+    const out: StoredBatch = { stored: 0, created: 0, duplicates: 0, limited: false };
+    // Reserved a part at a time: a duplicate gives its reservation back when stored, so the month's
+    // allowance is judged on what is left after that, not on the whole batch at once.
+    let rest = rows;
+    while (rest.length > 0) {
+      const granted = await reserveProfiles(input.userId, month, rest.length, monthlyLimit);
+      if (granted === 0) {
+        out.limited = true;
+        break;
+      }
+      const storing = rest.slice(0, granted);
+      rest = rest.slice(granted);
+      const now = input.now().toISOString();
+      const outcome = await storeLeads(
+        { ...owner, jobId: input.jobId },
+        storing.map((row) => leadOf(row, baseUrl, now)),
+        { skipDuplicates: input.skipDuplicates },
+      );
+      // Profiles count once per lead stored, on every run that stores them; a duplicate, or a lead an
+      // earlier attempt of this same job already stored, gives its reservation back.
+      await releaseProfiles(
+        input.userId,
+        month,
+        storing.length - outcome.created - outcome.restoredFromEarlierJobs,
+      );
+      // Held by this job: new leads, and known ones an earlier job stored. A person this job listed
+      // twice (a commenter who also reacted) counts once towards maxProfiles and the report.
+      out.stored += outcome.created + outcome.restoredFromEarlierJobs;
+      out.created += outcome.created;
+      out.duplicates += outcome.duplicates;
+      input.metrics.count(RUN_METRICS.leadsWritten, outcome.created + outcome.updated);
+    }
+    return out;
+  }
+
+  return {
+    store,
+    monthlyLimit,
+    after: async (after, limit) => (await leadsAfter(owner, after, limit)).leads,
+    enrich: (id, fields) => enrichLead(owner, id, fields),
+  };
+}
+
+type ListRow = Parameters<LeadSink['store']>[0][number];

@@ -1,0 +1,376 @@
+import { type JobStage, MAX_JOB_STAGES } from '../../shared/automations-values';
+import { PLATFORM_TABLE, type Platform, platformLabel } from '../../shared/platforms';
+import type { TrobRunMessage } from '../../shared/run-messages';
+import { ACTION_WORDS, RUN_TEXTS } from '../../shared/run-texts';
+import { findTemplate } from '../catalog/catalog-repository';
+import {
+  listConnections,
+  recordValidation,
+  type StoredConnection,
+} from '../connections/connection-repository';
+import { encryptionContext } from '../connections/connection-service';
+import type { KeysPort } from '../core/ports/keys';
+import type { QueuePort } from '../core/ports/queue';
+import type { SchedulerPort } from '../core/ports/scheduler';
+import type { StoredAutomation } from '../jobs/automation-item';
+import { type EndingJob, failUnclaimed, finishJob } from '../jobs/job-end-repository';
+import { nextRunAfter, scheduleNameOf } from '../jobs/recurring-schedule';
+import {
+  checkpoint,
+  type Lease,
+  LeaseLostError,
+  type RunEnd,
+  type RunSnapshot,
+  releaseForNextSegment,
+  releaseForRetry,
+  runStateOf,
+} from '../jobs/run-repository';
+import {
+  type BrowserCookie,
+  BrowserMissingError,
+  openPlatformPage,
+  type PlatformPage,
+} from '../platforms/browser';
+import { PlatformStop, type TrobDriver } from '../platforms/driver-types';
+import { platformBaseUrl } from '../platforms/session-check';
+import { trobDriver } from '../platforms/trob-drivers';
+import type { GovernedAction } from '../safety/budgets';
+import type { Governor } from '../safety/governor';
+import { completenessOf, targetOf } from './handlers/trob-progress';
+import { createLeadSink } from './lead-sink';
+import type { HandlerStep, RunContext, RunHandler, SegmentContext, SegmentState } from './run-context';
+import { RUN_METRICS } from './run-metrics';
+
+/**
+ * The segment runner (issue 19 point 4): runs one claimed segment of a job. It owns what every kind of
+ * work shares: the account's platform page, the invocation's deadline margin, budget waits, platform
+ * stops, the checkpoint, the continuation in the next segment and the job's end. The work itself is
+ * its handler's (run-handlers.ts), which gets everything through a SegmentContext.
+ */
+export interface TrobRunDeps {
+  now: () => Date;
+  /** Only for a message that met a live lease: it comes back, the same message, when the lease ends. */
+  queue: Pick<QueuePort, 'send'>;
+  /** A recurring automation that pauses itself (three failed runs in a row) loses its schedule. */
+  scheduler: Pick<SchedulerPort, 'remove'>;
+  keys: Pick<KeysPort, 'decrypt'>;
+  /** Hand over to the next message when less than this is left (default SEGMENT_MARGIN_MS). */
+  segmentMarginMs?: number;
+  /** How long the lease outlives the invocation (default LEASE_EXTRA_MS). */
+  leaseExtraMs?: number;
+}
+
+/** A segment hands over to the next message when less than this is left of its invocation. */
+export const SEGMENT_MARGIN_MS = 45_000;
+/** The lease outlives the invocation by this much, so a crashed worker's run is free again soon after. */
+export const LEASE_EXTRA_MS = 30_000;
+
+export type TrobRunOutcome =
+  | 'not-claimed'
+  /** Another lease holds the segment: the message was sent again, delayed to when the lease ends. */
+  | 'lease-held'
+  | 'completed'
+  | 'continued'
+  | 'waiting'
+  | 'paused'
+  | 'failed'
+  | 'lease-lost';
+
+export class SegmentRunner {
+  private readonly state: SegmentState;
+  private readonly platform: Platform;
+  private readonly label: string;
+  private readonly config: Record<string, unknown>;
+  private readonly reporter;
+  private lastStage = '';
+  private stages: JobStage[];
+
+  constructor(
+    private readonly message: TrobRunMessage,
+    private readonly lease: Lease,
+    private readonly automation: StoredAutomation,
+    private readonly handler: RunHandler,
+    private readonly ctx: RunContext,
+    private readonly deps: TrobRunDeps,
+  ) {
+    const { cursor, counters, totalLeads } = runStateOf(automation as unknown as Record<string, unknown>);
+    this.platform = automation.platform;
+    this.label = platformLabel(automation.platform);
+    this.config = automation.config ?? {};
+    this.state = {
+      cursor,
+      counters,
+      totalLeads,
+      ...(automation.enrichment ? { enrichment: automation.enrichment } : {}),
+      progress: {
+        progress: automation.progress ?? 0,
+        stage: automation.stage ?? 'starting',
+        message: automation.message ?? RUN_TEXTS.opening(this.label),
+        completedTasks: automation.completedTasks ?? 0,
+        totalTasks: automation.totalTasks ?? 0,
+        successTasks: automation.successTasks ?? 0,
+        failedTasks: automation.failedTasks ?? 0,
+      },
+    };
+    this.reporter = ctx.progressFor(message.userId, message.jobId);
+    this.stages = automation.stageHistory ?? [];
+  }
+
+  async run(): Promise<TrobRunOutcome> {
+    // A delayed message may arrive before the budget it waits for is back: wait again, no browser.
+    const waitUntil = this.automation.waitUntil ? new Date(this.automation.waitUntil) : undefined;
+    if (waitUntil && waitUntil > this.deps.now()) return this.hop(waitUntil);
+    const template = await findTemplate(this.automation.templateId);
+    if (!template) return this.failForGood(RUN_TEXTS.templateGone);
+    const connection = await this.connection();
+    if (!connection) return this.failForGood(RUN_TEXTS.notConnected(this.label));
+    const cookies = JSON.parse(
+      await this.deps.keys.decrypt(
+        connection.sealedCookies,
+        encryptionContext(this.message.userId, connection.accountId, this.platform),
+      ),
+    ) as BrowserCookie[];
+    const driver = trobDriver(this.automation.templateId, cookies);
+    if (!driver) return this.failForGood(RUN_TEXTS.notRunnable);
+    const governor = this.ctx.governorFor(
+      { userId: this.message.userId, connectionId: connection.id },
+      this.platform,
+    );
+
+    this.report('starting', RUN_TEXTS.opening(this.label));
+    let page: PlatformPage | undefined;
+    let context: SegmentContext | undefined;
+    try {
+      page = await openPlatformPage({
+        baseUrl: platformBaseUrl(this.platform),
+        landingPath: driver.landingPath,
+        cookies,
+        userAgent: connection.userAgent,
+      });
+      const wall = driver.wallAt(page.landedAt);
+      if (wall) throw new PlatformStop(wall, `the landing page ended at a ${wall} wall`);
+      context = await this.segmentContext(page, driver, governor);
+      return await this.after(await this.handler.run(context), governor);
+    } catch (error) {
+      if (error instanceof PlatformStop) return this.platformStopped(error, connection, driver, governor);
+      // The local cloud without Chromium: a retry an hour later would fail the same way.
+      if (error instanceof BrowserMissingError) return this.failForGood(RUN_TEXTS.browserMissing(error.path));
+      throw error;
+    } finally {
+      await page?.close();
+    }
+  }
+
+  private async segmentContext(
+    page: PlatformPage,
+    driver: TrobDriver,
+    governor: Governor,
+  ): Promise<SegmentContext> {
+    const skipDuplicates =
+      (this.config.exportSettings as { skipDuplicates?: unknown } | undefined)?.skipDuplicates === true;
+    const leads = await createLeadSink({
+      userId: this.message.userId,
+      automationId: this.automation.id,
+      jobId: this.message.jobId,
+      platform: this.platform,
+      skipDuplicates,
+      now: this.deps.now,
+      metrics: this.ctx.metrics,
+    });
+    const margin = this.deps.segmentMarginMs ?? SEGMENT_MARGIN_MS;
+    return {
+      config: this.config,
+      state: this.state,
+      page,
+      driver,
+      governor,
+      leads,
+      now: this.deps.now,
+      hasTime: () => this.ctx.remainingMs() >= margin,
+      report: (stage, message) => this.report(stage, message),
+      save: () => this.save(),
+      metrics: this.ctx.metrics,
+    };
+  }
+
+  /** What the runner does with the handler's step. */
+  private async after(step: HandlerStep, governor: Governor): Promise<TrobRunOutcome> {
+    switch (step.kind) {
+      case 'done':
+        throw new Error('A run handler ended its work without ending the job');
+      case 'continue':
+        return this.continueLater();
+      case 'wait':
+        return this.waitForBudget(governor, step.action, step.until, step.remaining);
+      case 'end':
+        return this.finish(step.end);
+    }
+  }
+
+  private async connection(): Promise<StoredConnection | undefined> {
+    const record = PLATFORM_TABLE[this.platform].record;
+    return (await listConnections(this.message.userId)).find((c) => c.platform === record && c.isActive);
+  }
+
+  private report(stage: string, message: string): void {
+    this.state.progress = { ...this.state.progress, stage, message };
+    this.lastStage = stage;
+    this.markStage(stage);
+    this.reporter.report({ jobId: this.message.jobId, status: 'running', ...this.state.progress });
+  }
+
+  /** The job's stage history: a stage is added when the job enters it. */
+  private markStage(stage: string): void {
+    if (this.stages.at(-1)?.stage !== stage)
+      this.stages = [...this.stages, { stage, at: this.deps.now().toISOString() }].slice(-MAX_JOB_STAGES);
+  }
+
+  private async save(): Promise<void> {
+    await checkpoint(this.lease, this.snapshot(), this.deps.now());
+  }
+
+  private snapshot(): RunSnapshot {
+    return {
+      cursor: this.state.cursor,
+      counters: this.state.counters,
+      progress: this.state.progress,
+      ...(this.state.enrichment ? { enrichment: this.state.enrichment } : {}),
+      stages: this.stages,
+    };
+  }
+
+  /** The job this segment runs, as its end records it. */
+  private endingJob(now: Date): EndingJob {
+    const interval = this.automation.interval;
+    return {
+      ref: { id: this.message.jobId, createdAt: this.automation.jobCreatedAt ?? this.automation.createdAt },
+      ...(this.automation.startedAt ? { startedAt: this.automation.startedAt } : {}),
+      ...(interval ? { nextRunAt: nextRunAfter(now, interval) } : {}),
+      failedRunsInRow: this.automation.failedRunsInRow ?? 0,
+    };
+  }
+
+  private async finish(end: RunEnd): Promise<TrobRunOutcome> {
+    const now = this.deps.now();
+    const message = end.status === 'completed' ? end.message : end.errorMessage;
+    // A completed job is at 100%, also when it stopped early at the month's allowance with what it has.
+    const progress = end.status === 'completed' ? 100 : this.state.progress.progress;
+    this.state.progress = { ...this.state.progress, progress, stage: end.status, message };
+    this.markStage(end.status);
+    const status = await finishJob(this.lease, end, this.snapshot(), now, this.endingJob(now));
+    if (status === 'paused' && end.status === 'failed') await this.unschedule();
+    this.reporter.report({ jobId: this.message.jobId, status: end.status, ...this.state.progress });
+    await this.reporter.flush();
+    this.ctx.metrics.count(
+      end.status === 'completed'
+        ? RUN_METRICS.completed
+        : end.status === 'paused'
+          ? RUN_METRICS.challenged
+          : RUN_METRICS.failed,
+    );
+    this.ctx.log.info('job ended', {
+      status: end.status,
+      stored: this.state.counters.stored,
+      stage: this.lastStage,
+    });
+    return end.status;
+  }
+
+  /** The job ends as failed, whether or not this worker still holds it (a permanent error, retries used up). */
+  async failForGood(errorMessage: string, cause?: unknown): Promise<TrobRunOutcome> {
+    try {
+      return await this.finish({ status: 'failed', errorMessage });
+    } catch (error) {
+      if (!(error instanceof LeaseLostError)) throw error;
+    } finally {
+      if (cause) this.ctx.log.error('job failed for good', { error: cause });
+    }
+    const now = this.deps.now();
+    await failUnclaimed(this.message.userId, this.automation.id, errorMessage, now, this.endingJob(now));
+    this.ctx.metrics.count(RUN_METRICS.failed);
+    return 'failed';
+  }
+
+  /** A recurring automation that paused itself is not scheduled any more (a resume puts it back). */
+  private async unschedule(): Promise<void> {
+    await this.deps.scheduler.remove(scheduleNameOf(this.automation.id)).catch((error: unknown) => {
+      this.ctx.log.warn('schedule not removed; its ticks find the automation paused', { error });
+    });
+  }
+
+  /** A failed attempt that SQS will retry: the lease ends now, so the retry may claim the job at once. */
+  async letGo(): Promise<void> {
+    await releaseForRetry(this.lease, this.snapshot(), this.deps.now()).catch(() => undefined);
+    // The retry is the same message (same segment): a released lease lets it claim again.
+    await this.reporter.flush();
+  }
+
+  /** The next segment goes on the unsent index with the release; the run dispatch sends it. */
+  private async continueLater(): Promise<TrobRunOutcome> {
+    this.report(this.lastStage || 'extracting', RUN_TEXTS.continuing);
+    await releaseForNextSegment(this.lease, this.snapshot(), this.deps.now());
+    await this.reporter.flush();
+    this.ctx.metrics.count(RUN_METRICS.continued);
+    return 'continued';
+  }
+
+  private async waitForBudget(
+    governor: Governor,
+    action: GovernedAction,
+    until: Date,
+    remaining: number,
+  ): Promise<TrobRunOutcome> {
+    const now = this.deps.now();
+    const forecast = await governor.forecast(action, Math.max(0, remaining), 'profiles');
+    const when = until.toISOString().replace('T', ' ').slice(0, 16);
+    this.report(
+      'waiting',
+      RUN_TEXTS.waitingForBudget(this.label, ACTION_WORDS[action] ?? action, `${when} UTC`),
+    );
+    await releaseForNextSegment(this.lease, this.snapshot(), now, { until, forecast });
+    this.ctx.metrics.count(RUN_METRICS.budgetWaits);
+    await this.reporter.flush();
+    return 'waiting';
+  }
+
+  /** Passes the wait on to a later message without touching the platform. */
+  private async hop(until: Date): Promise<TrobRunOutcome> {
+    await releaseForNextSegment(this.lease, this.snapshot(), this.deps.now(), { until });
+    await this.reporter.flush();
+    return 'waiting';
+  }
+
+  private async platformStopped(
+    stop: PlatformStop,
+    connection: StoredConnection,
+    driver: TrobDriver,
+    governor: Governor,
+  ): Promise<TrobRunOutcome> {
+    this.ctx.log.warn('platform stopped the run', { reason: stop.reason, detail: stop.detail });
+    const report = completenessOf({ state: this.state, driver });
+    if (stop.reason === 'rate-limited') {
+      const action =
+        this.state.cursor.phase === 'enrich' && driver.profile ? driver.profile.action : driver.list.action;
+      const until = await governor.rest(action, stop.retryAt);
+      this.report('waiting', RUN_TEXTS.platformLimit(this.label));
+      const remaining = targetOf({ state: this.state, config: this.config }) - this.state.counters.stored;
+      return this.waitForBudget(governor, action, until, remaining);
+    }
+    if (stop.reason === 'challenge' || stop.reason === 'expired') {
+      const errorMessage =
+        stop.reason === 'challenge' ? RUN_TEXTS.challenge(this.label) : RUN_TEXTS.expired(this.label);
+      await recordValidation(this.message.userId, connection.id, {
+        ok: false,
+        error: errorMessage,
+        now: this.deps.now().toISOString(),
+      });
+      return this.finish({ status: 'paused', pausedFor: 'platform', errorMessage, report });
+    }
+    const errorMessage =
+      // The driver's own words say what was not there ('LinkedIn shows a page’s followers to its admins only').
+      stop.reason === 'not-found'
+        ? RUN_TEXTS.notFound(this.label, stop.detail)
+        : RUN_TEXTS.changed(this.label);
+    return this.finish({ status: 'failed', errorMessage, report });
+  }
+}
