@@ -13,7 +13,7 @@ const RUNS = Number(process.env.BENCH_FIRST_LEAD_RUNS ?? 5);
 const FOLLOWERS = 'linkedin-follower-extractor';
 const config = {
   targetSettings: { companyPageUrl: '' },
-  filteringSettings: { maxProfiles: 20, headlineKeywords: [], excludeOpenToWork: false },
+  filteringSettings: { maxProfiles: 10, headlineKeywords: [], excludeOpenToWork: false },
   exportSettings: { format: 'csv', skipDuplicates: false },
 };
 
@@ -95,7 +95,11 @@ export async function benchFirstLead(): Promise<boolean> {
       for (;;) {
         const leads = await call(base, 'GET', `/api/automation/leads/${id}?page=1&limit=1`, undefined, token);
         if ((leads.body.data?.leads?.length ?? 0) > 0) break;
-        if (performance.now() - started > 60_000) throw new Error('no lead within a minute');
+        if (performance.now() - started > 60_000) {
+          const list = await call(base, 'GET', '/api/automation', undefined, token);
+          const stuck = (list.body.data.automations as Array<{ id: string }>).find((a) => a.id === id);
+          throw new Error(`no lead within a minute: ${JSON.stringify(stuck)}`);
+        }
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       if (run > 0) times.push(performance.now() - started);
