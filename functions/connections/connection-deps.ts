@@ -1,7 +1,7 @@
 import { logger } from '../core/logger';
 import { keysPort } from '../core/ports/keys';
 import { createRunResumer } from '../jobs/resume-service';
-import { checkSession } from '../platforms/session-check';
+import { checkPlatformSession } from '../platforms/session-check';
 import { createConnectionService } from './connection-service';
 
 /** The validate, sync and sandbox-connect routes' wiring, built once per cold start. */
@@ -9,6 +9,6 @@ export const connections = createConnectionService({
   log: logger,
   keys: keysPort(),
   now: () => new Date(),
-  check: checkSession,
+  check: checkPlatformSession,
   resume: createRunResumer({ log: logger, now: () => new Date() }),
 });

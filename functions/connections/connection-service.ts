@@ -19,10 +19,10 @@ import type { Logger } from '../core/logger';
 import type { KeysPort } from '../core/ports/keys';
 import type { RunResumer } from '../jobs/resume-service';
 import {
-  type checkSession,
-  type SessionCheck,
-  type SessionCookie,
-  sessionSpecs,
+  type checkPlatformSession,
+  type PlatformSessionCheck,
+  type PlatformSessionCookie,
+  platformSessionSpecs,
 } from '../platforms/session-check';
 import {
   findConnection,
@@ -44,14 +44,14 @@ export interface ConnectionDeps {
   keys: KeysPort;
   now: () => Date;
   /** Asks the platform whose session the cookies are (platforms/session-check.ts). */
-  check: typeof checkSession;
+  check: typeof checkPlatformSession;
   /** Jobs the platform stopped continue once the session is synced again (functions/jobs/resume-service.ts). */
   resume: Pick<RunResumer, 'resumeAfterSync'>;
 }
 
 export type ConnectionService = ReturnType<typeof createConnectionService>;
 
-type SessionFailure = Extract<SessionCheck, { ok: false }>;
+type SessionFailure = Extract<PlatformSessionCheck, { ok: false }>;
 
 export const encryptionContext = (userId: string, accountId: string, platform: Platform) => ({
   userId,
@@ -110,7 +110,7 @@ export function sandboxUrlFor(
   platform: Platform,
   source: NodeJS.ProcessEnv = process.env,
 ): string | undefined {
-  return source[sessionSpecs[platform].sandboxUrlEnv] || undefined;
+  return source[platformSessionSpecs[platform].sandboxUrlEnv] || undefined;
 }
 
 const SANDBOX_SESSIONS_PATH = '/__sandbox/sessions';
@@ -132,7 +132,7 @@ export function createConnectionService({ log, keys, now, check, resume }: Conne
     const platform = platformOf(stored);
     const cookies = JSON.parse(
       await keys.decrypt(stored.sealedCookies, encryptionContext(user.id, stored.accountId, platform)),
-    ) as SessionCookie[];
+    ) as PlatformSessionCookie[];
     let result = await check(platform, cookies, stored.userAgent);
     if (result.ok && result.accountId !== stored.accountId) {
       result = { ok: false, reason: 'refused', detail: 'the session now belongs to another account' };

@@ -1,12 +1,17 @@
 import type { Platform } from '../../shared/platforms';
 import { instagramSession } from './instagram/session';
 import { linkedinSession } from './linkedin/session';
-import type { PlatformSessionSpec, SessionCheck, SessionCookie, WhoAmIResponse } from './session-types';
+import type {
+  PlatformSessionCheck,
+  PlatformSessionCookie,
+  PlatformSessionSpec,
+  WhoAmIResponse,
+} from './session-types';
 import { xSession } from './x/session';
 
-export type { SessionCheck, SessionCookie, SessionFailureReason } from './session-types';
+export type { PlatformSessionCheck, PlatformSessionCookie, PlatformSessionFailure } from './session-types';
 
-export const sessionSpecs: Readonly<Record<Platform, PlatformSessionSpec>> = {
+export const platformSessionSpecs: Readonly<Record<Platform, PlatformSessionSpec>> = {
   linkedin: linkedinSession,
   twitter: xSession,
   instagram: instagramSession,
@@ -14,11 +19,11 @@ export const sessionSpecs: Readonly<Record<Platform, PlatformSessionSpec>> = {
 
 /** The local sandbox site when the local cloud set its URL, else the real platform. */
 export function platformBaseUrl(platform: Platform, source: NodeJS.ProcessEnv = process.env): string {
-  const spec = sessionSpecs[platform];
+  const spec = platformSessionSpecs[platform];
   return (source[spec.sandboxUrlEnv] || spec.realBaseUrl).replace(/\/$/, '');
 }
 
-export const SESSION_CHECK_TIMEOUT_MS = 8000;
+export const PLATFORM_SESSION_CHECK_TIMEOUT_MS = 8000;
 /** A who-am-I answer is a few KB; anything far larger is not the JSON we asked for. */
 const MAX_BODY_BYTES = 256 * 1024;
 /** What the classifiers may read of a non-JSON answer (a wall's or a limit page's words). */
@@ -28,13 +33,13 @@ const TEXT_SAMPLE = 4096;
  * Asks the platform who the cookies belong to. Never follows a redirect (a login wall or checkpoint
  * shows as one), never throws, and never puts a cookie into the answer's detail.
  */
-export async function checkSession(
+export async function checkPlatformSession(
   platform: Platform,
-  cookies: readonly SessionCookie[],
+  cookies: readonly PlatformSessionCookie[],
   userAgent: string,
   options: { timeoutMs?: number; baseUrl?: string } = {},
-): Promise<SessionCheck> {
-  const spec = sessionSpecs[platform];
+): Promise<PlatformSessionCheck> {
+  const spec = platformSessionSpecs[platform];
   if (!cookies.some((c) => c.name === spec.sessionCookie && c.value)) {
     return { ok: false, reason: 'expired', detail: `the ${spec.sessionCookie} cookie is missing` };
   }
@@ -48,7 +53,7 @@ export async function checkSession(
     const res = await fetch(request.url, {
       headers: request.headers,
       redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs ?? SESSION_CHECK_TIMEOUT_MS),
+      signal: AbortSignal.timeout(options.timeoutMs ?? PLATFORM_SESSION_CHECK_TIMEOUT_MS),
     });
     const contentType = res.headers.get('content-type') ?? '';
     const text = await res.text();

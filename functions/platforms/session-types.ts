@@ -2,7 +2,7 @@ import type { Platform } from '../../shared/platforms';
 import type { PlatformAnswer, PlatformFailure, PlatformFailureReason } from './platform-failure';
 
 /** A cookie as the session check needs it (name and value; the rest is the browser's business). */
-export interface SessionCookie {
+export interface PlatformSessionCookie {
   name: string;
   value: string;
 }
@@ -10,12 +10,12 @@ export interface SessionCookie {
 /**
  * What a failed session check tells the user (connections/connection-service.ts words each). Not a
  * second classification of the platform's answers: those are read into the one set of
- * platform-failure.ts by the platform's classifier, and SESSION_VERDICT maps each to one of these.
+ * platform-failure.ts by the platform's classifier, and PLATFORM_SESSION_VERDICT maps each to one of these.
  * 'expired' and 'challenge' are the same words as the engine's stop reasons; 'unreachable' is a
  * platform that did not answer or cannot serve now; 'refused' is what the platform never says itself
  * (a session without its CSRF cookie, a session that now belongs to another account).
  */
-export type SessionFailureReason =
+export type PlatformSessionFailure =
   | Extract<PlatformFailureReason, 'expired' | 'challenge'>
   | 'unreachable'
   | 'refused';
@@ -25,7 +25,7 @@ export type SessionFailureReason =
  * the same answer the same way. A rate limit (and a 5xx) is 'unreachable': the session may be fine and
  * the advice is to try again later (a 503), not to sign in again.
  */
-export const SESSION_VERDICT: Readonly<Record<PlatformFailureReason, SessionFailureReason>> = {
+export const PLATFORM_SESSION_VERDICT: Readonly<Record<PlatformFailureReason, PlatformSessionFailure>> = {
   challenge: 'challenge',
   expired: 'expired',
   'rate-limited': 'unreachable',
@@ -34,9 +34,9 @@ export const SESSION_VERDICT: Readonly<Record<PlatformFailureReason, SessionFail
   'not-found': 'unreachable',
 };
 
-export type SessionCheck =
+export type PlatformSessionCheck =
   | { ok: true; accountId: string; accountUsername: string; profileUrl: string }
-  | { ok: false; reason: SessionFailureReason; detail: string };
+  | { ok: false; reason: PlatformSessionFailure; detail: string };
 
 export interface WhoAmIRequest {
   url: string;
@@ -65,16 +65,16 @@ export interface PlatformSessionSpec {
   realBaseUrl: string;
   sessionCookie: string;
   csrfCookie: string;
-  whoAmIRequest(baseUrl: string, cookies: readonly SessionCookie[], userAgent: string): WhoAmIRequest;
-  readWhoAmI(response: WhoAmIResponse, baseUrl: string): SessionCheck;
+  whoAmIRequest(baseUrl: string, cookies: readonly PlatformSessionCookie[], userAgent: string): WhoAmIRequest;
+  readWhoAmI(response: WhoAmIResponse, baseUrl: string): PlatformSessionCheck;
 }
 
 /** `name=value; ...` of the cookies given, in their order. */
-export function cookieHeader(cookies: readonly SessionCookie[]): string {
+export function cookieHeader(cookies: readonly PlatformSessionCookie[]): string {
   return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }
 
-export function cookieValue(cookies: readonly SessionCookie[], name: string): string | undefined {
+export function cookieValue(cookies: readonly PlatformSessionCookie[], name: string): string | undefined {
   return cookies.find((c) => c.name === name)?.value;
 }
 
@@ -91,12 +91,12 @@ export function whoAmIAnswer(response: WhoAmIResponse, requestUrl: string): Plat
   };
 }
 
-export const failure = (reason: SessionFailureReason, detail: string): SessionCheck => ({
+export const failure = (reason: PlatformSessionFailure, detail: string): PlatformSessionCheck => ({
   ok: false,
   reason,
   detail,
 });
 
-/** The failed check of a platform failure, by SESSION_VERDICT. */
-export const sessionFailureOf = (failed: PlatformFailure): SessionCheck =>
-  failure(SESSION_VERDICT[failed.reason], failed.detail);
+/** The failed check of a platform failure, by PLATFORM_SESSION_VERDICT. */
+export const platformSessionFailureOf = (failed: PlatformFailure): PlatformSessionCheck =>
+  failure(PLATFORM_SESSION_VERDICT[failed.reason], failed.detail);

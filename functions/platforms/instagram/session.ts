@@ -2,9 +2,9 @@ import {
   cookieHeader,
   cookieValue,
   failure,
+  type PlatformSessionCheck,
   type PlatformSessionSpec,
-  type SessionCheck,
-  sessionFailureOf,
+  platformSessionFailureOf,
   whoAmIAnswer,
 } from '../session-types';
 import { classifyInstagram, INSTAGRAM_API } from './endpoints';
@@ -37,9 +37,9 @@ export const instagramSession: PlatformSessionSpec = {
       },
     };
   },
-  readWhoAmI(response, baseUrl): SessionCheck {
+  readWhoAmI(response, baseUrl): PlatformSessionCheck {
     const failed = classifyInstagram(whoAmIAnswer(response, `${baseUrl}${INSTAGRAM_API.whoAmIPath}`));
-    if (failed) return sessionFailureOf(failed);
+    if (failed) return platformSessionFailureOf(failed);
     const user = (response.json as InstagramBody | undefined)?.user;
     const accountId = user?.pk_id ?? (user?.pk === undefined ? undefined : String(user.pk));
     if (!accountId || !user?.username)

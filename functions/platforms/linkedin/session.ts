@@ -2,9 +2,9 @@ import {
   cookieHeader,
   cookieValue,
   failure,
+  type PlatformSessionCheck,
   type PlatformSessionSpec,
-  type SessionCheck,
-  sessionFailureOf,
+  platformSessionFailureOf,
   whoAmIAnswer,
 } from '../session-types';
 import { classifyLinkedIn, csrfToken, LINKEDIN_API } from './endpoints';
@@ -35,9 +35,9 @@ export const linkedinSession: PlatformSessionSpec = {
       },
     };
   },
-  readWhoAmI(response, baseUrl): SessionCheck {
+  readWhoAmI(response, baseUrl): PlatformSessionCheck {
     const failed = classifyLinkedIn(whoAmIAnswer(response, `${baseUrl}${LINKEDIN_API.whoAmIPath}`));
-    if (failed) return sessionFailureOf(failed);
+    if (failed) return platformSessionFailureOf(failed);
     const body = response.json as MeBody | undefined;
     const urn = body?.data?.['*miniProfile'];
     const mini = body?.included?.find((i) => i.entityUrn === urn);

@@ -2,9 +2,9 @@ import {
   cookieHeader,
   cookieValue,
   failure,
+  type PlatformSessionCheck,
   type PlatformSessionSpec,
-  type SessionCheck,
-  sessionFailureOf,
+  platformSessionFailureOf,
   whoAmIAnswer,
 } from '../session-types';
 import { classifyX, X_API } from './endpoints';
@@ -39,9 +39,9 @@ export const xSession: PlatformSessionSpec = {
       },
     };
   },
-  readWhoAmI(response, baseUrl): SessionCheck {
+  readWhoAmI(response, baseUrl): PlatformSessionCheck {
     const failed = classifyX(whoAmIAnswer(response, `${baseUrl}${X_API.whoAmIPath}`));
-    if (failed) return sessionFailureOf(failed);
+    if (failed) return platformSessionFailureOf(failed);
     const body = response.json as XBody | undefined;
     if (!body?.id_str || !body.screen_name) return failure('challenge', 'X did not answer its who-am-I JSON');
     return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionSpecs } from '../../../functions/platforms/session-check';
+import { platformSessionSpecs } from '../../../functions/platforms/session-check';
 import { PLATFORM_TABLE, PLATFORMS } from '../../../shared/platforms';
 import { isAppOrigin } from '../../../web/extension/src/config';
 import {
@@ -30,10 +30,10 @@ const cookie = (
 describe('the extension cookie table', () => {
   it("reads exactly the session and CSRF cookies the server's session checks need", () => {
     for (const slug of PLATFORM_ORDER) {
-      expect(PLATFORM_COOKIES[slug].session).toBe(sessionSpecs[slug].sessionCookie);
-      expect(PLATFORM_COOKIES[slug].csrf).toBe(sessionSpecs[slug].csrfCookie);
+      expect(PLATFORM_COOKIES[slug].session).toBe(platformSessionSpecs[slug].sessionCookie);
+      expect(PLATFORM_COOKIES[slug].csrf).toBe(platformSessionSpecs[slug].csrfCookie);
     }
-    expect(PLATFORM_ORDER).toEqual(Object.keys(sessionSpecs));
+    expect(PLATFORM_ORDER).toEqual(Object.keys(platformSessionSpecs));
   });
 
   it('takes every name and label from the platform table (shared/platforms.ts)', () => {
@@ -41,7 +41,7 @@ describe('the extension cookie table', () => {
     for (const platform of PLATFORMS) {
       const { label, cookies, sandboxUrlEnv } = PLATFORM_TABLE[platform];
       expect(PLATFORM_COOKIES[platform]).toMatchObject({ slug: platform, label, ...cookies });
-      expect(sessionSpecs[platform]).toMatchObject({ platform, sandboxUrlEnv });
+      expect(platformSessionSpecs[platform]).toMatchObject({ platform, sandboxUrlEnv });
     }
   });
 

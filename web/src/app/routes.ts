@@ -90,8 +90,8 @@ export const appRoutes: readonly AppRoute[] = [
   {
     path: '/trobs',
     access: 'protected',
-    page: () => import('../features/trobs/pages/TrobsPage'),
-    prefetch: () => import('../features/trobs/api/catalogue').then((m) => m.prefetchCatalogue()),
+    page: () => import('../features/catalogue/pages/CataloguePage'),
+    prefetch: () => import('../features/catalogue/api/catalogue').then((m) => m.prefetchCatalogue()),
   },
   { path: '/profile', access: 'protected', page: () => import('../features/profile/pages/ProfilePage') },
   { path: '/help', access: 'protected', page: () => import('../features/placeholders/pages/HelpPage') },
@@ -99,7 +99,7 @@ export const appRoutes: readonly AppRoute[] = [
   {
     path: '/trobs/:trobId',
     access: 'verified',
-    page: () => import('../features/trobs/pages/TrobDetailPage'),
+    page: () => import('../features/catalogue/pages/TemplatePage'),
   },
   { path: '/flows', access: 'verified' },
   { path: '/flows/template/:templateId', access: 'verified' },

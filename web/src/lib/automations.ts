@@ -7,7 +7,7 @@ export const AUTOMATIONS_KEY = '/automation';
 
 /**
  * `GET /api/jobs/dashboard/stats`: the automation counters the dashboard shows. Here, not in the
- * dashboard feature, because starting a trob (features/trobs) revalidates them.
+ * dashboard feature, because starting a trob (features/catalogue) revalidates them.
  */
 export const STATS_KEY = '/jobs/dashboard/stats';
 

@@ -8,9 +8,9 @@ import type {
 } from '../../../../functions/platforms/platform-failure';
 import { PlatformServerError } from '../../../../functions/platforms/platform-request';
 import {
+  PLATFORM_SESSION_VERDICT,
+  type PlatformSessionCheck,
   type PlatformSessionSpec,
-  SESSION_VERDICT,
-  type SessionCheck,
 } from '../../../../functions/platforms/session-types';
 
 /**
@@ -82,7 +82,7 @@ export async function runnerReads(
  * What the session check made of the same answer: a wall comes as a 302 to it (the check does not
  * follow redirects), anything else as it is.
  */
-export function sessionReads(platform: PlatformUnderTest, c: ClassifierCase): SessionCheck {
+export function sessionReads(platform: PlatformUnderTest, c: ClassifierCase): PlatformSessionCheck {
   return platform.session.readWhoAmI(
     c.at !== undefined
       ? {
@@ -116,6 +116,6 @@ export async function expectAllRead(platform: PlatformUnderTest, c: ClassifierCa
   if (c.reason === undefined) return;
   expect(sessionReads(platform, c), `${c.name}: session check`).toMatchObject({
     ok: false,
-    reason: SESSION_VERDICT[c.reason],
+    reason: PLATFORM_SESSION_VERDICT[c.reason],
   });
 }

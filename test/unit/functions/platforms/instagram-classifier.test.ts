@@ -7,7 +7,7 @@ import {
 } from '../../../../functions/platforms/instagram/api';
 import { classifyInstagram, INSTAGRAM_API } from '../../../../functions/platforms/instagram/endpoints';
 import { instagramTrobs } from '../../../../functions/platforms/instagram/trobs';
-import { sessionSpecs } from '../../../../functions/platforms/session-check';
+import { platformSessionSpecs } from '../../../../functions/platforms/session-check';
 import {
   type ClassifierCase,
   expectAllRead,
@@ -27,7 +27,7 @@ const instagram: PlatformUnderTest = {
   classify: classifyInstagram,
   request: (page) => igGet(page, '/api/v1/friendships/1/followers/?count=12', 'tok'),
   walls: () => [wallReason, ...Object.values(instagramTrobs).map((driver) => driver(COOKIES).wallAt)],
-  session: sessionSpecs.instagram,
+  session: platformSessionSpecs.instagram,
 };
 
 const fail = (message: string, extra: Record<string, unknown> = {}) => ({
@@ -101,11 +101,11 @@ describe('Instagram’s classifier: one reading for the runner and the session c
   });
 
   it('the session check sends the cookie names and headers of the one module', () => {
-    const req = sessionSpecs.instagram.whoAmIRequest('https://ig.test', COOKIES, 'UA');
+    const req = platformSessionSpecs.instagram.whoAmIRequest('https://ig.test', COOKIES, 'UA');
     expect(req.url).toBe(`https://ig.test${INSTAGRAM_API.whoAmIPath}`);
     expect(req.headers[INSTAGRAM_API.csrfHeader.toLowerCase()]).toBe('tok');
     expect(req.headers['x-ig-app-id']).toBe(INSTAGRAM_API.headers['X-IG-App-ID']);
-    expect(sessionSpecs.instagram).toMatchObject({
+    expect(platformSessionSpecs.instagram).toMatchObject({
       sessionCookie: INSTAGRAM_API.sessionCookie,
       csrfCookie: INSTAGRAM_API.csrfCookie,
       realBaseUrl: INSTAGRAM_API.realBaseUrl,

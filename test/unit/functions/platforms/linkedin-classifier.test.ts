@@ -7,7 +7,7 @@ import {
   voyagerGet,
   wallReason,
 } from '../../../../functions/platforms/linkedin/voyager';
-import { sessionSpecs } from '../../../../functions/platforms/session-check';
+import { platformSessionSpecs } from '../../../../functions/platforms/session-check';
 import {
   type ClassifierCase,
   expectAllRead,
@@ -28,7 +28,7 @@ const linkedin: PlatformUnderTest = {
   classify: classifyLinkedIn,
   request: (page) => voyagerGet(page, '/voyager/api/relationships/dash/connections?start=0', 'ajax:1'),
   walls: () => [wallReason, ...Object.values(linkedinTrobs).map((driver) => driver(COOKIES).wallAt)],
-  session: sessionSpecs.linkedin,
+  session: platformSessionSpecs.linkedin,
 };
 
 const ok = { data: { paging: { start: 0, count: 40 }, '*elements': [] }, included: [] };
@@ -93,11 +93,11 @@ describe('LinkedIn’s classifier: one reading for the runner and the session ch
   });
 
   it('the session check sends the cookie names and headers of the one module', () => {
-    const req = sessionSpecs.linkedin.whoAmIRequest('https://li.test', COOKIES, 'UA');
+    const req = platformSessionSpecs.linkedin.whoAmIRequest('https://li.test', COOKIES, 'UA');
     expect(req.url).toBe(`https://li.test${LINKEDIN_API.whoAmIPath}`);
     expect(req.headers[LINKEDIN_API.csrfHeader]).toBe('ajax:1');
     expect(req.headers).toMatchObject(LINKEDIN_API.headers);
-    expect(sessionSpecs.linkedin).toMatchObject({
+    expect(platformSessionSpecs.linkedin).toMatchObject({
       sessionCookie: LINKEDIN_API.sessionCookie,
       csrfCookie: LINKEDIN_API.csrfCookie,
       realBaseUrl: LINKEDIN_API.realBaseUrl,

@@ -8,8 +8,8 @@ import {
   platformRequest,
   stopOf,
 } from '../../../../functions/platforms/platform-request';
-import { checkSession } from '../../../../functions/platforms/session-check';
-import { SESSION_VERDICT } from '../../../../functions/platforms/session-types';
+import { checkPlatformSession } from '../../../../functions/platforms/session-check';
+import { PLATFORM_SESSION_VERDICT } from '../../../../functions/platforms/session-types';
 
 describe('the shared pieces of the classifiers', () => {
   it('a server error is 500 to 599 and nothing else', () => {
@@ -43,7 +43,7 @@ describe('the shared pieces of the classifiers', () => {
   });
 
   it('the session check has a verdict for every reason, and keeps the words it shares with a stop', () => {
-    expect(SESSION_VERDICT).toEqual({
+    expect(PLATFORM_SESSION_VERDICT).toEqual({
       challenge: 'challenge',
       expired: 'expired',
       'rate-limited': 'unreachable',
@@ -103,7 +103,7 @@ describe('the one request wrapper', () => {
   });
 });
 
-describe('checkSession reads the answer through the platform’s classifier', () => {
+describe('checkPlatformSession reads the answer through the platform’s classifier', () => {
   afterEach(() => vi.unstubAllGlobals());
   const LINKEDIN = [
     { name: 'li_at', value: 'AQED' },
@@ -119,12 +119,18 @@ describe('checkSession reads the answer through the platform’s classifier', ()
           new Response('', { status: 302, headers: { location: '/checkpoint/challenge/' } }),
         ),
     );
-    expect(await checkSession('linkedin', LINKEDIN, 'UA')).toMatchObject({ ok: false, reason: 'challenge' });
+    expect(await checkPlatformSession('linkedin', LINKEDIN, 'UA')).toMatchObject({
+      ok: false,
+      reason: 'challenge',
+    });
   });
 
   it('a 403 is expired, as a run reads it', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json({ status: 403 }, { status: 403 })));
-    expect(await checkSession('linkedin', LINKEDIN, 'UA')).toMatchObject({ ok: false, reason: 'expired' });
+    expect(await checkPlatformSession('linkedin', LINKEDIN, 'UA')).toMatchObject({
+      ok: false,
+      reason: 'expired',
+    });
   });
 
   it('a page saying too many requests is a rate limit (unreachable for a sync), read from its text', async () => {
@@ -136,7 +142,7 @@ describe('checkSession reads the answer through the platform’s classifier', ()
           new Response('<p>Too many requests</p>', { status: 200, headers: { 'content-type': 'text/html' } }),
         ),
     );
-    expect(await checkSession('linkedin', LINKEDIN, 'UA')).toMatchObject({
+    expect(await checkPlatformSession('linkedin', LINKEDIN, 'UA')).toMatchObject({
       ok: false,
       reason: 'unreachable',
       detail: 'LinkedIn said too many requests',

@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkSession, platformBaseUrl, sessionSpecs } from '../../../../functions/platforms/session-check';
+import {
+  checkPlatformSession,
+  platformBaseUrl,
+  platformSessionSpecs,
+} from '../../../../functions/platforms/session-check';
 
 const UA = 'Mozilla/5.0 test';
 
 describe('who-am-I request shapes', () => {
   it('LinkedIn sends every cookie and JSESSIONID without its quotes as csrf-token', () => {
-    const req = sessionSpecs.linkedin.whoAmIRequest(
+    const req = platformSessionSpecs.linkedin.whoAmIRequest(
       'https://li.test',
       [
         { name: 'li_at', value: 'AQEDtoken' },
@@ -21,7 +25,7 @@ describe('who-am-I request shapes', () => {
   });
 
   it('X sends auth_token and ct0, with ct0 echoed as x-csrf-token', () => {
-    const req = sessionSpecs.twitter.whoAmIRequest(
+    const req = platformSessionSpecs.twitter.whoAmIRequest(
       'https://x.test',
       [
         { name: 'auth_token', value: 'abc' },
@@ -36,7 +40,7 @@ describe('who-am-I request shapes', () => {
   });
 
   it('Instagram sends sessionid and csrftoken, with csrftoken echoed as x-csrftoken and the app id', () => {
-    const req = sessionSpecs.instagram.whoAmIRequest(
+    const req = platformSessionSpecs.instagram.whoAmIRequest(
       'https://ig.test',
       [
         { name: 'sessionid', value: '1%3Aabc' },
@@ -57,8 +61,13 @@ describe('who-am-I request shapes', () => {
 });
 
 describe('reading the answers', () => {
-  const read = (platform: keyof typeof sessionSpecs, status: number, json: unknown, location?: string) =>
-    sessionSpecs[platform].readWhoAmI(
+  const read = (
+    platform: keyof typeof platformSessionSpecs,
+    status: number,
+    json: unknown,
+    location?: string,
+  ) =>
+    platformSessionSpecs[platform].readWhoAmI(
       { status, json, location, contentType: 'application/json' },
       'https://b.test',
     );
@@ -90,12 +99,12 @@ describe('reading the answers', () => {
   });
 });
 
-describe('checkSession', () => {
+describe('checkPlatformSession', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('answers unreachable on a network failure and never echoes a cookie', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('fetch failed')));
-    const result = await checkSession(
+    const result = await checkPlatformSession(
       'linkedin',
       [
         { name: 'li_at', value: 'SECRET-VALUE' },
@@ -110,7 +119,7 @@ describe('checkSession', () => {
   it('does not call the platform when the login cookie is missing', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    const result = await checkSession('twitter', [{ name: 'ct0', value: 'x' }], UA);
+    const result = await checkPlatformSession('twitter', [{ name: 'ct0', value: 'x' }], UA);
     expect(result).toMatchObject({ ok: false, reason: 'expired' });
     expect(fetchMock).not.toHaveBeenCalled();
   });

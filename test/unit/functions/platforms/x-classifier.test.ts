@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformStop } from '../../../../functions/platforms/driver-types';
-import { sessionSpecs } from '../../../../functions/platforms/session-check';
+import { platformSessionSpecs } from '../../../../functions/platforms/session-check';
 import { classifyX, X_API } from '../../../../functions/platforms/x/endpoints';
 import { readFailure, wallReason, XServerError, xGraphql } from '../../../../functions/platforms/x/graphql';
 import { xTrobs } from '../../../../functions/platforms/x/trobs';
@@ -23,7 +23,7 @@ const x: PlatformUnderTest = {
   classify: classifyX,
   request: (page) => xGraphql(page, 'Followers', { userId: '1' }, 'csrf0'),
   walls: () => [wallReason, ...Object.values(xTrobs).map((driver) => driver(COOKIES).wallAt)],
-  session: sessionSpecs.twitter,
+  session: platformSessionSpecs.twitter,
 };
 
 const errors = (...codes: number[]) => ({ errors: codes.map((code) => ({ code, message: 'x' })) });
@@ -101,12 +101,12 @@ describe('X’s classifier: one reading for the runner and the session check', (
   });
 
   it('the session check sends the cookie names and headers of the one module', () => {
-    const req = sessionSpecs.twitter.whoAmIRequest('https://x.test', COOKIES, 'UA');
+    const req = platformSessionSpecs.twitter.whoAmIRequest('https://x.test', COOKIES, 'UA');
     expect(req.url).toBe(`https://x.test${X_API.whoAmIPath}`);
     expect(req.headers[X_API.csrfHeader]).toBe('csrf0');
     expect(req.headers.authorization).toBe(X_API.headers.authorization);
     expect(X_API.headers.authorization).toBe(`Bearer ${X_API.webAppBearer}`);
-    expect(sessionSpecs.twitter).toMatchObject({
+    expect(platformSessionSpecs.twitter).toMatchObject({
       sessionCookie: X_API.sessionCookie,
       csrfCookie: X_API.csrfCookie,
       realBaseUrl: X_API.realBaseUrl,

@@ -46,7 +46,7 @@ export const CATALOGUE_TEXTS = {
   loadFailed: 'Failed to load templates',
 } as const;
 
-export default function TrobsPage() {
+export default function CataloguePage() {
   useDocumentTitle(`Trobs | ${PRODUCT_NAME}`);
   const loaded = useTemplates();
   const { error, mutate } = loaded;

@@ -5,7 +5,7 @@ import {
   exampleHint,
   fieldPlaceholder,
   PLACEHOLDER_MAX_LENGTH,
-} from '../../../web/src/features/trobs/config-form';
+} from '../../../web/src/features/catalogue/config-form';
 
 const field = (placeholder: string, extra: Partial<ConfigProperty> = {}): ConfigProperty =>
   ({ type: 'string', placeholder, ...extra }) as ConfigProperty;

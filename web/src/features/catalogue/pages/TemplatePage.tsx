@@ -19,12 +19,12 @@ import { TEMPLATE_TEXTS } from '../../../../../shared/catalogue-values';
 import { PRODUCT_NAME } from '../../../../../shared/product';
 import { usePlatformConnection, useTemplate } from '../api/catalogue';
 import { difficultyLabel, PlatformBadge } from '../components/platform';
+import { TemplateOverview } from '../components/TemplateOverview';
 import { TrobConfigure } from '../components/TrobConfigure';
-import { TrobOverview } from '../components/TrobOverview';
 
 type Step = 'overview' | 'configure';
 
-export default function TrobDetailPage() {
+export default function TemplatePage() {
   const { trobId } = useParams();
   const navigate = useNavigate();
   const { template, notFound, error, isLoading, mutate } = useTemplate(trobId);
@@ -118,7 +118,7 @@ export default function TrobDetailPage() {
             </Stepper>
 
             {step === 'overview' ? (
-              <TrobOverview template={template} onConfigure={() => setStep('configure')} />
+              <TemplateOverview template={template} onConfigure={() => setStep('configure')} />
             ) : (
               <TrobConfigure
                 template={template}

@@ -127,7 +127,7 @@ function Bullets({
 }
 
 /** Spec 2.10 Overview: description, demo, stats, features, the detailed description, requirements, limitations. */
-export function TrobOverview({ template, onConfigure }: { template: Template; onConfigure: () => void }) {
+export function TemplateOverview({ template, onConfigure }: { template: Template; onConfigure: () => void }) {
   return (
     <Stack gap="lg">
       <Card withBorder padding="lg">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Template } from '../../../shared/catalogue';
-import { applyFilters, NO_FILTERS } from '../../../web/src/features/trobs/catalogue-filters';
-import { difficultyLabel } from '../../../web/src/features/trobs/components/platform';
+import { applyFilters, NO_FILTERS } from '../../../web/src/features/catalogue/catalogue-filters';
+import { difficultyLabel } from '../../../web/src/features/catalogue/components/platform';
 import { catalogueTemplates } from './fake-catalogue';
 
 describe('template difficulty aliases (spec 3)', () => {
