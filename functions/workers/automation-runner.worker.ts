@@ -13,8 +13,6 @@ import { runContext, trobRuns } from '../runs/trob-run-deps';
  * ends in the DLQ; a run that fails is retried, and its last attempt ends the job as failed
  * (functions/runs/trob-run-service.ts), so the DLQ holds nothing but unreadable messages.
  */
-const processor = new BatchProcessor(EventType.SQS);
-
 async function processRecord(record: SQSRecord, lambda: Context): Promise<void> {
   const log = logger.child({ messageId: record.messageId, queue: record.eventSourceARN.split(':').at(-1) });
   let body: unknown;
@@ -78,10 +76,12 @@ export async function handler(event: SQSEvent, context: Context): Promise<SQSBat
   // An invocation is not a request: no request's fields may carry over into its lines.
   setRequestLogFields({ worker: 'automation-runner' });
   try {
+    // A processor per invocation: the local cloud runs several invocations in one process, and a shared
+    // processor's state (its records and failures) would mix theirs.
     return await processPartialResponse(
       event,
       (record: SQSRecord) => processRecord(record, context),
-      processor,
+      new BatchProcessor(EventType.SQS),
       { context, throwOnFullBatchFailure: false },
     );
   } finally {

@@ -38,8 +38,8 @@ const MAX_LOCAL_RUN_CONCURRENCY = 16;
 /**
  * How many invocations the local poller of a queue runs at once: LOCAL_RUN_CONCURRENCY (default 2) for
  * `trob-runs`, whose jobs overlap in AWS, and 1 for the other queues. Unlike Lambda, invocations here
- * share their module's state: the workers' one Powertools batch processor each still answers every
- * invocation for its own record with batches of one record (trob-runs), not with larger batches.
+ * share their module's state, so the run worker builds its Powertools batch processor per invocation;
+ * the other workers keep one each and run one invocation at a time.
  */
 export function localPollerConcurrency(
   definition: Pick<QueueDefinition, 'name'>,
