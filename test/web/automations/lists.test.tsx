@@ -85,6 +85,26 @@ describe('/automations/active', () => {
   );
 
   it(
+    'says why a paused automation paused on its row, and nothing on a paused one without a reason',
+    async () => {
+      const reason = 'Paused after 3 failed runs in a row. Last error: LinkedIn could not be reached';
+      await openList('/automations/active', [
+        automationOf('why', { status: 'paused', errorMessage: reason }),
+        automationOf('quiet', { status: 'paused' }),
+        automationOf('busy', { status: 'running', errorMessage: 'not shown while it runs' }),
+      ]);
+      await screen.findByRole('table', { name: 'Active automations' }, LONG);
+      const rows = screen.getAllByTestId('automation-row');
+      expect(rows.map((row) => within(row).queryByTestId('paused-reason')?.textContent ?? null)).toEqual([
+        reason,
+        null,
+        null,
+      ]);
+    },
+    SLOW,
+  );
+
+  it(
     "resumes a paused automation with PUT /api/jobs/{jobId} {status: 'running'}, then shows it pending",
     async () => {
       const paused = automationOf('p1', { jobId: 'p1-job', status: 'paused', progress: 40 });

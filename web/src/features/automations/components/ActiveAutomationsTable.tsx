@@ -25,7 +25,15 @@ function ActiveAutomationRow({ automation }: { automation: Automation }) {
         <AutomationName automation={automation} />
       </Table.Td>
       <Table.Td>
-        <StatusBadge status={automation.status} />
+        <Stack gap={2} align="flex-start">
+          <StatusBadge status={automation.status} />
+          {/* Why it paused (a platform's check, three failed runs in a row), so the user knows what to fix. */}
+          {automation.status === 'paused' && automation.errorMessage && (
+            <Text size="xs" c="dimmed" data-testid="paused-reason" maw={260}>
+              {automation.errorMessage}
+            </Text>
+          )}
+        </Stack>
       </Table.Td>
       <Table.Td>
         <Stack gap={0}>

@@ -38,6 +38,18 @@ export function JobCard({ automation }: { automation: Automation }) {
             </Text>
           </Alert>
         )}
+        {automation.status === 'paused' && automation.errorMessage && (
+          <Alert
+            color="yellow"
+            variant="light"
+            title="Paused"
+            icon={<IconAlertCircle size={18} aria-hidden />}
+          >
+            <Text size="sm" data-testid="paused-reason">
+              {automation.errorMessage}
+            </Text>
+          </Alert>
+        )}
         {report && (
           <Alert
             color="blue"
