@@ -99,7 +99,7 @@ interface WorkerConfig {
 }
 
 interface DynamoTimes {
-  [command: string]: { calls: number; ms: number };
+  [command: string]: { calls: number; ms: number; wcu: number; rcu: number };
 }
 
 interface JobFigures {
@@ -653,6 +653,17 @@ async function report(input: {
     });
   }
   console.table(rows);
+  // What storing costs per 1,000 leads (issue 19 point 10): requests, and the units DynamoDB reports.
+  const stored = Math.max(1, fc?.stored ?? 0);
+  const all = Object.values(followers.dynamo);
+  const requests = all.reduce((sum, t) => sum + t.calls, 0);
+  const wcu = all.reduce((sum, t) => sum + t.wcu, 0);
+  const rcu = all.reduce((sum, t) => sum + t.rcu, 0);
+  console.log(
+    `Follower run per 1,000 leads stored: ${((requests / stored) * 1000).toFixed(0)} DynamoDB requests, ` +
+      `${((wcu / stored) * 1000).toFixed(0)} write units, ${((rcu / stored) * 1000).toFixed(0)} read units` +
+      `${wcu === 0 ? ' (DynamoDB Local reported no consumed capacity)' : ''}.`,
+  );
   console.log(
     `For scale: the floor read a page in ${(floor.ms / floor.pages).toFixed(1)} ms. DynamoDB Local (Java) answers slower than DynamoDB does.\n`,
   );
@@ -697,13 +708,20 @@ function timedDynamo(): { reset(): DynamoTimes } {
   dynamo().middlewareStack.add(
     (next, context) => async (args) => {
       const name = `${String(context.commandName ?? 'unknown').replace(/Command$/, '')}: ${itemKind(args.input)}`;
+      // The capacity each call consumed, as DynamoDB reports it when asked.
+      (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'TOTAL';
       const started = performance.now();
+      let consumed: { wcu: number; rcu: number } = { wcu: 0, rcu: 0 };
       try {
-        return await next(args);
+        const out = await next(args);
+        consumed = capacityOf((out.output as { ConsumedCapacity?: unknown }).ConsumedCapacity);
+        return out;
       } finally {
-        const entry = times[name] ?? { calls: 0, ms: 0 };
+        const entry = times[name] ?? { calls: 0, ms: 0, wcu: 0, rcu: 0 };
         entry.calls++;
         entry.ms += performance.now() - started;
+        entry.wcu += consumed.wcu;
+        entry.rcu += consumed.rcu;
         times[name] = entry;
       }
     },
@@ -716,6 +734,24 @@ function timedDynamo(): { reset(): DynamoTimes } {
       return out;
     },
   };
+}
+
+/** Write and read units of a call's ConsumedCapacity (one object, or one per table for batches). */
+function capacityOf(consumed: unknown): { wcu: number; rcu: number } {
+  const list = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) as Array<{
+    WriteCapacityUnits?: number;
+    ReadCapacityUnits?: number;
+    CapacityUnits?: number;
+  }>;
+  let wcu = 0;
+  let rcu = 0;
+  for (const c of list) {
+    if (c.WriteCapacityUnits !== undefined || c.ReadCapacityUnits !== undefined) {
+      wcu += c.WriteCapacityUnits ?? 0;
+      rcu += c.ReadCapacityUnits ?? 0;
+    } else wcu += c.CapacityUnits ?? 0;
+  }
+  return { wcu, rcu };
 }
 
 /** The next segment a continued job put on the unsent index, taken off it as the run dispatch would. */
