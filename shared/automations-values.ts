@@ -52,6 +52,15 @@ export const INTERVAL_MINUTES: Readonly<Record<AutomationInterval, number>> = {
 /** The job ids of a recurring automation's runs: `<automationId>.<run number>`; a one-off trob's is its id. */
 export const jobIdOfRun = (automationId: string, run: number): string => `${automationId}.${run}`;
 export const automationIdOfJob = (jobId: string): string => jobId.split('.')[0] ?? jobId;
+/**
+ * The run number of a job: 1 for an automation's first job, n for `<automationId>.<n>`. The next job is
+ * always this plus one, so a job id never repeats (a cancelled job counts no run, yet keeps its number).
+ */
+export const runOfJob = (jobId: string | undefined): number => {
+  const suffix = jobId?.split('.')[1];
+  const run = suffix === undefined ? 1 : Number(suffix);
+  return Number.isInteger(run) && run > 0 ? run : 1;
+};
 
 /** The enrichment phase's fields that the leads screen's banner reads (part 2 sections 3, 4). */
 export interface EnrichmentState {

@@ -7,6 +7,7 @@ import {
   type Job,
   type JobsPage,
   type ListJobsQuery,
+  runOfJob,
   statusesBefore,
   USER_JOB_STATUSES,
 } from '../../shared/automations';
@@ -46,9 +47,7 @@ export function jobOf(automation: StoredAutomation): Job {
   const job: Job = {
     id: automation.jobId,
     automationId: automation.id,
-    run:
-      (automation.totalRuns ?? 0) +
-      (isFinishedStatus(automation.status) || automation.status === 'active' ? 0 : 1),
+    run: runOfJob(automation.jobId),
     trigger: automation.jobTrigger ?? 'start',
     templateId: automation.templateId,
     name: automation.displayName,
@@ -134,9 +133,13 @@ function decodeCursor(cursor: string): JobPageKey {
  */
 export async function listJobs(user: AuthUser, query: ListJobsQuery): Promise<JobsPage> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  // A cursor is the user's own: one of another user's partition is not one this list gave.
-  if (after && !after.pk?.startsWith(keys.jobsPartition(user.id)))
-    throw new ValidationError(JOB_TEXTS.badCursor);
+  // A cursor is the user's own, and of this very list (all jobs, or this automation's).
+  if (after) {
+    const ownList = query.automationId
+      ? after.gsi1pk === keys.automationJobsPartition(user.id, query.automationId)
+      : after.gsi1pk === undefined;
+    if (after.pk !== keys.jobsPartition(user.id) || !ownList) throw new ValidationError(JOB_TEXTS.badCursor);
+  }
   const current = new Map((await listAutomations(user.id)).map((a) => [a.id, a]));
   const live = (stored: StoredJob): Job => {
     const automation = current.get(stored.automationId);
@@ -208,7 +211,10 @@ export function createJobService({ log, now, scheduler }: JobDeps) {
       from,
       at,
       ...(wanted === 'running' ? { queuedSegment: segment } : {}),
-      job: { id: automation.jobId, createdAt: automation.jobCreatedAt ?? automation.createdAt },
+      // A cancel ends the current job, unless it already ended (a recurring automation between runs).
+      ...(automation.completedAt || automation.status === 'active'
+        ? {}
+        : { job: { id: automation.jobId, createdAt: automation.jobCreatedAt ?? automation.createdAt } }),
     });
     if (!changed) throw new ConflictError(JOB_TEXTS.cannotChange(automation.status, status));
     // A resume continues from the cursor, the next segment (no older message can claim it), sent by the

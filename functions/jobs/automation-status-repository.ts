@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { jobIdOfRun, NEW_JOB_PROGRESS } from '../../shared/automations-values';
+import { jobIdOfRun, NEW_JOB_PROGRESS, runOfJob } from '../../shared/automations-values';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { cancellationCodes, isConditionalCheckFailure, isItemConditionFailure } from '../core/dynamo-errors';
 import { keys } from '../core/table';
@@ -126,7 +126,8 @@ export async function pauseActive(
     Key: keys.automation(userId, id),
     UpdateExpression:
       // Not scheduled while paused: no next run to show.
-      'SET #status = :paused, pausedFor = :user, updatedAt = :at REMOVE leaseToken, gsi2pk, gsi2sk, nextRunAt',
+      // The user's pause is its own reason: a last run's error is not why it paused.
+      'SET #status = :paused, pausedFor = :user, updatedAt = :at REMOVE leaseToken, gsi2pk, gsi2sk, nextRunAt, errorMessage',
     ConditionExpression: 'attribute_exists(pk) AND #status = :active',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':paused': 'paused', ':user': 'user', ':active': 'active', ':at': at },
@@ -147,7 +148,8 @@ export async function restartFinished(
 ): Promise<StoredAutomation | 'lost-guard' | 'not-finished'> {
   const segment = (automation.runSegment ?? -1) + 1;
   // Each run is a job of its own (DECISIONS 23): run n of the automation is job `<id>.<n>`.
-  const run = (automation.totalRuns ?? 0) + 1;
+  // One more than the current job's number (not the run count: a cancelled job counts no run).
+  const run = Math.max(runOfJob(automation.jobId), automation.totalRuns ?? 0) + 1;
   const jobId = jobIdOfRun(automation.id, run);
   const restarted: StoredAutomation = {
     ...automation,
@@ -190,9 +192,9 @@ export async function restartFinished(
               UpdateExpression:
                 'SET #status = :pending, jobId = :jobId, progress = :zero, stage = :stage, message = :message, completedTasks = :zero, ' +
                 'totalTasks = :zero, successTasks = :zero, failedTasks = :zero, updatedAt = :at, queuedSegment = :segment, ' +
-                'jobCreatedAt = :at, jobTrigger = :trigger, ' +
+                'jobCreatedAt = :at, jobTrigger = :trigger, failedRunsInRow = :zero, ' +
                 'gsi1pk = :unsent, gsi1sk = :unsentSort, gsi2pk = :waiting, gsi2sk = :waitingSort ' +
-                'REMOVE runCursor, runCounters, errorMessage, report, forecast, enrichment, completedAt, startedAt, waitUntil, pausedFor, leaseToken, stageHistory',
+                'REMOVE runCursor, runCounters, errorMessage, report, forecast, enrichment, completedAt, startedAt, waitUntil, pausedFor, leaseToken, stageHistory, sendAt',
               ConditionExpression: '#status IN (:completed, :failed, :cancelled)',
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: {
@@ -267,6 +269,9 @@ export async function resumeBetweenRuns(
   });
 }
 
+/** A cancel that meets a running job's own write is tried this many times in all. */
+const CANCEL_ATTEMPTS = 4;
+
 /**
  * A user's pause, resume or cancel: conditional on the status read, so it never overrides a change the
  * engine made meanwhile. Leaving 'running' ends the lease: the worker stops at its next write.
@@ -294,7 +299,7 @@ export async function setJobStatusByUser(
     values[':user'] = 'user';
     values[':pausedMessage'] = 'Paused';
     // A paused recurring automation is not scheduled: no next run to show.
-    removes.push('gsi2pk', 'gsi2sk', 'nextRunAt');
+    removes.push('gsi2pk', 'gsi2sk', 'nextRunAt', 'errorMessage');
   } else if (change.to === 'pending') {
     sets.push(
       'queuedSegment = :segment',
@@ -327,18 +332,30 @@ export async function setJobStatusByUser(
   };
   if (change.to !== 'cancelled' || !change.job) return updatedOrUndefined(update);
   // A cancel ends the job: its item says so in the same write, so the job list never shows it running.
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Update: update },
-          jobEndUpdate(userId, id, change.job, { status: 'cancelled', at: change.at, message: 'Cancelled' }),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (isItemConditionFailure(error, 0)) return undefined;
-    throw error;
+  // A running job's own writes may meet the transaction at once: it is tried again, a few times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Update: update },
+            jobEndUpdate(userId, id, change.job, {
+              status: 'cancelled',
+              at: change.at,
+              message: 'Cancelled',
+            }),
+          ],
+        }),
+      );
+      break;
+    } catch (error) {
+      if (isItemConditionFailure(error, 0)) return undefined;
+      if (attempt < CANCEL_ATTEMPTS && cancellationCodes(error)?.includes('TransactionConflict')) {
+        await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+        continue;
+      }
+      throw error;
+    }
   }
   const out = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: keys.automation(userId, id), ConsistentRead: true }),

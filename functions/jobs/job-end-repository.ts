@@ -91,7 +91,16 @@ export async function finishJob(
       ...(end.status === 'paused' ? { pausedFor: end.pausedFor } : {}),
       ...(after.pausedForFailures ? { pausedFor: 'failures' } : {}),
     },
-    ['leaseToken', 'gsi2pk', 'gsi2sk', 'sendAt', ...(after.status === 'paused' ? ['nextRunAt'] : [])],
+    [
+      'leaseToken',
+      'gsi2pk',
+      'gsi2sk',
+      'sendAt',
+      'waitUntil',
+      // A forecast is for a job that waits; an ended one shows its report.
+      'forecast',
+      ...(after.status === 'paused' ? ['nextRunAt'] : []),
+    ],
     now,
     counts ? { totalRuns: 1, successfulRuns: end.status === 'completed' ? 1 : 0 } : {},
   );
@@ -149,9 +158,14 @@ export async function failUnclaimed(
           'totalRuns = if_not_exists(totalRuns, :zero) + :one' +
           (after.status === 'active' ? ', nextRunAt = :next' : '') +
           (after.pausedForFailures ? ', pausedFor = :failures' : '') +
-          ' REMOVE leaseToken, gsi2pk, gsi2sk, sendAt' +
+          ' REMOVE leaseToken, gsi2pk, gsi2sk, sendAt, waitUntil, forecast' +
           (after.status === 'paused' ? ', nextRunAt' : ''),
-        ConditionExpression: 'attribute_exists(pk) AND #status IN (:pending, :running, :active)',
+        // Only the job it was asked for, while it has not ended and no live lease holds it (a stale
+        // worker's last attempt must not fail a job another worker runs, nor a run that completed).
+        ConditionExpression: job
+          ? 'attribute_exists(pk) AND jobId = :jobId AND #status IN (:pending, :running) AND ' +
+            '(attribute_not_exists(leaseUntil) OR leaseUntil < :at)'
+          : 'attribute_exists(pk) AND #status IN (:pending, :running, :active)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':to': after.status,
@@ -163,7 +177,7 @@ export async function failUnclaimed(
           ':failedInRow': after.failedRunsInRow,
           ':pending': 'pending',
           ':running': 'running',
-          ':active': 'active',
+          ...(job ? { ':jobId': job.ref.id } : { ':active': 'active' }),
           ...(after.status === 'active' ? { ':next': job?.nextRunAt } : {}),
           ...(after.pausedForFailures ? { ':failures': 'failures' } : {}),
         },

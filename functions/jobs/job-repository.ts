@@ -148,6 +148,9 @@ export async function recordJobEnd(userId: string, automationId: string, job: Jo
   await dynamo().send(new UpdateCommand(jobEndUpdate(userId, automationId, job, end).Update));
 }
 
+/** A page reads at most this many jobs, however few its filters keep. */
+export const MAX_READ_PER_PAGE = 500;
+
 /** Where a page of jobs stopped: the last item's keys, for the next query to start after. */
 export type JobPageKey = Record<string, string>;
 
@@ -167,6 +170,7 @@ export async function pageJobs(
 ): Promise<{ jobs: StoredJob[]; next?: JobPageKey }> {
   const jobs: StoredJob[] = [];
   let start: Record<string, unknown> | undefined = options.after;
+  let read = 0;
   for (;;) {
     const out = await dynamo().send(
       new QueryCommand({
@@ -185,13 +189,20 @@ export async function pageJobs(
             }),
         ScanIndexForward: false,
         ExclusiveStartKey: start,
-        // Read a little past the page, so one page rarely takes two queries when few are filtered out.
-        Limit: options.limit + 1,
+        // Read a little past the page first, so one page rarely takes two queries when few are filtered
+        // out; when filters leave out many, read on in larger steps.
+        Limit: read === 0 ? options.limit + 1 : 100,
       }),
     );
     for (const item of out.Items ?? []) {
       const job = item as unknown as StoredJob;
-      if (!options.keep(job)) continue;
+      read++;
+      if (!options.keep(job)) {
+        // Filters that match little must not read a long history in one request: the page ends here,
+        // shorter, and the next one goes on after what was read.
+        if (read >= MAX_READ_PER_PAGE) return { jobs, next: pageKeyOf(job, options.automationId) };
+        continue;
+      }
       if (jobs.length === options.limit) return { jobs, next: pageKeyOf(jobs.at(-1), options.automationId) };
       jobs.push(job);
     }

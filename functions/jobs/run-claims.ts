@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { jobIdOfRun } from '../../shared/automations-values';
+import { jobIdOfRun, runOfJob } from '../../shared/automations-values';
 import type { Platform } from '../../shared/platforms';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { cancellationCodes, isConditionalCheckFailure } from '../core/dynamo-errors';
@@ -32,6 +32,8 @@ export type Claim =
 export async function claimSegment(input: {
   userId: string;
   automationId: string;
+  /** The job the message belongs to: a message of an earlier job of the automation claims nothing. */
+  jobId: string;
   segment: number;
   now: Date;
   leaseMs: number;
@@ -46,15 +48,19 @@ export async function claimSegment(input: {
         UpdateExpression:
           'SET #status = :running, runSegment = :segment, leaseToken = :token, leaseUntil = :until, ' +
           'startedAt = if_not_exists(startedAt, :at), updatedAt = :at, gsi2pk = :queue, gsi2sk = :queueSort',
+        // The same segment again only while it was not handed over to the next one (a retry, or a
+        // take-over after a crash); a copy of a segment that already continued claims nothing.
         ConditionExpression:
-          'attribute_exists(pk) AND #status IN (:pending, :running) AND ' +
-          '(attribute_not_exists(runSegment) OR runSegment < :segment OR (runSegment = :segment AND leaseUntil < :at))',
+          'attribute_exists(pk) AND #status IN (:pending, :running) AND jobId = :jobId AND ' +
+          '(attribute_not_exists(runSegment) OR runSegment < :segment OR (runSegment = :segment AND ' +
+          'leaseUntil < :at AND (attribute_not_exists(queuedSegment) OR queuedSegment <= :segment)))',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':running': 'running',
           // The lifecycle's claim (pending to running), or a later segment of a job that already runs.
           ':pending': 'pending',
           ':segment': input.segment,
+          ':jobId': input.jobId,
           ':token': token,
           ':until': new Date(input.now.getTime() + input.leaseMs).toISOString(),
           ':at': at,
@@ -102,7 +108,9 @@ export async function startScheduledJob(
   );
   const item = current.Item;
   if (item?.status !== 'active') return undefined;
-  const run = (typeof item.totalRuns === 'number' ? item.totalRuns : 0) + 1;
+  const runs = typeof item.totalRuns === 'number' ? item.totalRuns : 0;
+  // One more than the current job's number (a cancelled or paused-for-good job keeps its number).
+  const run = Math.max(runOfJob(item.jobId as string | undefined), runs) + 1;
   const jobId = jobIdOfRun(automationId, run);
   const segment = (typeof item.runSegment === 'number' ? item.runSegment : -1) + 1;
   const at = now.toISOString();
@@ -120,7 +128,7 @@ export async function startScheduledJob(
                 'completedTasks = :zero, totalTasks = :zero, successTasks = :zero, failedTasks = :zero, ' +
                 'updatedAt = :at, gsi2pk = :waiting, gsi2sk = :sort ' +
                 'REMOVE runCursor, runCounters, report, forecast, enrichment, waitUntil, errorMessage, completedAt, ' +
-                'startedAt, stageHistory',
+                'startedAt, stageHistory, sendAt',
               ConditionExpression: '#status = :active AND totalRuns = :runs',
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: {
@@ -135,7 +143,7 @@ export async function startScheduledJob(
                 ':at': at,
                 ':waiting': keys.runQueue.waiting,
                 ':sort': keys.runQueueSort(at, userId, automationId),
-                ':runs': run - 1,
+                ':runs': runs,
               },
             },
           },

@@ -204,7 +204,7 @@ export async function releaseForNextSegment(
       gsi2pk: keys.runQueue.waiting,
       gsi2sk: keys.runQueueSort((wait?.until ?? now).toISOString(), lease.userId, lease.automationId),
     },
-    wait ? [] : ['sendAt'],
+    wait ? [] : ['sendAt', 'waitUntil', 'forecast'],
     now,
   );
 }

@@ -38,6 +38,7 @@ export function createTrobRunService(deps: TrobRunDeps) {
     const claimed = await claimSegment({
       userId: message.userId,
       automationId: message.automationId,
+      jobId: message.jobId,
       segment: message.segment,
       now,
       leaseMs: ctx.remainingMs() + (deps.leaseExtraMs ?? LEASE_EXTRA_MS),
@@ -56,7 +57,8 @@ export function createTrobRunService(deps: TrobRunDeps) {
       ctx.log.info('run not claimed: a duplicate, an older message, or a job that no longer runs');
       return 'not-claimed';
     }
-    if (message.segment === 0) ctx.metrics.count(RUN_METRICS.started);
+    // A job's first claim (its start time is this claim's): run again and scheduled jobs count too.
+    if (claimed.item.startedAt === now.toISOString()) ctx.metrics.count(RUN_METRICS.started);
     const handler = RUN_HANDLERS[message.kind];
     if (!handler) throw new Error(`No run handler for ${message.kind} messages`);
     const job = new SegmentRunner(

@@ -124,10 +124,76 @@ describe('job history', () => {
       expect(res.status, bad).toBe(400);
       expect(res.body.message).toBe('cursor is not one this list gave');
     }
+    // A cursor of the whole list is not one of an automation's list.
+    const [firstJob] = page.jobs;
+    const mixed = await api.get(
+      `/api/jobs?limit=1&automationId=${firstJob!.automationId}&cursor=${page.nextCursor}`,
+      as(ada),
+    );
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.message).toBe('cursor is not one this list gave');
     expect((await api.get('/api/jobs?limit=0', as(ada))).status).toBe(400);
     expect((await api.get('/api/jobs?limit=101', as(ada))).status).toBe(400);
     expect((await api.get('/api/jobs?limit=100', as(ada))).status).toBe(200);
     await takeRunMessages(ada.id);
+  });
+});
+
+describe('which message runs which job', () => {
+  it('lets no message of an earlier job, nor a copy of a segment already handed over, claim the job', async () => {
+    const ada = await newUser({ connect: ['linkedin'], plan: 'PRO' });
+    const automation = await startTrob(ada, FOLLOWERS, followersConfig(150));
+    const [first] = await takeRunMessages(ada.id);
+    // Less time than the segment margin: the job hands its segment 0 over to segment 1 at once.
+    await deliver(first!, { remainingMs: 1_000 });
+    const [next] = await takeRunMessages(ada.id);
+    expect(next).toEqual({ ...first, segment: 1 });
+    // A copy of segment 0 (a second delivery, a re-send) finds it handed over: nothing runs.
+    await deliver(first!);
+    expect(await automationItem(ada.id, automation.id)).toMatchObject({ runSegment: 0, queuedSegment: 1 });
+    expect(await takeRunMessages(ada.id)).toEqual([]);
+    // The user cancels and runs it again: the old job's message claims nothing of the new job.
+    expect((await api.put(`/api/jobs/${automation.id}`, { status: 'cancelled' }, as(ada))).status).toBe(200);
+    const again = await api.post('/api/jobs', { automationId: automation.id }, as(ada));
+    expect(again.status, again.text).toBe(201);
+    await deliver(next!);
+    expect(await automationItem(ada.id, automation.id)).toMatchObject({
+      status: 'pending',
+      jobId: `${automation.id}.2`,
+    });
+    await runQueued(ada.id);
+    expect(await automationItem(ada.id, automation.id)).toMatchObject({
+      status: 'completed',
+      jobId: `${automation.id}.2`,
+    });
+    // Cancelled, run again, cancelled, run again: every job has its own id, the cancelled ones kept as such.
+    const third = await api.post('/api/jobs', { automationId: automation.id }, as(ada));
+    expect(third.status, third.text).toBe(201);
+    expect((await api.put(`/api/jobs/${automation.id}.3`, { status: 'cancelled' }, as(ada))).status).toBe(
+      200,
+    );
+    const fourth = await api.post('/api/jobs', { automationId: automation.id }, as(ada));
+    expect(fourth.status, fourth.text).toBe(201);
+    await runQueued(ada.id);
+    expect(
+      (await jobsOf(ada, `?automationId=${automation.id}`)).jobs.map((job) => [job.id, job.status]),
+    ).toEqual([
+      [`${automation.id}.4`, 'completed'],
+      [`${automation.id}.3`, 'cancelled'],
+      [`${automation.id}.2`, 'completed'],
+      [automation.id, 'cancelled'],
+    ]);
+  });
+
+  it('keeps the last run as it ended when a recurring automation is cancelled between runs', async () => {
+    const ada = await newUser({ connect: ['linkedin'], plan: 'PRO' });
+    const recurring = await startRecurring(ada);
+    await runQueued(ada.id);
+    expect((await automationItem(ada.id, recurring.id)).status).toBe('active');
+    expect((await api.put(`/api/jobs/${recurring.id}`, { status: 'cancelled' }, as(ada))).status).toBe(200);
+    expect((await jobsOf(ada, `?automationId=${recurring.id}`)).jobs).toMatchObject([
+      { id: recurring.id, status: 'completed', leadsAdded: 20 },
+    ]);
   });
 });
 

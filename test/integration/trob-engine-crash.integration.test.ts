@@ -159,6 +159,7 @@ describe('long jobs and crashed workers', () => {
     const claim = await claimSegment({
       userId: ada.id,
       automationId: automation.id,
+      jobId: message!.jobId,
       segment: message!.segment,
       now: new Date(),
       leaseMs: 500,
