@@ -72,8 +72,9 @@ export function createRunDispatchService({ log, queue, scheduler, now }: RunDisp
     if (!unsent) return true;
     if (unsent.status === 'pending' || unsent.status === 'running') {
       try {
-        // A job that starts or resumes (pending): its schedule first. A running job's next segment has it.
-        if (unsent.interval && unsent.status === 'pending') {
+        // A job that starts or resumes (pending): its schedule first. A running job's next segment, and a
+        // job its own tick created, have it.
+        if (unsent.interval && unsent.status === 'pending' && !unsent.scheduled) {
           await scheduler.put(
             recurringSchedule({ id: unsent.id, userId: unsent.userId, interval: unsent.interval }),
           );

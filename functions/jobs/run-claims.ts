@@ -90,8 +90,8 @@ export async function claimSegment(input: {
 }
 
 /**
- * A recurring automation's tick: active (its last job done) to pending as its next job, which starts
- * over from the first page into the same dataset. Undefined when it is not active: the last job still
+ * A recurring automation's tick: active (its last job done) to pending as its next job, on the unsent
+ * index for the run dispatch to send, which starts over from the first page into the same dataset. Undefined when it is not active: the last job still
  * runs, or the automation was paused, cancelled or deleted; the tick is then dropped.
  */
 export async function startScheduledJob(
@@ -126,7 +126,7 @@ export async function startScheduledJob(
                 'SET #status = :pending, jobId = :jobId, jobCreatedAt = :at, jobTrigger = :trigger, ' +
                 'queuedSegment = :segment, progress = :zero, stage = :stage, message = :message, ' +
                 'completedTasks = :zero, totalTasks = :zero, successTasks = :zero, failedTasks = :zero, ' +
-                'updatedAt = :at, gsi2pk = :waiting, gsi2sk = :sort ' +
+                'updatedAt = :at, gsi2pk = :waiting, gsi2sk = :sort, gsi1pk = :unsent, gsi1sk = :unsentSort ' +
                 'REMOVE runCursor, runCounters, report, forecast, enrichment, waitUntil, errorMessage, completedAt, ' +
                 'startedAt, stageHistory, sendAt',
               ConditionExpression: '#status = :active AND totalRuns = :runs',
@@ -143,6 +143,9 @@ export async function startScheduledJob(
                 ':at': at,
                 ':waiting': keys.runQueue.waiting,
                 ':sort': keys.runQueueSort(at, userId, automationId),
+                // On the unsent index: the run dispatch sends the job's first message.
+                ':unsent': keys.unsentAutomations.pk,
+                ':unsentSort': keys.unsentAutomationSort(at, userId, automationId),
                 ':runs': runs,
               },
             },

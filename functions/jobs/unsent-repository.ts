@@ -47,6 +47,8 @@ export interface UnsentAutomation {
   interval?: AutomationInterval;
   /** A job waiting for a budget: its message is sent delayed to this time. */
   sendAt?: string;
+  /** A job its schedule's tick created: the schedule is there already. */
+  scheduled?: boolean;
   /** Its place on the unsent index, so only this dispatch takes it off. */
   unsentSort: string;
 }
@@ -62,6 +64,7 @@ export function unsentOf(item: Record<string, unknown>): UnsentAutomation | unde
     ...(typeof item.queuedSegment === 'number' ? { queuedSegment: item.queuedSegment } : {}),
     ...(typeof item.interval === 'string' ? { interval: item.interval as AutomationInterval } : {}),
     ...(typeof item.sendAt === 'string' ? { sendAt: item.sendAt } : {}),
+    ...(item.jobTrigger === 'schedule' ? { scheduled: true } : {}),
     unsentSort: item.gsi1sk,
   };
 }

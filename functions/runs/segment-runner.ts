@@ -67,6 +67,8 @@ export const LEASE_EXTRA_MS = 30_000;
 
 export type TrobRunOutcome =
   | 'not-claimed'
+  /** A tick created the automation's next job; the run dispatch sends its message. */
+  | 'scheduled'
   /** Another lease holds the segment: the message was sent again, delayed to when the lease ends. */
   | 'lease-held'
   | 'completed'

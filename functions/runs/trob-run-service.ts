@@ -20,17 +20,19 @@ export type { TrobRunDeps, TrobRunOutcome } from './segment-runner';
 export function createTrobRunService(deps: TrobRunDeps) {
   return { run, tick };
 
-  /** A recurring automation's schedule fired: its next job runs now, unless the last one still does. */
+  /**
+   * A recurring automation's schedule fired: its next job is created, on the unsent index, and the run
+   * dispatch sends its run message as for any other job (so a worker that dies right after loses
+   * nothing), unless the last job still runs or the automation was paused.
+   */
   async function tick(message: TrobTickMessage, ctx: RunContext): Promise<TrobRunOutcome> {
     const next = await startScheduledJob(message.userId, message.automationId, deps.now());
     if (!next) {
       ctx.log.info('tick dropped: the automation is not active (a job still runs, or it was paused)');
       return 'not-claimed';
     }
-    return run(
-      { kind: 'trob-run', automationId: message.automationId, userId: message.userId, ...next },
-      ctx,
-    );
+    ctx.log.info('scheduled job created; the run dispatch sends it', { jobId: next.jobId });
+    return 'scheduled';
   }
 
   async function run(message: TrobRunMessage, ctx: RunContext): Promise<TrobRunOutcome> {

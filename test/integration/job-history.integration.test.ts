@@ -42,9 +42,11 @@ const jobsOf = async (user: TestUser, query = '') => {
   return res.body.data as { jobs: Job[]; nextCursor?: string };
 };
 
-/** Hands the worker the tick the schedule would send. */
-const tick = (user: TestUser, automationId: string) =>
-  deliver({ kind: 'trob-tick', automationId, userId: user.id } as never);
+/** Hands the worker the tick the schedule would send; the job it creates is sent by the run dispatch. */
+const tick = async (user: TestUser, automationId: string) => {
+  await deliver({ kind: 'trob-tick', automationId, userId: user.id } as never);
+  await runQueued(user.id);
+};
 
 const startRecurring = async (user: TestUser, maxProfiles = 20) => {
   const res = await api.post(
@@ -365,21 +367,11 @@ describe('retries and recurring failures', () => {
 
 /** A tick whose run fails on every attempt, the last one included. */
 async function failTick(user: TestUser, automationId: string): Promise<void> {
-  await tick(user, automationId);
-  // The tick's own attempt failed and is retried from the queue: its last attempt ends the job.
-  const item = await automationItem(user.id, automationId);
-  if (item.status === 'running') {
-    await deliver(
-      {
-        kind: 'trob-run',
-        jobId: String(item.jobId),
-        automationId,
-        userId: user.id,
-        segment: Number(item.runSegment),
-      } satisfies TrobRunMessage,
-      { receiveCount: 3 },
-    );
-  }
+  await deliver({ kind: 'trob-tick', automationId, userId: user.id } as never);
+  // The job the tick created is sent by the run dispatch; its last attempt ends it.
+  const messages = await takeRunMessages(user.id);
+  expect(messages).toHaveLength(1);
+  await deliver(messages[0]!, { receiveCount: 3 });
 }
 
 async function receiveOwn(sqs: SQSClient, url: string, userId: string, seconds: number) {

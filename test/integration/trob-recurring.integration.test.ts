@@ -25,8 +25,15 @@ startEngineSuite();
 
 const config = followersConfig(40);
 
-/** Hands the worker the tick the schedule would send (the local scheduler fires it when due). */
-const tick = (payload: unknown) => deliver(payload as never);
+/**
+ * Hands the worker the tick the schedule would send (the local scheduler fires it when due); the job it
+ * creates is sent by the run dispatch and run.
+ */
+const tick = async (given: unknown) => {
+  const payload = given as TrobTickMessage;
+  await deliver(payload as never);
+  await runQueued(payload.userId);
+};
 
 describe('recurring automations', () => {
   it('schedules every interval, runs each tick as a new job into the same dataset, and pauses by removing the schedule', async () => {
@@ -122,7 +129,7 @@ describe('recurring automations', () => {
     expect((await schedulerPort().get(scheduleNameOf(automation.id)))?.expression).toBe('rate(1 hour)');
     const payload: TrobTickMessage = { kind: 'trob-tick', automationId: automation.id, userId: ada.id };
     // Still pending (its first run not taken yet): the tick starts nothing.
-    await tick(payload);
+    await deliver(payload as never);
     expect(await automationItem(ada.id, automation.id)).toMatchObject({ status: 'pending', totalRuns: 0 });
   });
 
