@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { type Automation, FINISHED_STATUSES as FINISHED, NEW_JOB_PROGRESS } from '../../shared/automations';
+import { type Automation, NEW_JOB_PROGRESS } from '../../shared/automations';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
@@ -11,9 +11,6 @@ import type { StoredAutomation } from '../jobs/automation-item';
  * way out to a response and copies named fields, so the table's own attributes never leave.
  */
 export type { StoredAutomation };
-
-/** Statuses a job ends in; only these may run again (the lifecycle's finished set). */
-export const FINISHED_STATUSES: readonly string[] = FINISHED;
 
 const PUBLIC_FIELDS = [
   'id',

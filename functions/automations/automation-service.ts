@@ -4,6 +4,7 @@ import type { FieldIssue } from '../../shared/api-error';
 import {
   AUTOMATION_TEXTS,
   type Automation,
+  isFinishedStatus,
   JOB_TEXTS,
   type Job,
   NEW_JOB_PROGRESS,
@@ -38,7 +39,6 @@ import type { Logger } from '../core/logger';
 import { insertAutomation, readStartGuard, restartFinished } from '../jobs/automation-status-repository';
 import { nextRunAfter } from '../jobs/recurring-schedule';
 import {
-  FINISHED_STATUSES,
   findAutomation,
   listAutomations,
   publicAutomation,
@@ -189,7 +189,7 @@ export function createAutomationService({ log, now, connections }: AutomationDep
   async function runAgainStored(authUser: AuthUser, automationId: string): Promise<StoredAutomation> {
     const existing = await findAutomation(authUser.id, automationId);
     if (!existing) throw new NotFoundError(AUTOMATION_TEXTS.notFound);
-    if (!FINISHED_STATUSES.includes(existing.status)) throw new ConflictError(JOB_TEXTS.notFinished);
+    if (!isFinishedStatus(existing.status)) throw new ConflictError(JOB_TEXTS.notFinished);
     const checked = await checkStart(authUser, existing.templateId, existing.config);
     const restarted = await underGuard(checked, async (guard) => {
       const outcome = await restartFinished(existing, guard, now().toISOString(), RUN_TEXTS.queued);

@@ -44,7 +44,8 @@ export interface JobDeps {
 
 /** The current job of an automation, as its item holds it live (status, progress, stage). */
 export function jobOf(automation: StoredAutomation): Job {
-  const job: Job = {
+  const job = publicJob({
+    userId: automation.userId,
     id: automation.jobId,
     automationId: automation.id,
     run: runOfJob(automation.jobId),
@@ -53,22 +54,22 @@ export function jobOf(automation: StoredAutomation): Job {
     name: automation.displayName,
     platform: automation.platform,
     status: automation.status,
-    progress: automation.progress ?? 0,
-    completedTasks: automation.completedTasks ?? 0,
-    totalTasks: automation.totalTasks ?? 0,
-    successTasks: automation.successTasks ?? 0,
-    failedTasks: automation.failedTasks ?? 0,
-    leadsAdded: automation.runCounters?.stored ?? 0,
     createdAt: automation.jobCreatedAt ?? automation.createdAt,
-    stages: automation.stageHistory ?? [],
-  };
+    startedAt: automation.startedAt,
+    completedAt: automation.completedAt,
+    leadsAdded: automation.runCounters?.stored,
+    progress: automation.progress,
+    completedTasks: automation.completedTasks,
+    totalTasks: automation.totalTasks,
+    successTasks: automation.successTasks,
+    failedTasks: automation.failedTasks,
+    message: automation.message,
+    errorMessage: automation.errorMessage,
+    stages: automation.stageHistory,
+    report: automation.report,
+    forecast: automation.forecast,
+  });
   if (automation.stage) job.stage = automation.stage;
-  if (automation.message) job.message = automation.message;
-  if (automation.errorMessage) job.error = automation.errorMessage;
-  if (automation.startedAt) job.startedAt = automation.startedAt;
-  if (automation.completedAt) job.completedAt = automation.completedAt;
-  if (automation.report) job.report = automation.report;
-  if (automation.forecast) job.forecast = automation.forecast;
   return job;
 }
 

@@ -78,3 +78,9 @@ export function wallAt(
 
 export const failed = (reason: PlatformFailureReason, detail: string, retryAt?: Date): PlatformFailure =>
   retryAt ? { reason, detail, retryAt } : { reason, detail };
+
+/** The failure of an answer that ended at a wall, in the platform's words for each kind of wall. */
+export const wallFailure = (
+  wall: WallReason,
+  words: { challenge: string; signedOut: string },
+): PlatformFailure => failed(wall, wall === 'challenge' ? words.challenge : words.signedOut);

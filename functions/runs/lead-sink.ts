@@ -3,6 +3,7 @@ import type { Platform } from '../../shared/platforms';
 import { releaseProfiles, reserveProfiles, usageMonth } from '../account/usage-repository';
 import { findUserById } from '../auth/user-repository';
 import { enrichLead, leadsAfter, storeLeads } from '../leads/lead-store';
+import type { ListRow } from '../platforms/driver-types';
 import { leadOf } from './lead-of-row';
 import type { LeadSink, StoredBatch } from './run-context';
 import { RUN_METRICS, type RunMetrics } from './run-metrics';
@@ -67,5 +68,3 @@ export async function createLeadSink(input: {
     enrich: (id, fields) => enrichLead(owner, id, fields),
   };
 }
-
-type ListRow = Parameters<LeadSink['store']>[0][number];

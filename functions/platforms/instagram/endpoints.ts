@@ -6,6 +6,7 @@ import {
   type PlatformFailure,
   type WallReason,
   wallAt,
+  wallFailure,
 } from '../platform-failure';
 
 /** The web app id every JSON call carries (X-IG-App-ID). */
@@ -98,10 +99,10 @@ const WAIT = /please wait a few minutes/i;
 export function classifyInstagram(answer: PlatformAnswer): PlatformFailure | undefined {
   const wall = instagramWall(answer.url);
   if (wall)
-    return failed(
-      wall,
-      wall === 'challenge' ? 'Instagram asked for a security check' : 'Instagram signed the session out',
-    );
+    return wallFailure(wall, {
+      challenge: 'Instagram asked for a security check',
+      signedOut: 'Instagram signed the session out',
+    });
   const { status } = answer;
   const body = (answer.json && typeof answer.json === 'object' ? answer.json : {}) as FailBody;
   const message = typeof body.message === 'string' ? body.message : '';

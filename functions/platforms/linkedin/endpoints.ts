@@ -6,6 +6,7 @@ import {
   type PlatformFailure,
   type WallReason,
   wallAt,
+  wallFailure,
 } from '../platform-failure';
 
 /**
@@ -96,10 +97,10 @@ export function linkedinWall(url: string): WallReason | undefined {
 export function classifyLinkedIn(answer: PlatformAnswer): PlatformFailure | undefined {
   const wall = linkedinWall(answer.url);
   if (wall)
-    return failed(
-      wall,
-      wall === 'challenge' ? 'LinkedIn asked for a security check' : 'LinkedIn signed the session out',
-    );
+    return wallFailure(wall, {
+      challenge: 'LinkedIn asked for a security check',
+      signedOut: 'LinkedIn signed the session out',
+    });
   const { status } = answer;
   if (status === 401) return failed('expired', 'LinkedIn answered 401');
   if (status === LINKEDIN_API.botDefenceStatus)

@@ -6,6 +6,7 @@ import {
   type PlatformFailure,
   type WallReason,
   wallAt,
+  wallFailure,
 } from '../platform-failure';
 
 /**
@@ -141,10 +142,10 @@ export function resetOf(headers: Readonly<Record<string, string>> | undefined): 
 export function classifyX(answer: PlatformAnswer): PlatformFailure | undefined {
   const wall = xWall(answer.url);
   if (wall)
-    return failed(
-      wall,
-      wall === 'challenge' ? 'X locked the account (/account/access)' : 'X signed the session out',
-    );
+    return wallFailure(wall, {
+      challenge: 'X locked the account (/account/access)',
+      signedOut: 'X signed the session out',
+    });
   const { status } = answer;
   const codes = errorCodes(answer.json);
   const { errorCodes: code } = X_API;
