@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { batchDelete } from '../core/batch-delete';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import type { QueuePort } from '../core/ports/queue';
+import { MAX_DELAY_SECONDS } from '../core/queues';
 import { keys } from '../core/table';
 
 /**
@@ -16,6 +17,15 @@ export const PURGE_KEYS_PER_MESSAGE = 2000;
 /** Only these partitions may be purged: never a user's main partition or another kind. */
 const PURGEABLE = /^USER#[^#]+#(LEADS#[^#]+|SEEN#[a-z]+|BUDGET#[^#]+|USAGE|JOBS)$/;
 
+/**
+ * An emptied partition is purged once more this much later. A job's worker may still be writing when
+ * the account goes: its lead writes no longer check the automation item (the lead count is on shards
+ * of the leads partition, so two batches can be stored at once), and its budget and usage counters
+ * never did. A worker notices at its next checkpoint, and no invocation outlives Lambda's 15 minutes,
+ * which is SQS's longest delay.
+ */
+export const LATE_PASS_DELAY_SECONDS = MAX_DELAY_SECONDS;
+
 /** Sockets are disconnected in batches of at most this many per message. */
 export const SOCKETS_PER_MESSAGE = 100;
 
@@ -23,6 +33,8 @@ export const purgeMessage = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('purge-partition'),
     partition: z.string().check(z.maxLength(300), z.regex(PURGEABLE, 'not a purgeable partition')),
+    /** The late pass (see LATE_PASS_DELAY_SECONDS): it does not queue another. */
+    latePass: z.optional(z.boolean()),
   }),
   /**
    * A deleted account's sockets, whose records the deletion already removed: only the network close is
@@ -59,6 +71,19 @@ export async function queuePurges(
     const message: PurgeMessage = { kind: 'purge-partition', partition };
     await queue.send('purge', message);
   }
+}
+
+/**
+ * What follows a purge message: the rest of a partition not yet empty, at once; an emptied one's late
+ * pass; nothing after the late pass has emptied it.
+ */
+export function purgeFollowUp(
+  message: Extract<PurgeMessage, { kind: 'purge-partition' }>,
+  empty: boolean,
+): { message: PurgeMessage; delaySeconds: number } | undefined {
+  if (!empty) return { message, delaySeconds: 0 };
+  if (message.latePass) return undefined;
+  return { message: { ...message, latePass: true }, delaySeconds: LATE_PASS_DELAY_SECONDS };
 }
 
 /** Queues the disconnect of sockets whose records are gone, in batches. */

@@ -35,12 +35,13 @@
  * | 24 | all open WebSocket sockets of a user             | table | pk = USER#<id>, sk begins_with SOCKET#              |
  * | 25 | one lead of an automation (by profile id)        | table | pk = USER#<id>#LEADS#<automationId>, sk = LEAD#<profileId> |
  * | 26 | a page of an automation's leads                  | table | pk = USER#<id>#LEADS#<automationId>, sk begins_with LEAD# |
- * | 27 | profiles a user already has on a platform        | table | pk = USER#<id>#SEEN#<platform>, sk = <profileId>   |
+ * | 27 | (retired: no longer written; old items are purged with the account) | table | pk = USER#<id>#SEEN#<platform> |
  * | 28 | an action budget counter of a connected account  | table | pk = USER#<id>#BUDGET#<connectionId>, sk = <action>#<D|W>#<period> |
  * | 29 | a user's monthly profile usage (DECISIONS 22)    | table | pk = USER#<id>#USAGE, sk = MONTH#<yyyy-mm>          |
  * | 30 | automations waiting for a worker (queue status)  | gsi2  | gsi2pk = RUN-QUEUE#<waiting|running>, gsi2sk = <since>#<user>#<id> |
  * | 31 | a user's jobs, newest first (GET /api/jobs)      | table | pk = USER#<id>#JOBS, sk = JOB#<createdAt>#<jobId>   |
  * | 32 | one automation's jobs, newest first (Runs card)  | gsi1  | gsi1pk = USER#<id>#JOBS#<automationId>, gsi1sk = <createdAt>#<jobId> |
+ * | 33 | the lead count shards of an automation           | table | pk = USER#<id>#LEADS#<automationId>, sk begins_with COUNT# |
  *
  * Starting an automation checks the running count and writes the automation in one transaction with
  * a version bump of the user's start guard (conditional on the version read), so two starts at once
@@ -57,8 +58,10 @@
  *
  * Leads, the profiles a user already has, budget counters and usage live in partitions of their own
  * (owner first, then the parent), never in the user's main partition that every request reads: a job
- * writes thousands of them. An automation's `totalLeads` is kept on the automation item, added in
- * the same transaction that creates new leads, so it is exact.
+ * writes thousands of them. New leads are counted in the same transaction that creates them, on one of
+ * a few count shards in the leads partition (so two batches in flight never write the same item);
+ * the automation's `totalLeads` is what its job counted at its last checkpoint, made exact from the
+ * shards at the next claim (functions/leads/lead-count.ts). The shards sort before `LEAD#`.
  *
  * Later issues add their rows here (users by e-mail on gsi1, automations by status on gsi1, ...).
  */
@@ -166,10 +169,12 @@ export const keys = {
     sk: `LEAD#${profileId}`,
   }),
   leadSortPrefix: 'LEAD#',
-  seenProfile: (userId: string, platform: string, profileId: string): ItemKey => ({
-    pk: `${user(userId)}#SEEN#${platform}`,
-    sk: profileId,
+  leadCountShard: (userId: string, automationId: string, shard: number): ItemKey => ({
+    pk: `${user(userId)}#LEADS#${automationId}`,
+    sk: `COUNT#${shard}`,
   }),
+  leadCountPrefix: 'COUNT#',
+  /** Retired (issue 19 point 10): no longer written; what earlier versions wrote is purged with the account. */
   seenProfilesPartition: (userId: string, platform: string) => `${user(userId)}#SEEN#${platform}`,
   budgetCounter: (
     userId: string,

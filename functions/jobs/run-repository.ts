@@ -58,7 +58,10 @@ export const emptyCounters = (): RunCounters => ({
 export interface RunState {
   cursor: RunCursor;
   counters: RunCounters;
+  /** The automation's leads as its last checkpoint counted them (functions/leads/lead-count.ts). */
   totalLeads: number;
+  /** How much of the count shards' sum `totalLeads` includes. */
+  countedLeads: number;
 }
 
 export interface Lease {
@@ -82,6 +85,7 @@ export function runStateOf(item: Record<string, unknown>): RunState {
     cursor: (item.runCursor as RunCursor | undefined) ?? { phase: 'list' },
     counters: { ...emptyCounters(), ...((item.runCounters as Partial<RunCounters> | undefined) ?? {}) },
     totalLeads: typeof item.totalLeads === 'number' ? item.totalLeads : 0,
+    countedLeads: typeof item.countedLeads === 'number' ? item.countedLeads : 0,
   };
 }
 
@@ -102,6 +106,8 @@ type Values = Record<string, unknown>;
 export interface RunSnapshot {
   cursor: RunCursor;
   counters: RunCounters;
+  totalLeads: number;
+  countedLeads: number;
   progress: StoredProgress;
   enrichment?: EnrichmentState;
   stages?: JobStage[];
@@ -110,6 +116,9 @@ export interface RunSnapshot {
 export const snapshotFields = (state: RunSnapshot): Values => ({
   runCursor: state.cursor,
   runCounters: state.counters,
+  totalLeads: state.totalLeads,
+  countedLeads: state.countedLeads,
+  ...(state.totalLeads > 0 ? { hasData: true } : {}),
   ...state.progress,
   ...(state.enrichment ? { enrichment: state.enrichment } : {}),
   ...(state.stages ? { stageHistory: state.stages } : {}),

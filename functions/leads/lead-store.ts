@@ -10,15 +10,16 @@ import type { Lead } from '../../shared/leads';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { cancellationCodes, isConditionalCheckFailure } from '../core/dynamo-errors';
 import { type ItemKey, keys } from '../core/table';
+import { countOnShard } from './lead-count';
 
 /**
- * Leads of an automation in their own partition (access patterns 25-27), one item per profile id: a
+ * Leads of an automation in their own partition (access patterns 25-26), one item per profile id: a
  * rerun, a retry or a recurring run overwrites instead of duplicating. New leads are created in one
- * transaction with the automation's `totalLeads` increment, each conditional on not existing yet, so
- * the count is exact even when two writers race on the same profiles.
+ * transaction with their count on a count shard (lead-count.ts), each conditional on not existing yet,
+ * so the count is exact even when two writers race on the same profiles.
  */
 
-/** A transaction holds 100 items: the counter and 99 leads. */
+/** A transaction holds 100 items: the count shard and 99 leads. */
 const TRANSACTION_LEADS = 99;
 const BATCH_GET = 100;
 const BATCH_WRITE = 25;
@@ -27,7 +28,6 @@ const MAX_ATTEMPTS = 8;
 export interface LeadOwner {
   userId: string;
   automationId: string;
-  platform: string;
   /** The job storing the leads: a lead stored again by a later job of the automation counts again. */
   jobId?: string;
 }
@@ -39,7 +39,7 @@ export interface StoreOutcome {
   updated: number;
   /** Of the updated, those an earlier job stored (DECISIONS 22: they count again for this run). */
   restoredFromEarlierJobs: number;
-  /** Left out because an earlier automation of the user already has them (skipDuplicates). */
+  /** Left out because another automation of the user already has them (skipDuplicates). */
   duplicates: number;
   /** The ids of the leads stored (created or updated), in the order given. */
   storedIds: string[];
@@ -61,7 +61,10 @@ function stripKeys(item: Item): Lead {
   return lead as unknown as Lead;
 }
 
-async function batchGet(keyList: readonly ItemKey[]): Promise<Item[]> {
+async function batchGet(
+  keyList: readonly ItemKey[],
+  options: { consistent?: boolean; projection?: string } = {},
+): Promise<Item[]> {
   const found: Item[] = [];
   for (let i = 0; i < keyList.length; i += BATCH_GET) {
     let request: Record<string, unknown>[] | undefined = keyList.slice(i, i + BATCH_GET) as unknown as Item[];
@@ -69,7 +72,17 @@ async function batchGet(keyList: readonly ItemKey[]): Promise<Item[]> {
       if (attempt === MAX_ATTEMPTS) throw new Error('DynamoDB left lead reads unprocessed');
       if (attempt > 0) await sleep(Math.random() * 50 * 2 ** attempt);
       const out = await dynamo().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: request, ConsistentRead: true } } }),
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName()]: {
+              Keys: request,
+              ConsistentRead: options.consistent ?? true,
+              ...(options.projection
+                ? { ProjectionExpression: '#p', ExpressionAttributeNames: { '#p': options.projection } }
+                : {}),
+            },
+          },
+        }),
       );
       found.push(...((out.Responses?.[tableName()] ?? []) as Item[]));
       request = out.UnprocessedKeys?.[tableName()]?.Keys as Item[] | undefined;
@@ -97,23 +110,43 @@ async function putChunk(chunk: readonly Item[]): Promise<void> {
   }
 }
 
-/** The profiles among `ids` that another automation of the user already stored on this platform. */
-async function seenElsewhere(owner: LeadOwner, ids: readonly string[]): Promise<Set<string>> {
-  const items = await batchGet(ids.map((id) => keys.seenProfile(owner.userId, owner.platform, id)));
-  return new Set(
-    items.filter((item) => item.automationId !== owner.automationId).map((item) => String(item.sk)),
+/** The profiles among `ids` that one of the `others` automations of the user holds. */
+async function heldElsewhere(
+  owner: LeadOwner,
+  ids: readonly string[],
+  others: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0 || others.length === 0) return new Set();
+  const items = await batchGet(
+    others.flatMap((other) => ids.map((id) => keys.lead(owner.userId, other, id))),
+    { consistent: false, projection: 'id' },
   );
+  return new Set(items.map((item) => String(item.id)));
+}
+
+export interface StoreOptions {
+  /**
+   * Other automations of the user (same platform) whose leads are left out (skipDuplicates). Read
+   * only in such runs: no per-lead index is written for them.
+   */
+  skipHeldBy?: readonly string[];
+  /** The count shard this call counts on: calls of one automation at the same time use different ones. */
+  shard?: number;
+  /**
+   * Read which leads exist before writing (a rerun, where most do). Otherwise the conditional writes
+   * go first and only a refused transaction costs a read: a first run writes in one request.
+   */
+  readFirst?: boolean;
 }
 
 /**
  * Stores a page of leads. Existing leads keep what enrichment added (the list's fields are merged over
- * them); new leads are created with the count. With `skipDuplicates`, profiles another automation of
- * the user already holds are left out.
+ * them); new leads are created and counted. Profiles held by `skipHeldBy` automations are left out.
  */
 export async function storeLeads(
   owner: LeadOwner,
   leads: readonly Lead[],
-  options: { skipDuplicates: boolean },
+  options: StoreOptions = {},
 ): Promise<StoreOutcome> {
   const unique = [...new Map(leads.map((lead) => [lead.id, lead])).values()];
   const outcome: StoreOutcome = {
@@ -123,9 +156,12 @@ export async function storeLeads(
     duplicates: 0,
     storedIds: [],
   };
+  let readFirst = options.readFirst ?? false;
   for (let i = 0; i < unique.length; i += TRANSACTION_LEADS) {
     const chunk = unique.slice(i, i + TRANSACTION_LEADS);
-    const part = await storeChunk(owner, chunk, options);
+    const part = await storeChunk(owner, chunk, { ...options, readFirst });
+    // The next chunk of a list that had known leads likely has some too.
+    readFirst = part.updated > 0;
     outcome.created += part.created;
     outcome.updated += part.updated;
     outcome.restoredFromEarlierJobs += part.restoredFromEarlierJobs;
@@ -138,37 +174,33 @@ export async function storeLeads(
 async function storeChunk(
   owner: LeadOwner,
   chunk: readonly Lead[],
-  options: { skipDuplicates: boolean },
+  options: StoreOptions,
 ): Promise<StoreOutcome> {
+  // With skipDuplicates a person this automation already has is its own, not a duplicate: its own leads
+  // are read with the other automations' (one round trip either way).
+  let readFirst = (options.readFirst ?? false) || (options.skipHeldBy?.length ?? 0) > 0;
   for (let attempt = 0; ; attempt++) {
     // What this automation already has and what the user's other automations have, read together.
-    const [existingItems, seen] = await Promise.all([
-      batchGet(chunk.map((lead) => keys.lead(owner.userId, owner.automationId, lead.id))),
-      options.skipDuplicates
-        ? seenElsewhere(
-            owner,
-            chunk.map((lead) => lead.id),
-          )
-        : Promise.resolve(new Set<string>()),
+    const [existingItems, held] = await Promise.all([
+      readFirst
+        ? batchGet(chunk.map((lead) => keys.lead(owner.userId, owner.automationId, lead.id)))
+        : Promise.resolve([]),
+      heldElsewhere(
+        owner,
+        chunk.map((lead) => lead.id),
+        options.skipHeldBy ?? [],
+      ),
     ]);
     const existing = new Map(existingItems.map((item) => [String(item.id), item]));
     const candidates = chunk.filter((lead) => !existing.has(lead.id));
-    const duplicates = new Set(candidates.filter((lead) => seen.has(lead.id)).map((lead) => lead.id));
+    const duplicates = new Set(candidates.filter((lead) => held.has(lead.id)).map((lead) => lead.id));
     const fresh = candidates.filter((lead) => !duplicates.has(lead.id));
     try {
       if (fresh.length > 0) {
         await dynamo().send(
           new TransactWriteCommand({
             TransactItems: [
-              {
-                Update: {
-                  TableName: tableName(),
-                  Key: keys.automation(owner.userId, owner.automationId),
-                  UpdateExpression: 'SET totalLeads = if_not_exists(totalLeads, :zero) + :n, hasData = :true',
-                  ConditionExpression: 'attribute_exists(pk)',
-                  ExpressionAttributeValues: { ':zero': 0, ':n': fresh.length, ':true': true },
-                },
-              },
+              countOnShard(owner.userId, owner.automationId, options.shard ?? 0, fresh.length),
               ...fresh.map((lead) => ({
                 Put: {
                   TableName: tableName(),
@@ -182,10 +214,12 @@ async function storeChunk(
       }
     } catch (error) {
       const codes = cancellationCodes(error);
-      if (codes?.[0] === 'ConditionalCheckFailed') throw new AutomationGoneError();
-      // Another writer created some of these meanwhile: read again and store the rest.
-      if (codes && attempt < MAX_ATTEMPTS) continue;
-      throw error;
+      if (!codes || attempt >= MAX_ATTEMPTS) throw error;
+      // Some of these exist (a rerun, or another writer created them meanwhile): read, then store the rest.
+      if (codes.includes('ConditionalCheckFailed')) readFirst = true;
+      // A conflict on the count shard (a worker that lost its lease still writing): again shortly.
+      else await sleep(Math.random() * 20 * 2 ** attempt);
+      continue;
     }
     // Known leads: what the list shows now over what enrichment added, never losing the first extraction date.
     const known = chunk.filter((lead) => existing.has(lead.id));
@@ -196,15 +230,7 @@ async function storeChunk(
       const before = stripKeys(existing.get(lead.id)!);
       return leadItem(owner, { ...before, ...definedFields(lead), extractedAt: before.extractedAt });
     });
-    await Promise.all([
-      batchPut(merged),
-      batchPut(
-        fresh.map((lead) => ({
-          ...keys.seenProfile(owner.userId, owner.platform, lead.id),
-          automationId: owner.automationId,
-        })),
-      ),
-    ]);
+    await batchPut(merged);
     const stored = new Set([...fresh.map((l) => l.id), ...merged.map((item) => String(item.id))]);
     return {
       created: fresh.length,
@@ -220,13 +246,6 @@ function definedFields<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(
     Object.entries(value).filter(([, v]) => v !== undefined && v !== ''),
   ) as Partial<T>;
-}
-
-export class AutomationGoneError extends Error {
-  constructor() {
-    super('The automation no longer exists');
-    this.name = 'AutomationGoneError';
-  }
 }
 
 /** Adds what enrichment found to a stored lead; false when the lead is gone (a purge ran). */

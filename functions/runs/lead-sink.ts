@@ -1,16 +1,22 @@
+import { isActiveStatus } from '../../shared/job-lifecycle';
 import { limitsFor } from '../../shared/plan-policy';
 import type { Platform } from '../../shared/platforms';
 import { releaseProfiles, reserveProfiles, usageMonth } from '../account/usage-repository';
 import { findUserById } from '../auth/user-repository';
+import { listAutomations } from '../automations/automation-repository';
 import { enrichLead, leadsAfter, storeLeads } from '../leads/lead-store';
 import type { ListRow } from '../platforms/driver-types';
 import { leadOf } from './lead-of-row';
 import type { LeadSink, StoredBatch } from './run-context';
 import { RUN_METRICS, type RunMetrics } from './run-metrics';
 
+/** How many batches of one job may be stored at once: each counts on a shard of its own. */
+export const LEAD_COUNT_SHARDS = 2;
+
 /**
  * A job's lead sink: leads stored once each under the automation, every profile within the month's
- * allowance of the user's plan (DECISIONS 22), read once a segment.
+ * allowance of the user's plan (DECISIONS 22), read once a segment. Up to LEAD_COUNT_SHARDS batches
+ * may be stored at once.
  */
 export async function createLeadSink(input: {
   userId: string;
@@ -18,13 +24,35 @@ export async function createLeadSink(input: {
   jobId: string;
   platform: Platform;
   skipDuplicates: boolean;
+  /** The automation already has leads (a run again, a recurring run): most listed ones are known. */
+  hasLeads: boolean;
   now: () => Date;
   metrics: RunMetrics;
 }): Promise<LeadSink> {
-  const owner = { userId: input.userId, automationId: input.automationId, platform: input.platform };
-  const monthlyLimit = limitsFor((await findUserById(input.userId))?.plan).monthlyProfiles;
+  const owner = { userId: input.userId, automationId: input.automationId };
+  const [user, others] = await Promise.all([
+    findUserById(input.userId),
+    input.skipDuplicates ? automationsWithLeads(input) : Promise.resolve([]),
+  ]);
+  const monthlyLimit = limitsFor(user?.plan).monthlyProfiles;
+  const freeShards = Array.from({ length: LEAD_COUNT_SHARDS }, (_, shard) => shard);
+  let readFirst = input.hasLeads;
 
   async function store(rows: readonly ListRow[], baseUrl: string): Promise<StoredBatch> {
+    const shard = freeShards.shift();
+    if (shard === undefined) throw new Error(`At most ${LEAD_COUNT_SHARDS} batches are stored at once`);
+    try {
+      return await storeOnShard(rows, baseUrl, shard);
+    } finally {
+      freeShards.push(shard);
+    }
+  }
+
+  async function storeOnShard(
+    rows: readonly ListRow[],
+    baseUrl: string,
+    shard: number,
+  ): Promise<StoredBatch> {
     const month = usageMonth(input.now());
     const out: StoredBatch = { stored: 0, created: 0, duplicates: 0, limited: false };
     // Reserved a part at a time: a duplicate gives its reservation back when stored, so the month's
@@ -42,8 +70,9 @@ export async function createLeadSink(input: {
       const outcome = await storeLeads(
         { ...owner, jobId: input.jobId },
         storing.map((row) => leadOf(row, baseUrl, now)),
-        { skipDuplicates: input.skipDuplicates },
+        { skipHeldBy: others, shard, readFirst },
       );
+      readFirst = outcome.updated > 0;
       // Profiles count once per lead stored, on every run that stores them; a duplicate, or a lead an
       // earlier attempt of this same job already stored, gives its reservation back.
       await releaseProfiles(
@@ -63,8 +92,25 @@ export async function createLeadSink(input: {
 
   return {
     store,
+    storesAtOnce: LEAD_COUNT_SHARDS,
     monthlyLimit,
     after: async (after, limit) => (await leadsAfter(owner, after, limit)).leads,
     enrich: (id, fields) => enrichLead(owner, id, fields),
   };
+}
+
+/** The user's other automations on the platform that may hold leads (skipDuplicates reads them). */
+async function automationsWithLeads(input: {
+  userId: string;
+  automationId: string;
+  platform: Platform;
+}): Promise<string[]> {
+  return (await listAutomations(input.userId))
+    .filter(
+      (automation) =>
+        automation.id !== input.automationId &&
+        automation.platform === input.platform &&
+        (automation.hasData || (automation.totalLeads ?? 0) > 0 || isActiveStatus(automation.status)),
+    )
+    .map((automation) => automation.id);
 }

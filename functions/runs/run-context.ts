@@ -34,6 +34,8 @@ export interface SegmentState {
   counters: RunCounters;
   /** Leads of the automation, exact (new ones this job stored are added). */
   totalLeads: number;
+  /** How much of the lead count shards' sum `totalLeads` includes (added to with it). */
+  countedLeads: number;
   enrichment?: EnrichmentState;
   progress: StoredProgress;
 }
@@ -51,7 +53,9 @@ export interface StoredBatch {
 
 /** Where a handler's leads go: stored once each under the automation, within the month's allowance. */
 export interface LeadSink {
+  /** Stores listed rows as leads; up to `storesAtOnce` calls may run at the same time. */
   store(rows: readonly ListRow[], baseUrl: string): Promise<StoredBatch>;
+  readonly storesAtOnce: number;
   /** The automation's stored leads in key order after `after`, a page at a time (enrichment). */
   after(after: string | undefined, limit: number): Promise<Lead[]>;
   /** Adds what a profile visit read to a stored lead; false when it is gone. */

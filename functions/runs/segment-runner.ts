@@ -25,6 +25,7 @@ import {
   releaseForRetry,
   runStateOf,
 } from '../jobs/run-repository';
+import { exactCount, shardedLeadCount } from '../leads/lead-count';
 import {
   type BrowserCookie,
   BrowserMissingError,
@@ -95,7 +96,9 @@ export class SegmentRunner {
     private readonly ctx: RunContext,
     private readonly deps: TrobRunDeps,
   ) {
-    const { cursor, counters, totalLeads } = runStateOf(automation as unknown as Record<string, unknown>);
+    const { cursor, counters, totalLeads, countedLeads } = runStateOf(
+      automation as unknown as Record<string, unknown>,
+    );
     this.platform = automation.platform;
     this.label = platformLabel(automation.platform);
     this.config = automation.config ?? {};
@@ -103,6 +106,7 @@ export class SegmentRunner {
       cursor,
       counters,
       totalLeads,
+      countedLeads,
       ...(automation.enrichment ? { enrichment: automation.enrichment } : {}),
       progress: {
         progress: automation.progress ?? 0,
@@ -170,15 +174,19 @@ export class SegmentRunner {
   ): Promise<SegmentContext> {
     const skipDuplicates =
       (this.config.exportSettings as { skipDuplicates?: unknown } | undefined)?.skipDuplicates === true;
-    const leads = await createLeadSink({
-      userId: this.message.userId,
-      automationId: this.automation.id,
-      jobId: this.message.jobId,
-      platform: this.platform,
-      skipDuplicates,
-      now: this.deps.now,
-      metrics: this.ctx.metrics,
-    });
+    const [leads] = await Promise.all([
+      createLeadSink({
+        userId: this.message.userId,
+        automationId: this.automation.id,
+        jobId: this.message.jobId,
+        platform: this.platform,
+        skipDuplicates,
+        hasLeads: this.state.totalLeads > 0,
+        now: this.deps.now,
+        metrics: this.ctx.metrics,
+      }),
+      this.countLeadsExactly(),
+    ]);
     const margin = this.deps.segmentMarginMs ?? SEGMENT_MARGIN_MS;
     return {
       config: this.config,
@@ -231,10 +239,21 @@ export class SegmentRunner {
     await checkpoint(this.lease, this.snapshot(), this.deps.now());
   }
 
+  /**
+   * The lead count made exact from its shards: a batch stored after the last checkpoint (a crash, a
+   * lost lease) is counted now (functions/leads/lead-count.ts).
+   */
+  private async countLeadsExactly(): Promise<void> {
+    const shards = await shardedLeadCount(this.message.userId, this.automation.id);
+    Object.assign(this.state, exactCount(this.state, shards));
+  }
+
   private snapshot(): RunSnapshot {
     return {
       cursor: this.state.cursor,
       counters: this.state.counters,
+      totalLeads: this.state.totalLeads,
+      countedLeads: this.state.countedLeads,
       progress: this.state.progress,
       ...(this.state.enrichment ? { enrichment: this.state.enrichment } : {}),
       stages: this.stages,
@@ -259,6 +278,7 @@ export class SegmentRunner {
     const progress = end.status === 'completed' ? 100 : this.state.progress.progress;
     this.state.progress = { ...this.state.progress, progress, stage: end.status, message };
     this.markStage(end.status);
+    await this.countLeadsExactly();
     const status = await finishJob(this.lease, end, this.snapshot(), now, this.endingJob(now));
     if (status === 'paused' && end.status === 'failed') await this.unschedule();
     this.reporter.report({ jobId: this.message.jobId, status: end.status, ...this.state.progress });

@@ -4,7 +4,7 @@ import { delayUntil } from '../core/queues';
 import type { StoredAutomation } from '../jobs/automation-item';
 import { claimSegment, startScheduledJob } from '../jobs/run-claims';
 import { LeaseLostError } from '../jobs/run-repository';
-import { AutomationGoneError } from '../leads/lead-store';
+import { settleLeadCount } from '../leads/lead-count';
 import type { RunContext } from './run-context';
 import { RUN_HANDLERS } from './run-handlers';
 import { RUN_METRICS } from './run-metrics';
@@ -76,9 +76,12 @@ export function createTrobRunService(deps: TrobRunDeps) {
     } catch (error) {
       if (error instanceof LeaseLostError) {
         ctx.log.info('run stopped: its lease was taken (paused, cancelled or continued elsewhere)');
+        // A batch stored after the last checkpoint is counted now: a cancelled job is not claimed again.
+        await settleLeadCount(message.userId, message.automationId).catch((countError: unknown) => {
+          ctx.log.warn('lead count not settled; the next claim settles it', { error: countError });
+        });
         return 'lease-lost';
       }
-      if (error instanceof AutomationGoneError) return 'lease-lost';
       // Retries cannot fix this run any more: it fails now rather than staying stuck.
       if (ctx.receiveCount >= ctx.maxReceiveCount) {
         await job.failForGood(RUN_TEXTS.retriesExhausted(ctx.receiveCount), error);

@@ -81,6 +81,46 @@ export async function takeBudget(
   }
 }
 
+/**
+ * Gives back `count` actions a take counted that no action used (pages taken ahead and not read), in
+ * the windows they were taken in. A counter already expired or reset is left as it is.
+ */
+export async function giveBackBudget(
+  account: BudgetAccount,
+  action: string,
+  periods: Periods,
+  count: number,
+): Promise<void> {
+  if (count <= 0) return;
+  const counter = (window: 'D' | 'W', period: string) => ({
+    Update: {
+      TableName: tableName(),
+      Key: keys.budgetCounter(account.userId, account.connectionId, action, window, period),
+      UpdateExpression: 'SET used = used - :n',
+      ConditionExpression: 'used >= :n',
+      ExpressionAttributeValues: { ':n': count },
+    },
+  });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [counter('D', periods.day), counter('W', periods.week)],
+        }),
+      );
+      return;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      if (codes.includes('TransactionConflict') && attempt < 8) {
+        await sleep(Math.random() * 20 * 2 ** attempt);
+        continue;
+      }
+      return;
+    }
+  }
+}
+
 /** How much of each window is used. */
 export async function budgetUsed(
   account: BudgetAccount,

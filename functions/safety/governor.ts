@@ -1,6 +1,13 @@
 import type { BudgetForecast } from '../../shared/automations-values';
 import type { Platform } from '../../shared/platforms';
-import { type BudgetAccount, budgetUsed, type Periods, restAction, takeBudget } from './budget-repository';
+import {
+  type BudgetAccount,
+  budgetUsed,
+  giveBackBudget,
+  type Periods,
+  restAction,
+  takeBudget,
+} from './budget-repository';
 import { type ActionBudget, BUDGETS, type GovernedAction, PLATFORM_LIMIT_REST_MS } from './budgets';
 
 /**
@@ -8,10 +15,14 @@ import { type ActionBudget, BUDGETS, type GovernedAction, PLATFORM_LIMIT_REST_MS
  * of every run of the account asks it first; it answers yes (and spaces the action like a person
  * would) or "not before <time>", and the run waits or reschedules itself instead of overrunning.
  */
-export type TakeAnswer = { ok: true } | { ok: false; until: Date; why: 'daily' | 'weekly' | 'resting' };
+export type TakeAnswer =
+  /** `takenAt` names the day and week the take was counted in (a give-back uses the same ones). */
+  { ok: true; takenAt: Date } | { ok: false; until: Date; why: 'daily' | 'weekly' | 'resting' };
 
 export interface Governor {
   take(action: GovernedAction, count?: number): Promise<TakeAnswer>;
+  /** Gives back actions a take counted and no action used (taken ahead, then not done). */
+  giveBack(action: GovernedAction, count: number, takenAt: Date): Promise<void>;
   /** Waits a human-like random interval before the next action of this kind (scaled; 0 = none). */
   pace(action: GovernedAction): Promise<void>;
   /** The platform signalled a limit on this kind of action: rest it for hours. */
@@ -77,7 +88,7 @@ export function createGovernor(deps: GovernorDeps): Governor {
       const now = deps.now();
       const budget = budgets[action];
       const answer = await takeBudget(deps.account, action, periodsOf(now), budget, now, count);
-      if (answer.ok) return answer;
+      if (answer.ok) return { ok: true, takenAt: now };
       if (answer.refusal === 'daily') return { ok: false, why: 'daily', until: nextDay(now) };
       if (answer.refusal === 'weekly') return { ok: false, why: 'weekly', until: nextWeek(now) };
       const used = await budgetUsed(deps.account, action, periodsOf(now));
@@ -85,6 +96,9 @@ export function createGovernor(deps: GovernorDeps): Governor {
         ? new Date(used.restUntil)
         : new Date(now.getTime() + PLATFORM_LIMIT_REST_MS);
       return { ok: false, why: 'resting', until };
+    },
+    async giveBack(action, count, takenAt) {
+      await giveBackBudget(deps.account, action, periodsOf(takenAt), count);
     },
     async pace(action) {
       if (deps.pacingScale <= 0) return;

@@ -1,13 +1,14 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { purgeMessage, purgeSome, queuePurges } from '../account/partition-purge';
+import { purgeFollowUp, purgeMessage, purgeSome } from '../account/partition-purge';
 import { logger, setRequestLogFields } from '../core/logger';
 import { queuePort } from '../core/ports/queue';
 import { realtimePort } from '../core/ports/realtime';
 
 /**
  * Consumes the purge queue (partial batch failures, Powertools batch): each message empties some of
- * one partition and, when more is left, queues the rest as a new message, or disconnects a deleted
+ * one partition and, when more is left, queues the rest as a new message (an emptied partition gets
+ * one late pass, `purgeFollowUp`), or disconnects a deleted
  * account's sockets. A failed delete or disconnect is retried by SQS; deleting what is already gone and
  * disconnecting a gone socket do nothing, so a retry is harmless.
  */
@@ -24,9 +25,10 @@ async function processRecord(record: SQSRecord): Promise<void> {
     logger.info('sockets disconnected', { sockets: message.socketIds.length });
     return;
   }
-  const done = await purgeSome(message.partition);
-  if (!done) await queuePurges(queue, [message.partition]);
-  logger.info('partition purged', { done });
+  const empty = await purgeSome(message.partition);
+  const next = purgeFollowUp(message, empty);
+  if (next) await queue.send('purge', next.message, { delaySeconds: next.delaySeconds });
+  logger.info('partition purged', { empty, latePass: message.latePass === true });
 }
 
 export async function handler(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {

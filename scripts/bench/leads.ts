@@ -10,6 +10,7 @@ import { createUser } from '../../functions/auth/user-repository';
 import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { resetEnvCache } from '../../functions/core/env';
 import { keys } from '../../functions/core/table';
+import { settleLeadCount } from '../../functions/leads/lead-count';
 import { allLeads, storeLeads } from '../../functions/leads/lead-store';
 import { LOCAL_CHROMIUM_FLAGS, localChromiumPath } from '../../functions/platforms/browser';
 import type { Lead } from '../../shared/leads';
@@ -190,9 +191,8 @@ async function automationWithLeads(
     }),
   );
   const started = performance.now();
-  const outcome = await storeLeads({ userId, automationId: id, platform: 'linkedin', jobId: id }, leads, {
-    skipDuplicates: false,
-  });
+  const outcome = await storeLeads({ userId, automationId: id, jobId: id }, leads);
+  await settleLeadCount(userId, id);
   if (outcome.created !== leads.length)
     throw new Error(`Stored ${outcome.created} of ${leads.length} leads for the bench`);
   return { id, ms: performance.now() - started };

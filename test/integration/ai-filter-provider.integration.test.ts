@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetAiPort } from '../../functions/core/ports/ai';
+import { settleLeadCount } from '../../functions/leads/lead-count';
 import { storeLeads } from '../../functions/leads/lead-store';
 import { type FakeAiServer, fakeOpenAiServer, modelAnswer } from '../support/fake-ai-servers';
 import { startGateway } from '../support/gateway-server';
@@ -44,14 +45,11 @@ beforeAll(async () => {
   gateway = await startGateway();
   token = await accessToken(secret, { id: 'llm-owner' });
   await storeJob('llm-owner', 'auto-llm', { status: 'completed' });
-  await storeLeads(
-    { userId: 'llm-owner', automationId: 'auto-llm', platform: 'linkedin' },
-    [
-      leadOf('t1', { name: 'Ada Stone', title: 'Engineering Team Lead', location: 'London' }),
-      leadOf('t2', { name: 'Bob Reyes', title: 'Sales Representative', location: 'Berlin' }),
-    ],
-    { skipDuplicates: false },
-  );
+  await storeLeads({ userId: 'llm-owner', automationId: 'auto-llm' }, [
+    leadOf('t1', { name: 'Ada Stone', title: 'Engineering Team Lead', location: 'London' }),
+    leadOf('t2', { name: 'Bob Reyes', title: 'Sales Representative', location: 'Berlin' }),
+  ]);
+  await settleLeadCount('llm-owner', 'auto-llm');
 });
 
 afterAll(async () => {

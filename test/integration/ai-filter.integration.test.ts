@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settleLeadCount } from '../../functions/leads/lead-count';
 import { storeLeads } from '../../functions/leads/lead-store';
 import { AI_FILTER_MAX_IDS } from '../../shared/ai-filter';
 import { DEMO_LEAD_COUNT } from '../../shared/demo-leads';
@@ -17,7 +18,8 @@ let secret: string;
 
 async function putLeads(userId: string, automationId: string, leads: Lead[]) {
   await storeJob(userId, automationId, { status: 'completed' });
-  await storeLeads({ userId, automationId, platform: 'linkedin' }, leads, { skipDuplicates: false });
+  await storeLeads({ userId, automationId }, leads);
+  await settleLeadCount(userId, automationId);
 }
 
 interface StreamEvent {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { failUnclaimed } from '../../functions/jobs/job-end-repository';
+import { settleLeadCount } from '../../functions/leads/lead-count';
 import { storeLeads } from '../../functions/leads/lead-store';
 import { AUTOMATION_TEXTS, JOB_TEXTS } from '../../shared/automations';
 import type { TestUser } from '../support/api-client';
@@ -86,9 +87,8 @@ describe('GET /api/automation/leads/{jobId}', () => {
       profileUrl: `https://www.linkedin.com/in/p${i}`,
       extractedAt: new Date().toISOString(),
     }));
-    await storeLeads({ userId: ada.id, automationId: automation.id, platform: 'linkedin' }, leads, {
-      skipDuplicates: false,
-    });
+    await storeLeads({ userId: ada.id, automationId: automation.id }, leads);
+    await settleLeadCount(ada.id, automation.id);
     const seen: string[] = [];
     let after: string | undefined;
     const cursors: (string | undefined)[] = [];

@@ -7,6 +7,8 @@ import { queuePort } from '../../functions/core/ports/queue';
 import { schedulerPort } from '../../functions/core/ports/scheduler';
 import { claimSegment } from '../../functions/jobs/run-claims';
 import {
+  api,
+  as,
   automationItem,
   connectedUser,
   deliver,
@@ -191,5 +193,39 @@ describe('long jobs and crashed workers', () => {
       totalLeads: leads.length,
     });
     expect(await sweepAt(STALLED_GRACE_MS + 60_000 + 1_000)).toEqual({ sent: 0, failed: 0, stalled: 0 });
+  });
+});
+
+describe('a job cancelled while its leads are being stored', () => {
+  it('counts every lead it stored, also those of a batch its checkpoint no longer took', async () => {
+    const ada = await connectedUser();
+    const automation = await startTrob(ada, FOLLOWERS, config);
+    const [message] = await takeRunMessages(ada.id);
+    const site = sandbox.sites.linkedin;
+    // Slow pages: a stored batch waits for the page being read before its checkpoint.
+    site.setFailures({ slowMs: 1000 });
+    let outcome: Promise<string[]> | undefined;
+    try {
+      outcome = deliver(message!);
+      await waitFor(
+        async () => (await storedLeads(ada.id, automation.id)).length > 0,
+        60_000,
+        'a first batch of leads',
+      );
+      const cancel = await api.put(`/api/jobs/${automation.jobId}`, { status: 'cancelled' }, as(ada));
+      expect(cancel.status, cancel.text).toBe(200);
+      expect(await outcome).toEqual([]);
+    } finally {
+      site.setFailures({ clear: true });
+      await outcome?.catch(() => undefined);
+    }
+    const leads = await storedLeads(ada.id, automation.id);
+    expect(leads.length).toBeLessThan(visibleFollowerIds().length);
+    expect(await automationItem(ada.id, automation.id)).toMatchObject({
+      status: 'cancelled',
+      totalLeads: leads.length,
+    });
+    const page = await api.get(`/api/automation/leads/${automation.jobId}?page=1&limit=50`, as(ada));
+    expect(page.body.data.totalLeads).toBe(leads.length);
   });
 });

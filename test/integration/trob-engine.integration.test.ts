@@ -301,7 +301,7 @@ describe('runs that fail for good', () => {
 });
 
 describe('deleting the account', () => {
-  it('removes its leads, seen profiles, budget counters and usage through the purge queue', async () => {
+  it('removes its leads and their count shards, budget counters and usage through the purge queue', async () => {
     const ada = await connectedUser();
     const automation = await startTrob(ada, FOLLOWERS, followersConfig(80));
     await runQueued(ada.id);
@@ -310,6 +310,7 @@ describe('deleting the account', () => {
       (await scanTable()).filter((item) => String(item.pk).startsWith(`USER#${ada.id}`));
     expect((await owned()).some((item) => String(item.pk).includes('#BUDGET#'))).toBe(true);
     expect((await owned()).some((item) => String(item.pk).endsWith('#USAGE'))).toBe(true);
+    expect((await owned()).some((item) => String(item.sk).startsWith('COUNT#'))).toBe(true);
 
     const res = await api.delete('/api/users/account', { password: ada.password }, as(ada));
     expect(res.status, res.text).toBe(200);
@@ -358,6 +359,22 @@ describe('one account, two runs at once', () => {
       (await storedLeads(ada.id, first.id)).length + (await storedLeads(ada.id, second.id)).length;
     expect(stored).toBeLessThanOrEqual(150);
     expect(stored).toBeGreaterThan(100);
+  });
+});
+
+describe('list pages taken from the budget two at a time', () => {
+  it('counts exactly the pages a job read: the one taken ahead and not read is given back', async () => {
+    const ada = await connectedUser();
+    // 120 profiles: 3 pages of 50, taken as 2 + 2.
+    await startTrob(ada, FOLLOWERS, followersConfig(120));
+    await runQueued(ada.id);
+    const connection = (await api.get('/api/users/platforms', as(ada))).body.data.platforms[0];
+    const used = await budgetUsed(
+      { userId: ada.id, connectionId: connection.id },
+      'list-pages',
+      periodsOf(new Date()),
+    );
+    expect(used).toMatchObject({ daily: 3, weekly: 3 });
   });
 });
 

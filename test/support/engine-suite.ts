@@ -163,7 +163,7 @@ export async function automationItem(userId: string, id: string): Promise<Record
   return out.Item ?? {};
 }
 
-/** Every stored lead of an automation, straight from its partition. */
+/** Every stored lead of an automation, straight from its partition (not its count shards). */
 export async function storedLeads(userId: string, automationId: string): Promise<Lead[]> {
   const leads: Lead[] = [];
   let start: Record<string, unknown> | undefined;
@@ -171,8 +171,11 @@ export async function storedLeads(userId: string, automationId: string): Promise
     const out = await dynamo().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.automationLeadsPartition(userId, automationId) },
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :lead)',
+        ExpressionAttributeValues: {
+          ':pk': keys.automationLeadsPartition(userId, automationId),
+          ':lead': keys.leadSortPrefix,
+        },
         ExclusiveStartKey: start,
         ConsistentRead: true,
       }),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  LATE_PASS_DELAY_SECONDS,
+  purgeFollowUp,
   purgeMessage,
   queueDisconnects,
   SOCKETS_PER_MESSAGE,
@@ -38,6 +40,22 @@ describe('purge queue messages', () => {
     expect(ok([''])).toBe(false);
     expect(ok(['x'.repeat(128)])).toBe(true);
     expect(ok(['x'.repeat(129)])).toBe(false);
+  });
+
+  it('purges the rest of a partition at once, an emptied one once more 15 minutes later, then stops', () => {
+    const first = { kind: 'purge-partition' as const, partition: 'USER#u1#LEADS#a1' };
+    expect(purgeFollowUp(first, false)).toEqual({ message: first, delaySeconds: 0 });
+    expect(purgeFollowUp(first, true)).toEqual({
+      message: { ...first, latePass: true },
+      delaySeconds: LATE_PASS_DELAY_SECONDS,
+    });
+    expect(LATE_PASS_DELAY_SECONDS).toBe(900);
+    const late = { ...first, latePass: true };
+    // Something written after the first pass: the late pass goes on until the partition is empty.
+    expect(purgeFollowUp(late, false)).toEqual({ message: late, delaySeconds: 0 });
+    expect(purgeFollowUp(late, true)).toBeUndefined();
+    expect(purgeMessage.safeParse(late).success).toBe(true);
+    expect(purgeMessage.safeParse({ ...first, latePass: 'yes' }).success).toBe(false);
   });
 
   it('refuses a message of another kind', () => {
