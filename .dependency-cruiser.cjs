@@ -24,9 +24,17 @@ const DOMAIN_RANKS = {
   automations: 5,
   leads: 6,
   account: 6,
+  flows: 6,
   runs: 7,
   workers: 8,
 };
+
+/**
+ * Content folders: templates written as code, which import only shared/ and their own folder (rule
+ * content-only-shared), so any domain may read them whatever its rank. The catalogue (catalog) seeds
+ * the flow templates as catalogue entries, while flows reads the catalogue's usage counts.
+ */
+const CONTENT = '^(functions/flows/templates)/';
 
 const domainOrderRules = Object.entries(DOMAIN_RANKS).flatMap(([domain, rank]) => {
   const above = Object.entries(DOMAIN_RANKS)
@@ -41,7 +49,7 @@ const domainOrderRules = Object.entries(DOMAIN_RANKS).flatMap(([domain, rank]) =
         .join(', ')}).`,
       severity: 'error',
       from: { path: `^functions/${domain}/` },
-      to: { path: `^functions/(${above.join('|')})/` },
+      to: { path: `^functions/(${above.join('|')})/`, pathNot: CONTENT },
     },
   ];
 });
@@ -50,6 +58,15 @@ const domainOrderRules = Object.entries(DOMAIN_RANKS).flatMap(([domain, rank]) =
 module.exports = {
   forbidden: [
     ...domainOrderRules,
+    {
+      name: 'content-only-shared',
+      comment:
+        'A content folder (templates as code, CONTENT above) imports only shared/ and its own files, so a ' +
+        'domain of any rank may read it without reaching the code of the domain that owns it.',
+      severity: 'error',
+      from: { path: CONTENT },
+      to: { pathNot: '^(shared/|$1/)' },
+    },
     {
       name: 'repository-below-service',
       comment:

@@ -236,7 +236,8 @@ export function dashboardStatusLabel(status: string): 'Active' | 'Completed' | '
 
 /** A job as `GET /api/jobs` lists it (part 1 section 7; part 2 section 3 'Job progress'; DECISIONS 23). */
 /** What started a job: the user's start, a run again, or a recurring automation's schedule. */
-export type JobTrigger = 'start' | 'run-again' | 'schedule';
+/** What started a job: a start, a run again, its schedule, or a flow's execute-now (DECISIONS 27). */
+export type JobTrigger = 'start' | 'run-again' | 'schedule' | 'execute';
 
 /** A stage a job entered, and when (the job's stage history). */
 export interface JobStage {

@@ -33,16 +33,32 @@ export const trobTickMessage = z.object({
 });
 export type TrobTickMessage = z.infer<typeof trobTickMessage>;
 
-/** Flow runs (a later issue) ride the flow-runs queue with their own kind. */
+/**
+ * A flow's run (issue 20; DECISIONS 27): one segment of a job of the flow, as for a trob. The flow is an
+ * automation item of kind 'flow', so `automationId` is the flow's id. Rides the flow-runs queue.
+ */
 export const flowRunMessage = z.object({
   kind: z.literal('flow-run'),
   jobId: id,
-  flowId: id,
+  automationId: id,
   userId: id,
   segment,
 });
 export type FlowRunMessage = z.infer<typeof flowRunMessage>;
 
-export const runMessage = z.discriminatedUnion('kind', [trobRunMessage, trobTickMessage, flowRunMessage]);
+/** A flow's schedule fires this: its next run starts unless one still runs; the next slot is scheduled. */
+export const flowTickMessage = z.object({
+  kind: z.literal('flow-tick'),
+  automationId: id,
+  userId: id,
+});
+export type FlowTickMessage = z.infer<typeof flowTickMessage>;
+
+export const runMessage = z.discriminatedUnion('kind', [
+  trobRunMessage,
+  trobTickMessage,
+  flowRunMessage,
+  flowTickMessage,
+]);
 export type RunMessage = z.infer<typeof runMessage>;
 export type RunKind = RunMessage['kind'];

@@ -15,7 +15,7 @@ import { keys } from '../core/table';
 export const PURGE_KEYS_PER_MESSAGE = 2000;
 
 /** Only these partitions may be purged: never a user's main partition or another kind. */
-const PURGEABLE = /^USER#[^#]+#(LEADS#[^#]+|SEEN#[a-z]+|BUDGET#[^#]+|USAGE|JOBS)$/;
+const PURGEABLE = /^USER#[^#]+#(LEADS#[^#]+|SEEN#[a-z]+|BUDGET#[^#]+|LEDGER#[^#]+|USAGE|JOBS)$/;
 
 /**
  * An emptied partition is purged once more this much later. A job's worker may still be writing when
@@ -57,6 +57,7 @@ export function ownedPartitions(
   return [
     ...owned.automationIds.map((id) => keys.automationLeadsPartition(userId, id)),
     ...owned.connectionIds.map((id) => keys.budgetPartition(userId, id)),
+    ...owned.connectionIds.map((id) => keys.ledgerPartition(userId, id)),
     ...owned.platforms.map((platform) => keys.seenProfilesPartition(userId, platform)),
     keys.usagePartition(userId),
     keys.jobsPartition(userId),

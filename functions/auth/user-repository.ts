@@ -170,6 +170,29 @@ export async function updateUser(
   }
 }
 
+/**
+ * Counts one flow execution of a trial user (DECISIONS 4: the server's count is the one that holds);
+ * false when the trial's `limit` is used up, and nothing is counted then.
+ */
+export async function takeTrialFlowExecution(userId: string, limit: number): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: 'SET flowExecutions = if_not_exists(flowExecutions, :zero) + :one',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(flowExecutions) OR flowExecutions < :limit)',
+        ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':limit': limit },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** Changes the username, moving its uniqueness claim in the same transaction. */
 export async function changeUsername(user: StoredUser, next: string, profile: Changes): Promise<StoredUser> {
   const { expression, names, values } = updateExpression({ ...profile, username: next });

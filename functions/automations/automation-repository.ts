@@ -56,18 +56,22 @@ export function publicAutomation(stored: StoredAutomation): Automation {
   return out as unknown as Automation;
 }
 
-/** Every automation of the user, newest first. */
+/** A flow shares the automations' keys (functions/flows/ reads it): never an automation of this API. */
+const isTrob = (item: Record<string, unknown>) => item.kind !== 'flow';
+
+/** Every automation (trob) of the user, newest first; flows are not among them. */
 export async function listAutomations(userId: string, options: { consistent?: boolean } = {}) {
   const { pk, skPrefix } = keys.automationsPrefix(userId);
   const out: StoredAutomation[] = [];
   for await (const item of queryByPrefix(pk, skPrefix, options))
-    out.push(item as unknown as StoredAutomation);
+    if (isTrob(item)) out.push(item as unknown as StoredAutomation);
   return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
+/** One automation (trob) of the user; undefined for another's, a missing one or a flow. */
 export async function findAutomation(userId: string, id: string): Promise<StoredAutomation | undefined> {
   const out = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: keys.automation(userId, id), ConsistentRead: true }),
   );
-  return out.Item as StoredAutomation | undefined;
+  return out.Item && isTrob(out.Item) ? (out.Item as StoredAutomation) : undefined;
 }

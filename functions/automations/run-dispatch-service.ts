@@ -3,6 +3,7 @@ import type { Logger } from '../core/logger';
 import type { QueuePort } from '../core/ports/queue';
 import type { SchedulerPort } from '../core/ports/scheduler';
 import { delayUntil } from '../core/queues';
+import { nextFlowSchedule } from '../jobs/flow-schedule';
 import { recurringSchedule } from '../jobs/recurring-schedule';
 import {
   listUnsent,
@@ -25,6 +26,17 @@ export const trobRunMessage = (
   automationId: automation.id,
   userId: automation.userId,
   segment: automation.queuedSegment ?? 0,
+});
+
+/** The run message of a flow's job (DECISIONS 27): the same segment rules as a trob's. */
+export const flowRunMessage = (
+  flow: Pick<StoredAutomation, 'id' | 'userId' | 'queuedSegment'> & { jobId?: string },
+): RunMessage => ({
+  kind: 'flow-run',
+  jobId: flow.jobId ?? flow.id,
+  automationId: flow.id,
+  userId: flow.userId,
+  segment: flow.queuedSegment ?? 0,
 });
 
 /**
@@ -79,8 +91,19 @@ export function createRunDispatchService({ log, queue, scheduler, now }: RunDisp
             recurringSchedule({ id: unsent.id, userId: unsent.userId, interval: unsent.interval }),
           );
         }
+        // A flow's run that starts (its first, a tick's, an execute-now, a resume): the schedule of its
+        // next run in its working hours, one `at()` at a time (functions/jobs/flow-schedule.ts).
+        if (unsent.flow && unsent.status === 'pending') {
+          await scheduler.put(
+            nextFlowSchedule({ ...unsent, config: { executionSettings: unsent.flow.execution } }, now()).spec,
+          );
+        }
         const delaySeconds = delayUntil(unsent.sendAt, now());
-        await queue.send('trob-runs', trobRunMessage(unsent), delaySeconds ? { delaySeconds } : undefined);
+        await queue.send(
+          unsent.flow ? 'flow-runs' : 'trob-runs',
+          unsent.flow ? flowRunMessage(unsent) : trobRunMessage(unsent),
+          delaySeconds ? { delaySeconds } : undefined,
+        );
       } catch (error) {
         log.error('run message not sent; it stays unsent for the next try', {
           automationId: unsent.id,

@@ -1,4 +1,5 @@
 import type { TemplateDefinition } from '../../shared/catalogue';
+import { flowCatalogue } from '../flows/templates/catalogue-entries';
 import { instagramFollowersExtractor } from './templates/instagram-followers-extractor';
 import { instagramPostEngagers } from './templates/instagram-post-engagers';
 import { linkedinConnectionsExport } from './templates/linkedin-connections-export';
@@ -10,8 +11,8 @@ import { twitterFollowersExtractor } from './templates/twitter-followers-extract
 import { twitterPostEngagers } from './templates/twitter-post-engagers';
 
 /**
- * The catalogue, as code: `seedCatalogue()` writes exactly these into the table (npm start, and
- * `npm run seed` after a deploy). Adding a trob is adding a file here; removing one removes its item.
+ * The trobs of the catalogue, as code. Adding a trob is adding a file here; removing one removes its
+ * item at the next seed.
  */
 export const catalogue: readonly TemplateDefinition[] = [
   linkedinFollowerExtractor,
@@ -24,3 +25,10 @@ export const catalogue: readonly TemplateDefinition[] = [
   instagramFollowersExtractor,
   instagramPostEngagers,
 ];
+
+/**
+ * Everything `seedCatalogue()` writes into the table (npm start, and `npm run seed` after a deploy): the
+ * trobs, then one entry per flow template (DECISIONS 3: the catalogue lists flows with the Flow badge).
+ * The flow templates are content of functions/flows/templates/, which imports only shared/.
+ */
+export const seededCatalogue: readonly TemplateDefinition[] = [...catalogue, ...flowCatalogue];

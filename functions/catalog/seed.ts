@@ -1,6 +1,6 @@
 import type { TemplateDefinition } from '../../shared/catalogue';
 import { deleteTemplate, listTemplates, upsertTemplate } from './catalog-repository';
-import { catalogue } from './catalogue';
+import { seededCatalogue } from './catalogue';
 import { sanitizeTemplateHtml } from './sanitize';
 
 export interface SeedResult {
@@ -9,11 +9,12 @@ export interface SeedResult {
 }
 
 /**
- * Makes the table's catalogue match the code: every template's content is rewritten (sanitized), usage
- * counts are kept, and templates no longer in code are removed. Safe to run any number of times.
+ * Makes the table's catalogue match the code (the trobs and the flow templates' entries): every
+ * template's content is rewritten (sanitized), usage counts are kept, and templates no longer in code
+ * are removed. Safe to run any number of times.
  */
 export async function seedCatalogue(
-  definitions: readonly TemplateDefinition[] = catalogue,
+  definitions: readonly TemplateDefinition[] = seededCatalogue,
 ): Promise<SeedResult> {
   const ids = new Set(definitions.map((d) => d.id));
   if (ids.size !== definitions.length) throw new Error('The catalogue has a repeated template id');

@@ -42,6 +42,8 @@
  * | 31 | a user's jobs, newest first (GET /api/jobs)      | table | pk = USER#<id>#JOBS, sk = JOB#<createdAt>#<jobId>   |
  * | 32 | one automation's jobs, newest first (Runs card)  | gsi1  | gsi1pk = USER#<id>#JOBS#<automationId>, gsi1sk = <createdAt>#<jobId> |
  * | 33 | the lead count shards of an automation           | table | pk = USER#<id>#LEADS#<automationId>, sk begins_with COUNT# |
+ * | 34 | one person of a connected account's contact ledger | table | pk = USER#<id>#LEDGER#<connectionId>, sk = PERSON#<personId> |
+ * | 35 | one write of a connected account (idempotency key) | table | pk = USER#<id>#LEDGER#<connectionId>, sk = WRITE#<key> |
  *
  * Starting an automation checks the running count and writes the automation in one transaction with
  * a version bump of the user's start guard (conditional on the version read), so two starts at once
@@ -187,6 +189,16 @@ export const keys = {
     sk: `${action}#${window}#${period}`,
   }),
   budgetPartition: (userId: string, connectionId: string) => `${user(userId)}#BUDGET#${connectionId}`,
+  /** A connected account's contact ledger (issue 20): every flow and trob of the account shares it. */
+  ledgerPartition: (userId: string, connectionId: string) => `${user(userId)}#LEDGER#${connectionId}`,
+  ledgerPerson: (userId: string, connectionId: string, personId: string): ItemKey => ({
+    pk: `${user(userId)}#LEDGER#${connectionId}`,
+    sk: `PERSON#${personId}`,
+  }),
+  ledgerWrite: (userId: string, connectionId: string, key: string): ItemKey => ({
+    pk: `${user(userId)}#LEDGER#${connectionId}`,
+    sk: `WRITE#${key}`,
+  }),
   monthlyUsage: (userId: string, month: string): ItemKey => ({
     pk: `${user(userId)}#USAGE`,
     sk: `MONTH#${month}`,

@@ -7,6 +7,11 @@ import type { Automation, JobStage, JobTrigger } from '../../shared/automations-
  */
 export interface StoredAutomation extends Automation {
   userId: string;
+  /**
+   * 'flow' for a flow (issue 20): a flow is an automation item the engine runs like a recurring trob,
+   * one job per execution (DECISIONS 27); the automations API never lists or answers it.
+   */
+  kind?: 'flow';
   /** When the run message went on the queue; absent while the automation waits for the sweep. */
   queuedAt?: string;
   /** The run state (functions/jobs/run-repository.ts): the last claimed segment, its lease and cursor. */

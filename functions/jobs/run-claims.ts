@@ -98,6 +98,11 @@ export async function startScheduledJob(
   userId: string,
   automationId: string,
   now: Date,
+  /** A flow's execute-now (DECISIONS 27) starts its next job the way its schedule would. */
+  start: { trigger: 'schedule' | 'execute'; message: string } = {
+    trigger: 'schedule',
+    message: 'Starting the scheduled run',
+  },
 ): Promise<{ jobId: string; segment: number } | undefined> {
   const current = await dynamo().send(
     new GetCommand({
@@ -135,11 +140,11 @@ export async function startScheduledJob(
                 ':pending': 'pending',
                 ':active': 'active',
                 ':jobId': jobId,
-                ':trigger': 'schedule',
+                ':trigger': start.trigger,
                 ':segment': segment,
                 ':zero': 0,
                 ':stage': 'queued',
-                ':message': 'Starting the scheduled run',
+                ':message': start.message,
                 ':at': at,
                 ':waiting': keys.runQueue.waiting,
                 ':sort': keys.runQueueSort(at, userId, automationId),
@@ -155,7 +160,7 @@ export async function startScheduledJob(
             id: jobId,
             automationId,
             run,
-            trigger: 'schedule',
+            trigger: start.trigger,
             templateId: item.templateId as string,
             name: item.displayName as string,
             platform: item.platform as Platform,

@@ -3,6 +3,7 @@ import type { AutomationInterval } from '../../shared/automations-values';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { isConditionalCheckFailure } from '../core/dynamo-errors';
 import { keys } from '../core/table';
+import { type FlowExecution, flowExecutionOf } from './flow-schedule';
 
 /**
  * The unsent index (gsi1, core/table.ts pattern 22): automations whose run message waits to be sent by
@@ -49,6 +50,8 @@ export interface UnsentAutomation {
   sendAt?: string;
   /** A job its schedule's tick created: the schedule is there already. */
   scheduled?: boolean;
+  /** A flow (issue 20): its runs ride the flow-runs queue, and each start puts its next run's schedule. */
+  flow?: { execution: FlowExecution };
   /** Its place on the unsent index, so only this dispatch takes it off. */
   unsentSort: string;
 }
@@ -65,6 +68,7 @@ export function unsentOf(item: Record<string, unknown>): UnsentAutomation | unde
     ...(typeof item.interval === 'string' ? { interval: item.interval as AutomationInterval } : {}),
     ...(typeof item.sendAt === 'string' ? { sendAt: item.sendAt } : {}),
     ...(item.jobTrigger === 'schedule' ? { scheduled: true } : {}),
+    ...(item.kind === 'flow' ? { flow: { execution: flowExecutionOf(item) } } : {}),
     unsentSort: item.gsi1sk,
   };
 }

@@ -52,8 +52,11 @@ export interface TrobRunDeps {
   now: () => Date;
   /** Only for a message that met a live lease: it comes back, the same message, when the lease ends. */
   queue: Pick<QueuePort, 'send'>;
-  /** A recurring automation that pauses itself (three failed runs in a row) loses its schedule. */
-  scheduler: Pick<SchedulerPort, 'remove'>;
+  /**
+   * A recurring automation that pauses itself (three failed runs in a row) loses its schedule; a flow
+   * whose tick finds a run still going puts its next run's schedule.
+   */
+  scheduler: Pick<SchedulerPort, 'remove' | 'put'>;
   keys: Pick<KeysPort, 'decrypt'>;
   /** Hand over to the next message when less than this is left (default SEGMENT_MARGIN_MS). */
   segmentMarginMs?: number;

@@ -1,7 +1,9 @@
-import type { TrobRunMessage, TrobTickMessage } from '../../shared/run-messages';
+import type { FlowTickMessage, TrobRunMessage, TrobTickMessage } from '../../shared/run-messages';
 import { RUN_TEXTS } from '../../shared/run-texts';
 import { delayUntil } from '../core/queues';
+import { findFlow } from '../flows/flow-repository';
 import type { StoredAutomation } from '../jobs/automation-item';
+import { nextFlowSchedule } from '../jobs/flow-schedule';
 import { claimSegment, startScheduledJob } from '../jobs/run-claims';
 import { LeaseLostError } from '../jobs/run-repository';
 import { settleLeadCount } from '../leads/lead-count';
@@ -18,7 +20,27 @@ export type { TrobRunDeps, TrobRunOutcome } from './segment-runner';
  * stays stuck: a lost lease stops quietly, and the last failed attempt ends the job failed.
  */
 export function createTrobRunService(deps: TrobRunDeps) {
-  return { run, tick };
+  return { run, tick, flowTick };
+
+  /**
+   * A flow's schedule fired: its next run starts as a scheduled job, which the run dispatch sends with
+   * the schedule of the run after it. While a run of the flow still goes on nothing starts, and the
+   * schedule of its next slot is put here, so the flow keeps its days; a paused or stopped flow has no
+   * schedule left to put.
+   */
+  async function flowTick(message: FlowTickMessage, ctx: RunContext): Promise<TrobRunOutcome> {
+    const next = await startScheduledJob(message.userId, message.automationId, deps.now());
+    if (next) {
+      ctx.log.info('flow run created; the run dispatch sends it', { jobId: next.jobId });
+      return 'scheduled';
+    }
+    const flow = await findFlow(message.userId, message.automationId);
+    if (flow && (flow.status === 'running' || flow.status === 'pending')) {
+      await deps.scheduler.put(nextFlowSchedule(flow, deps.now()).spec);
+      ctx.log.info('flow tick met a run still going: its next slot is scheduled');
+    } else ctx.log.info('flow tick dropped: the flow is paused or stopped');
+    return 'not-claimed';
+  }
 
   /**
    * A recurring automation's schedule fired: its next job is created, on the unsent index, and the run

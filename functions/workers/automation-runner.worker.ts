@@ -25,7 +25,7 @@ async function processRecord(record: SQSRecord, lambda: Context): Promise<void> 
   if (!parsed.success) throw new Error(`Malformed run message: ${parsed.error.issues[0]?.message}`);
   const message = parsed.data;
   const runLog = log.child(
-    message.kind === 'trob-tick'
+    message.kind === 'trob-tick' || message.kind === 'flow-tick'
       ? { automationId: message.automationId, kind: message.kind }
       : { jobId: message.jobId, kind: message.kind, segment: message.segment },
   );
@@ -41,6 +41,11 @@ async function processRecord(record: SQSRecord, lambda: Context): Promise<void> 
       case 'trob-tick': {
         const outcome = await trobRuns.tick(message, context);
         runLog.info('schedule tick processed', { outcome });
+        return;
+      }
+      case 'flow-tick': {
+        const outcome = await trobRuns.flowTick(message, context);
+        runLog.info('flow schedule tick processed', { outcome });
         return;
       }
       case 'flow-run':

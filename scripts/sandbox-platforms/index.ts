@@ -8,9 +8,14 @@ import {
   type SandboxWorldSize,
 } from './world-types';
 
+export type { SandboxAccount } from './accounts';
+export { LINKEDIN_FREE_ACCOUNT_EMAIL, linkedInFreeAccount } from './accounts';
+export type { SandboxClock } from './clock';
 export type { SandboxFailureRequest, SandboxFailures, SessionActions } from './failures';
 export { INSTAGRAM, instagramMediaId, instagramShortcode } from './instagram';
 export { LINKEDIN } from './linkedin';
+export { COMPANY_SIZE_BUCKETS, companySizeOf, countryOf, facetedSearch } from './linkedin-facets';
+export { INVITE_ERRORS, invitationFate, OUTREACH_RULES, replyFate } from './linkedin-outreach';
 export { parseRestli, type RestliValue, restliVariables, toRestli } from './restli';
 export type { IssuedSession, SandboxCookie, SandboxSite } from './server';
 export { SANDBOX_USER_AGENT, startSandboxSite } from './server';
@@ -58,6 +63,8 @@ export interface SandboxPlatforms {
   sites: Record<SandboxPlatform, SandboxSite>;
   /** SANDBOX_LINKEDIN_URL, SANDBOX_X_URL, SANDBOX_INSTAGRAM_URL. */
   env: Record<string, string>;
+  /** Moves every site's simulated clock forward (each site also has its own: `sites.linkedin.clock`). */
+  advanceClock(ms: number): void;
   stop(): Promise<void>;
 }
 
@@ -97,6 +104,9 @@ export async function startSandboxPlatforms(
   return {
     sites,
     env: Object.fromEntries(started.map((s) => [SANDBOX_URL_ENV[s.platform], s.url])),
+    advanceClock: (ms) => {
+      for (const site of started) site.clock.advance(ms);
+    },
     stop: async () => {
       await Promise.all(started.map((s) => s.stop()));
     },
@@ -112,18 +122,22 @@ export function sandboxUrl(platform: SandboxPlatform, source: NodeJS.ProcessEnv 
 }
 
 /**
- * Signs the seeded owner in on a sandbox site and returns the cookies, as the extension would send
- * them: what "Connect sandbox account" stores. Works from any process that can reach the site.
+ * Signs the seeded owner (or, with `account: 'free'`, LinkedIn's free account) in on a sandbox site
+ * and returns the cookies, as the extension would send them: what "Connect sandbox account" stores.
+ * Works from any process that can reach the site.
  */
 export async function issueSession(
   platform: SandboxPlatform,
-  options: { baseUrl?: string; userAgent?: string } = {},
+  options: { baseUrl?: string; userAgent?: string; account?: string } = {},
 ): Promise<IssuedSession> {
   const base = options.baseUrl ?? sandboxUrl(platform);
   const response = await fetch(`${base}${SANDBOX_ADMIN_PREFIX}sessions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(options.userAgent ? { userAgent: options.userAgent } : {}),
+    body: JSON.stringify({
+      ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+      ...(options.account ? { account: options.account } : {}),
+    }),
   });
   if (response.status !== 201)
     throw new Error(`The sandbox ${platform} refused a session (${response.status})`);
@@ -164,4 +178,25 @@ export async function setSandboxFailures(
     throw new Error(
       `The sandbox ${platform} refused the failure switches (${response.status}): ${await response.text()}`,
     );
+}
+
+/**
+ * Moves a sandbox site's simulated clock forward (`POST /__sandbox/clock`) and answers its new time:
+ * what happens "hours later" there (LinkedIn's accepted and declined invitations, replies) follows.
+ */
+export async function advanceSandboxClock(
+  platform: SandboxPlatform,
+  ms: number,
+  baseUrl?: string,
+): Promise<Date> {
+  const response = await fetch(`${baseUrl ?? sandboxUrl(platform)}${SANDBOX_ADMIN_PREFIX}clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs: ms }),
+  });
+  if (!response.ok)
+    throw new Error(
+      `The sandbox ${platform} refused to move its clock (${response.status}): ${await response.text()}`,
+    );
+  return new Date(((await response.json()) as { now: string }).now);
 }

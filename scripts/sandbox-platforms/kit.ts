@@ -26,6 +26,8 @@ export interface RequestContext {
   baseUrl: string;
   /** Where LinkedIn's follower and people-search JSON stop (SANDBOX_LIST_CAP; 0: no cap). */
   listCap: number;
+  /** A POST's body, as sent (the write calls read it). */
+  body?: string;
 }
 
 /**

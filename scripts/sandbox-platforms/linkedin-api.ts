@@ -1,5 +1,6 @@
 import { intParam, json, type Reply, type RequestContext, safeDecode } from './kit';
 import { LINKEDIN } from './linkedin-config';
+import { facetedSearch, facetMatcher, type PeopleFacets } from './linkedin-facets';
 import {
   RestliSyntaxError,
   type RestliValue,
@@ -12,7 +13,7 @@ import {
 } from './restli';
 import { linkedInIndustryId } from './words';
 import { geoIdOf, type WorldIndex } from './world-index';
-import { SANDBOX_EPOCH, type SandboxPerson, type SandboxPost } from './world-types';
+import { SANDBOX_EPOCH, type SandboxConnection, type SandboxPerson, type SandboxPost } from './world-types';
 
 /**
  * The sandbox LinkedIn's JSON (Voyager) answers: the normalized envelope, `data` plus `included[]`
@@ -21,7 +22,7 @@ import { SANDBOX_EPOCH, type SandboxPerson, type SandboxPost } from './world-typ
  */
 
 const T = LINKEDIN.types;
-type Entity = Record<string, unknown>;
+export type Entity = Record<string, unknown>;
 
 export const degreeLabel = (d: number) => (d === 1 ? '1st' : d === 2 ? '2nd' : d === 3 ? '3rd+' : 'You');
 
@@ -101,7 +102,7 @@ function profilePicture(ctx: RequestContext, p: SandboxPerson): Entity {
 }
 
 /** The `image` of search rows and lockups: attributes with the profile picture. */
-function lockupImage(ctx: RequestContext, p: SandboxPerson): Entity {
+export function lockupImage(ctx: RequestContext, p: SandboxPerson): Entity {
   return {
     attributes: [
       {
@@ -120,7 +121,7 @@ function headlessUrl(ctx: RequestContext): string {
 }
 
 /** The short Profile of lists (connections, company followers, commenters). */
-function profileEntity(ctx: RequestContext, p: SandboxPerson): Entity {
+export function profileEntity(ctx: RequestContext, p: SandboxPerson): Entity {
   return {
     $type: T.profile,
     entityUrn: profileUrn(p),
@@ -133,11 +134,11 @@ function profileEntity(ctx: RequestContext, p: SandboxPerson): Entity {
   };
 }
 
-function bad(message: string): Reply {
+export function bad(message: string): Reply {
   return json({ status: 400, message }, 400);
 }
 
-function collection(paging: Entity, rest: Entity): Entity {
+export function collection(paging: Entity, rest: Entity): Entity {
   return {
     $type: T.collection,
     paging: { $type: 'com.linkedin.restli.common.CollectionMetadata', ...paging },
@@ -145,7 +146,7 @@ function collection(paging: Entity, rest: Entity): Entity {
   };
 }
 
-function graphqlAnswer(root: string, value: Entity, included: Entity[]): Reply {
+export function graphqlAnswer(root: string, value: Entity, included: Entity[]): Reply {
   return json({
     data: { data: { [root]: value }, $type: 'com.linkedin.restli.common.GraphQLResponse' },
     included,
@@ -155,7 +156,8 @@ function graphqlAnswer(root: string, value: Entity, included: Entity[]): Reply {
 // ---------------------------------------------------------------------------------------------------
 // /voyager/api/me and connections
 
-export function me(ctx: RequestContext): Reply {
+/** Who am I; `premium` is the account's tier (the sandbox owner's is premium, the free account's not). */
+export function me(ctx: RequestContext, premium = false): Reply {
   const p = ctx.me;
   const urn = `urn:li:fs_miniProfile:${p.id}`;
   return json({
@@ -163,7 +165,7 @@ export function me(ctx: RequestContext): Reply {
       $type: 'com.linkedin.voyager.common.Me',
       '*miniProfile': urn,
       plainId: Number(p.memberId),
-      premiumSubscriber: false,
+      premiumSubscriber: premium,
     },
     included: [
       {
@@ -195,14 +197,17 @@ const CONNECTION_SORTS: Record<string, (a: SandboxPerson, b: SandboxPerson) => n
  * LASTNAME_FIRSTNAME. A decorationId other than LINKEDIN.decorationIds.connections answers 400;
  * none at all is accepted.
  */
-export function connectionsApi(ctx: RequestContext): Reply {
+export function connectionsApi(
+  ctx: RequestContext,
+  connections: readonly SandboxConnection[] = ctx.index.world.connections[ctx.me.id] ?? [],
+): Reply {
   const decoration = ctx.url.searchParams.get('decorationId');
   if (decoration !== null && decoration !== LINKEDIN.decorationIds.connections)
     return bad(`Unknown decorationId ${decoration}`);
   const start = intParam(ctx.url, 'start', 0);
   const count = Math.max(1, intParam(ctx.url, 'count', 40, LINKEDIN.pageSizes.connectionsCountMax));
   const sortType = ctx.url.searchParams.get('sortType') ?? 'RECENTLY_ADDED';
-  let all = ctx.index.world.connections[ctx.me.id] ?? [];
+  let all = connections;
   const sort = CONNECTION_SORTS[sortType];
   if (sort) {
     all = [...all].sort((a, b) => sort(ctx.index.person(a.personId)!, ctx.index.person(b.personId)!));
@@ -237,12 +242,22 @@ function yearMonth(text: string): Entity {
   return { year, month };
 }
 
+/** The viewer's pending invitation to a member, as the profile's memberRelationship shows it. */
+export interface PendingInvitation {
+  id: string;
+  sentAt: number;
+}
+
 /**
  * The full profile: included Profile (with `*profilePositions`, `*profileEducations`,
  * `*profileSkills` and `*industry` references, `geoLocation{*geo}`, `websites[]`,
  * `memberRelationship`), its Positions, Educations, Skills, Industry and Geo. Unknown members: 404.
+ * A member the viewer invited shows the pending invitation under `noConnection.invitationUnion`.
  */
-export function profileApi(ctx: RequestContext): Reply {
+export function profileApi(
+  ctx: RequestContext,
+  pendingOf: (personId: string) => PendingInvitation | undefined = () => undefined,
+): Reply {
   const { searchParams } = ctx.url;
   if (searchParams.get('q') !== 'memberIdentity') return bad('q must be memberIdentity');
   const decoration = searchParams.get('decorationId');
@@ -277,6 +292,7 @@ export function profileApi(ctx: RequestContext): Reply {
     name,
   }));
   const distance = ctx.index.distance(p.id);
+  const pending = distance > 1 ? pendingOf(p.id) : undefined;
   const profile: Entity = {
     $type: T.profile,
     entityUrn: urn,
@@ -298,7 +314,22 @@ export function profileApi(ctx: RequestContext): Reply {
           ? { self: {} }
           : distance === 1
             ? { connection: { '*connection': `urn:li:fsd_connection:${p.id}` } }
-            : { noConnection: { memberDistance: memberDistance(distance) } },
+            : {
+                noConnection: {
+                  memberDistance: memberDistance(distance),
+                  ...(pending
+                    ? {
+                        invitationUnion: {
+                          invitation: {
+                            invitationUrn: `urn:li:fsd_invitation:${pending.id}`,
+                            invitationState: 'PENDING',
+                            sentTime: pending.sentAt,
+                          },
+                        },
+                      }
+                    : {}),
+                },
+              },
     },
     '*profilePositions': positions.map((e) => e.entityUrn),
     '*profileEducations': educations.map((e) => e.entityUrn),
@@ -446,7 +477,21 @@ function searchClusters(ctx: RequestContext, vars: { [key: string]: RestliValue 
     intent = restliString(query.flagshipSearchIntent) ?? 'MYNETWORK_CURATION_HUB';
     followingStates = true;
   } else if (resultType === 'PEOPLE') {
-    list = searchPeople(ctx.index, restliString(query.keywords) ?? '');
+    const keywords = restliString(query.keywords) ?? '';
+    const F = LINKEDIN.facets;
+    const facets: PeopleFacets = {
+      keywords,
+      industries: params.get(F.industry) ?? [],
+      countries: params.get(F.country) ?? [],
+      titles: params.get(F.title) ?? [],
+      companySizes: params.get(F.companySize) ?? [],
+    };
+    // The faceted search reads keywords its own way and leaves hidden people out; the facets filter
+    // any people search.
+    list =
+      restliString(vars.origin) === LINKEDIN.facetedOrigin
+        ? facetedSearch(ctx.index, facets, ctx.me.id)
+        : searchPeople(ctx.index, keywords).filter(facetMatcher(ctx.index, { ...facets, keywords: '' }));
     const network = params.get('network');
     const distances = network?.length ? new Set(network.map((n) => NETWORK_DISTANCE[n])) : undefined;
     const geos = params.get('geoUrn');
@@ -674,10 +719,11 @@ function comments(ctx: RequestContext, vars: { [key: string]: RestliValue }): Re
   );
 }
 
-const HANDLERS: Record<
-  keyof typeof LINKEDIN.queryIds,
-  (ctx: RequestContext, vars: { [key: string]: RestliValue }) => Reply
-> = {
+export type GraphqlHandler = (ctx: RequestContext, vars: { [key: string]: RestliValue }) => Reply;
+export type GraphqlQuery = keyof typeof LINKEDIN.queryIds;
+
+/** The queries answered from the world alone; the others come with the site's state (linkedin.ts). */
+const HANDLERS: Partial<Record<GraphqlQuery, GraphqlHandler>> = {
   searchClusters,
   typeahead,
   organizationFollowers,
@@ -686,7 +732,10 @@ const HANDLERS: Record<
 };
 
 /** GET /voyager/api/graphql?includeWebMetadata=true&variables=(...)&queryId=<name>.<hash> */
-export function graphql(ctx: RequestContext): Reply {
+export function graphql(
+  ctx: RequestContext,
+  more: Partial<Record<GraphqlQuery, GraphqlHandler>> = {},
+): Reply {
   const queryId = safeDecode(rawQueryParam(ctx.url.search, 'queryId') ?? '');
   const entry = Object.entries(LINKEDIN.queryIds).find(([, id]) => id === queryId);
   if (!entry) return bad(`Unknown queryId ${queryId || '(none)'}`);
@@ -697,5 +746,7 @@ export function graphql(ctx: RequestContext): Reply {
     if (error instanceof RestliSyntaxError) return bad(error.message);
     throw error;
   }
-  return HANDLERS[entry[0] as keyof typeof LINKEDIN.queryIds](ctx, vars);
+  const name = entry[0] as GraphqlQuery;
+  const handler = more[name] ?? HANDLERS[name];
+  return handler ? handler(ctx, vars) : bad(`Unsupported queryId ${queryId}`);
 }

@@ -33,6 +33,42 @@ export const LINKEDIN = {
     graphql: '/voyager/api/graphql',
     profilesApi: '/voyager/api/identity/dash/profiles',
     companiesApi: '/voyager/api/organization/companies',
+    /** The account's pending sent invitations (a page, and its JSON). */
+    sentInvitations: '/mynetwork/invitation-manager/sent/',
+    sentInvitationsApi: '/voyager/api/relationships/sentInvitationViewsV2',
+    /** POST `?action=verifyQuotaAndCreateV2`: invite, with an optional note. */
+    invitationsCreateApi: '/voyager/api/voyagerRelationshipsDashMemberRelationships',
+    /** POST `?threadUrn=urn:li:activity:<id>` `{reactionType}`: react to a post. */
+    reactionsCreateApi: '/voyager/api/voyagerSocialDashReactions',
+    /** POST `{commentary:{text}, threadUrn}`: comment on a post. */
+    commentsCreateApi: '/voyager/api/voyagerSocialDashNormComments',
+    /** POST `?action=createMessage`: message a 1st-degree connection. */
+    messagesCreateApi: '/voyager/api/voyagerMessagingDashMessengerMessages',
+    /** The messaging GraphQL (its own query ids): conversations with their messages. */
+    messagingGraphql: '/voyager/api/voyagerMessagingGraphQL/graphql',
+    /** The account's message threads (a page). */
+    messaging: '/messaging/',
+  },
+  /** The `?action=` of the write calls. */
+  actions: {
+    invite: 'verifyQuotaAndCreateV2',
+    createMessage: 'createMessage',
+  },
+  /**
+   * The faceted people search (what the search's filter pills send, `origin:FACETED_SEARCH`): keywords
+   * must all be found in the name, headline, title, company or skills, people LinkedIn hides are left
+   * out, and these queryParameters keys filter (linkedin-facets.ts).
+   */
+  facetedOrigin: 'FACETED_SEARCH',
+  facets: {
+    /** LinkedIn industry ids. */
+    industry: 'industry',
+    /** ISO country codes of the people's locations. */
+    country: 'countryCode',
+    /** Phrases of the current title. */
+    title: 'title',
+    /** LinkedIn's size letters B (1-10) to I (10,001+). */
+    companySize: 'companySize',
   },
   /** `queryId=` of /voyager/api/graphql, `<name>.<32 hex>`. */
   queryIds: {
@@ -44,6 +80,16 @@ export const LINKEDIN = {
     organizationFollowers: 'voyagerOrganizationDashFollowers.e7a7a52c2e6f0bd9a8b3d5c7f2f0f1c6',
     reactions: 'voyagerSocialDashReactions.41ebf31a6a9a3a1f8e8f5b0c0d1b9f6e',
     comments: 'voyagerSocialDashComments.95ed44bc87596acce7c460c70934d0ff',
+    /** A member's recent posts (their activity), `(count,start,profileUrn)`. */
+    profileUpdates: 'voyagerFeedDashProfileUpdates.6cd388181a7eda2af7f971c0faf5476d',
+  },
+  /** `queryId=` of the messaging GraphQL (paths.messagingGraphql). */
+  messagingQueryIds: {
+    /** `(mailboxUrn,recipients:List(urn))`: the account's conversations with those people. */
+    conversations: 'messengerConversations.d401357a2e62e404a52149ce96ef3139',
+  },
+  messagingRoots: {
+    conversations: 'messengerConversationsByRecipients',
   },
   /** The key under `data.data` of each query's answer. */
   graphqlRoots: {
@@ -52,6 +98,7 @@ export const LINKEDIN = {
     organizationFollowers: 'organizationDashFollowersByOrganizationalPage',
     reactions: 'socialDashReactionsByReactionType',
     comments: 'socialDashCommentsBySocialDetail',
+    profileUpdates: 'feedDashProfileUpdatesByMemberShareFeed',
   },
   decorationIds: {
     fullProfile: 'com.linkedin.voyager.dash.deco.identity.profile.FullProfileWithEntities-93',
@@ -77,6 +124,14 @@ export const LINKEDIN = {
     organizationFollower: 'com.linkedin.voyager.dash.organization.OrganizationFollower',
     reaction: 'com.linkedin.voyager.dash.social.Reaction',
     comment: 'com.linkedin.voyager.dash.social.Comment',
+    update: 'com.linkedin.voyager.dash.feed.Update',
+    socialDetail: 'com.linkedin.voyager.dash.social.SocialDetail',
+    socialActivityCounts: 'com.linkedin.voyager.dash.feed.SocialActivityCounts',
+    invitation: 'com.linkedin.voyager.dash.relationships.invitation.Invitation',
+    invitationView: 'com.linkedin.voyager.relationships.invitation.InvitationView',
+    createInvitation: 'com.linkedin.voyager.dash.relationships.invitation.CreateInvitationResponse',
+    conversation: 'com.linkedin.messenger.Conversation',
+    message: 'com.linkedin.messenger.Message',
   },
   /** Shown instead of a hidden person's name in lists. */
   hiddenName: 'LinkedIn Member',
@@ -95,5 +150,9 @@ export const LINKEDIN = {
     commentsCount: 10,
     socialCountMax: 100,
     connectionsCountMax: 40,
+    profileUpdatesCount: 10,
+    profileUpdatesCountMax: 20,
+    sentInvitationsCount: 100,
+    sentInvitationsCountMax: 100,
   },
 } as const;

@@ -1,3 +1,5 @@
+import type { SandboxAccount } from './accounts';
+import type { SimulatedClock } from './clock';
 import {
   document,
   esc,
@@ -26,11 +28,30 @@ import {
   searchPeople,
 } from './linkedin-api';
 import { LINKEDIN } from './linkedin-config';
+import {
+  createComment,
+  createInvitation,
+  createMessage,
+  createReaction,
+  messagingGraphql,
+  postAge,
+  profileUpdates,
+  sentInvitations,
+} from './linkedin-flow-api';
+import { LinkedInState } from './linkedin-state';
 import type { WorldIndex } from './world-index';
 import type { SandboxPerson, SandboxPost } from './world-types';
 
 export { keywordMatcher, postIdOf, searchPeople } from './linkedin-api';
 export { LINKEDIN } from './linkedin-config';
+
+/** What the LinkedIn site is built with besides its world: the clock, its accounts, the state file. */
+export interface LinkedInSiteServices {
+  clock: SimulatedClock;
+  accounts: readonly SandboxAccount[];
+  /** state-linkedin.json under the state dir; absent: the state lives in memory only. */
+  stateFile?: string;
+}
 
 const CSS = `body{font-family:system-ui,sans-serif;margin:0;background:#f4f2ee;color:#191919}
 header.global-nav{background:#fff;border-bottom:1px solid #ddd;padding:8px 24px;display:flex;gap:16px;align-items:center}
@@ -79,15 +100,17 @@ function reactorRow(index: WorldIndex, p: SandboxPerson, type: string): string {
 <div class="artdeco-entity-lockup__caption">${esc(p.headline)}</div></li>`;
 }
 
-function postCard(index: WorldIndex, post: SandboxPost): string {
+function postCard(index: WorldIndex, post: SandboxPost, viewerId?: string): string {
   const author = index.person(post.authorId)!;
-  return `<div class="feed-shared-update-v2 card" data-urn="urn:li:activity:${esc(post.id)}" data-share-url="${esc(postSharePath(post, author))}">
+  const liked = viewerId !== undefined && post.likerIds.includes(viewerId);
+  return `<div class="feed-shared-update-v2 card" data-urn="urn:li:activity:${esc(post.id)}" data-share-url="${esc(postSharePath(post, author))}"${liked ? ' data-liked-by-viewer="true"' : ''}>
 <a class="update-components-actor__name" href="${profileHref(author)}">${esc(author.name)}</a>
 <div class="update-components-actor__description muted">${esc(author.headline)}</div>
 <time datetime="${esc(post.createdAt)}" class="muted">${esc(post.createdAt.slice(0, 10))}</time>
 <div class="update-components-text">${esc(post.text)}</div>
 <a class="social-details-social-counts__reactions-count" href="${LINKEDIN.paths.post}${esc(post.id)}/">${post.likerIds.length} reactions</a>
-· <span class="social-details-social-counts__comments">${post.comments.length} comments</span></div>`;
+· <span class="social-details-social-counts__comments">${post.comments.length} comments</span>
+<button class="react-button__trigger" aria-pressed="${liked}">${liked ? 'Liked' : 'Like'}</button></div>`;
 }
 
 function feed(ctx: RequestContext): Reply {
@@ -96,7 +119,7 @@ function feed(ctx: RequestContext): Reply {
   return html(
     shell(
       'Feed',
-      `<h1 class="visually-hidden">Feed</h1>${page.items.map((p) => postCard(index, p)).join('')}${pager(url, page)}`,
+      `<h1 class="visually-hidden">Feed</h1>${page.items.map((p) => postCard(index, index.post(p.id) ?? p, ctx.me.id)).join('')}${pager(url, page)}`,
       ctx.me,
     ),
   );
@@ -108,7 +131,7 @@ function postPage(ctx: RequestContext, id: string): Reply | undefined {
   const comments = post.comments
     .map((c) => {
       const author = ctx.index.person(c.authorId)!;
-      return `<article class="comments-comment-entity" data-id="urn:li:comment:(activity:${esc(post.id)},${esc(c.id)})">
+      return `<article class="comments-comment-entity" data-id="urn:li:comment:(activity:${esc(post.id)},${esc(c.id)})" data-commenter-id="${esc(author.id)}">
 <a class="comments-comment-meta__description-title" href="${profileHref(author)}">${esc(author.name)}</a>
 <div class="comments-comment-meta__description-subtitle muted">${esc(author.headline)}</div>
 <time datetime="${esc(c.createdAt)}"></time><span class="comments-comment-item__main-content">${esc(c.text)}</span></article>`;
@@ -117,7 +140,7 @@ function postPage(ctx: RequestContext, id: string): Reply | undefined {
   return html(
     shell(
       'Post',
-      `${postCard(ctx.index, post)}
+      `${postCard(ctx.index, post, ctx.me.id)}
 <section class="social-details-reactors-modal__content" data-total="${post.likerIds.length}"><h2>Reactions</h2><ul>${post.likerIds
         .map((id, i) => reactorRow(ctx.index, ctx.index.person(id)!, post.reactionTypes[i] ?? 'LIKE'))
         .join('')}</ul></section>
@@ -127,13 +150,19 @@ function postPage(ctx: RequestContext, id: string): Reply | undefined {
   );
 }
 
-function profilePage(ctx: RequestContext, handle: string): Reply | undefined {
+function profilePage(ctx: RequestContext, state: LinkedInState, handle: string): Reply | undefined {
   const p = ctx.index.byHandle(handle);
   if (!p) return undefined;
   const company = ctx.index.company(p.companyId);
-  const connections = ctx.index.world.connections[p.id]?.length ?? 0;
+  const connections = state.connectionsOf(p.id).length;
   const distance = ctx.index.distance(p.id);
-  const posts = ctx.index.world.posts.filter((post) => post.authorId === p.id);
+  const pending = distance > 1 ? state.pendingInvitation(ctx.me.id, p.id) : undefined;
+  const posts = [
+    ...state.recentPosts(p.id),
+    ...ctx.index.world.posts
+      .filter((post) => post.authorId === p.id)
+      .map((post) => ctx.index.post(post.id) ?? post),
+  ];
   return html(
     shell(
       p.name,
@@ -145,7 +174,7 @@ function profilePage(ctx: RequestContext, handle: string): Reply | undefined {
 <span class="text-body-small pv-top-card--location">${esc(p.location)}</span>
 ${p.website ? `<a class="pv-contact-info__contact-link website" href="${esc(p.website)}" rel="nofollow">${esc(p.website)}</a>` : ''}
 <div class="pv-top-card--connections"><span class="t-bold">${connections > 500 ? '500+' : connections}</span> connections · <span class="followers-count">${ctx.index.world.followers[p.id]?.length ?? 0}</span> followers</div>
-${distance === 1 ? '<button class="message-anywhere-button">Message</button>' : distance === 0 ? '' : '<button class="pvs-profile-actions__action" aria-label="Invite to connect">Connect</button>'}
+${distance === 1 ? '<button class="message-anywhere-button">Message</button>' : distance === 0 ? '' : pending ? `<button class="pvs-profile-actions__action" aria-label="Pending, click to withdraw invitation" data-invitation-state="PENDING" data-invitation-id="${esc(pending.id)}">Pending</button>` : '<button class="pvs-profile-actions__action" aria-label="Invite to connect">Connect</button>'}
 </section>
 <section data-view-name="profile-card" id="about"><h2>About</h2><div class="inline-show-more-text">${esc(p.bio)}</div></section>
 <section data-view-name="profile-card" id="experience"><h2>Experience</h2><ul><li class="experience-item">
@@ -169,7 +198,7 @@ ${distance === 1 ? '<button class="message-anywhere-button">Message</button>' : 
         p.skills.map((skill) => `<li class="skill-item">${esc(skill)}</li>`).join('') ||
         '<li class="muted">Nothing to see for now.</li>'
       }</ul></section>
-<section data-view-name="profile-card" id="activity"><h2>Activity</h2>${posts.map((post) => postCard(ctx.index, post)).join('') || '<p class="muted">No posts yet.</p>'}</section>`,
+<section data-view-name="profile-card" id="activity"><h2>Activity</h2>${posts.map((post) => postCard(ctx.index, post, ctx.me.id)).join('') || '<p class="muted">No posts yet.</p>'}</section>`,
       ctx.me,
     ),
   );
@@ -194,8 +223,8 @@ ${c.adminIds.includes(ctx.me.id) ? '<span class="org-admin-badge" data-viewer-is
   );
 }
 
-function connectionsPage(ctx: RequestContext): Reply {
-  const all = ctx.index.world.connections[ctx.me.id] ?? [];
+function connectionsPage(ctx: RequestContext, state: LinkedInState): Reply {
+  const all = state.connectionsOf(ctx.me.id);
   const page = paginate(all, ctx.url.searchParams.get('page'), LINKEDIN.pageSizes.connections);
   const rows = page.items
     .map((c) => {
@@ -247,8 +276,59 @@ ${page.items.length === 0 ? '<div class="search-reusable-search-no-results">No r
   );
 }
 
-export function linkedInSpec(_index: WorldIndex): PlatformSpec {
+/** The account's pending invitations (LinkedIn's Sent tab), newest first. */
+function sentInvitationsPage(ctx: RequestContext, state: LinkedInState): Reply {
+  const all = state.pendingInvitations(ctx.me.id);
+  const page = paginate(all, ctx.url.searchParams.get('page'), 10);
+  const now = state.now();
+  const rows = page.items
+    .map((i) => {
+      const p = ctx.index.person(i.personId)!;
+      return `<li class="invitation-card" data-urn="urn:li:fsd_profile:${esc(p.id)}" data-invitation-id="${esc(i.id)}" data-invitation-state="PENDING">
+<a class="invitation-card__link" href="${profileHref(p)}"><span class="invitation-card__title">${esc(p.name)}</span></a>
+<span class="invitation-card__subtitle">${esc(p.headline)}</span>
+<time class="time-badge" datetime="${esc(new Date(i.sentAt).toISOString())}">Sent ${esc(postAge(i.sentAt, now))} ago</time>
+${i.note ? `<p class="invitation-card__custom-message">${esc(i.note)}</p>` : ''}</li>`;
+    })
+    .join('');
+  return html(
+    shell(
+      'Sent invitations',
+      `<section class="mn-invitation-manager" data-total="${all.length}"><h1>Sent (${all.length})</h1><ul class="mn-invitation-list">${rows || '<li class="muted">No pending invitations.</li>'}</ul>${pager(ctx.url, page)}</section>`,
+      ctx.me,
+    ),
+  );
+}
+
+/** The account's message threads, each with its messages oldest first. */
+function messagingPage(ctx: RequestContext, state: LinkedInState): Reply {
+  const threads = state.threads(ctx.me.id);
+  const body = threads
+    .map((t) => {
+      const p = ctx.index.person(t.personId)!;
+      return `<section class="msg-thread" data-participant-id="${esc(p.id)}"><h2 class="msg-thread__title"><a href="${profileHref(p)}">${esc(p.name)}</a></h2><ul class="msg-s-message-list">${t.messages
+        .map(
+          (m) =>
+            `<li class="msg-s-message-list__event" data-sender-id="${esc(m.fromId)}"><time datetime="${esc(new Date(m.at).toISOString())}"></time><p class="msg-s-event-listitem__body">${esc(m.text)}</p></li>`,
+        )
+        .join('')}</ul></section>`;
+    })
+    .join('');
+  return html(
+    shell('Messaging', `<h1>Messaging</h1>${body || '<p class="muted">No messages yet.</p>'}`, ctx.me),
+  );
+}
+
+/**
+ * The LinkedIn site: its pages and JSON over the world, and what its accounts did (likes, comments,
+ * invitations, messages) in its state, read on the site's clock.
+ */
+export function linkedInSpec(index: WorldIndex, services: LinkedInSiteServices): PlatformSpec {
   const { paths } = LINKEDIN;
+  const { accounts } = services;
+  const state = new LinkedInState(index, services.clock, accounts, services.stateFile);
+  const accountOf = (me: SandboxPerson): SandboxAccount =>
+    accounts.find((a) => a.person.id === me.id) ?? { name: 'member', person: me, premium: false, logins: [] };
   return {
     platform: 'linkedin',
     label: 'LinkedIn',
@@ -303,7 +383,9 @@ export function linkedInSpec(_index: WorldIndex): PlatformSpec {
         'Too many requests',
         '<section id="rate-limited"><h1>Too many requests</h1><p>You’ve made too many requests. Please try again later.</p></section>',
       ),
-    route: (ctx) => {
+    route: (request) => {
+      // Every request sees the world from its account, on the clock as it is now.
+      const ctx: RequestContext = { ...request, index: state.view(request.me) };
       const path = ctx.url.pathname;
       if (ctx.method === 'GET' || ctx.method === 'HEAD') {
         if (path === '/') return redirect(paths.feed);
@@ -313,18 +395,31 @@ export function linkedInSpec(_index: WorldIndex): PlatformSpec {
           return id ? postPage(ctx, id) : undefined;
         }
         if (path.startsWith(paths.profile))
-          return profilePage(ctx, safeDecode(path.slice(paths.profile.length).replace(/\/$/, '')));
+          return profilePage(ctx, state, safeDecode(path.slice(paths.profile.length).replace(/\/$/, '')));
         if (path.startsWith(paths.company))
           return companyPage(ctx, path.slice(paths.company.length).replace(/\/$/, ''));
         if (path === paths.connections || path === paths.connections.slice(0, -1))
-          return connectionsPage(ctx);
+          return connectionsPage(ctx, state);
         if (path === paths.followers || path === paths.followers.slice(0, -1)) return followersPage(ctx);
         if (path === paths.peopleSearch || path === paths.peopleSearch.slice(0, -1)) return searchPage(ctx);
-        if (path === paths.me) return me(ctx);
-        if (path === paths.connectionsApi) return connectionsApi(ctx);
-        if (path === paths.graphql) return graphql(ctx);
-        if (path === paths.profilesApi) return profileApi(ctx);
+        if (path === paths.sentInvitations || path === paths.sentInvitations.slice(0, -1))
+          return sentInvitationsPage(ctx, state);
+        if (path === paths.messaging || path === paths.messaging.slice(0, -1))
+          return messagingPage(ctx, state);
+        if (path === paths.me) return me(ctx, accountOf(ctx.me).premium);
+        if (path === paths.connectionsApi) return connectionsApi(ctx, state.connectionsOf(ctx.me.id));
+        if (path === paths.graphql) return graphql(ctx, { profileUpdates: profileUpdates(state) });
+        if (path === paths.profilesApi)
+          return profileApi(ctx, (personId) => state.pendingInvitation(ctx.me.id, personId));
         if (path === paths.companiesApi) return companiesApi(ctx);
+        if (path === paths.sentInvitationsApi) return sentInvitations(ctx, state);
+        if (path === paths.messagingGraphql) return messagingGraphql(ctx, state);
+      }
+      if (ctx.method === 'POST') {
+        if (path === paths.reactionsCreateApi) return createReaction(ctx, state);
+        if (path === paths.commentsCreateApi) return createComment(ctx, state);
+        if (path === paths.invitationsCreateApi) return createInvitation(ctx, state, accountOf(ctx.me));
+        if (path === paths.messagesCreateApi) return createMessage(ctx, state);
       }
       return undefined;
     },

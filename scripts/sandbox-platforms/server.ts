@@ -1,4 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { DEFAULT_ACCOUNT, type SandboxAccount, siteAccounts } from './accounts';
+import { parseClockRequest, type SandboxClock, SimulatedClock } from './clock';
 import {
   FailureSwitches,
   parseFailureRequest,
@@ -7,7 +9,8 @@ import {
 } from './failures';
 import { instagramSpec } from './instagram';
 import { avatarSvg, type PlatformSpec, type Reply, safeDecode } from './kit';
-import { linkedInSpec } from './linkedin';
+import { type LinkedInSiteServices, linkedInSpec } from './linkedin';
+import { linkedInStateFile } from './linkedin-state';
 import { type SandboxSession, SessionStore, sessionsFile } from './sessions';
 import { generateWorld } from './world';
 import { sandboxListCapFromEnv, sandboxWorldSizeFromEnv } from './world-extras';
@@ -62,7 +65,15 @@ export interface SandboxSite {
   platform: SandboxPlatform;
   url: string;
   world: SandboxWorld;
-  issueSession(userAgent?: string): IssuedSession;
+  /**
+   * A session of one of the site's accounts: the owner by default; on LinkedIn `{ account: 'free' }`
+   * is the free account (see accounts.ts). An unknown account throws.
+   */
+  issueSession(userAgent?: string, options?: { account?: string }): IssuedSession;
+  /** The accounts the site signs in (the owner first). */
+  accounts: readonly SandboxAccount[];
+  /** The site's simulated clock (clock.ts): invitations' answers, replies and post times read it. */
+  clock: SandboxClock;
   setChallenge(on: boolean): void;
   /** The failure switches of one session (`token`: its login cookie's value) or of all; or `{clear: true}`. */
   setFailures(request: SandboxFailureRequest): void;
@@ -79,7 +90,7 @@ export const SANDBOX_ADMIN_PREFIX = '/__sandbox/';
 /** Where every site serves its people's avatars (SandboxPerson.imageUrl). */
 const AVATARS = '/media/avatars/';
 
-const specs: Record<SandboxPlatform, (index: WorldIndex) => PlatformSpec> = {
+const specs: Record<SandboxPlatform, (index: WorldIndex, services: LinkedInSiteServices) => PlatformSpec> = {
   linkedin: linkedInSpec,
   x: xSpec,
   instagram: instagramSpec,
@@ -158,13 +169,20 @@ export async function startSandboxSite(options: SandboxSiteOptions): Promise<San
     options.world ?? generateWorld(platform, SANDBOX_SEED, { ...sandboxWorldSizeFromEnv(), ...options.size });
   const listCap = options.listCap ?? sandboxListCapFromEnv();
   const index = indexWorld(world);
-  const spec = specs[platform](index);
+  const clock = new SimulatedClock();
+  const accounts = siteAccounts(platform, world);
+  const spec = specs[platform](index, {
+    clock,
+    accounts,
+    ...(options.stateDir && platform === 'linkedin'
+      ? { stateFile: linkedInStateFile(options.stateDir) }
+      : {}),
+  });
   const store = new SessionStore(
     platform,
     options.stateDir ? sessionsFile(options.stateDir, platform) : undefined,
   );
   const log = options.log ?? (() => undefined);
-  const owner = world.owner;
   let challenge = false;
   let baseUrl = '';
   const failures = new FailureSwitches();
@@ -174,8 +192,18 @@ export async function startSandboxSite(options: SandboxSiteOptions): Promise<San
     setCookieHeader(spec.csrfCookie, session.csrf, session.expiresAt, spec.csrfCookieHttpOnly),
   ];
 
-  const issue = (userAgent = SANDBOX_USER_AGENT): IssuedSession => {
-    const session = store.create(owner.id, userAgent);
+  const accountNamed = (name: string = DEFAULT_ACCOUNT): SandboxAccount => {
+    const account = accounts.find((a) => a.name === name);
+    if (!account)
+      throw new Error(
+        `The sandbox ${platform} has no account '${name}' (it has ${accounts.map((a) => a.name).join(', ')})`,
+      );
+    return account;
+  };
+
+  const issue = (userAgent = SANDBOX_USER_AGENT, issueOptions: { account?: string } = {}): IssuedSession => {
+    const { person } = accountNamed(issueOptions.account);
+    const session = store.create(person.id, userAgent);
     const domain = new URL(baseUrl).hostname;
     const cookie = (name: string, value: string, httpOnly: boolean): SandboxCookie => ({
       name,
@@ -193,9 +221,9 @@ export async function startSandboxSite(options: SandboxSiteOptions): Promise<San
         cookie(spec.csrfCookie, session.csrf, spec.csrfCookieHttpOnly),
       ],
       userAgent,
-      accountId: owner.id,
-      accountUsername: owner.handle,
-      profileUrl: `${baseUrl}${spec.profilePath(owner)}`,
+      accountId: person.id,
+      accountUsername: person.handle,
+      profileUrl: `${baseUrl}${spec.profilePath(person)}`,
     };
   };
 
@@ -219,6 +247,8 @@ export async function startSandboxSite(options: SandboxSiteOptions): Promise<San
             people: world.people.length,
             size: world.size,
             listCap,
+            clock: { now: new Date(clock.now()).toISOString(), offsetMs: clock.offsetMs() },
+            accounts: accounts.map((a) => ({ name: a.name, handle: a.person.handle, premium: a.premium })),
             ...failures.snapshot(),
           },
         });
@@ -242,8 +272,31 @@ export async function startSandboxSite(options: SandboxSiteOptions): Promise<San
       if (action === 'challenge') return send(res, { kind: 'json', body: { challenge } });
       if (action === 'sessions' && method === 'POST') {
         const body = parseForm(await readBody(req), 'application/json');
-        return send(res, { kind: 'json', status: 201, body: issue(body.userAgent || undefined) });
+        let issued: IssuedSession;
+        try {
+          issued = issue(body.userAgent || undefined, body.account ? { account: body.account } : {});
+        } catch (error) {
+          return send(res, { kind: 'json', status: 400, body: { error: (error as Error).message } });
+        }
+        return send(res, { kind: 'json', status: 201, body: issued });
       }
+      if (action === 'clock' && method === 'POST') {
+        try {
+          clock.advance(parseClockRequest(JSON.parse((await readBody(req)) || '{}')).advanceMs);
+        } catch (error) {
+          return send(res, { kind: 'json', status: 400, body: { error: (error as Error).message } });
+        }
+        log(`[sandbox ${platform}] clock now ${new Date(clock.now()).toISOString()}`);
+        return send(res, {
+          kind: 'json',
+          body: { now: new Date(clock.now()).toISOString(), offsetMs: clock.offsetMs() },
+        });
+      }
+      if (action === 'clock')
+        return send(res, {
+          kind: 'json',
+          body: { now: new Date(clock.now()).toISOString(), offsetMs: clock.offsetMs() },
+        });
       return send(res, { kind: 'json', status: 404, body: { error: 'not found' } });
     }
 
@@ -277,17 +330,15 @@ export async function startSandboxSite(options: SandboxSiteOptions): Promise<San
         .replace(/^@/, '')
         .toLowerCase();
       const password = form[spec.loginFields.password] ?? form.password ?? '';
-      if (
-        (username !== owner.handle.toLowerCase() && username !== owner.email.toLowerCase()) ||
-        password !== SANDBOX_PASSWORD
-      )
+      const account = accounts.find((a) => a.logins.includes(username));
+      if (!account || password !== SANDBOX_PASSWORD)
         return send(res, {
           kind: 'html',
           status: 401,
           body: spec.loginPage('Wrong username or password.', form.redirect),
         });
-      const session = store.create(owner.id, req.headers['user-agent'] ?? SANDBOX_USER_AGENT);
-      log(`[sandbox ${platform}] login ${owner.handle}`);
+      const session = store.create(account.person.id, req.headers['user-agent'] ?? SANDBOX_USER_AGENT);
+      log(`[sandbox ${platform}] login ${account.person.handle}`);
       const next =
         form.redirect?.startsWith('/') && !form.redirect.startsWith('//') ? form.redirect : spec.homePath;
       return send(res, { kind: 'redirect', location: next, status: 303 }, sessionCookies(session));
@@ -347,7 +398,18 @@ export async function startSandboxSite(options: SandboxSiteOptions): Promise<San
       if (!header || header !== spec.csrfHeaderValue(session.csrf) || cookie !== session.csrf)
         return send(res, spec.apiFailure('csrf'), [], headers);
     }
-    const reply = spec.route({ url, method, headers: req.headers, session, me, index, baseUrl, listCap });
+    const body = method === 'POST' ? await readBody(req) : undefined;
+    const reply = spec.route({
+      url,
+      method,
+      headers: req.headers,
+      session,
+      me,
+      index,
+      baseUrl,
+      listCap,
+      ...(body !== undefined ? { body } : {}),
+    });
     if (reply) return send(res, reply, [], headers);
     return send(
       res,
@@ -378,6 +440,8 @@ export async function startSandboxSite(options: SandboxSiteOptions): Promise<San
     url: baseUrl,
     world,
     issueSession: issue,
+    accounts,
+    clock,
     setChallenge: (on) => {
       challenge = on;
     },

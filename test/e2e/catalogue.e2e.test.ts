@@ -30,11 +30,11 @@ describe('catalogue and connections in a real browser on the local cloud', () =>
 
     await openApp(page, `${appUrl}/trobs`);
     await waitForText(page, 'Popular Templates');
-    await waitForText(page, 'Showing 9 of 9 templates');
+    await waitForText(page, 'Showing 13 of 13 templates');
     await page.type('input[aria-label="Search templates"]', 'no such trob anywhere');
     await waitForText(page, 'No templates found');
     await clickText(page, 'Clear All Filters', 'button');
-    await waitForText(page, 'Showing 9 of 9 templates');
+    await waitForText(page, 'Showing 13 of 13 templates');
     await page.type('input[aria-label="Search templates"]', 'connections');
     await waitForText(page, 'LinkedIn Connections Export');
 

@@ -171,7 +171,7 @@ describe('keyboard: skip link and focus', () => {
     await page.focus('[data-testid="platform-filter"] input:checked');
     await page.keyboard.press('ArrowRight');
     expect(await checked()).toBe('LinkedIn');
-    await waitForText(page, 'Showing 5 of 9 templates');
+    await waitForText(page, 'Showing 9 of 13 templates');
     // The radio itself is hidden; its chip (the label) shows the focus ring.
     const ring = await page.evaluate(() => {
       const label = (document.activeElement as HTMLInputElement).labels?.[0];

@@ -39,6 +39,8 @@ import {
   sandboxConnectInput,
   syncInput,
 } from '../../shared/connections';
+import { createFlowInput, flowIdParams, listFlowsQuery } from '../../shared/flow-api';
+import { flowTemplateIdParams, industrySearchQuery } from '../../shared/flows';
 import { hiddenCharactersMessage } from '../../shared/text';
 import { type AccountsEnv, APP_URL, useAccountsEnv } from '../support/accounts-env';
 import { type Api, type ApiResult, GOOD_PASSWORD, type TestUser } from '../support/api-client';
@@ -175,6 +177,50 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'GET /api/templates/{id}': {
     path: { schema: templateIdParams, sample: { id: FOLLOWERS } },
     query: { schema: getTemplateQuery, sample: { includeUsage: 'true' } },
+  },
+  'GET /api/flows/templates': { none: 'lists the flow templates' },
+  'GET /api/flows/templates/{id}': {
+    path: { schema: flowTemplateIdParams, sample: { id: 'linkedin-ai-prospecting-flow' } },
+  },
+  'POST /api/flows': {
+    body: {
+      schema: createFlowInput,
+      sample: {
+        templateId: 'linkedin-ai-prospecting-flow',
+        name: 'Prospecting - November',
+        config: {
+          targetingSettings: {
+            keywords: 'growth',
+            industries: ['4'],
+            jobTitles: ['Head of Growth'],
+            locations: ['US'],
+            companySize: ['D'],
+          },
+          messagingSettings: {
+            companyDescription: 'We help B2B sales teams find and reach the right people, every single week.',
+            messageTone: 'professional',
+            connectionRequestStyle: 'value-first',
+            commentStyle: 'add-insights',
+          },
+          executionSettings: {
+            runsPerDay: 2,
+            prospectsPerRun: 10,
+            workingHours: { start: '09:00', end: '17:00', timezone: 'America/New_York' },
+            enableWeekends: false,
+          },
+        },
+      },
+    },
+  },
+  'GET /api/flows': { query: { schema: listFlowsQuery, sample: { status: 'ACTIVE', templateId: 'x' } } },
+  'GET /api/flows/{id}': { path: { schema: flowIdParams, sample: { id: 'f1' } } },
+  'POST /api/flows/{id}/pause': { path: { schema: flowIdParams, sample: { id: 'f1' } } },
+  'POST /api/flows/{id}/resume': { path: { schema: flowIdParams, sample: { id: 'f1' } } },
+  'POST /api/flows/{id}/execute': { path: { schema: flowIdParams, sample: { id: 'f1' } } },
+  'DELETE /api/flows/{id}': { path: { schema: flowIdParams, sample: { id: 'f1' } } },
+  'GET /api/industries': { none: 'lists the LinkedIn industries' },
+  'GET /api/industries/search': {
+    query: { schema: industrySearchQuery, sample: { q: 'software', limit: '10' } },
   },
   'POST /api/billing/start-trial': { none: 'starts the caller’s trial' },
   'POST /api/billing/create-checkout-session': {

@@ -5,7 +5,7 @@ import {
   listTemplates,
   upsertTemplate,
 } from '../../functions/catalog/catalog-repository';
-import { catalogue } from '../../functions/catalog/catalogue';
+import { catalogue, seededCatalogue } from '../../functions/catalog/catalogue';
 import { seedCatalogue } from '../../functions/catalog/seed';
 import { keys } from '../../functions/core/table';
 import { TEMPLATE_CARD_FIELDS } from '../../shared/catalogue';
@@ -38,7 +38,10 @@ const ids = (templates: { id: string }[]) => templates.map((t) => t.id);
 describe('seeding the catalogue', () => {
   it('writes every template of the code, with sanitized HTML and a usage count of 0', async () => {
     const stored = await listTemplates();
-    expect(ids(stored).sort()).toEqual(ids([...catalogue]).sort());
+    // The trobs and, with the Flow badge, one entry per flow template (DECISIONS 3).
+    expect(ids(stored).sort()).toEqual(ids([...seededCatalogue]).sort());
+    expect(seededCatalogue.length).toBe(catalogue.length + 4);
+    expect(stored.filter((t) => t.isFlow)).toHaveLength(4);
     for (const t of stored) expect(t.detailedDescription).not.toMatch(/<script|onerror/i);
   });
 
@@ -49,7 +52,7 @@ describe('seeding the catalogue', () => {
     await upsertTemplate({ ...original, displayName: 'Edited by hand' });
 
     const result = await seedCatalogue();
-    expect(result).toEqual({ written: catalogue.length, removed: [] });
+    expect(result).toEqual({ written: seededCatalogue.length, removed: [] });
     const after = await findTemplate(TWITTER_FOLLOWERS);
     expect(after).toMatchObject({ usageCount: 2, displayName: original.displayName });
     await seedCatalogue();
@@ -62,7 +65,7 @@ describe('seeding the catalogue', () => {
       id: 'linkedin-retired-trob',
       detailedDescription: '<p>Old<script>alert(1)</script><img src=x onerror="alert(2)"></p>',
     };
-    await seedCatalogue([...catalogue, extra]);
+    await seedCatalogue([...seededCatalogue, extra]);
     expect((await findTemplate(extra.id))?.detailedDescription).toBe('<p>Old</p>');
     const result = await seedCatalogue();
     expect(result.removed).toEqual([extra.id]);
@@ -83,7 +86,7 @@ describe('GET /api/templates', () => {
     const res = await get('/api/templates');
     expect(res.status, res.text).toBe(200);
     const templates = res.body.data.templates;
-    expect(templates).toHaveLength(catalogue.length);
+    expect(templates).toHaveLength(seededCatalogue.length);
     expect(ids(templates).slice(0, 2)).toEqual([POST_SCRAPER, TWITTER_FOLLOWERS]);
     for (const t of templates) expect(t).not.toHaveProperty('usageCount');
     expect(templates[0]).toMatchObject({
@@ -113,7 +116,7 @@ describe('GET /api/templates', () => {
     const search = await get(`/api/templates?search=${encodeURIComponent('  PROFILE URLS ')}`);
     expect(ids(search.body.data.templates)).toEqual(['linkedin-profile-collector']);
     const all = await get('/api/templates?platform=all&category=all&search=');
-    expect(all.body.data.templates).toHaveLength(catalogue.length);
+    expect(all.body.data.templates).toHaveLength(seededCatalogue.length);
     const none = await get('/api/templates?search=nothing%20matches%20this');
     expect(none.status).toBe(200);
     expect(none.body).toEqual({ data: { templates: [] } });
@@ -193,7 +196,7 @@ describe('GET /api/templates/meta/popular', () => {
     const one = await get('/api/templates/meta/popular?limit=1');
     expect(ids(one.body.data.templates)).toEqual([POST_SCRAPER]);
     const twenty = await get('/api/templates/meta/popular?limit=20');
-    expect(twenty.body.data.templates).toHaveLength(catalogue.length);
+    expect(twenty.body.data.templates).toHaveLength(seededCatalogue.length);
   });
 
   it.each(['0', '21', 'x', '2.5'])('answers 400 with a field issue for limit=%s', async (limit) => {
@@ -330,7 +333,7 @@ describe('the catalogue as cards (view=card), kept by the browser', () => {
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('vary')).toBe('Accept-Encoding');
     expect(((await res.json()) as { data: { templates: unknown[] } }).data.templates).toHaveLength(
-      catalogue.length,
+      seededCatalogue.length,
     );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../functions/catalog/catalogue';
+import { seededCatalogue } from '../../functions/catalog/catalogue';
 import {
   api,
   FOLLOWERS,
@@ -27,7 +27,8 @@ describe('GET /api/jobs/dashboard/stats', () => {
         totalAutomations: 0,
         completedAutomations: 0,
         activeAutomations: 0,
-        totalTemplates: catalogue.length,
+        // The trobs and the flow templates' entries: everything the catalogue lists.
+        totalTemplates: seededCatalogue.length,
         connectedAccounts: 0,
       },
     });

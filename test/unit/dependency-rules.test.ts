@@ -37,6 +37,7 @@ describe('the import boundary check', () => {
     const { status, violations } = run;
     expect(status).not.toBe(0);
     expect(violations.map((v) => v.line).sort()).toEqual([
+      'content-only-shared: functions/flows/templates/outreach.ts -> functions/core/table.ts',
       'core-not-domain: functions/core/auth.ts -> functions/auth/sessions.ts',
       'domain-order-account: functions/account/reaches-up.ts -> functions/workers/top.ts',
       'domain-order-auth: functions/auth/reaches-up.ts -> functions/workers/top.ts',
@@ -44,6 +45,7 @@ describe('the import boundary check', () => {
       'domain-order-billing: functions/billing/reaches-up.ts -> functions/workers/top.ts',
       'domain-order-catalog: functions/catalog/reaches-up.ts -> functions/workers/top.ts',
       'domain-order-connections: functions/connections/reaches-up.ts -> functions/workers/top.ts',
+      'domain-order-flows: functions/flows/reaches-up.ts -> functions/workers/top.ts',
       'domain-order-health: functions/health/reaches-up.ts -> functions/workers/top.ts',
       'domain-order-jobs: functions/jobs/reaches-up.ts -> functions/workers/top.ts',
       'domain-order-leads: functions/leads/reaches-up.ts -> functions/workers/top.ts',

@@ -38,6 +38,8 @@ export const LINKEDIN_API = {
     comments: 'voyagerSocialDashComments.95ed44bc87596acce7c460c70934d0ff',
     /** Geo and company ids for the people search's geoUrn and currentCompany filters. */
     typeahead: 'voyagerSearchDashReusableTypeahead.4c13caf9ab4e9a4df3b9c2f2ad8a4c35',
+    /** A member's recent posts (their activity): `(count,start,profileUrn)`. */
+    profileUpdates: 'voyagerFeedDashProfileUpdates.6cd388181a7eda2af7f971c0faf5476d',
   },
   /** The key under `data.data` of each query's answer. */
   graphqlRoots: {
@@ -46,6 +48,7 @@ export const LINKEDIN_API = {
     organizationFollowers: 'organizationDashFollowersByOrganizationalPage',
     reactions: 'socialDashReactionsByReactionType',
     comments: 'socialDashCommentsBySocialDetail',
+    profileUpdates: 'feedDashProfileUpdatesByMemberShareFeed',
   },
   decorations: {
     connections: 'com.linkedin.voyager.dash.deco.web.mynetwork.ConnectionListWithProfile-16',
@@ -53,6 +56,44 @@ export const LINKEDIN_API = {
     company: 'com.linkedin.voyager.deco.organization.web.WebFullCompanyMain-12',
   },
   pageSizes: { followers: 50, connections: 40, search: 10, reactions: 10, comments: 10 },
+  /**
+   * What flows use (functions/platforms/linkedin/flow-*.ts): the faceted people search, a member's
+   * recent posts, the write calls and the reads that verify them. The sandbox LinkedIn serves the same
+   * (scripts/sandbox-platforms/linkedin-config.ts).
+   */
+  flow: {
+    /** The origin the search's filter pills send: keywords over name, headline, title, company, skills. */
+    facetedOrigin: 'FACETED_SEARCH',
+    /** queryParameters keys of the faceted filters. */
+    facets: { industry: 'industry', country: 'countryCode', title: 'title', companySize: 'companySize' },
+    /** POST `?threadUrn=urn:li:activity:<id>` `{reactionType}`. */
+    reactionsCreate: '/voyager/api/voyagerSocialDashReactions',
+    /** POST `{commentary:{text}, threadUrn}`. */
+    commentsCreate: '/voyager/api/voyagerSocialDashNormComments',
+    commentDecoration: 'com.linkedin.voyager.dash.deco.social.NormComment-43',
+    /** POST `?action=verifyQuotaAndCreateV2` `{invitee:{inviteeUnion:{memberProfile}},customMessage?}`. */
+    invitationsCreate:
+      '/voyager/api/voyagerRelationshipsDashMemberRelationships?action=verifyQuotaAndCreateV2',
+    /** POST `?action=createMessage`. */
+    messagesCreate: '/voyager/api/voyagerMessagingDashMessengerMessages?action=createMessage',
+    /** The account's pending sent invitations, `?q=invitationType&invitationType=CONNECTION&start&count`. */
+    sentInvitations: '/voyager/api/relationships/sentInvitationViewsV2',
+    /** The messaging GraphQL: conversations with their messages, by recipients. */
+    messagingGraphql: '/voyager/api/voyagerMessagingGraphQL/graphql',
+    conversationsQueryId: 'messengerConversations.d401357a2e62e404a52149ce96ef3139',
+    conversationsRoot: 'messengerConversationsByRecipients',
+    pageSizes: { profileUpdatesMax: 20, sentInvitations: 100, reactions: 100, comments: 100 },
+    /** Error codes of the invitation call that are answers (a refusal), not failures of the session. */
+    inviteRefusals: {
+      CUSTOM_MESSAGE_TOO_LONG: 'note-too-long',
+      CUSTOM_INVITE_LIMIT_REACHED: 'note-quota',
+      CANT_RESEND_YET: 'already-invited',
+      ALREADY_CONNECTED: 'already-connected',
+      FUSE_LIMIT_EXCEEDED: 'weekly-limit',
+    },
+    /** ... and of the messaging call. */
+    messageRefusals: { RECIPIENT_NOT_CONNECTED: 'not-connected' },
+  },
   /** Replies the comments query brings along with each top-level comment. */
   commentReplies: 10,
   /** A post's own page (server-rendered): /feed/update/urn:li:activity:<id>/ */
@@ -124,6 +165,29 @@ export function classifyLinkedIn(answer: PlatformAnswer): PlatformFailure | unde
     return failed('changed', 'LinkedIn answered a page where JSON was expected');
   }
   return undefined;
+}
+
+/**
+ * The reading of a write call's answer (react, comment, invite, message): a 201 or 204 is a success
+ * too, with or without a body; anything else reads as classifyLinkedIn reads it.
+ */
+export function classifyLinkedInWrite(answer: PlatformAnswer): PlatformFailure | undefined {
+  if ((answer.status === 201 || answer.status === 204) && !linkedinWall(answer.url)) return undefined;
+  return classifyLinkedIn(answer);
+}
+
+/**
+ * A refusal among `codes` (LinkedIn's error code of a write, in the body or under `data`), for an
+ * answer that is no wall and a 400, 422 or 429: what the flow reads as an answer, not a failure.
+ */
+export function linkedinRefusal<R extends string>(
+  answer: PlatformAnswer,
+  codes: Readonly<Record<string, R>>,
+): R | undefined {
+  if (linkedinWall(answer.url) || ![400, 422, 429].includes(answer.status)) return undefined;
+  const body = (answer.json ?? {}) as { code?: unknown; data?: { code?: unknown } };
+  const code = typeof body.code === 'string' ? body.code : body.data?.code;
+  return typeof code === 'string' && Object.hasOwn(codes, code) ? codes[code] : undefined;
 }
 
 /** Rest.li needs these percent-encoded inside a value. */

@@ -1,0 +1,34 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../core/clients/dynamo';
+import { queryByPrefix } from '../core/query';
+import { keys } from '../core/table';
+import type { StoredAutomation } from '../jobs/automation-item';
+
+/**
+ * Flows under their owner. A flow is an automation item of kind 'flow' (access patterns 19 and 20), so
+ * the run engine claims, checkpoints and ends its jobs as it does a recurring trob's; its status is
+ * written by functions/jobs/ only. These are the reads.
+ */
+export type StoredFlow = StoredAutomation & { kind: 'flow' };
+
+const isFlow = (item: unknown): item is StoredFlow =>
+  (item as { kind?: unknown } | undefined)?.kind === 'flow';
+
+/** Every flow of the user, newest first. */
+export async function listFlows(
+  userId: string,
+  options: { consistent?: boolean } = {},
+): Promise<StoredFlow[]> {
+  const { pk, skPrefix } = keys.automationsPrefix(userId);
+  const out: StoredFlow[] = [];
+  for await (const item of queryByPrefix(pk, skPrefix, options)) if (isFlow(item)) out.push(item);
+  return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** One flow of the user; undefined for a missing one, another user's or a trob's automation. */
+export async function findFlow(userId: string, id: string): Promise<StoredFlow | undefined> {
+  const out = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.automation(userId, id), ConsistentRead: true }),
+  );
+  return isFlow(out.Item) ? out.Item : undefined;
+}

@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AUTOMATION_TEXTS, NEW_JOB_PROGRESS } from '../../shared/automations-values';
+import {
+  type CreateFlowInput,
+  FLOW_API_TEXTS,
+  type Flow,
+  type FlowStatus,
+  flowStatusOf,
+  type ListFlowsQuery,
+} from '../../shared/flow-api';
+import type { FlowTemplateDefinition } from '../../shared/flows';
+import { isFinishedStatus, statusesBefore } from '../../shared/job-lifecycle';
+import { countsAsRunning, limitsFor, planOrFree, TRIAL_FLOW_EXECUTION_LIMIT } from '../../shared/plan-policy';
+import { platformLabel } from '../../shared/platforms';
+import { findUserById, takeTrialFlowExecution } from '../auth/user-repository';
+import type { AuthUser } from '../core/auth';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import type { SchedulerPort } from '../core/ports/scheduler';
+import {
+  insertAutomation,
+  readStartGuard,
+  resumeBetweenRuns,
+  setJobStatusByUser,
+} from '../jobs/automation-status-repository';
+import { flowExecutionOf, flowScheduleName, nextFlowRunAt, nextFlowSchedule } from '../jobs/flow-schedule';
+import { startScheduledJob } from '../jobs/run-claims';
+import { findFlow, listFlows, type StoredFlow } from './flow-repository';
+
+/**
+ * The flows API (part 2 sections 2.1-2.3, 4, 7; DECISIONS 3, 4, 15, 24, 27). A flow is stored as an
+ * automation of kind 'flow' and its status moves by the lifecycle of shared/job-lifecycle.ts, written
+ * by functions/jobs/ only:
+ *  - a start stores it on the unsent index, so the run dispatch sends its first run at once (within
+ *    the spec's 5 minutes) and puts its schedule: one `at()` for the next run in its working hours;
+ *  - pause takes the schedule away; resume puts it back (between runs), or continues the run it paused;
+ *  - stop (DELETE, DECISIONS 15) ends it for good, shown as COMPLETED;
+ *  - execute starts its next run now, unless one still runs (DECISIONS 27).
+ */
+export interface FlowDeps {
+  log: Logger;
+  now: () => Date;
+  scheduler: Pick<SchedulerPort, 'put' | 'remove'>;
+  templates: { find(id: string): FlowTemplateDefinition | undefined };
+  connections: {
+    isConnected(user: AuthUser, platform: FlowTemplateDefinition['platform']): Promise<boolean>;
+  };
+}
+
+/** A start that loses the start guard to another start of the user counts again, this many times. */
+const GUARD_ATTEMPTS = 5;
+
+export function createFlowService(deps: FlowDeps) {
+  const { log, now, scheduler, templates, connections } = deps;
+  return { create, list, get, pause, resume, stop, execute };
+
+  async function create(authUser: AuthUser, input: CreateFlowInput): Promise<Flow> {
+    const user = await findUserById(authUser.id);
+    if (!user) throw new UnauthorizedError();
+    const plan = planOrFree(user.plan);
+    // DECISIONS 3: the setup screen and its call need PLUS exactly.
+    if (plan !== 'PLUS') throw new ForbiddenError(FLOW_API_TEXTS.plusOnly);
+    const template = templates.find(input.templateId);
+    if (!template) throw new NotFoundError(FLOW_API_TEXTS.templateNotFound);
+    if (!(await connections.isConnected(authUser, template.platform)))
+      throw new ConflictError(AUTOMATION_TEXTS.connectPlatform(platformLabel(template.platform)));
+    const limit = limitsFor(plan).smartFlows;
+    for (let attempt = 0; attempt < GUARD_ATTEMPTS; attempt++) {
+      if (attempt > 0) await sleep(Math.random() * 50 * 2 ** attempt);
+      const guard = await readStartGuard(user.id);
+      const running = (await listFlows(user.id, { consistent: true })).filter((f) =>
+        countsAsRunning(f.status),
+      ).length;
+      if (running >= limit) throw new ForbiddenError(FLOW_API_TEXTS.limit(limit));
+      const started = now();
+      const at = started.toISOString();
+      const id = randomUUID();
+      const flow: StoredFlow = {
+        id,
+        jobId: id,
+        userId: user.id,
+        kind: 'flow',
+        templateId: template.id,
+        displayName: input.name ?? `${template.displayName} - ${at.slice(0, 10)}`,
+        platform: template.platform,
+        status: 'pending',
+        config: input.config as unknown as Record<string, unknown>,
+        createdAt: at,
+        updatedAt: at,
+        ...NEW_JOB_PROGRESS,
+        message: 'Queued: the first run starts within 5 minutes',
+        nextRunAt: nextFlowRunAt(started, flowExecutionOf({ config: input.config }), id).toISOString(),
+      };
+      if (await insertAutomation(flow, guard)) {
+        log.info('flow started', { flowId: id, templateId: template.id });
+        return publicFlow(flow, template);
+      }
+    }
+    throw new ConflictError('Another flow or automation is starting at the same time. Please try again.');
+  }
+
+  async function list(authUser: AuthUser, query: ListFlowsQuery): Promise<Flow[]> {
+    return (await listFlows(authUser.id))
+      .map((flow) => publicFlow(flow, templates.find(flow.templateId)))
+      .filter((flow) => !query.status || flow.status === query.status)
+      .filter((flow) => !query.templateId || flow.templateId === query.templateId);
+  }
+
+  async function get(authUser: AuthUser, id: string): Promise<Flow> {
+    const flow = await owned(authUser, id);
+    return publicFlow(flow, templates.find(flow.templateId));
+  }
+
+  async function owned(authUser: AuthUser, id: string): Promise<StoredFlow> {
+    const flow = await findFlow(authUser.id, id);
+    if (!flow) throw new NotFoundError(FLOW_API_TEXTS.notFound);
+    return flow;
+  }
+
+  /** Refuses a move the lifecycle does not allow from the flow's status, in the flow's words. */
+  function refuse(flow: StoredFlow, action: string): never {
+    throw new ConflictError(FLOW_API_TEXTS.cannotChange(flowStatusOf(flow.status), action));
+  }
+
+  async function pause(authUser: AuthUser, id: string): Promise<Flow> {
+    const flow = await owned(authUser, id);
+    const from = statusesBefore('paused', 'user');
+    if (!from.includes(flow.status)) refuse(flow, 'paused');
+    const paused = await setJobStatusByUser(authUser.id, id, { to: 'paused', from, at: now().toISOString() });
+    if (!paused) refuse((await findFlow(authUser.id, id)) ?? flow, 'paused');
+    await scheduler.remove(flowScheduleName(id));
+    log.info('flow paused', { flowId: id });
+    return publicFlow(paused as StoredFlow, templates.find(flow.templateId));
+  }
+
+  async function resume(authUser: AuthUser, id: string): Promise<Flow> {
+    const flow = await owned(authUser, id);
+    if (flow.status !== 'paused') refuse(flow, 'resumed');
+    const at = now();
+    if (flow.completedAt) {
+      // Paused between runs: it waits for its next run in its working hours.
+      const next = nextFlowSchedule(flow, at);
+      const resumed = await resumeBetweenRuns(authUser.id, id, at.toISOString(), next.at.toISOString());
+      if (!resumed) refuse((await findFlow(authUser.id, id)) ?? flow, 'resumed');
+      await scheduler.put(next.spec);
+      log.info('flow resumed between runs', { flowId: id });
+      return publicFlow(resumed as StoredFlow, templates.find(flow.templateId));
+    }
+    // Paused during a run: the run continues from its checkpoint, sent by the run dispatch, which
+    // also puts the schedule back.
+    const resumed = await setJobStatusByUser(authUser.id, id, {
+      to: 'pending',
+      from: ['paused'],
+      at: at.toISOString(),
+      queuedSegment: (flow.runSegment ?? -1) + 1,
+    });
+    if (!resumed) refuse((await findFlow(authUser.id, id)) ?? flow, 'resumed');
+    log.info('flow resumed', { flowId: id });
+    return publicFlow(resumed as StoredFlow, templates.find(flow.templateId));
+  }
+
+  async function stop(authUser: AuthUser, id: string): Promise<Flow> {
+    const flow = await owned(authUser, id);
+    const from = statusesBefore('cancelled', 'user');
+    if (!from.includes(flow.status)) refuse(flow, 'stopped');
+    const stopped = await setJobStatusByUser(authUser.id, id, {
+      to: 'cancelled',
+      from,
+      at: now().toISOString(),
+      // The run under way ends with the flow; a flow between runs has no run to end.
+      ...(flow.completedAt || flow.status === 'active'
+        ? {}
+        : { job: { id: flow.jobId, createdAt: flow.jobCreatedAt ?? flow.createdAt } }),
+    });
+    if (!stopped) refuse((await findFlow(authUser.id, id)) ?? flow, 'stopped');
+    await scheduler.remove(flowScheduleName(id));
+    log.info('flow stopped', { flowId: id });
+    return publicFlow(stopped as StoredFlow, templates.find(flow.templateId));
+  }
+
+  async function execute(authUser: AuthUser, id: string): Promise<Flow> {
+    const flow = await owned(authUser, id);
+    if (flow.status === 'pending' || flow.status === 'running')
+      throw new ConflictError(FLOW_API_TEXTS.runInProgress);
+    if (flow.status !== 'active') refuse(flow, 'executed');
+    const user = await findUserById(authUser.id);
+    if (!user) throw new UnauthorizedError();
+    // DECISIONS 4: a trial's executions are counted here, where the count holds.
+    if (
+      planOrFree(user.plan) === 'TRIAL' &&
+      !(await takeTrialFlowExecution(user.id, TRIAL_FLOW_EXECUTION_LIMIT))
+    )
+      throw new ForbiddenError(
+        'You have reached your trial limit of 3 executions. Please upgrade to continue.',
+      );
+    const started = await startScheduledJob(authUser.id, id, now(), {
+      trigger: 'execute',
+      message: 'Starting the run you asked for',
+    });
+    if (!started) {
+      const current = (await findFlow(authUser.id, id)) ?? flow;
+      if (current.status === 'pending' || current.status === 'running')
+        throw new ConflictError(FLOW_API_TEXTS.runInProgress);
+      refuse(current, 'executed');
+    }
+    log.info('flow executed now', { flowId: id, jobId: started.jobId });
+    return get(authUser, id);
+  }
+}
+
+interface FlowCounters {
+  found?: number;
+  invited?: number;
+  accepted?: number;
+  declined?: number;
+  messaged?: number;
+  engaged?: number;
+}
+
+/** A stored flow as the API answers it (spec section 3, Flow); named fields only. */
+export function publicFlow(flow: StoredFlow, template: FlowTemplateDefinition | undefined): Flow {
+  const status: FlowStatus = flowStatusOf(flow.status);
+  const counters = ((flow as unknown as { flowCounters?: FlowCounters }).flowCounters ?? {}) as FlowCounters;
+  const totalRuns = flow.totalRuns ?? 0;
+  const successfulRuns = flow.successfulRuns ?? 0;
+  const runUnderWay = flow.status === 'running' || flow.status === 'pending';
+  const failedRuns = Math.max(0, totalRuns - successfulRuns - (runUnderWay && totalRuns > 0 ? 1 : 0));
+  const invited = counters.invited ?? 0;
+  const accepted = counters.accepted ?? 0;
+  const out: Flow = {
+    id: flow.id,
+    name: flow.displayName,
+    status,
+    createdAt: flow.createdAt,
+    updatedAt: flow.updatedAt,
+    templateId: flow.templateId,
+    template: {
+      displayName: template?.displayName ?? flow.displayName,
+      summary: template?.summary ?? '',
+      description: template?.description ?? '',
+      platform: template?.platform ?? flow.platform,
+    },
+    config: flow.config as unknown as Flow['config'],
+    state: {
+      prospectTracking: {
+        totalProspectsFound: counters.found ?? 0,
+        totalConnectionRequests: invited,
+        connectionsAccepted: accepted,
+        connectionsDeclined: counters.declined ?? 0,
+        messagesSent: counters.messaged ?? 0,
+        totalEngagements: counters.engaged ?? 0,
+      },
+      executionStats: {
+        totalRuns,
+        successfulRuns,
+        failedRuns,
+        successRate: totalRuns > 0 ? `${Math.round((successfulRuns / totalRuns) * 100)}%` : '0%',
+        ...(flow.lastRunAt && successfulRuns > 0 ? { lastSuccessfulRun: flow.lastRunAt } : {}),
+      },
+    },
+    analytics: { connectionRate: invited > 0 ? Math.round((accepted / invited) * 100) : 0 },
+    currentRun: {
+      jobId: flow.jobId,
+      progress: flow.progress ?? 0,
+      ...(flow.stage ? { stage: flow.stage } : {}),
+      ...(flow.message ? { message: flow.message } : {}),
+      ...(flow.errorMessage ? { errorMessage: flow.errorMessage } : {}),
+    },
+  };
+  if (status === 'ACTIVE' && flow.nextRunAt && !isFinishedStatus(flow.status))
+    out.nextScheduledRun = flow.nextRunAt;
+  return out;
+}

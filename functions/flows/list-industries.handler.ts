@@ -1,0 +1,9 @@
+import { cacheable } from '../core/cacheable';
+import { httpHandler } from '../core/http-handler';
+import { industries } from './industries-deps';
+import { INDUSTRIES_CACHE } from './industry-service';
+
+/** GET /api/industries: every LinkedIn industry as {label, value} (spec 2.3, 3). */
+export const handler = httpHandler({}, ({ event }) =>
+  cacheable(event, { data: { industries: industries.listIndustries() } }, INDUSTRIES_CACHE),
+);

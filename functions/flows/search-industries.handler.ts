@@ -1,0 +1,14 @@
+import { industrySearchQuery } from '../../shared/flows';
+import { cacheable } from '../core/cacheable';
+import { httpHandler } from '../core/http-handler';
+import { industries } from './industries-deps';
+import { INDUSTRIES_CACHE } from './industry-service';
+
+/** GET /api/industries/search?q=&limit=: the industry picker's server search (spec 2.3). */
+export const handler = httpHandler({ query: industrySearchQuery }, ({ query, event }) =>
+  cacheable(
+    event,
+    { data: { industries: industries.searchIndustries(query.q, query.limit) } },
+    INDUSTRIES_CACHE,
+  ),
+);

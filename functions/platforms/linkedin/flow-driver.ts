@@ -1,0 +1,71 @@
+import type { BrowserCookie, PlatformPage } from '../browser';
+import { PlatformStop } from '../driver-types';
+import type { FlowAccount, FlowDriver } from '../flow-driver-types';
+import { LINKEDIN_API } from './endpoints';
+import * as outreach from './flow-outreach';
+import * as posts from './flow-posts';
+import { flowSearch } from './flow-search';
+import { csrfOf, profileIdIn, voyagerGet, wallReason } from './voyager';
+
+/**
+ * LinkedIn's flow driver (flow-driver-types.ts) over one session's cookies: the search, recent posts,
+ * writes and their verifying reads of flow-search.ts, flow-posts.ts and flow-outreach.ts. The account
+ * (who is signed in, and whether Premium) is read once from /voyager/api/me and kept for the calls
+ * that name it (a message's mailbox, finding the account among a post's reactions).
+ */
+
+interface MeBody {
+  data?: { '*miniProfile'?: string; premiumSubscriber?: unknown };
+  included?: Array<{ entityUrn?: string; dashEntityUrn?: string }>;
+}
+
+export async function readAccount(page: PlatformPage, csrf: string): Promise<FlowAccount> {
+  const body = (await voyagerGet(page, LINKEDIN_API.whoAmIPath, csrf)) as MeBody;
+  const urn = body.data?.['*miniProfile'];
+  const mini = body.included?.find((i) => i.entityUrn === urn);
+  const id = profileIdIn(mini?.dashEntityUrn);
+  if (!id) throw new PlatformStop('changed', 'LinkedIn answered /me without the member');
+  return { id, premium: body.data?.premiumSubscriber === true };
+}
+
+export function linkedinFlowDriver(cookies: readonly BrowserCookie[]): FlowDriver {
+  const csrf = csrfOf(cookies);
+  let account: Promise<FlowAccount> | undefined;
+  const me = async (page: PlatformPage): Promise<FlowAccount> => {
+    account ??= readAccount(page, csrf).catch((error: unknown) => {
+      account = undefined;
+      throw error;
+    });
+    return account;
+  };
+  return {
+    platform: 'linkedin',
+    landingPath: LINKEDIN_API.landingPath,
+    wallAt: wallReason,
+    actions: {
+      search: 'searches',
+      recentPosts: 'profile-views',
+      like: 'likes',
+      comment: 'comments',
+      invite: 'invitations',
+      message: 'messages',
+      read: 'list-pages',
+    },
+    account: me,
+    search: (page, targeting, cursor) => flowSearch(page, csrf, targeting, cursor),
+    recentPosts: async (page, person, limit) =>
+      posts.recentPosts(page, csrf, (await me(page)).id, person, limit),
+    like: (page, post) => posts.like(page, csrf, post),
+    comment: (page, post, text) => posts.comment(page, csrf, post, text),
+    invite: (page, person, note) => outreach.invite(page, csrf, person, note),
+    message: async (page, person, text) => outreach.message(page, csrf, (await me(page)).id, person, text),
+    isLiked: async (page, post) => posts.isLiked(page, csrf, (await me(page)).id, post),
+    hasComment: async (page, post, text) => posts.commentedBy(page, csrf, post.id, (await me(page)).id, text),
+    invitationState: (page, person) => outreach.invitationState(page, csrf, person),
+    hasMessage: async (page, person, text) =>
+      outreach.hasMessage(page, csrf, (await me(page)).id, person, text),
+    pendingInvitations: (page) => outreach.pendingInvitations(page, csrf),
+    connections: (page, since) => outreach.connections(page, csrf, since),
+    replies: async (page, person) => outreach.replies(page, csrf, (await me(page)).id, person),
+  };
+}
