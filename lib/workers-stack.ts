@@ -33,7 +33,8 @@ import { removalPolicyFor } from './stage';
  * jobProgress to the browser, and send to the queues that feed it (a long run continues in a new message).
  * A 'light' consumer gets its queue's `needs` instead (functions/core/queues.ts).
  */
-export const WORKER_NEEDS: readonly Capability[] = ['keys', 'realtime-push'];
+/** The platform workers' own needs; 'ai-model': a flow's run scores prospects and writes its texts (issue 20). */
+export const WORKER_NEEDS: readonly Capability[] = ['keys', 'realtime-push', 'ai-model'];
 
 /** The queues EventBridge Scheduler targets (flow runs, recurring trob runs): the only ones its role may send to. */
 export const SCHEDULED_QUEUES: readonly QueueName[] = ['flow-runs', 'trob-runs'];

@@ -62,3 +62,5 @@ export const runMessage = z.discriminatedUnion('kind', [
 ]);
 export type RunMessage = z.infer<typeof runMessage>;
 export type RunKind = RunMessage['kind'];
+/** A message that runs one segment of a job: a trob's or a flow's. */
+export type SegmentMessage = TrobRunMessage | FlowRunMessage;

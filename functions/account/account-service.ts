@@ -50,13 +50,14 @@ export function createAccountService({ log, queue }: AccountDeps) {
     await queueDisconnects(queue, await forgetSessionSockets(stored.id, {}));
     // The other partitions are named by what the main one holds: queue their purge before it goes.
     const [automations, connections] = await Promise.all([
-      listAutomations(stored.id),
+      listAutomations(stored.id, { includeFlows: true }),
       listConnections(stored.id),
     ]);
     await queuePurges(
       queue,
       ownedPartitions(stored.id, {
-        automationIds: automations.map((a) => a.id),
+        automationIds: automations.filter((a) => a.kind !== 'flow').map((a) => a.id),
+        flowIds: automations.filter((a) => a.kind === 'flow').map((a) => a.id),
         connectionIds: connections.map((c) => c.id),
         platforms: PLATFORMS,
       }),

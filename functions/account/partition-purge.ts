@@ -15,7 +15,8 @@ import { keys } from '../core/table';
 export const PURGE_KEYS_PER_MESSAGE = 2000;
 
 /** Only these partitions may be purged: never a user's main partition or another kind. */
-const PURGEABLE = /^USER#[^#]+#(LEADS#[^#]+|SEEN#[a-z]+|BUDGET#[^#]+|LEDGER#[^#]+|USAGE|JOBS)$/;
+const PURGEABLE =
+  /^USER#[^#]+#(LEADS#[^#]+|SEEN#[a-z]+|BUDGET#[^#]+|LEDGER#[^#]+|PROSPECTS#[^#]+|USAGE|JOBS)$/;
 
 /**
  * An emptied partition is purged once more this much later. A job's worker may still be writing when
@@ -52,10 +53,16 @@ export type PurgeMessage = z.infer<typeof purgeMessage>;
 /** Every partition of the user's own beside the main one, from what the main partition still names. */
 export function ownedPartitions(
   userId: string,
-  owned: { automationIds: readonly string[]; connectionIds: readonly string[]; platforms: readonly string[] },
+  owned: {
+    automationIds: readonly string[];
+    flowIds?: readonly string[];
+    connectionIds: readonly string[];
+    platforms: readonly string[];
+  },
 ): string[] {
   return [
     ...owned.automationIds.map((id) => keys.automationLeadsPartition(userId, id)),
+    ...(owned.flowIds ?? []).map((id) => keys.prospectsPartition(userId, id)),
     ...owned.connectionIds.map((id) => keys.budgetPartition(userId, id)),
     ...owned.connectionIds.map((id) => keys.ledgerPartition(userId, id)),
     ...owned.platforms.map((platform) => keys.seenProfilesPartition(userId, platform)),

@@ -59,12 +59,18 @@ export function publicAutomation(stored: StoredAutomation): Automation {
 /** A flow shares the automations' keys (functions/flows/ reads it): never an automation of this API. */
 const isTrob = (item: Record<string, unknown>) => item.kind !== 'flow';
 
-/** Every automation (trob) of the user, newest first; flows are not among them. */
-export async function listAutomations(userId: string, options: { consistent?: boolean } = {}) {
+/**
+ * Every automation (trob) of the user, newest first; flows are not among them unless asked for (the
+ * account's deletion names every partition an automation item owns).
+ */
+export async function listAutomations(
+  userId: string,
+  options: { consistent?: boolean; includeFlows?: boolean } = {},
+) {
   const { pk, skPrefix } = keys.automationsPrefix(userId);
   const out: StoredAutomation[] = [];
   for await (const item of queryByPrefix(pk, skPrefix, options))
-    if (isTrob(item)) out.push(item as unknown as StoredAutomation);
+    if (options.includeFlows || isTrob(item)) out.push(item as unknown as StoredAutomation);
   return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 

@@ -44,6 +44,8 @@
  * | 33 | the lead count shards of an automation           | table | pk = USER#<id>#LEADS#<automationId>, sk begins_with COUNT# |
  * | 34 | one person of a connected account's contact ledger | table | pk = USER#<id>#LEDGER#<connectionId>, sk = PERSON#<personId> |
  * | 35 | one write of a connected account (idempotency key) | table | pk = USER#<id>#LEDGER#<connectionId>, sk = WRITE#<key> |
+ * | 36 | one prospect of a flow (by person id)            | table | pk = USER#<id>#PROSPECTS#<flowId>, sk = PROSPECT#<personId> |
+ * | 37 | a flow's prospects                               | table | pk = USER#<id>#PROSPECTS#<flowId>, sk begins_with PROSPECT# |
  *
  * Starting an automation checks the running count and writes the automation in one transaction with
  * a version bump of the user's start guard (conditional on the version read), so two starts at once
@@ -195,6 +197,12 @@ export const keys = {
     pk: `${user(userId)}#LEDGER#${connectionId}`,
     sk: `PERSON#${personId}`,
   }),
+  prospectsPartition: (userId: string, flowId: string) => `${user(userId)}#PROSPECTS#${flowId}`,
+  prospect: (userId: string, flowId: string, personId: string): ItemKey => ({
+    pk: `${user(userId)}#PROSPECTS#${flowId}`,
+    sk: `PROSPECT#${personId}`,
+  }),
+  prospectSortPrefix: 'PROSPECT#',
   ledgerWrite: (userId: string, connectionId: string, key: string): ItemKey => ({
     pk: `${user(userId)}#LEDGER#${connectionId}`,
     sk: `WRITE#${key}`,

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
@@ -31,4 +31,37 @@ export async function findFlow(userId: string, id: string): Promise<StoredFlow |
     new GetCommand({ TableName: tableName(), Key: keys.automation(userId, id), ConsistentRead: true }),
   );
   return isFlow(out.Item) ? out.Item : undefined;
+}
+
+/** A flow's totals (the Flow's prospect tracking), each an attribute of its own. */
+export const FLOW_TOTALS = [
+  'prospectsFound',
+  'connectionRequests',
+  'connectionsAccepted',
+  'connectionsDeclined',
+  'messagesSent',
+  'engagements',
+] as const;
+export type FlowTotal = (typeof FLOW_TOTALS)[number];
+
+/**
+ * Adds to one of a flow's totals, atomically and in an attribute of its own, so the job's checkpoints
+ * (which write other attributes) never overwrite it.
+ */
+export async function addToFlowTotal(
+  userId: string,
+  flowId: string,
+  total: FlowTotal,
+  n: number,
+): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.automation(userId, flowId),
+      UpdateExpression: 'ADD #total :n',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#total': total },
+      ExpressionAttributeValues: { ':n': n },
+    }),
+  );
 }

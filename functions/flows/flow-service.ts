@@ -26,7 +26,7 @@ import {
 } from '../jobs/automation-status-repository';
 import { flowExecutionOf, flowScheduleName, nextFlowRunAt, nextFlowSchedule } from '../jobs/flow-schedule';
 import { startScheduledJob } from '../jobs/run-claims';
-import { findFlow, listFlows, type StoredFlow } from './flow-repository';
+import { type FlowTotal, findFlow, listFlows, type StoredFlow } from './flow-repository';
 
 /**
  * The flows API (part 2 sections 2.1-2.3, 4, 7; DECISIONS 3, 4, 15, 24, 27). A flow is stored as an
@@ -209,25 +209,16 @@ export function createFlowService(deps: FlowDeps) {
   }
 }
 
-interface FlowCounters {
-  found?: number;
-  invited?: number;
-  accepted?: number;
-  declined?: number;
-  messaged?: number;
-  engaged?: number;
-}
-
 /** A stored flow as the API answers it (spec section 3, Flow); named fields only. */
 export function publicFlow(flow: StoredFlow, template: FlowTemplateDefinition | undefined): Flow {
   const status: FlowStatus = flowStatusOf(flow.status);
-  const counters = ((flow as unknown as { flowCounters?: FlowCounters }).flowCounters ?? {}) as FlowCounters;
+  const totals = flow as unknown as Partial<Record<FlowTotal, number>>;
   const totalRuns = flow.totalRuns ?? 0;
   const successfulRuns = flow.successfulRuns ?? 0;
   const runUnderWay = flow.status === 'running' || flow.status === 'pending';
   const failedRuns = Math.max(0, totalRuns - successfulRuns - (runUnderWay && totalRuns > 0 ? 1 : 0));
-  const invited = counters.invited ?? 0;
-  const accepted = counters.accepted ?? 0;
+  const invited = totals.connectionRequests ?? 0;
+  const accepted = totals.connectionsAccepted ?? 0;
   const out: Flow = {
     id: flow.id,
     name: flow.displayName,
@@ -244,12 +235,12 @@ export function publicFlow(flow: StoredFlow, template: FlowTemplateDefinition | 
     config: flow.config as unknown as Flow['config'],
     state: {
       prospectTracking: {
-        totalProspectsFound: counters.found ?? 0,
+        totalProspectsFound: totals.prospectsFound ?? 0,
         totalConnectionRequests: invited,
         connectionsAccepted: accepted,
-        connectionsDeclined: counters.declined ?? 0,
-        messagesSent: counters.messaged ?? 0,
-        totalEngagements: counters.engaged ?? 0,
+        connectionsDeclined: totals.connectionsDeclined ?? 0,
+        messagesSent: totals.messagesSent ?? 0,
+        totalEngagements: totals.engagements ?? 0,
       },
       executionStats: {
         totalRuns,

@@ -19,7 +19,8 @@ import { unsentMarker } from './unsent-repository';
 
 /** Where a job stands between run messages. */
 export interface RunCursor {
-  phase: 'list' | 'enrich';
+  /** A trob's list and enrichment; a flow's discovery and scoring (issue 20). */
+  phase: 'list' | 'enrich' | 'discover' | 'score';
   /** The platform list's own cursor (a start offset, a max_id, a bottom cursor). */
   list?: string;
   /** The list was read to its end (an absent `list` alone would mean: not started). */
@@ -227,7 +228,7 @@ export async function releaseForRetry(lease: Lease, state: RunSnapshot, now: Dat
 }
 
 export type RunEnd =
-  | { status: 'completed'; report: CompletenessReport; message: string }
+  | { status: 'completed'; report?: CompletenessReport; message: string }
   | { status: 'failed'; errorMessage: string; report?: CompletenessReport }
   /** Stopped by the platform (challenge, expired session): resumes from its cursor after a re-sync. */
   | { status: 'paused'; errorMessage: string; report?: CompletenessReport; pausedFor: 'platform' };

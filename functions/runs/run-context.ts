@@ -7,6 +7,7 @@ import type { PlatformPage } from '../platforms/browser';
 import type { ListRow, TrobDriver } from '../platforms/driver-types';
 import type { GovernedAction } from '../safety/budgets';
 import type { Governor } from '../safety/governor';
+import type { FlowSegment } from './flow-segment';
 import type { ProgressReporter } from './progress-reporter';
 import type { RunMetrics } from './run-metrics';
 
@@ -76,17 +77,15 @@ export type HandlerStep =
   | { kind: 'end'; end: RunEnd };
 
 /**
- * Everything a run handler gets (issue 19 point 4): the job's config and state, the platform page and
- * driver, the account's governor, the lead sink, progress, the clock and the time left. A handler
- * imports no repository: what it stores and reads goes through here.
+ * Everything a run handler gets (issue 19 point 4), whatever its kind: the job's config and state, the
+ * platform page, the account's governor, progress, the clock and the time left. A handler imports no
+ * repository: what it stores and reads goes through its context.
  */
-export interface SegmentContext {
+export interface SegmentContextBase {
   readonly config: Record<string, unknown>;
   readonly state: SegmentState;
   readonly page: PlatformPage;
-  readonly driver: TrobDriver;
   readonly governor: Governor;
-  readonly leads: LeadSink;
   now(): Date;
   /** False once the invocation is too close to its end to start more work. */
   hasTime(): boolean;
@@ -97,9 +96,20 @@ export interface SegmentContext {
   metrics: RunMetrics;
 }
 
-/** A kind of work a job does in a segment (the trob's list and enrichment; flows add theirs). */
-export interface RunHandler {
-  run(context: SegmentContext): Promise<HandlerStep>;
+/** A trob's context: its template's driver and the lead sink. */
+export interface SegmentContext extends SegmentContextBase {
+  readonly driver: TrobDriver;
+  readonly leads: LeadSink;
+}
+
+/** A flow's context (issue 20): the platform's flow driver and the flow's own stores (flow-segment.ts). */
+export interface FlowSegmentContext extends SegmentContextBase {
+  readonly flow: FlowSegment;
+}
+
+/** A kind of work a job does in a segment (the trob's list and enrichment; a flow's stages). */
+export interface RunHandler<C extends SegmentContextBase = SegmentContext> {
+  run(context: C): Promise<HandlerStep>;
 }
 
 export type { RunCounters, RunCursor, RunEnd, StoredProgress };

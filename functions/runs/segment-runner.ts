@@ -1,6 +1,6 @@
 import { type JobStage, MAX_JOB_STAGES } from '../../shared/automations-values';
 import { PLATFORM_TABLE, type Platform, platformLabel } from '../../shared/platforms';
-import type { TrobRunMessage } from '../../shared/run-messages';
+import type { SegmentMessage } from '../../shared/run-messages';
 import { ACTION_WORDS, RUN_TEXTS } from '../../shared/run-texts';
 import { findTemplate } from '../catalog/catalog-repository';
 import {
@@ -13,6 +13,7 @@ import type { KeysPort } from '../core/ports/keys';
 import type { QueuePort } from '../core/ports/queue';
 import type { SchedulerPort } from '../core/ports/scheduler';
 import type { StoredAutomation } from '../jobs/automation-item';
+import { flowScheduleName, nextFlowSchedule } from '../jobs/flow-schedule';
 import { type EndingJob, failUnclaimed, finishJob } from '../jobs/job-end-repository';
 import { nextRunAfter, scheduleNameOf } from '../jobs/recurring-schedule';
 import {
@@ -32,14 +33,12 @@ import {
   openPlatformPage,
   type PlatformPage,
 } from '../platforms/browser';
-import { PlatformStop, type TrobDriver } from '../platforms/driver-types';
+import { PlatformStop } from '../platforms/driver-types';
 import { platformBaseUrl } from '../platforms/session-check';
-import { trobDriver } from '../platforms/trob-drivers';
 import type { GovernedAction } from '../safety/budgets';
 import type { Governor } from '../safety/governor';
-import { completenessOf, targetOf } from './handlers/trob-progress';
-import { createLeadSink } from './lead-sink';
-import type { HandlerStep, RunContext, RunHandler, SegmentContext, SegmentState } from './run-context';
+import type { HandlerStep, RunContext, SegmentContextBase, SegmentState } from './run-context';
+import type { KindRun, RunKindSetup } from './run-kinds';
 import { RUN_METRICS } from './run-metrics';
 
 /**
@@ -92,10 +91,10 @@ export class SegmentRunner {
   private stages: JobStage[];
 
   constructor(
-    private readonly message: TrobRunMessage,
+    private readonly message: SegmentMessage,
     private readonly lease: Lease,
     private readonly automation: StoredAutomation,
-    private readonly handler: RunHandler,
+    private readonly kind: RunKindSetup,
     private readonly ctx: RunContext,
     private readonly deps: TrobRunDeps,
   ) {
@@ -139,29 +138,35 @@ export class SegmentRunner {
         encryptionContext(this.message.userId, connection.accountId, this.platform),
       ),
     ) as BrowserCookie[];
-    const driver = trobDriver(this.automation.templateId, cookies);
-    if (!driver) return this.failForGood(RUN_TEXTS.notRunnable);
-    const governor = this.ctx.governorFor(
-      { userId: this.message.userId, connectionId: connection.id },
-      this.platform,
-    );
+    const connectionId = connection.id;
+    const kind = this.kind({
+      userId: this.message.userId,
+      jobId: this.message.jobId,
+      automation: this.automation,
+      connection,
+      cookies,
+      now: this.deps.now,
+      metrics: this.ctx.metrics,
+      token: this.lease.token,
+    });
+    if (!kind) return this.failForGood(RUN_TEXTS.notRunnable);
+    const governor = this.ctx.governorFor({ userId: this.message.userId, connectionId }, this.platform);
 
     this.report('starting', RUN_TEXTS.opening(this.label));
     let page: PlatformPage | undefined;
-    let context: SegmentContext | undefined;
     try {
       page = await openPlatformPage({
         baseUrl: platformBaseUrl(this.platform),
-        landingPath: driver.landingPath,
+        landingPath: kind.landingPath,
         cookies,
         userAgent: connection.userAgent,
       });
-      const wall = driver.wallAt(page.landedAt);
+      const wall = kind.wallAt(page.landedAt);
       if (wall) throw new PlatformStop(wall, `the landing page ended at a ${wall} wall`);
-      context = await this.segmentContext(page, driver, governor);
-      return await this.after(await this.handler.run(context), governor);
+      await this.countLeadsExactly();
+      return await this.after(await kind.run(this.baseContext(page, governor)), governor);
     } catch (error) {
-      if (error instanceof PlatformStop) return this.platformStopped(error, connection, driver, governor);
+      if (error instanceof PlatformStop) return this.platformStopped(error, connection, kind, governor);
       // The local cloud without Chromium: a retry an hour later would fail the same way.
       if (error instanceof BrowserMissingError) return this.failForGood(RUN_TEXTS.browserMissing(error.path));
       throw error;
@@ -170,34 +175,14 @@ export class SegmentRunner {
     }
   }
 
-  private async segmentContext(
-    page: PlatformPage,
-    driver: TrobDriver,
-    governor: Governor,
-  ): Promise<SegmentContext> {
-    const skipDuplicates =
-      (this.config.exportSettings as { skipDuplicates?: unknown } | undefined)?.skipDuplicates === true;
-    const [leads] = await Promise.all([
-      createLeadSink({
-        userId: this.message.userId,
-        automationId: this.automation.id,
-        jobId: this.message.jobId,
-        platform: this.platform,
-        skipDuplicates,
-        hasLeads: this.state.totalLeads > 0,
-        now: this.deps.now,
-        metrics: this.ctx.metrics,
-      }),
-      this.countLeadsExactly(),
-    ]);
+  /** What every kind's handler gets from the runner (run-kinds.ts adds the kind's own). */
+  private baseContext(page: PlatformPage, governor: Governor): SegmentContextBase {
     const margin = this.deps.segmentMarginMs ?? SEGMENT_MARGIN_MS;
     return {
       config: this.config,
       state: this.state,
       page,
-      driver,
       governor,
-      leads,
       now: this.deps.now,
       hasTime: () => this.ctx.remainingMs() >= margin,
       report: (stage, message) => this.report(stage, message),
@@ -270,6 +255,10 @@ export class SegmentRunner {
       ref: { id: this.message.jobId, createdAt: this.automation.jobCreatedAt ?? this.automation.createdAt },
       ...(this.automation.startedAt ? { startedAt: this.automation.startedAt } : {}),
       ...(interval ? { nextRunAt: nextRunAfter(now, interval) } : {}),
+      // A flow waits for its next run in its working hours (functions/jobs/flow-schedule.ts).
+      ...(this.automation.kind === 'flow'
+        ? { nextRunAt: nextFlowSchedule(this.automation, now).at.toISOString() }
+        : {}),
       failedRunsInRow: this.automation.failedRunsInRow ?? 0,
     };
   }
@@ -318,7 +307,11 @@ export class SegmentRunner {
 
   /** A recurring automation that paused itself is not scheduled any more (a resume puts it back). */
   private async unschedule(): Promise<void> {
-    await this.deps.scheduler.remove(scheduleNameOf(this.automation.id)).catch((error: unknown) => {
+    const name =
+      this.automation.kind === 'flow'
+        ? flowScheduleName(this.automation.id)
+        : scheduleNameOf(this.automation.id);
+    await this.deps.scheduler.remove(name).catch((error: unknown) => {
       this.ctx.log.warn('schedule not removed; its ticks find the automation paused', { error });
     });
   }
@@ -368,18 +361,16 @@ export class SegmentRunner {
   private async platformStopped(
     stop: PlatformStop,
     connection: StoredConnection,
-    driver: TrobDriver,
+    kind: KindRun,
     governor: Governor,
   ): Promise<TrobRunOutcome> {
     this.ctx.log.warn('platform stopped the run', { reason: stop.reason, detail: stop.detail });
-    const report = completenessOf({ state: this.state, driver });
+    const report = kind.report(this.state);
     if (stop.reason === 'rate-limited') {
-      const action =
-        this.state.cursor.phase === 'enrich' && driver.profile ? driver.profile.action : driver.list.action;
+      const action = kind.restAction(this.state);
       const until = await governor.rest(action, stop.retryAt);
       this.report('waiting', RUN_TEXTS.platformLimit(this.label));
-      const remaining = targetOf({ state: this.state, config: this.config }) - this.state.counters.stored;
-      return this.waitForBudget(governor, action, until, remaining);
+      return this.waitForBudget(governor, action, until, kind.remaining(this.state, this.config));
     }
     if (stop.reason === 'challenge' || stop.reason === 'expired') {
       const errorMessage =
@@ -389,13 +380,18 @@ export class SegmentRunner {
         error: errorMessage,
         now: this.deps.now().toISOString(),
       });
-      return this.finish({ status: 'paused', pausedFor: 'platform', errorMessage, report });
+      return this.finish({
+        status: 'paused',
+        pausedFor: 'platform',
+        errorMessage,
+        ...(report ? { report } : {}),
+      });
     }
     const errorMessage =
       // The driver's own words say what was not there ('LinkedIn shows a page’s followers to its admins only').
       stop.reason === 'not-found'
         ? RUN_TEXTS.notFound(this.label, stop.detail)
         : RUN_TEXTS.changed(this.label);
-    return this.finish({ status: 'failed', errorMessage, report });
+    return this.finish({ status: 'failed', errorMessage, ...(report ? { report } : {}) });
   }
 }

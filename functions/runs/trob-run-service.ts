@@ -1,4 +1,4 @@
-import type { FlowTickMessage, TrobRunMessage, TrobTickMessage } from '../../shared/run-messages';
+import type { FlowTickMessage, SegmentMessage, TrobTickMessage } from '../../shared/run-messages';
 import { RUN_TEXTS } from '../../shared/run-texts';
 import { delayUntil } from '../core/queues';
 import { findFlow } from '../flows/flow-repository';
@@ -8,7 +8,7 @@ import { claimSegment, startScheduledJob } from '../jobs/run-claims';
 import { LeaseLostError } from '../jobs/run-repository';
 import { settleLeadCount } from '../leads/lead-count';
 import type { RunContext } from './run-context';
-import { RUN_HANDLERS } from './run-handlers';
+import { RUN_KINDS } from './run-kinds';
 import { RUN_METRICS } from './run-metrics';
 import { LEASE_EXTRA_MS, SegmentRunner, type TrobRunDeps, type TrobRunOutcome } from './segment-runner';
 
@@ -57,7 +57,7 @@ export function createTrobRunService(deps: TrobRunDeps) {
     return 'scheduled';
   }
 
-  async function run(message: TrobRunMessage, ctx: RunContext): Promise<TrobRunOutcome> {
+  async function run(message: SegmentMessage, ctx: RunContext): Promise<TrobRunOutcome> {
     const now = deps.now();
     const claimed = await claimSegment({
       userId: message.userId,
@@ -72,7 +72,9 @@ export function createTrobRunService(deps: TrobRunDeps) {
       // go (a crash, a Ctrl-C). The message comes back once the lease ends, to take the segment over from
       // its checkpoint if nobody finished it; dropped here, the job would stay running for ever.
       const delaySeconds = Math.max(1, delayUntil(new Date(claimed.until.getTime() + 1000), now));
-      await deps.queue.send('trob-runs', message, { delaySeconds });
+      await deps.queue.send(message.kind === 'flow-run' ? 'flow-runs' : 'trob-runs', message, {
+        delaySeconds,
+      });
       ctx.log.info('run held by a lease: the message comes back when it ends', { delaySeconds });
       return 'lease-held';
     }
@@ -83,13 +85,13 @@ export function createTrobRunService(deps: TrobRunDeps) {
     }
     // A job's first claim (its start time is this claim's): run again and scheduled jobs count too.
     if (claimed.item.startedAt === now.toISOString()) ctx.metrics.count(RUN_METRICS.started);
-    const handler = RUN_HANDLERS[message.kind];
-    if (!handler) throw new Error(`No run handler for ${message.kind} messages`);
+    const kind = RUN_KINDS[message.kind];
+    if (!kind) throw new Error(`No run handler for ${message.kind} messages`);
     const job = new SegmentRunner(
       message,
       claimed.lease,
       claimed.item as unknown as StoredAutomation,
-      handler,
+      kind,
       ctx,
       deps,
     );

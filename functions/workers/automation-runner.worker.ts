@@ -33,7 +33,8 @@ async function processRecord(record: SQSRecord, lambda: Context): Promise<void> 
   const context = runContext(runLog, lambda, receiveCount);
   try {
     switch (message.kind) {
-      case 'trob-run': {
+      case 'trob-run':
+      case 'flow-run': {
         const outcome = await trobRuns.run(message, context);
         runLog.info('run message processed', { outcome });
         return;
@@ -48,9 +49,6 @@ async function processRecord(record: SQSRecord, lambda: Context): Promise<void> 
         runLog.info('flow schedule tick processed', { outcome });
         return;
       }
-      case 'flow-run':
-        // Flows arrive with their own issue; nothing sends this kind yet.
-        throw new Error('No runner for flow runs yet');
     }
   } catch (error) {
     await retrySoon(record, receiveCount, runLog);

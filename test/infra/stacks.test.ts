@@ -942,12 +942,14 @@ describe('the AI model grant', () => {
       ).map((s) => ({ ...(s as unknown as BedrockStatement), roles: p.Properties.Roles })),
     );
 
-  it('lets only the AI filter stream function invoke the model: the configured model, streaming only, and tells it so', () => {
+  it('lets only the AI filter stream function and the platform worker (flows) invoke the model: the configured model, streaming only, and tells them so', () => {
     const streamRow = deployedHttpRoutes.find((r) => r.path === '/api/leads/ai-filter')!;
     expect(streamRow.needs).toContain('ai-model');
     const fn = functionByDescription('api', `Trobly ${STAGE} ${streamRow.method} ${streamRow.path}`);
     for (const key of STACK_KEYS) {
-      expect(bedrockStatements(built.templates[key]).length, key).toBe(key === 'api' ? 1 : 0);
+      expect(bedrockStatements(built.templates[key]).length, key).toBe(
+        key === 'api' || key === 'workers' ? 1 : 0,
+      );
     }
     const statement = bedrockStatements(built.templates.api)[0]!;
     expect(statement.roles).toEqual([{ Ref: roleIdOf(fn) }]);

@@ -15,7 +15,7 @@ import {
   startSandboxPlatforms,
 } from '../../scripts/sandbox-platforms';
 import type { Lead } from '../../shared/leads';
-import type { TrobRunMessage } from '../../shared/run-messages';
+import type { SegmentMessage, TrobRunMessage } from '../../shared/run-messages';
 import { type AccountsEnv, useAccountsEnv } from './accounts-env';
 import type { Api, TestUser } from './api-client';
 import { setEnv } from './integration-env';
@@ -36,7 +36,7 @@ export function startEngineSuite(
   options: { sandboxSize?: { followers?: number; connections?: number } } = {},
 ): void {
   beforeAll(async () => {
-    env = await useAccountsEnv({ extraQueues: ['trob-runs'] });
+    env = await useAccountsEnv({ extraQueues: ['trob-runs', 'flow-runs'] });
     api = env.api;
     sandbox = await startSandboxPlatforms(options.sandboxSize ? { size: options.sandboxSize } : {});
     setEnv({ ...sandbox.env, PACING_SCALE: '0' });
@@ -75,7 +75,7 @@ export function worldFollowers(): { visible: SandboxPerson[]; hidden: SandboxPer
 }
 
 /** A user with the sandbox LinkedIn account connected (PRO unless said). */
-export const connectedUser = (plan: 'FREE' | 'PRO' = 'PRO'): Promise<TestUser> =>
+export const connectedUser = (plan: 'FREE' | 'PRO' | 'PLUS' = 'PRO'): Promise<TestUser> =>
   newUser({ connect: ['linkedin'], plan });
 
 export async function startTrob(user: TestUser, templateId: string, config: Record<string, unknown>) {
@@ -98,9 +98,12 @@ export async function dispatchRuns(): Promise<void> {
  * Takes the user's run messages off the queue (others' go back at once), after a pass of the run
  * dispatch. Delayed messages wait.
  */
-export async function takeRunMessages(userId: string): Promise<TrobRunMessage[]> {
+export async function takeRunMessages(
+  userId: string,
+  queue: 'trob-runs' | 'flow-runs' = 'trob-runs',
+): Promise<TrobRunMessage[]> {
   await dispatchRuns();
-  const url = env.queues.urls['trob-runs'];
+  const url = env.queues.urls[queue];
   const mine: TrobRunMessage[] = [];
   for (;;) {
     const out = await sqs.send(
@@ -120,7 +123,7 @@ export async function takeRunMessages(userId: string): Promise<TrobRunMessage[]>
 let deliveries = 0;
 /** Hands one message to the worker as Lambda would; answers the ids SQS would retry. */
 export async function deliver(
-  message: TrobRunMessage,
+  message: SegmentMessage,
   options: { receiveCount?: number; remainingMs?: number } = {},
 ): Promise<string[]> {
   deliveries++;
@@ -133,7 +136,7 @@ export async function deliver(
         Attributes: { ApproximateReceiveCount: String(options.receiveCount ?? 1) },
       },
     ],
-    'arn:aws:sqs:us-east-1:000000000000:test-trob-runs',
+    `arn:aws:sqs:us-east-1:000000000000:test-${message.kind === 'flow-run' ? 'flow-runs' : 'trob-runs'}`,
   );
   const result = await runWorker(
     event,

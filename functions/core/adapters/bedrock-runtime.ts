@@ -1,4 +1,4 @@
-import { connect, type IncomingHttpHeaders } from 'node:http2';
+import { connect, constants, type IncomingHttpHeaders } from 'node:http2';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
@@ -20,7 +20,11 @@ import { eventStreamMessages } from './aws-event-stream';
  *    base), with jittered exponential backoff, `retry-after` honoured, and the SDK's retry quota;
  *  - the answer is read as an event stream (aws-event-stream.ts): each event message becomes one
  *    member of ConverseStreamOutput (`{contentBlockDelta: {...}}`), an exception message is thrown as
- *    the error it names (`throttlingException` → ThrottlingException).
+ *    the error it names (`throttlingException` → ThrottlingException);
+ *  - a `toolConfig` is sent as given (the flow outreach asks for its JSON as a tool's input, whose
+ *    text arrives in `contentBlockDelta.delta.toolUse.input`);
+ *  - an abort `signal` ends the call: the session is destroyed, a retry is not made, and the reader of
+ *    an answer under way gets the error.
  * Not carried over, as a Lambda function never meets them: endpoint settings from env or config files
  * (AWS_ENDPOINT_URL_*, FIPS, dual-stack) and clock-skew correction.
  */
@@ -29,12 +33,30 @@ export interface ConverseStreamInput {
   readonly system: readonly { text: string }[];
   readonly messages: readonly { role: 'user' | 'assistant'; content: readonly { text: string }[] }[];
   readonly inferenceConfig: { maxTokens: number; temperature: number };
+  /** Tools the model may (or, with toolChoice, must) use; Converse's ToolConfiguration. */
+  readonly toolConfig?: {
+    readonly tools: readonly {
+      toolSpec: { name: string; description: string; inputSchema: { json: Record<string, unknown> } };
+    }[];
+    readonly toolChoice?:
+      | { tool: { name: string } }
+      | { any: Record<string, never> }
+      | { auto: Record<string, never> };
+  };
 }
 
 /** The members of ConverseStreamOutput the adapter reads; one is set per event. */
 export interface ConverseStreamEvent {
   messageStart?: { role?: string };
-  contentBlockDelta?: { contentBlockIndex?: number; delta?: { text?: string } };
+  contentBlockStart?: {
+    contentBlockIndex?: number;
+    start?: { toolUse?: { toolUseId?: string; name?: string } };
+  };
+  contentBlockDelta?: {
+    contentBlockIndex?: number;
+    /** `text` for text; `toolUse.input` for a piece of a tool's JSON input. */
+    delta?: { text?: string; toolUse?: { input?: string } };
+  };
   contentBlockStop?: { contentBlockIndex?: number };
   messageStop?: { stopReason?: string };
   metadata?: Record<string, unknown>;
@@ -47,7 +69,10 @@ export interface BedrockRuntimeOptions {
 }
 
 export interface BedrockRuntime {
-  converseStream(input: ConverseStreamInput): Promise<AsyncIterable<ConverseStreamEvent>>;
+  converseStream(
+    input: ConverseStreamInput,
+    options?: { signal?: AbortSignal },
+  ): Promise<AsyncIterable<ConverseStreamEvent>>;
 }
 
 /** An error Bedrock answered, named as the SDK names it. */
@@ -135,15 +160,37 @@ interface RawResponse {
   body: Readable;
 }
 
+/** The abort's reason as an error (AbortSignal.timeout's is a TimeoutError), else an AbortError. */
+function abortError(signal: AbortSignal): Error {
+  if (signal.reason instanceof Error) return signal.reason;
+  const error = new Error('The operation was aborted');
+  error.name = 'AbortError';
+  return error;
+}
+
 /** One request on an HTTP/2 session of its own, closed once the answer has been read. */
 function send(
   origin: URL,
   path: string,
   headers: Record<string, string>,
   body: string,
+  signal?: AbortSignal,
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError(signal));
+      return;
+    }
     const session = connect(origin);
+    if (signal) {
+      // Before the answer, the call fails; after it, the reader of the body gets the error.
+      const abort = () => {
+        reject(abortError(signal));
+        session.destroy(abortError(signal), constants.NGHTTP2_CANCEL);
+      };
+      signal.addEventListener('abort', abort, { once: true });
+      session.once('close', () => signal.removeEventListener('abort', abort));
+    }
     // An error before the answer fails the attempt; one while the body is read reaches its reader.
     session.on('error', reject);
     const stream = session.request({ ...headers, ':method': 'POST', ':path': path });
@@ -230,7 +277,7 @@ export function bedrockRuntime(options: BedrockRuntimeOptions): BedrockRuntime {
   });
   const quota = retryQuota();
 
-  async function attempt(path: string, body: string): Promise<RawResponse> {
+  async function attempt(path: string, body: string, signal?: AbortSignal): Promise<RawResponse> {
     const signed = await signer.sign({
       method: 'POST',
       protocol: origin.protocol,
@@ -245,30 +292,41 @@ export function bedrockRuntime(options: BedrockRuntimeOptions): BedrockRuntime {
       },
       body,
     });
-    const response = await send(origin, path, signed.headers, body);
+    const response = await send(origin, path, signed.headers, body, signal);
     if (response.status !== 200) throw await errorOf(response);
     return response;
   }
 
   return {
-    async converseStream({ modelId, system, messages, inferenceConfig }) {
+    async converseStream({ modelId, system, messages, inferenceConfig, toolConfig }, options = {}) {
+      const { signal } = options;
       const path = `${basePath}/model/${encodeLabel(modelId)}/converse-stream`;
-      const body = JSON.stringify({ messages, system, inferenceConfig });
+      const body = JSON.stringify({
+        messages,
+        system,
+        inferenceConfig,
+        ...(toolConfig ? { toolConfig } : {}),
+      });
       let cost: number | undefined;
       for (let retries = 0; ; retries++) {
         try {
-          const response = await attempt(path, body);
+          const response = await attempt(path, body, signal);
           quota.refill(cost);
           return events(response.body);
         } catch (error) {
           const failure = error as Failure;
-          const kind = retries + 1 < MAX_ATTEMPTS ? retryKind(failure) : undefined;
+          // An aborted call is over: its error is not retried, whatever it is named.
+          const kind = retries + 1 < MAX_ATTEMPTS && !signal?.aborted ? retryKind(failure) : undefined;
           cost = kind && quota.take(kind);
           if (!kind || cost === undefined) throw error;
           const base = kind === 'throttling' ? 1000 : 50;
           const delay = Math.floor(Math.random() * Math.min(base * 2 ** retries, MAX_DELAY_MS));
           const hint = retryAfterMs(failure.retryAfter);
-          await sleep(hint === undefined ? delay : Math.max(delay, Math.min(hint, delay + 5000)));
+          await sleep(
+            hint === undefined ? delay : Math.max(delay, Math.min(hint, delay + 5000)),
+            undefined,
+            signal ? { signal } : {},
+          );
         }
       }
     },

@@ -1,0 +1,241 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../core/clients/dynamo';
+import { isConditionalCheckFailure } from '../core/dynamo-errors';
+import { keys } from '../core/table';
+
+/**
+ * The contact ledger of one connected account (issue 20 point 6; access patterns 34 and 35), shared by
+ * every flow and trob of that account:
+ *  - one record per platform person (keyed by the platform's stable person id) with the date of each
+ *    step reached: discovered, scored, engaged, invited, accepted, declined, messaged;
+ *  - one record per write to the platform, keyed by its idempotency key ('invite:<person>',
+ *    'like:<post>', ...), written before the platform is touched and moved only forward:
+ *    intent -> taken (the governor said yes) -> performing (under a lease) -> done | failed.
+ * A key is per account, so a second flow of the account finds the first one's write and never sends
+ * it again; the lease keeps two workers of one write apart (a redelivered message, a lost lease).
+ */
+export interface LedgerAccount {
+  userId: string;
+  connectionId: string;
+}
+
+export const CONTACT_STEPS = [
+  'discovered',
+  'scored',
+  'engaged',
+  'invited',
+  'accepted',
+  'declined',
+  'messaged',
+] as const;
+export type ContactStep = (typeof CONTACT_STEPS)[number];
+
+export interface ContactRecord {
+  personId: string;
+  name: string;
+  /** The flow that first found the person. */
+  flowId: string;
+  /** When the person reached each step. */
+  steps: Partial<Record<ContactStep, string>>;
+}
+
+export type WriteKind = 'like' | 'comment' | 'invite' | 'message';
+export type WriteStatus = 'intent' | 'taken' | 'performing' | 'done' | 'failed';
+
+export interface WriteRecord {
+  key: string;
+  kind: WriteKind;
+  personId: string;
+  flowId: string;
+  jobId: string;
+  status: WriteStatus;
+  /** The text sent with it (a note, a comment, a message), kept as it was sent. */
+  text?: string;
+  /** Why a write failed: the platform's refusal, or what the verify read did not show. */
+  failure?: string;
+  /**
+   * Room for a review step between intent and take (issue 23): today every intent is approved when it
+   * is recorded.
+   */
+  approved: boolean;
+  leaseToken?: string;
+  leaseUntil?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Marks the person as having reached `step` (the first date is kept); creates the record if needed. */
+export async function recordContactStep(
+  account: LedgerAccount,
+  person: { id: string; name: string },
+  flowId: string,
+  step: ContactStep,
+  at: string,
+): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.ledgerPerson(account.userId, account.connectionId, person.id),
+      UpdateExpression:
+        'SET personId = :id, #name = if_not_exists(#name, :name), flowId = if_not_exists(flowId, :flow), ' +
+        '#steps = if_not_exists(#steps, :empty)',
+      ExpressionAttributeNames: { '#name': 'name', '#steps': 'steps' },
+      ExpressionAttributeValues: { ':id': person.id, ':name': person.name, ':flow': flowId, ':empty': {} },
+    }),
+  );
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.ledgerPerson(account.userId, account.connectionId, person.id),
+      UpdateExpression: 'SET #steps.#step = if_not_exists(#steps.#step, :at)',
+      ExpressionAttributeNames: { '#steps': 'steps', '#step': step },
+      ExpressionAttributeValues: { ':at': at },
+    }),
+  );
+}
+
+export async function findContact(
+  account: LedgerAccount,
+  personId: string,
+): Promise<ContactRecord | undefined> {
+  const out = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.ledgerPerson(account.userId, account.connectionId, personId),
+      ConsistentRead: true,
+    }),
+  );
+  return out.Item as ContactRecord | undefined;
+}
+
+export async function findWrite(account: LedgerAccount, key: string): Promise<WriteRecord | undefined> {
+  const out = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.ledgerWrite(account.userId, account.connectionId, key),
+      ConsistentRead: true,
+    }),
+  );
+  return out.Item as WriteRecord | undefined;
+}
+
+/**
+ * Records the intent of a write, once per key: answers the record as stored, the new one or the one
+ * an earlier intent of any flow of the account left.
+ */
+export async function recordIntent(
+  account: LedgerAccount,
+  write: Pick<WriteRecord, 'key' | 'kind' | 'personId' | 'flowId' | 'jobId' | 'text'>,
+  at: string,
+): Promise<{ fresh: boolean; record: WriteRecord }> {
+  const record: WriteRecord = { ...write, status: 'intent', approved: true, createdAt: at, updatedAt: at };
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.ledgerWrite(account.userId, account.connectionId, write.key), ...record },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return { fresh: true, record };
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    const existing = await findWrite(account, write.key);
+    if (!existing) throw new Error(`The write ${write.key} was neither stored nor found`);
+    return { fresh: false, record: existing };
+  }
+}
+
+/**
+ * Takes the write for this worker: only an unfinished one whose lease is free or over. The status is
+ * kept: a write found 'performing' was touched by a worker that stopped, and must be verified first.
+ */
+export async function claimWrite(
+  account: LedgerAccount,
+  key: string,
+  token: string,
+  now: Date,
+  leaseMs: number,
+): Promise<WriteRecord | undefined> {
+  try {
+    const out = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.ledgerWrite(account.userId, account.connectionId, key),
+        UpdateExpression: 'SET leaseToken = :token, leaseUntil = :until, updatedAt = :at',
+        ConditionExpression:
+          'attribute_exists(pk) AND #status IN (:intent, :taken, :performing) AND ' +
+          '(attribute_not_exists(leaseUntil) OR leaseUntil < :at OR leaseToken = :token)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':token': token,
+          ':until': new Date(now.getTime() + leaseMs).toISOString(),
+          ':at': now.toISOString(),
+          ':intent': 'intent',
+          ':taken': 'taken',
+          ':performing': 'performing',
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as WriteRecord;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Moves a claimed write forward, only while this worker's lease holds it; false when it lost the write
+ * (its lease ran out and another worker took it).
+ */
+export async function moveWrite(
+  account: LedgerAccount,
+  key: string,
+  token: string,
+  to: Exclude<WriteStatus, 'intent'>,
+  at: string,
+  failure?: string,
+): Promise<boolean> {
+  const finished = to === 'done' || to === 'failed';
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.ledgerWrite(account.userId, account.connectionId, key),
+        UpdateExpression: `SET #status = :to, updatedAt = :at${failure ? ', failure = :failure' : ''}${
+          finished ? ' REMOVE leaseToken, leaseUntil' : ''
+        }`,
+        ConditionExpression: 'leaseToken = :token',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':to': to,
+          ':at': at,
+          ':token': token,
+          ...(failure ? { ':failure': failure } : {}),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Lets go of a write this worker claimed but did not touch the platform for (no budget today). */
+export async function releaseWrite(account: LedgerAccount, key: string, token: string): Promise<void> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.ledgerWrite(account.userId, account.connectionId, key),
+        UpdateExpression: 'REMOVE leaseToken, leaseUntil',
+        ConditionExpression: 'leaseToken = :token',
+        ExpressionAttributeValues: { ':token': token },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
+}

@@ -1,0 +1,122 @@
+import type { FlowSegmentContext, HandlerStep, RunHandler } from '../run-context';
+
+/**
+ * A flow's run (issue 20 point 6; DECISIONS 27), one job, in stages the job's history records:
+ *  - discover: the people search of the flow's targeting, a page at a time within the account's
+ *    search budget, until `prospectsPerRun` people no flow or trob of the account reached before
+ *    (the contact ledger) are found, or the search ends;
+ *  - score: each new prospect scored by the AI against the targeting and the company description.
+ * A spent budget ends the discovery early and says so; the run goes on with what it found. A run that
+ * runs short of time continues in its next segment from its cursor.
+ */
+export const flowRunHandler: RunHandler<FlowSegmentContext> = {
+  async run(context: FlowSegmentContext): Promise<HandlerStep> {
+    const { state } = context;
+    if (state.cursor.phase === 'list' || state.cursor.phase === 'discover') {
+      const stopped = await discover(context);
+      if (stopped) return stopped;
+      state.cursor = { phase: 'score' };
+      await context.save();
+    }
+    const stopped = await score(context);
+    if (stopped) return stopped;
+    return complete(context);
+  },
+};
+
+/** Discovery's part of the run's progress; scoring has the rest. */
+const DISCOVER_SHARE = 50;
+
+async function discover(context: FlowSegmentContext): Promise<HandlerStep | undefined> {
+  const { state, flow, governor } = context;
+  const counters = state.counters;
+  const target = flow.settings.executionSettings.prospectsPerRun;
+  const action = flow.driver.actions.search;
+  if (state.cursor.ended) return undefined;
+  context.report(
+    'discovering',
+    `Searching for people who match the targeting (${counters.stored} of ${target})`,
+  );
+  while (counters.stored < target) {
+    if (!context.hasTime()) return { kind: 'continue' };
+    const take = await governor.take(action);
+    if (!take.ok) {
+      // Never past the budget: the run ends its discovery here and says so.
+      context.report(
+        'budget-spent',
+        `The account's search budget is used up for now: ${counters.stored} new prospect${
+          counters.stored === 1 ? '' : 's'
+        } this run`,
+      );
+      return undefined;
+    }
+    await governor.pace(action);
+    const found = await flow.driver.search(context.page, flow.settings.targetingSettings, state.cursor.list);
+    counters.found += found.people.length;
+    if (found.total !== undefined) counters.available = found.total;
+    for (const person of found.people) {
+      if (counters.stored >= target) break;
+      // Someone any flow or trob of the account already reached is never approached twice.
+      if (await flow.known(person.id)) {
+        counters.duplicates++;
+        continue;
+      }
+      await flow.discovered(person);
+      counters.stored++;
+    }
+    state.cursor = found.next ? { phase: 'discover', list: found.next } : { phase: 'discover', ended: true };
+    state.progress = {
+      ...state.progress,
+      progress: Math.round((counters.stored / target) * DISCOVER_SHARE),
+      completedTasks: counters.stored,
+      totalTasks: target,
+      successTasks: counters.stored,
+    };
+    context.report('discovering', `Found ${counters.stored} new prospect${counters.stored === 1 ? '' : 's'}`);
+    await context.save();
+    if (!found.next) break;
+  }
+  return undefined;
+}
+
+const SCORE_PAGE = 25;
+
+async function score(context: FlowSegmentContext): Promise<HandlerStep | undefined> {
+  const { state, flow } = context;
+  const counters = state.counters;
+  if (counters.stored === 0) return undefined;
+  context.report('scoring', `Scoring ${counters.stored} prospect${counters.stored === 1 ? '' : 's'} with AI`);
+  for (;;) {
+    if (!context.hasTime()) return { kind: 'continue' };
+    const page = await flow.unscored(state.cursor.enrichAfter, SCORE_PAGE);
+    for (const prospect of page.prospects) {
+      await flow.score(prospect);
+      counters.enriched++;
+    }
+    state.cursor = page.next ? { phase: 'score', enrichAfter: page.next } : { phase: 'score', ended: true };
+    state.progress = {
+      ...state.progress,
+      progress:
+        DISCOVER_SHARE +
+        Math.round((Math.min(counters.enriched, counters.stored) / counters.stored) * (100 - DISCOVER_SHARE)),
+    };
+    context.report('scoring', `Scored ${counters.enriched} of ${counters.stored} prospects`);
+    await context.save();
+    if (!page.next) return undefined;
+  }
+}
+
+function complete(context: FlowSegmentContext): HandlerStep {
+  const { counters } = context.state;
+  context.state.progress = { ...context.state.progress, progress: 100 };
+  return {
+    kind: 'end',
+    end: {
+      status: 'completed',
+      message:
+        counters.stored === 0
+          ? 'No new prospects this run: everyone the search found was already reached'
+          : `Found and scored ${counters.stored} new prospect${counters.stored === 1 ? '' : 's'}`,
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { dynamo, tableName } from '../../functions/core/clients/dynamo';
+import { schedulerPort } from '../../functions/core/ports/scheduler';
+import { keys } from '../../functions/core/table';
+import { flowTemplates } from '../../functions/flows/templates/registry';
+import { flowScheduleName } from '../../functions/jobs/flow-schedule';
+import { BUDGETS } from '../../functions/safety/budgets';
+import type { TestUser } from '../support/api-client';
+import {
+  api,
+  as,
+  automationItem,
+  connectedUser,
+  deliver,
+  startEngineSuite,
+  takeRunMessages,
+} from '../support/engine-suite';
+
+/**
+ * A flow's run on the sandbox LinkedIn (issue 20 point 6; DECISIONS 27): the real worker, real
+ * Chromium, DynamoDB Local and the local AI. The run discovers people who match the targeting within
+ * the account's search budget, never one any flow of the account reached before (the contact ledger),
+ * scores each with the AI, ends as a job in the flow's history and waits for its next run.
+ */
+startEngineSuite();
+
+const template = flowTemplates.find((t) => t.id === 'linkedin-ai-prospecting-flow')!;
+
+async function startedFlow(user: TestUser, config = structuredClone(template.defaultConfig)) {
+  const res = await api.post('/api/flows', { templateId: template.id, config }, as(user));
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.flow as { id: string };
+}
+
+async function itemsOf(pk: string): Promise<Record<string, unknown>[]> {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ConsistentRead: true,
+    }),
+  );
+  return out.Items ?? [];
+}
+
+async function runFlow(user: TestUser): Promise<void> {
+  const messages = await takeRunMessages(user.id, 'flow-runs');
+  expect(messages.length).toBeGreaterThan(0);
+  for (const message of messages) expect(await deliver(message)).toEqual([]);
+}
+
+describe('a flow’s run', () => {
+  it('finds its prospects, scores them, ends as a job of the flow and waits for its next run', async () => {
+    const ada = await connectedUser('PLUS');
+    const flow = await startedFlow(ada);
+    await runFlow(ada);
+
+    const item = await automationItem(ada.id, flow.id);
+    expect(item).toMatchObject({
+      status: 'active',
+      totalRuns: 1,
+      successfulRuns: 1,
+      prospectsFound: expect.any(Number),
+    });
+    const prospects = await itemsOf(keys.prospectsPartition(ada.id, flow.id));
+    const perRun = template.defaultConfig.executionSettings!.prospectsPerRun!;
+    expect(prospects.length).toBeGreaterThan(0);
+    expect(prospects.length).toBeLessThanOrEqual(perRun);
+    expect(item.prospectsFound).toBe(prospects.length);
+    for (const prospect of prospects) {
+      expect(prospect.aiScore).toEqual(expect.any(Number));
+      expect(['hot', 'warm', 'cold']).toContain(prospect.matchQuality);
+      expect(String(prospect.matchReason).length).toBeGreaterThan(0);
+    }
+    // The stage history and the API.
+    const stages = (item.stageHistory as Array<{ stage: string }>).map((s) => s.stage);
+    expect(stages).toEqual(expect.arrayContaining(['discovering', 'scoring', 'completed']));
+    const shown = (await api.get(`/api/flows/${flow.id}`, as(ada))).body.data.flow;
+    expect(shown).toMatchObject({
+      status: 'ACTIVE',
+      state: {
+        prospectTracking: { totalProspectsFound: prospects.length },
+        executionStats: { totalRuns: 1, successfulRuns: 1, failedRuns: 0, successRate: '100%' },
+      },
+    });
+    expect(new Date(shown.nextScheduledRun).getTime()).toBeGreaterThan(Date.now());
+    expect((await schedulerPort().get(flowScheduleName(flow.id)))?.expression).toMatch(/^at\(/);
+  });
+
+  it('never approaches a person another flow of the account already found', async () => {
+    const ada = await connectedUser('PLUS');
+    const engagers = flowTemplates.find((t) => t.id === 'linkedin-engager-follow-up-flow')!;
+    const config = structuredClone(engagers.defaultConfig);
+    config.executionSettings!.prospectsPerRun = 5;
+    const start = async () => {
+      const res = await api.post('/api/flows', { templateId: engagers.id, config }, as(ada));
+      expect(res.status, res.text).toBe(201);
+      return res.body.data.flow.id as string;
+    };
+    const first = await start();
+    await runFlow(ada);
+    const second = await start();
+    await runFlow(ada);
+    const ids = async (flowId: string) =>
+      (await itemsOf(keys.prospectsPartition(ada.id, flowId))).map((p) => String(p.id));
+    const a = await ids(first);
+    const b = await ids(second);
+    expect(a).toHaveLength(5);
+    expect(b).toHaveLength(5);
+    expect(b.filter((id) => a.includes(id))).toEqual([]);
+    // The same search, in the same order: the second run passed over the first one's five.
+    expect((await automationItem(ada.id, second)).runCounters).toMatchObject({ stored: 5, duplicates: 5 });
+  });
+
+  it('ends its discovery early at a spent search budget, says so, and never searches past it', async () => {
+    const ada = await connectedUser('PLUS');
+    // 15 prospects of an audience of about 30: more than one page of 10 to search.
+    const engagers = flowTemplates.find((t) => t.id === 'linkedin-engager-follow-up-flow')!;
+    const config = structuredClone(engagers.defaultConfig);
+    config.executionSettings!.prospectsPerRun = 15;
+    const res = await api.post('/api/flows', { templateId: engagers.id, config }, as(ada));
+    expect(res.status, res.text).toBe(201);
+    const flow = res.body.data.flow as { id: string };
+    const connection = (await api.get('/api/users/platforms', as(ada))).body.data.platforms[0];
+    // The account's searches of the day are all used but one.
+    const { takeBudget } = await import('../../functions/safety/budget-repository');
+    const { periodsOf } = await import('../../functions/safety/governor');
+    const daily = BUDGETS.linkedin.searches.daily;
+    const now = new Date();
+    const taken = await takeBudget(
+      { userId: ada.id, connectionId: connection.id },
+      'searches',
+      periodsOf(now),
+      BUDGETS.linkedin.searches,
+      now,
+      daily - 1,
+    );
+    expect(taken.ok).toBe(true);
+    await runFlow(ada);
+    const item = await automationItem(ada.id, flow.id);
+    expect(item.status).toBe('active');
+    const stages = (item.stageHistory as Array<{ stage: string }>).map((s) => s.stage);
+    expect(stages).toContain('budget-spent');
+    // One search page's people, scored: fewer than asked, and the run still completes.
+    expect(item.runCounters).toMatchObject({ stored: 10 });
+    expect(item.message).toBe('Found and scored 10 new prospects');
+    const { budgetUsed } = await import('../../functions/safety/budget-repository');
+    expect(
+      (await budgetUsed({ userId: ada.id, connectionId: connection.id }, 'searches', periodsOf(new Date())))
+        .daily,
+    ).toBe(daily);
+  });
+});
