@@ -59,7 +59,11 @@ function exportFiles(): Map<string, string | null> {
   return files;
 }
 
-/** The component folders (`components/<Name>/`) reachable from `start` through relative imports. */
+/**
+ * The component folders (`components/<Name>/`, and the shared `utils/<Name>/` parts with stylesheets of
+ * their own, such as InlineInput for Checkbox, Radio and Switch labels) reachable from `start` through
+ * relative imports.
+ */
 function componentsReachedFrom(start: string[]): Set<string> {
   const seen = new Set<string>();
   const components = new Set<string>();
@@ -68,7 +72,9 @@ function componentsReachedFrom(start: string[]): Set<string> {
     const file = queue.pop()!;
     if (seen.has(file) || !existsSync(file)) continue;
     seen.add(file);
-    const component = /^components\/([^/]+)\//.exec(relative(esmRoot, file).replaceAll('\\', '/'))?.[1];
+    const component = /^(?:components|utils)\/([^/]+)\//.exec(
+      relative(esmRoot, file).replaceAll('\\', '/'),
+    )?.[1];
     if (component) components.add(component);
     for (const match of readFileSync(file, 'utf8').matchAll(/from\s*"(\.[^"]+)"/g))
       queue.push(resolve(dirname(file), match[1]!));

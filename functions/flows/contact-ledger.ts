@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { isConditionalCheckFailure } from '../core/dynamo-errors';
 import { keys } from '../core/table';
@@ -238,4 +238,59 @@ export async function releaseWrite(account: LedgerAccount, key: string, token: s
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
   }
+}
+
+/** Every person of the ledger a flow found first, with the steps they reached. */
+export async function contactsOfFlow(account: LedgerAccount, flowId: string): Promise<ContactRecord[]> {
+  const out: ContactRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :person)',
+        FilterExpression: 'flowId = :flow',
+        ExpressionAttributeValues: {
+          ':pk': keys.ledgerPartition(account.userId, account.connectionId),
+          ':person': 'PERSON#',
+          ':flow': flowId,
+        },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...((page.Items ?? []) as ContactRecord[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+/**
+ * Invitations with a note the account sent (done) since `since`: a free LinkedIn account adds a note
+ * to 5 a calendar month (DECISIONS 28), whichever flow sent them.
+ */
+export async function notesSentSince(account: LedgerAccount, since: string): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :invite)',
+        FilterExpression: '#status = :done AND attribute_exists(#text) AND createdAt >= :since',
+        ExpressionAttributeNames: { '#status': 'status', '#text': 'text' },
+        ExpressionAttributeValues: {
+          ':pk': keys.ledgerPartition(account.userId, account.connectionId),
+          ':invite': 'WRITE#invite:',
+          ':done': 'done',
+          ':since': since,
+        },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return count;
 }

@@ -28,6 +28,8 @@ export interface StoredProspect {
   industry?: string;
   profileUrl: string;
   profileImage?: string;
+  /** Network distance from the account when found: 1 is already a connection (nothing to invite). */
+  distance?: 1 | 2 | 3;
   /** The job that discovered the prospect. */
   jobId: string;
   discoveredAt: string;

@@ -1,9 +1,17 @@
 import { COMPANY_SIZE_OPTIONS, COUNTRY_OPTIONS, type FlowConfig, flowConfig } from '../../shared/flows';
 import type { Platform } from '../../shared/platforms';
-import type { AiTargeting, ProspectAi } from '../core/ports/ai';
+import type { AiProspect, AiTargeting, ProspectAi } from '../core/ports/ai';
 import { prospectAi } from '../core/ports/prospect-ai';
-import { findContact, type LedgerAccount, recordContactStep } from '../flows/contact-ledger';
-import { addToFlowTotal } from '../flows/flow-repository';
+import {
+  type ContactRecord,
+  type ContactStep,
+  contactsOfFlow,
+  findContact,
+  type LedgerAccount,
+  notesSentSince,
+  recordContactStep,
+} from '../flows/contact-ledger';
+import { addToFlowTotal, type FlowTotal } from '../flows/flow-repository';
 import { findIndustry } from '../flows/industry-repository';
 import {
   addProspect,
@@ -11,10 +19,18 @@ import {
   type StoredProspect,
   scoreProspect,
 } from '../flows/prospect-repository';
+import { type WriteOutcome, writeOnce } from '../flows/write-once';
 import type { StoredAutomation } from '../jobs/automation-item';
-import type { BrowserCookie } from '../platforms/browser';
-import type { FlowDriver, FlowPerson } from '../platforms/flow-driver-types';
+import type { BrowserCookie, PlatformPage } from '../platforms/browser';
+import {
+  type FlowAccount,
+  type FlowDriver,
+  type FlowPerson,
+  FREE_NOTES_PER_MONTH,
+} from '../platforms/flow-driver-types';
 import { linkedinFlowDriver } from '../platforms/linkedin/flow-driver';
+import type { GovernedAction } from '../safety/budgets';
+import type { Governor } from '../safety/governor';
 
 /**
  * What a flow's run handler works with besides the runner's context (issue 20 point 6): the platform's
@@ -37,7 +53,33 @@ export interface FlowSegment {
   unscored(after: string | undefined, limit: number): Promise<{ prospects: StoredProspect[]; next?: string }>;
   /** Scores a prospect with the AI against the targeting and the company description. */
   score(prospect: StoredProspect): Promise<StoredProspect>;
+  /** This run's prospects, the best scored first. */
+  ofThisRun(): Promise<StoredProspect[]>;
+  /** Notes the account may still add this calendar month: all on a premium account (DECISIONS 28). */
+  notesLeft(account: FlowAccount): Promise<number>;
+  /** A connection note for the prospect in the flow's tone and approach, within `maxLength`. */
+  writeNote(prospect: StoredProspect, maxLength: number): Promise<string>;
+  /** Invites the prospect once (write-once), with the note when there is one. */
+  invite(page: PlatformPage, prospect: StoredProspect, note: string | undefined): Promise<WriteOutcome>;
+  /** The people this flow invited who have not accepted or declined yet. */
+  awaitingAnswer(): Promise<ContactRecord[]>;
+  /** Records a step the person reached (the ledger) and counts it on the flow. */
+  reached(person: { id: string; name: string }, step: ContactStep): Promise<void>;
+  /** Sends the accepted person the flow's follow-up message once (write-once). */
+  followUp(
+    page: PlatformPage,
+    person: { id: string; name: string; profileUrl?: string },
+  ): Promise<WriteOutcome>;
 }
+
+/** What a step adds to of the flow's totals. */
+const TOTAL_OF_STEP: Partial<Record<ContactStep, FlowTotal>> = {
+  invited: 'connectionRequests',
+  accepted: 'connectionsAccepted',
+  declined: 'connectionsDeclined',
+  messaged: 'messagesSent',
+  engaged: 'engagements',
+};
 
 /** The flow driver of a platform; undefined where flows do not run (X, Instagram for now). */
 export function flowDriverFor(platform: Platform, cookies: readonly BrowserCookie[]): FlowDriver | undefined {
@@ -64,14 +106,41 @@ export function createFlowSegment(input: {
   flow: StoredAutomation;
   jobId: string;
   account: LedgerAccount;
+  governor: Governor;
+  /** The segment's lease token: its writes are claimed under it. */
+  token: string;
   now: () => Date;
   ai?: ProspectAi;
 }): FlowSegment {
-  const { driver, flow, jobId, account, now } = input;
+  const { driver, flow, jobId, account, now, governor } = input;
+  const writes = (action: GovernedAction) => ({
+    account,
+    token: input.token,
+    now,
+    take: async () => {
+      const answer = await governor.take(action);
+      return answer.ok ? { ok: true as const } : { ok: false as const, until: answer.until };
+    },
+  });
+  const aiProspect = (p: StoredProspect): AiProspect => ({
+    id: p.id,
+    name: p.name,
+    ...(p.headline ? { headline: p.headline } : {}),
+    ...(p.title ? { title: p.title } : {}),
+    ...(p.company ? { company: p.company } : {}),
+    ...(p.location ? { location: p.location } : {}),
+    ...(p.industry ? { industry: p.industry } : {}),
+  });
+  const personOf = (p: { id: string; name: string; profileUrl?: string }): FlowPerson => ({
+    id: p.id,
+    name: p.name,
+    profileUrl: p.profileUrl ?? '',
+  });
   const userId = account.userId;
   const settings = flowConfig.parse(flow.config);
   const ai = input.ai ?? prospectAi();
   const targeting = aiTargetingOf(settings);
+  const messaging = settings.messagingSettings;
   return {
     flowId: flow.id,
     jobId,
@@ -92,6 +161,7 @@ export function createFlowSegment(input: {
         ...(person.location ? { location: person.location } : {}),
         ...(person.industry ? { industry: person.industry } : {}),
         ...(person.imageUrl ? { profileImage: person.imageUrl } : {}),
+        ...(person.distance ? { distance: person.distance } : {}),
       });
       await recordContactStep(account, person, flow.id, 'discovered', at);
       if (added) await addToFlowTotal(userId, flow.id, 'prospectsFound', 1);
@@ -123,6 +193,69 @@ export function createFlowSegment(input: {
       await scoreProspect(userId, flow.id, prospect.id, score);
       await recordContactStep(account, prospect, flow.id, 'scored', at);
       return { ...prospect, ...score };
+    },
+    async ofThisRun() {
+      const mine: StoredProspect[] = [];
+      let after: string | undefined;
+      for (;;) {
+        const page = await prospectsAfter(userId, flow.id, after, 100);
+        mine.push(...page.prospects.filter((p) => p.jobId === jobId));
+        after = page.prospects.at(-1)?.id;
+        if (!page.more || !after) break;
+      }
+      return mine.sort((a, b) => (b.aiScore ?? 0) - (a.aiScore ?? 0));
+    },
+    async notesLeft(platformAccount) {
+      if (platformAccount.premium) return Number.POSITIVE_INFINITY;
+      const at = now();
+      const monthStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1)).toISOString();
+      return Math.max(0, FREE_NOTES_PER_MONTH - (await notesSentSince(account, monthStart)));
+    },
+    async writeNote(prospect, maxLength) {
+      return (await ai.writeConnectionNote({ prospect: aiProspect(prospect), messaging, maxLength })).text;
+    },
+    invite(page, prospect, note) {
+      const person = personOf(prospect);
+      return writeOnce(writes(driver.actions.invite), {
+        key: `invite:${prospect.id}`,
+        kind: 'invite',
+        personId: prospect.id,
+        flowId: flow.id,
+        jobId,
+        ...(note ? { text: note } : {}),
+        perform: () => driver.invite(page, person, note),
+        // Pending, or already accepted by the time it is read: either way the platform took it.
+        verify: async () => (await driver.invitationState(page, person)) !== 'none',
+      });
+    },
+    async awaitingAnswer() {
+      return (await contactsOfFlow(account, flow.id)).filter(
+        (c) => c.steps.invited && !c.steps.accepted && !c.steps.declined,
+      );
+    },
+    async reached(person, step) {
+      const at = now().toISOString();
+      const before = (await findContact(account, person.id))?.steps[step];
+      await recordContactStep(account, person, flow.id, step, at);
+      const total = TOTAL_OF_STEP[step];
+      if (!before && total) await addToFlowTotal(userId, flow.id, total, 1);
+    },
+    async followUp(page, contact) {
+      const person = personOf(contact);
+      let text: string | undefined;
+      return writeOnce(writes(driver.actions.message), {
+        key: `message:${contact.id}:1`,
+        kind: 'message',
+        personId: contact.id,
+        flowId: flow.id,
+        jobId,
+        perform: async () => {
+          text ??= (await ai.writeMessage({ prospect: { id: contact.id, name: contact.name }, messaging }))
+            .text;
+          return driver.message(page, person, text);
+        },
+        verify: async () => text !== undefined && driver.hasMessage(page, person, text),
+      });
     },
   };
 }

@@ -90,6 +90,8 @@ const flowKind: RunKindSetup = (input) => {
           flow: input.automation,
           jobId: input.jobId,
           account: { userId: input.userId, connectionId: input.connection.id },
+          governor: base.governor,
+          token: input.token,
           now: input.now,
         }),
       }),

@@ -6,6 +6,7 @@ import { keys } from '../../functions/core/table';
 import { flowTemplates } from '../../functions/flows/templates/registry';
 import { flowScheduleName } from '../../functions/jobs/flow-schedule';
 import { BUDGETS } from '../../functions/safety/budgets';
+import { invitationFate } from '../../scripts/sandbox-platforms/linkedin-outreach';
 import type { TestUser } from '../support/api-client';
 import {
   api,
@@ -13,6 +14,7 @@ import {
   automationItem,
   connectedUser,
   deliver,
+  sandbox,
   startEngineSuite,
   takeRunMessages,
 } from '../support/engine-suite';
@@ -151,5 +153,70 @@ describe('a flow’s run', () => {
       (await budgetUsed({ userId: ada.id, connectionId: connection.id }, 'searches', periodsOf(new Date())))
         .daily,
     ).toBe(daily);
+  });
+
+  it('invites its prospects once each with a note, then sees who accepted or declined and messages who accepted', async () => {
+    const ada = await connectedUser('PLUS');
+    // An audience the other tests do not reach: they share the sandbox's one account.
+    const warmup = flowTemplates.find((t) => t.id === 'linkedin-thought-leader-warmup-flow')!;
+    const config = structuredClone(warmup.defaultConfig);
+    config.executionSettings!.prospectsPerRun = 8;
+    const res = await api.post('/api/flows', { templateId: warmup.id, config }, as(ada));
+    expect(res.status, res.text).toBe(201);
+    const flowId = res.body.data.flow.id as string;
+    await runFlow(ada);
+    const connection = (await api.get('/api/users/platforms', as(ada))).body.data.platforms[0];
+    const ledger = keys.ledgerPartition(ada.id, connection.id);
+    const writes = async (prefix: string) =>
+      (await itemsOf(ledger)).filter((i) => String(i.sk).startsWith(`WRITE#${prefix}`));
+    const written = await writes('invite:');
+    // Every prospect but those already connected to the account got an invitation's write.
+    const strangers = (await itemsOf(keys.prospectsPartition(ada.id, flowId))).filter(
+      (p) => p.distance !== 1,
+    );
+    expect(written.map((i) => i.personId).sort()).toEqual(strangers.map((p) => p.id).sort());
+    // The suite's users share the sandbox's one premium account: a person an earlier test invited is
+    // refused as already invited, and recorded as failed, not as sent.
+    for (const refused of written.filter((i) => i.status !== 'done'))
+      expect(refused).toMatchObject({ status: 'failed', failure: 'already-invited' });
+    const invites = written.filter((i) => i.status === 'done');
+    expect(invites.length).toBeGreaterThan(3);
+    // A premium account: every invitation has its note, within 300 characters.
+    for (const invite of invites) {
+      expect(invite).toMatchObject({ flowId });
+      expect(String(invite.text).length).toBeGreaterThan(0);
+      expect([...String(invite.text)].length).toBeLessThanOrEqual(300);
+    }
+    expect(await automationItem(ada.id, flowId)).toMatchObject({ connectionRequests: invites.length });
+
+    // Three simulated days: the sandbox's people answer (or not) as their fate says.
+    sandbox.advanceClock(72 * 3600_000);
+    const executed = await api.post(`/api/flows/${flowId}/execute`, {}, as(ada));
+    expect(executed.status, executed.text).toBe(200);
+    await runFlow(ada);
+    const invitedIds = invites.map((i) => String(i.personId));
+    const seed = sandbox.sites.linkedin.world.seed;
+    const fates = new Map(invitedIds.map((id) => [id, invitationFate(seed, id).kind]));
+    const people = (await itemsOf(ledger)).filter((i) => String(i.sk).startsWith('PERSON#'));
+    for (const id of invitedIds) {
+      const steps = (people.find((p) => p.personId === id)?.steps ?? {}) as Record<string, string>;
+      expect(Boolean(steps.accepted), id).toBe(fates.get(id) === 'accept');
+      expect(Boolean(steps.declined), id).toBe(fates.get(id) === 'decline');
+    }
+    const accepted = invitedIds.filter((id) => fates.get(id) === 'accept');
+    // The sandbox's seed makes this deterministic: some accepted, so messages are sent.
+    expect(accepted.length).toBeGreaterThan(0);
+    const messages = await writes('message:');
+    expect(messages.map((m) => String(m.personId)).sort()).toEqual([...accepted].sort());
+    expect(messages.every((m) => m.status === 'done')).toBe(true);
+    // Nobody was invited twice: the second run invited new prospects only.
+    const allInvites = await writes('invite:');
+    expect(new Set(allInvites.map((i) => i.personId)).size).toBe(allInvites.length);
+    const shown = (await api.get(`/api/flows/${flowId}`, as(ada))).body.data.flow;
+    expect(shown.state.prospectTracking).toMatchObject({
+      totalConnectionRequests: allInvites.filter((i) => i.status === 'done').length,
+      connectionsAccepted: accepted.length,
+      messagesSent: accepted.length,
+    });
   });
 });

@@ -15,7 +15,7 @@ describe('unknown paths', () => {
     expect(router.state.location.state).toEqual({ from: '/dashboard' });
   });
 
-  it.each(['/flows/flow-1/analytics', '/flows'])(
+  it.each(['/flows/flow-1/analytics'])(
     'sends %s, whose screen is not built yet, to /dashboard as an unknown path',
     async (path) => {
       const { router } = renderApp(path);

@@ -1,3 +1,4 @@
+import { noteMaxLength } from '../../platforms/flow-driver-types';
 import type { FlowSegmentContext, HandlerStep, RunHandler } from '../run-context';
 
 /**
@@ -5,7 +6,10 @@ import type { FlowSegmentContext, HandlerStep, RunHandler } from '../run-context
  *  - discover: the people search of the flow's targeting, a page at a time within the account's
  *    search budget, until `prospectsPerRun` people no flow or trob of the account reached before
  *    (the contact ledger) are found, or the search ends;
- *  - score: each new prospect scored by the AI against the targeting and the company description.
+ *  - score: each new prospect scored by the AI against the targeting and the company description;
+ *  - connect: an invitation to each, best scored first, with a note while the account may add one;
+ *  - follow up: who accepted or declined the flow's invitations, and a message to each who accepted.
+ * Every write goes through write-once (intent, take, perform, verify).
  * A spent budget ends the discovery early and says so; the run goes on with what it found. A run that
  * runs short of time continues in its next segment from its cursor.
  */
@@ -18,11 +22,117 @@ export const flowRunHandler: RunHandler<FlowSegmentContext> = {
       state.cursor = { phase: 'score' };
       await context.save();
     }
-    const stopped = await score(context);
+    if (state.cursor.phase === 'score') {
+      const stopped = await score(context);
+      if (stopped) return stopped;
+      state.cursor = { phase: 'connect' };
+      await context.save();
+    }
+    if (state.cursor.phase === 'connect') {
+      const stopped = await connect(context);
+      if (stopped) return stopped;
+      state.cursor = { phase: 'follow-up' };
+      await context.save();
+    }
+    const stopped = await followUp(context);
     if (stopped) return stopped;
     return complete(context);
   },
 };
+
+/**
+ * Invites this run's prospects, the best scored first, each once (write-once): with a note while the
+ * account may add one (a free account 5 a month, spent on the best prospects; DECISIONS 28), without
+ * one after. A spent invitation budget or the platform's weekly limit ends the stage and says so.
+ */
+async function connect(context: FlowSegmentContext): Promise<HandlerStep | undefined> {
+  const { flow, page } = context;
+  // A 1st-degree connection is connected already: nothing to invite.
+  const prospects = (await flow.ofThisRun()).filter((p) => p.distance !== 1);
+  if (prospects.length === 0) return undefined;
+  const account = await flow.driver.account(page);
+  let notes = await flow.notesLeft(account);
+  let invited = 0;
+  context.report('connecting', `Sending connection requests to ${prospects.length} prospects`);
+  for (const prospect of prospects) {
+    if (!context.hasTime()) return { kind: 'continue' };
+    const note = notes > 0 ? await flow.writeNote(prospect, noteMaxLength(account)) : undefined;
+    const outcome = await flow.invite(page, prospect, note);
+    if (outcome.kind === 'no-budget' || (outcome.kind === 'refused' && outcome.refusal === 'weekly-limit')) {
+      if (outcome.kind === 'refused') await context.governor.rest(flow.driver.actions.invite);
+      context.report(
+        'budget-spent',
+        `The account's invitation budget is used up for now: ${invited} sent this run`,
+      );
+      return undefined;
+    }
+    if (outcome.kind === 'done') {
+      await flow.reached(prospect, 'invited');
+      invited++;
+      if (note) notes--;
+      await context.governor.pace(flow.driver.actions.invite);
+    }
+  }
+  context.report('connecting', `Sent ${invited} connection request${invited === 1 ? '' : 's'}`);
+  return undefined;
+}
+
+/**
+ * Reads who answered the flow's invitations since the last run: connected now means accepted; no
+ * longer pending and not connected means declined. Each newly accepted person gets the flow's
+ * follow-up message, once (write-once).
+ */
+async function followUp(context: FlowSegmentContext): Promise<HandlerStep | undefined> {
+  const { flow, page, governor } = context;
+  const waiting = await flow.awaitingAnswer();
+  if (waiting.length === 0) return undefined;
+  const read = flow.driver.actions.read;
+  const [pendingTake, connectionsTake] = [await governor.take(read), await governor.take(read)];
+  if (!pendingTake.ok || !connectionsTake.ok) {
+    context.report(
+      'budget-spent',
+      'The account’s reads are used up for now: invitations are checked next run',
+    );
+    return undefined;
+  }
+  const [pending, connected] = await Promise.all([
+    flow.driver.pendingInvitations(page),
+    flow.driver.connections(page),
+  ]);
+  const pendingIds = new Set(pending);
+  const connectedIds = new Set(connected);
+  let accepted = 0;
+  let messaged = 0;
+  context.report('following-up', `Checking ${waiting.length} invitation${waiting.length === 1 ? '' : 's'}`);
+  for (const contact of waiting) {
+    if (!context.hasTime()) return { kind: 'continue' };
+    const person = { id: contact.personId, name: contact.name };
+    if (connectedIds.has(contact.personId)) {
+      await flow.reached(person, 'accepted');
+      accepted++;
+      const outcome = await flow.followUp(page, person);
+      if (outcome.kind === 'no-budget') {
+        context.report(
+          'budget-spent',
+          'The account’s message budget is used up for now: the rest get theirs next run',
+        );
+        return undefined;
+      }
+      if (outcome.kind === 'done') {
+        await flow.reached(person, 'messaged');
+        messaged++;
+        await governor.pace(flow.driver.actions.message);
+      }
+    } else if (!pendingIds.has(contact.personId)) {
+      await flow.reached(person, 'declined');
+    }
+  }
+  context.report(
+    'following-up',
+    `${accepted} accepted; ${messaged} follow-up message${messaged === 1 ? '' : 's'} sent`,
+  );
+  return undefined;
+}
 
 /** Discovery's part of the run's progress; scoring has the rest. */
 const DISCOVER_SHARE = 50;

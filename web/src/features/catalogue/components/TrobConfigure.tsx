@@ -9,6 +9,7 @@ import { MAX_EXAMPLES } from '../../../../../shared/catalogue-values';
 import { countsAsRunning } from '../../../../../shared/plan-policy';
 import { ApiError } from '../../../lib/api-client';
 import { AUTOMATIONS_KEY, fetchAutomations, STATS_KEY } from '../../../lib/automations';
+import { flowSetupPath } from '../../../lib/flow-paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { getAccessToken, useCurrentUser } from '../../../lib/session';
 import { startAutomation } from '../api/catalogue';
@@ -26,6 +27,8 @@ export const CONFIGURE_TEXTS = {
   startFlow: 'Start Flow',
   started: 'Automation started',
   fixFields: 'Please fix the highlighted fields.',
+  flowSetup:
+    'A flow is set up in four steps (target audience, messaging, execution and a review): Start Flow opens its setup.',
 } as const;
 
 /** Spec 2.10 Configure: the schema's form, Reset to Defaults, Start, and the Quick Templates panel. */
@@ -90,6 +93,11 @@ export function TrobConfigure({
       if (block.redirectTo) navigate(block.redirectTo);
       return;
     }
+    // A flow template is set up in the flow wizard (issue 20 point 3), which takes its own config.
+    if (template.isFlow) {
+      navigate(flowSetupPath(template.id));
+      return;
+    }
     const { config, issues } = toConfig(template.configSchema, values);
     if (issues.length > 0) {
       for (const issue of issues) form.setError(issue.field, { message: issue.message });
@@ -110,7 +118,8 @@ export function TrobConfigure({
     }
   });
 
-  const examples = template.examples.slice(0, MAX_EXAMPLES);
+  // A flow's setup has its own steps: the catalogue's form and presets are for trobs.
+  const examples = template.isFlow ? [] : template.examples.slice(0, MAX_EXAMPLES);
 
   return (
     <Grid gap="lg">
@@ -121,7 +130,9 @@ export function TrobConfigure({
             {CONFIGURE_TEXTS.panel}
           </Title>
           <Text size="sm" c="dimmed" mt={4}>
-            Start from a preset, adjust what you need, then start.
+            {template.isFlow
+              ? 'Flows run on schedules and keep their state across runs.'
+              : 'Start from a preset, adjust what you need, then start.'}
           </Text>
           {examples.length > 0 && (
             <Stack gap="xs" mt="md">
@@ -160,15 +171,21 @@ export function TrobConfigure({
         <Card withBorder padding="lg">
           <form onSubmit={onStart} noValidate aria-label="Configuration">
             <Stack gap="lg">
-              <ConfigFields schema={template.configSchema} control={form.control} locks={locks} />
-              <Group justify="space-between">
-                <Button
-                  variant="default"
-                  leftSection={<IconRefresh size={16} aria-hidden />}
-                  onClick={() => form.reset(defaults)}
-                >
-                  {CONFIGURE_TEXTS.reset}
-                </Button>
+              {template.isFlow ? (
+                <Text size="sm">{CONFIGURE_TEXTS.flowSetup}</Text>
+              ) : (
+                <ConfigFields schema={template.configSchema} control={form.control} locks={locks} />
+              )}
+              <Group justify={template.isFlow ? 'flex-end' : 'space-between'}>
+                {!template.isFlow && (
+                  <Button
+                    variant="default"
+                    leftSection={<IconRefresh size={16} aria-hidden />}
+                    onClick={() => form.reset(defaults)}
+                  >
+                    {CONFIGURE_TEXTS.reset}
+                  </Button>
+                )}
                 <Button
                   ref={startRef}
                   type="submit"

@@ -1,0 +1,142 @@
+import { Chip, Group, Input, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useId } from 'react';
+import { Controller } from 'react-hook-form';
+import {
+  COMPANY_SIZE_OPTIONS,
+  COUNTRY_OPTIONS,
+  type IndustryOption,
+  JOB_TITLE_OPTIONS,
+  KEYWORDS_MAX_LENGTH,
+} from '../../../../../shared/flows';
+import { WIZARD_TEXTS } from '../flows-texts';
+import { messageOf } from '../wizard-form';
+import { changer, type WizardForm } from './field-helpers';
+import { IndustryPicker } from './IndustryPicker';
+
+/** Step 1, Target Audience (spec 2.3, 5): industries, keywords, job titles, locations, company size. */
+export function TargetingStep({
+  form,
+  industryOptions,
+  industryLabels,
+}: {
+  form: WizardForm;
+  industryOptions: readonly IndustryOption[] | undefined;
+  industryLabels: Map<string, string>;
+}) {
+  const { control } = form;
+  const companySizeLabel = useId();
+  const companySizeHint = useId();
+  return (
+    <Stack gap="md">
+      <Controller
+        name="targetingSettings.industries"
+        control={control}
+        render={({ field, fieldState }) => (
+          <IndustryPicker
+            value={field.value ?? []}
+            onChange={changer(form, field.name)(field.onChange)}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            options={industryOptions}
+            labels={industryLabels}
+            error={messageOf(fieldState.error)}
+          />
+        )}
+      />
+      <Controller
+        name="targetingSettings.keywords"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextInput
+            ref={field.ref}
+            label={WIZARD_TEXTS.keywords}
+            description={WIZARD_TEXTS.keywordsHint}
+            placeholder="e.g. operations"
+            required
+            maxLength={KEYWORDS_MAX_LENGTH}
+            value={field.value ?? ''}
+            onChange={(event) => changer(form, field.name)(field.onChange)(event.currentTarget.value)}
+            onBlur={field.onBlur}
+            error={messageOf(fieldState.error)}
+          />
+        )}
+      />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Controller
+          name="targetingSettings.jobTitles"
+          control={control}
+          render={({ field, fieldState }) => (
+            <MultiSelect
+              ref={field.ref}
+              label={WIZARD_TEXTS.jobTitles}
+              description={WIZARD_TEXTS.jobTitlesHint}
+              placeholder="Search job titles"
+              data={JOB_TITLE_OPTIONS}
+              searchable
+              selectFirstOptionOnChange
+              hidePickedOptions
+              value={field.value ?? []}
+              onChange={changer(form, field.name)(field.onChange)}
+              onBlur={field.onBlur}
+              error={messageOf(fieldState.error)}
+            />
+          )}
+        />
+        <Controller
+          name="targetingSettings.locations"
+          control={control}
+          render={({ field, fieldState }) => (
+            <MultiSelect
+              ref={field.ref}
+              label={WIZARD_TEXTS.locations}
+              placeholder="Search countries"
+              required
+              data={COUNTRY_OPTIONS.map((option) => ({ ...option }))}
+              searchable
+              selectFirstOptionOnChange
+              hidePickedOptions
+              value={field.value ?? []}
+              onChange={changer(form, field.name)(field.onChange)}
+              onBlur={field.onBlur}
+              error={messageOf(fieldState.error)}
+            />
+          )}
+        />
+      </SimpleGrid>
+      <Controller
+        name="targetingSettings.companySize"
+        control={control}
+        render={({ field, fieldState }) => (
+          <Input.Wrapper
+            labelElement="div"
+            label={WIZARD_TEXTS.companySize}
+            labelProps={{ id: companySizeLabel }}
+            description={WIZARD_TEXTS.companySizeHint}
+            descriptionProps={{ id: companySizeHint }}
+            error={messageOf(fieldState.error)}
+          >
+            <Chip.Group
+              multiple
+              value={field.value ?? []}
+              onChange={changer(form, field.name)(field.onChange)}
+            >
+              <Group
+                gap="xs"
+                mt="xs"
+                role="group"
+                aria-labelledby={companySizeLabel}
+                aria-describedby={companySizeHint}
+              >
+                {COMPANY_SIZE_OPTIONS.map((option) => (
+                  <Chip key={option.value} value={option.value} size="sm" variant="outline">
+                    {option.label}
+                  </Chip>
+                ))}
+              </Group>
+            </Chip.Group>
+          </Input.Wrapper>
+        )}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,135 @@
+import { FLOW_RUNS_PER_DAY, FLOW_START_WITHIN_MINUTES } from '../../../../shared/flows';
+
+/**
+ * The flow screens' own words (spec part 2, sections 2.1 to 2.3 and 8) that shared/flows.ts and
+ * shared/flow-api.ts do not hold. The errors, toasts and field messages are theirs: FLOW_TEXTS,
+ * FLOW_MESSAGES and FLOW_API_TEXTS.
+ */
+export const FLOWS_PAGE_TEXTS = {
+  title: 'AI Flows',
+  subtitle: 'Scheduled, AI-driven prospecting campaigns that run on your connected account.',
+  availableTab: 'Available Flows',
+  runningTab: 'Running Flows',
+  refresh: 'Refresh',
+  aboutFlows: 'About flows',
+  info:
+    `Flows run on schedules: each keeps its state across runs, so nobody is contacted twice, and runs up ` +
+    `to ${FLOW_RUNS_PER_DAY.max} times daily, within the working hours you set.`,
+  searchAvailable: 'Search available flows',
+  searchRunning: 'Search running flows',
+  platform: 'Platform',
+  allPlatforms: 'All',
+  showStopped: 'Show stopped',
+  learnMore: 'Learn More',
+  start: 'Start',
+  pause: 'Pause',
+  delete: 'Delete',
+  analytics: 'Analytics',
+  activities: 'Activities',
+  prospects: 'Prospects',
+  stages: (n: number) => `${n} ${n === 1 ? 'stage' : 'stages'}`,
+  runsPerDay: (n: number) => `${n} ${n === 1 ? 'run' : 'runs'} per day`,
+  created: 'Created',
+  acceptanceRate: 'Connection acceptance rate',
+  noTemplates: 'No flow templates available',
+  noTemplatesMatch: 'No flow templates match your search',
+  noRunning: 'No running flows',
+  noRunningHint: 'Start a flow from the Available Flows tab; it shows here while it runs.',
+  browseAvailable: 'Browse available flows',
+  noRunningMatch: 'No flows match your search',
+  retry: 'Retry',
+  loadingTemplates: 'Loading flow templates',
+  loadingFlows: 'Loading your flows',
+  stopTitle: 'Stop this flow?',
+  stopText: (name: string) =>
+    `Deleting “${name}” stops the flow for good: it will not run again and this cannot be undone. ` +
+    'It stays listed, with its history, under Show stopped.',
+  stopConfirm: 'Stop flow',
+  cancel: 'Cancel',
+} as const;
+
+/** Flow status words and colours (spec 4, Flow status); other values are shown as they come. */
+export const FLOW_STATUS_LOOK: Readonly<Record<string, { label: string; color: string }>> = {
+  ACTIVE: { label: 'Active', color: 'green' },
+  PAUSED: { label: 'Paused', color: 'yellow' },
+  COMPLETED: { label: 'Stopped', color: 'gray' },
+  FAILED: { label: 'Failed', color: 'red' },
+};
+
+export const UPGRADE_TEXTS = {
+  title: 'Upgrade Required',
+  feature: 'AI Flows',
+  plan: 'Plus',
+  text: (current: string) =>
+    `AI Flows (flow templates and their setup) are part of the Plus plan. You are on the ${current}. ` +
+    'Upgrade to Plus to set up and start flows.',
+  viewPricing: 'View Pricing Plans',
+  back: 'Back',
+} as const;
+
+export const TEMPLATE_PAGE_TEXTS = {
+  back: 'Back to Flows',
+  overview: 'Overview',
+  process: 'Process',
+  features: 'Features',
+  requirements: 'Requirements',
+  limitations: 'Limitations',
+  configuration: 'Configuration options',
+  examples: 'Example configurations',
+  startSetup: 'Start Flow Setup',
+  notFoundText: 'This flow template does not exist or is no longer available.',
+  estimatedTime: 'Estimated time',
+  successRate: 'Success rate',
+  maxRuns: 'Runs per day',
+  difficulty: 'Difficulty',
+  loading: 'Loading flow template',
+} as const;
+
+/** DECISIONS 28: what LinkedIn allows a connection note (functions/platforms/flow-driver-types.ts). */
+export const CONNECTION_NOTE_LIMITS = { premium: 300, free: 200, freeNotesPerMonth: 5 } as const;
+
+export const WIZARD_TEXTS = {
+  title: (template: string) => `Set up ${template}`,
+  subtitle: 'Four steps: who to reach, how to talk to them, when to run, and a last look.',
+  previous: 'Previous',
+  next: 'Next',
+  startFlow: 'Start Flow',
+  stepHeading: (index: number, total: number, title: string) => `Step ${index + 1} of ${total}: ${title}`,
+  industries: 'Industries',
+  industriesHint:
+    'Type to search LinkedIn’s industries; Enter adds the first match, Escape closes the list, Backspace removes the last one.',
+  industriesSearching: 'Searching industries…',
+  industriesNone: 'No industries match',
+  remove: (label: string) => `Remove ${label}`,
+  keywords: 'Keywords',
+  keywordsHint: 'Every word must appear in a prospect’s name, headline, title, company or skills.',
+  jobTitles: 'Job titles',
+  jobTitlesHint: 'Optional: leave empty to reach every role.',
+  locations: 'Locations',
+  companySize: 'Company size',
+  companySizeHint: 'Optional: choose none for any size.',
+  companyDescription: 'Company description',
+  companyDescriptionHint: 'What your company does, for the AI to write notes and comments from.',
+  messageTone: 'Message tone',
+  connectionRequestStyle: 'Connection request approach',
+  commentStyle: 'Comment strategy',
+  notesTitle: 'Connection notes on LinkedIn',
+  notes:
+    `A note is at most ${CONNECTION_NOTE_LIMITS.premium} characters on a LinkedIn Premium account and ` +
+    `${CONNECTION_NOTE_LIMITS.free} on a free account. A free account adds a note to at most ` +
+    `${CONNECTION_NOTE_LIMITS.freeNotesPerMonth} invitations a month, so the flow spends its notes on its ` +
+    'best-scored prospects and invites the rest without one. A Premium account has no such monthly limit.',
+  runsPerDay: 'Runs per day',
+  prospectsPerRun: 'Prospects per run',
+  workingHoursStart: 'Working hours start',
+  workingHoursEnd: 'Working hours end',
+  timezone: 'Time zone',
+  enableWeekends: 'Run on weekends',
+  reviewIntro: 'Check your choices. You can go back to any step to change them.',
+  startsWithin: `Once started, the flow begins executing within ${FLOW_START_WITHIN_MINUTES} minutes.`,
+  none: 'None',
+  anySize: 'Any size',
+  anyRole: 'Any role',
+  on: 'On',
+  off: 'Off',
+} as const;
