@@ -77,7 +77,11 @@ export async function writeOnce(deps: WriteOnceDeps, write: WriteRequest): Promi
   // Today every intent is approved when recorded; a review step (issue 23) sets `approved` later.
   if (claimed.status === 'performing') {
     // A worker stopped after it started this write: the platform says whether it landed.
-    if (await write.verify())
+    const landed = await write.verify().catch(async (error: unknown) => {
+      await releaseWrite(account, write.key, token).catch(() => undefined);
+      throw error;
+    });
+    if (landed)
       return (await moveWrite(account, write.key, token, 'done', at())) ? { kind: 'done' } : { kind: 'lost' };
   } else {
     if (claimed.status === 'intent') {
@@ -90,14 +94,22 @@ export async function writeOnce(deps: WriteOnceDeps, write: WriteRequest): Promi
     }
     if (!(await moveWrite(account, write.key, token, 'performing', at()))) return { kind: 'lost' };
   }
-  // A throw here (a wall, a lost page) leaves the write 'performing' under its lease: verified first
-  // by whoever takes it next.
-  const answer = await write.perform();
+  // A throw (a wall, a challenge, a lost page) leaves the write 'performing' and lets go of it: whoever
+  // takes it next verifies first. A worker killed here keeps its lease until it runs out.
+  let answer: Awaited<ReturnType<WriteRequest['perform']>>;
+  let shown: boolean;
+  try {
+    answer = await write.perform();
+    shown = answer && !answer.ok ? false : await write.verify();
+  } catch (error) {
+    await releaseWrite(account, write.key, token).catch(() => undefined);
+    throw error;
+  }
   if (answer && !answer.ok) {
     await moveWrite(account, write.key, token, 'failed', at(), answer.refusal);
     return { kind: 'refused', refusal: answer.refusal };
   }
-  if (!(await write.verify())) {
+  if (!shown) {
     await moveWrite(account, write.key, token, 'failed', at(), NOT_SHOWN);
     return { kind: 'not-shown' };
   }

@@ -20,7 +20,7 @@ import { unsentMarker } from './unsent-repository';
 /** Where a job stands between run messages. */
 export interface RunCursor {
   /** A trob's list and enrichment; a flow's discovery and scoring (issue 20). */
-  phase: 'list' | 'enrich' | 'discover' | 'score' | 'connect' | 'follow-up';
+  phase: 'list' | 'enrich' | 'discover' | 'score' | 'engage' | 'connect' | 'follow-up';
   /** The platform list's own cursor (a start offset, a max_id, a bottom cursor). */
   list?: string;
   /** The list was read to its end (an absent `list` alone would mean: not started). */

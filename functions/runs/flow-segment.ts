@@ -26,6 +26,7 @@ import {
   type FlowAccount,
   type FlowDriver,
   type FlowPerson,
+  type FlowPost,
   FREE_NOTES_PER_MONTH,
 } from '../platforms/flow-driver-types';
 import { linkedinFlowDriver } from '../platforms/linkedin/flow-driver';
@@ -61,6 +62,10 @@ export interface FlowSegment {
   writeNote(prospect: StoredProspect, maxLength: number): Promise<string>;
   /** Invites the prospect once (write-once), with the note when there is one. */
   invite(page: PlatformPage, prospect: StoredProspect, note: string | undefined): Promise<WriteOutcome>;
+  /** Likes the post once (write-once). */
+  like(page: PlatformPage, prospect: StoredProspect, post: FlowPost): Promise<WriteOutcome>;
+  /** Comments on the post once (write-once), in the flow's comment style. */
+  comment(page: PlatformPage, prospect: StoredProspect, post: FlowPost): Promise<WriteOutcome>;
   /** The people this flow invited who have not accepted or declined yet. */
   awaitingAnswer(): Promise<ContactRecord[]>;
   /** Records a step the person reached (the ledger) and counts it on the flow. */
@@ -226,6 +231,42 @@ export function createFlowSegment(input: {
         perform: () => driver.invite(page, person, note),
         // Pending, or already accepted by the time it is read: either way the platform took it.
         verify: async () => (await driver.invitationState(page, person)) !== 'none',
+      });
+    },
+    like(page, prospect, post) {
+      return writeOnce(writes(driver.actions.like), {
+        key: `like:${post.id}`,
+        kind: 'like',
+        personId: prospect.id,
+        flowId: flow.id,
+        jobId,
+        perform: async () => {
+          await driver.like(page, post);
+          return undefined;
+        },
+        verify: () => driver.isLiked(page, post),
+      });
+    },
+    comment(page, prospect, post) {
+      let text: string | undefined;
+      return writeOnce(writes(driver.actions.comment), {
+        key: `comment:${post.id}`,
+        kind: 'comment',
+        personId: prospect.id,
+        flowId: flow.id,
+        jobId,
+        perform: async () => {
+          text ??= (
+            await ai.writeComment({
+              prospect: aiProspect(prospect),
+              post: { id: post.id, text: post.text },
+              messaging,
+            })
+          ).text;
+          await driver.comment(page, post, text);
+          return undefined;
+        },
+        verify: async () => text !== undefined && driver.hasComment(page, post, text),
       });
     },
     async awaitingAnswer() {

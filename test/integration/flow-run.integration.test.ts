@@ -188,6 +188,25 @@ describe('a flow’s run', () => {
       expect([...String(invite.text)].length).toBeLessThanOrEqual(300);
     }
     expect(await automationItem(ada.id, flowId)).toMatchObject({ connectionRequests: invites.length });
+    // Before connecting, the run liked and commented on each prospect's newest post, once each.
+    const likes = (await writes('like:')).filter((w) => w.flowId === flowId);
+    const comments = (await writes('comment:')).filter((w) => w.flowId === flowId);
+    expect(likes.length).toBeGreaterThan(0);
+    expect(likes.every((w) => w.status === 'done')).toBe(true);
+    expect(comments.map((w) => String(w.key).replace('comment:', '')).sort()).toEqual(
+      likes.map((w) => String(w.key).replace('like:', '')).sort(),
+    );
+    for (const comment of comments) {
+      expect(comment.status).toBe('done');
+      expect(String(comment.text)).not.toMatch(/[{}[\]]/);
+      expect([...String(comment.text)].length).toBeLessThanOrEqual(500);
+    }
+    const engagedStages = (
+      (await automationItem(ada.id, flowId)).stageHistory as Array<{ stage: string }>
+    ).map((s) => s.stage);
+    expect(engagedStages).toEqual(
+      expect.arrayContaining(['discovering', 'scoring', 'engaging', 'connecting']),
+    );
 
     // Three simulated days: the sandbox's people answer (or not) as their fate says.
     sandbox.advanceClock(72 * 3600_000);
@@ -218,5 +237,45 @@ describe('a flow’s run', () => {
       connectionsAccepted: accepted.length,
       messagesSent: accepted.length,
     });
+  });
+
+  it('pauses on a challenge with what it did, flags the connection, and after a re-sync finishes the same run', async () => {
+    const ada = await connectedUser('PLUS');
+    const site = sandbox.sites.linkedin;
+    const res = await api.post(
+      '/api/flows',
+      { templateId: template.id, config: structuredClone(template.defaultConfig) },
+      as(ada),
+    );
+    expect(res.status, res.text).toBe(201);
+    const flowId = res.body.data.flow.id as string;
+    // The landing page and a few calls pass; then the platform asks for a check.
+    site.setFailures({ challengeAfter: 6 });
+    try {
+      await runFlow(ada);
+    } finally {
+      site.setFailures({ clear: true });
+    }
+    const paused = await automationItem(ada.id, flowId);
+    expect(paused).toMatchObject({ status: 'paused', pausedFor: 'platform' });
+    expect((await api.get(`/api/flows/${flowId}`, as(ada))).body.data.flow.status).toBe('PAUSED');
+    const linkedin = (await api.get('/api/users/platforms', as(ada))).body.data.platforms[0];
+    expect(linkedin.errorCount).toBe(1);
+
+    // The user completes the check and re-syncs: the run goes on from its cursor and completes.
+    const resync = await api.post('/api/users/platforms/sandbox', { platform: 'linkedin' }, as(ada));
+    expect(resync.status, resync.text).toBeLessThan(300);
+    await runFlow(ada);
+    expect(await automationItem(ada.id, flowId)).toMatchObject({
+      status: 'active',
+      totalRuns: 1,
+      successfulRuns: 1,
+    });
+    // Every write of the run was settled once: none left half-done.
+    const writes = (await itemsOf(keys.ledgerPartition(ada.id, linkedin.id))).filter((i) =>
+      String(i.sk).startsWith('WRITE#'),
+    );
+    expect(writes.length).toBeGreaterThan(0);
+    for (const write of writes) expect(['done', 'failed'], String(write.key)).toContain(write.status);
   });
 });

@@ -130,17 +130,22 @@ describe('a write to the platform', () => {
     const account = newAccount();
     const person = stranger();
     const calls = { invites: 0 };
-    const killed = invitation(person, calls);
-    // The first worker sends the invitation and dies before it records anything more.
-    await expect(
-      writeOnce(deps(account), {
-        ...killed,
-        perform: async () => {
-          await killed.perform();
-          throw new Error('worker killed');
-        },
-      }),
-    ).rejects.toThrow('worker killed');
+    const write = invitation(person, calls);
+    // The first worker sends the invitation and is killed before it records anything more: it never
+    // comes back (a killed Lambda runs no catch or finally).
+    let sent: () => void = () => undefined;
+    const performed = new Promise<void>((resolve) => {
+      sent = resolve;
+    });
+    void writeOnce(deps(account), {
+      ...write,
+      perform: async () => {
+        await write.perform();
+        sent();
+        return new Promise(() => undefined);
+      },
+    });
+    await performed;
     expect(await findWrite(account, `invite:${person.id}`)).toMatchObject({ status: 'performing' });
     // While its lease lasts nobody touches it; once over, the next worker checks the platform.
     expect(await writeOnce(deps(account), invitation(person, calls))).toEqual({ kind: 'held' });
@@ -148,6 +153,26 @@ describe('a write to the platform', () => {
     expect(await writeOnce(deps(account, randomUUID(), later), invitation(person, calls))).toEqual({
       kind: 'done',
     });
+    expect(calls.invites).toBe(1);
+  });
+
+  it('lets go of a write its platform stopped mid-way, so the next run verifies it at once', async () => {
+    const account = newAccount();
+    const person = stranger();
+    const calls = { invites: 0 };
+    const write = invitation(person, calls);
+    // The invitation went out, then the platform showed a challenge before it could be verified.
+    await expect(
+      writeOnce(deps(account), {
+        ...write,
+        verify: async () => {
+          throw new Error('challenge');
+        },
+      }),
+    ).rejects.toThrow('challenge');
+    expect(await findWrite(account, `invite:${person.id}`)).toMatchObject({ status: 'performing' });
+    expect((await findWrite(account, `invite:${person.id}`))?.leaseToken).toBeUndefined();
+    expect(await writeOnce(deps(account), invitation(person, calls))).toEqual({ kind: 'done' });
     expect(calls.invites).toBe(1);
   });
 

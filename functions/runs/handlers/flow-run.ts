@@ -7,6 +7,7 @@ import type { FlowSegmentContext, HandlerStep, RunHandler } from '../run-context
  *    search budget, until `prospectsPerRun` people no flow or trob of the account reached before
  *    (the contact ledger) are found, or the search ends;
  *  - score: each new prospect scored by the AI against the targeting and the company description;
+ *  - engage: a like and a comment on each one's newest post;
  *  - connect: an invitation to each, best scored first, with a note while the account may add one;
  *  - follow up: who accepted or declined the flow's invitations, and a message to each who accepted.
  * Every write goes through write-once (intent, take, perform, verify).
@@ -25,6 +26,12 @@ export const flowRunHandler: RunHandler<FlowSegmentContext> = {
     if (state.cursor.phase === 'score') {
       const stopped = await score(context);
       if (stopped) return stopped;
+      state.cursor = { phase: 'engage' };
+      await context.save();
+    }
+    if (state.cursor.phase === 'engage') {
+      const stopped = await engage(context);
+      if (stopped) return stopped;
       state.cursor = { phase: 'connect' };
       await context.save();
     }
@@ -39,6 +46,48 @@ export const flowRunHandler: RunHandler<FlowSegmentContext> = {
     return complete(context);
   },
 };
+
+/**
+ * Warms up before connecting: likes each prospect's newest post and comments on it in the flow's
+ * comment style, the best scored first, each write once. A prospect without a recent post is left for
+ * the invitation alone. A spent budget (reads, likes or comments) ends the stage and says so.
+ */
+async function engage(context: FlowSegmentContext): Promise<HandlerStep | undefined> {
+  const { flow, page, governor } = context;
+  const prospects = await flow.ofThisRun();
+  let engaged = 0;
+  if (prospects.length === 0) return undefined;
+  context.report('engaging', `Engaging with the recent posts of ${prospects.length} prospects`);
+  for (const prospect of prospects) {
+    if (!context.hasTime()) return { kind: 'continue' };
+    const read = await governor.take(flow.driver.actions.recentPosts);
+    if (!read.ok) return spent(context, 'reads', engaged);
+    const [post] = await flow.driver.recentPosts(
+      page,
+      { id: prospect.id, name: prospect.name, profileUrl: prospect.profileUrl },
+      1,
+    );
+    if (!post) continue;
+    const liked = await flow.like(page, prospect, post);
+    if (liked.kind === 'no-budget') return spent(context, 'likes', engaged);
+    const commented = await flow.comment(page, prospect, post);
+    if (commented.kind === 'no-budget') return spent(context, 'comments', engaged);
+    if (liked.kind === 'done' || commented.kind === 'done') {
+      await flow.reached(prospect, 'engaged');
+      engaged++;
+    }
+  }
+  context.report('engaging', `Engaged with ${engaged} prospect${engaged === 1 ? '' : 's'}’ posts`);
+  return undefined;
+}
+
+function spent(context: FlowSegmentContext, what: string, engaged: number): undefined {
+  context.report(
+    'budget-spent',
+    `The account's ${what} budget is used up for now: ${engaged} engaged this run`,
+  );
+  return undefined;
+}
 
 /**
  * Invites this run's prospects, the best scored first, each once (write-once): with a note while the
