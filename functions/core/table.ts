@@ -46,6 +46,7 @@
  * | 35 | one write of a connected account (idempotency key) | table | pk = USER#<id>#LEDGER#<connectionId>, sk = WRITE#<key> |
  * | 36 | one prospect of a flow (by person id)            | table | pk = USER#<id>#PROSPECTS#<flowId>, sk = PROSPECT#<personId> |
  * | 37 | a flow's prospects                               | table | pk = USER#<id>#PROSPECTS#<flowId>, sk begins_with PROSPECT# |
+ * | 38 | a flow's activities, newest first                | table | pk = USER#<id>#PROSPECTS#<flowId>, sk begins_with ACTIVITY# (descending) |
  *
  * Starting an automation checks the running count and writes the automation in one transaction with
  * a version bump of the user's start guard (conditional on the version read), so two starts at once
@@ -203,6 +204,13 @@ export const keys = {
     sk: `PROSPECT#${personId}`,
   }),
   prospectSortPrefix: 'PROSPECT#',
+  /** A flow's activities share its prospects' partition (purged with it), sorted by time. */
+  flowActivitiesPartition: (userId: string, flowId: string) => `${user(userId)}#PROSPECTS#${flowId}`,
+  flowActivity: (userId: string, flowId: string, at: string, id: string): ItemKey => ({
+    pk: `${user(userId)}#PROSPECTS#${flowId}`,
+    sk: `ACTIVITY#${at}#${id}`,
+  }),
+  flowActivityPrefix: 'ACTIVITY#',
   ledgerWrite: (userId: string, connectionId: string, key: string): ItemKey => ({
     pk: `${user(userId)}#LEDGER#${connectionId}`,
     sk: `WRITE#${key}`,

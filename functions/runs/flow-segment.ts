@@ -2,6 +2,7 @@ import { COMPANY_SIZE_OPTIONS, COUNTRY_OPTIONS, type FlowConfig, flowConfig } fr
 import type { Platform } from '../../shared/platforms';
 import type { AiProspect, AiTargeting, ProspectAi } from '../core/ports/ai';
 import { prospectAi } from '../core/ports/prospect-ai';
+import { recordActivity, type StoredActivity } from '../flows/activity-repository';
 import {
   type ContactRecord,
   type ContactStep,
@@ -19,7 +20,7 @@ import {
   type StoredProspect,
   scoreProspect,
 } from '../flows/prospect-repository';
-import { type WriteOutcome, writeOnce } from '../flows/write-once';
+import { NOT_SHOWN, type WriteOutcome, writeOnce } from '../flows/write-once';
 import type { StoredAutomation } from '../jobs/automation-item';
 import type { BrowserCookie, PlatformPage } from '../platforms/browser';
 import {
@@ -136,6 +137,30 @@ export function createFlowSegment(input: {
     ...(p.location ? { location: p.location } : {}),
     ...(p.industry ? { industry: p.industry } : {}),
   });
+  /** Records what a write came to in the flow's activities (a write settled earlier adds none). */
+  const logged = async (
+    outcome: WriteOutcome,
+    key: string,
+    base: Omit<StoredActivity, 'id' | 'wasSuccessful' | 'timestamp' | 'jobId' | 'errorMessage'>,
+  ): Promise<WriteOutcome> => {
+    if (outcome.kind !== 'done' && outcome.kind !== 'refused' && outcome.kind !== 'not-shown') return outcome;
+    await recordActivity(userId, flow.id, {
+      ...base,
+      id: key,
+      jobId,
+      timestamp: now().toISOString(),
+      wasSuccessful: outcome.kind === 'done',
+      ...(outcome.kind === 'refused' ? { errorMessage: `The platform refused it: ${outcome.refusal}` } : {}),
+      ...(outcome.kind === 'not-shown' ? { errorMessage: NOT_SHOWN } : {}),
+    });
+    return outcome;
+  };
+  const who = (p: { id: string; name: string; company?: string; title?: string }) => ({
+    id: p.id,
+    name: p.name,
+    ...(p.company ? { company: p.company } : {}),
+    ...(p.title ? { title: p.title } : {}),
+  });
   const personOf = (p: { id: string; name: string; profileUrl?: string }): FlowPerson => ({
     id: p.id,
     name: p.name,
@@ -219,9 +244,9 @@ export function createFlowSegment(input: {
     async writeNote(prospect, maxLength) {
       return (await ai.writeConnectionNote({ prospect: aiProspect(prospect), messaging, maxLength })).text;
     },
-    invite(page, prospect, note) {
+    async invite(page, prospect, note) {
       const person = personOf(prospect);
-      return writeOnce(writes(driver.actions.invite), {
+      const outcome = await writeOnce(writes(driver.actions.invite), {
         key: `invite:${prospect.id}`,
         kind: 'invite',
         personId: prospect.id,
@@ -232,9 +257,18 @@ export function createFlowSegment(input: {
         // Pending, or already accepted by the time it is read: either way the platform took it.
         verify: async () => (await driver.invitationState(page, person)) !== 'none',
       });
+      return logged(outcome, `invite:${prospect.id}`, {
+        type: 'CONNECTION_SENT',
+        stage: 'connecting',
+        prospect: who(prospect),
+        ...(note ? { connection: { message: note } } : {}),
+        description: note
+          ? `Connection request with a note to ${prospect.name}`
+          : `Connection request to ${prospect.name}`,
+      });
     },
-    like(page, prospect, post) {
-      return writeOnce(writes(driver.actions.like), {
+    async like(page, prospect, post) {
+      const outcome = await writeOnce(writes(driver.actions.like), {
         key: `like:${post.id}`,
         kind: 'like',
         personId: prospect.id,
@@ -246,10 +280,17 @@ export function createFlowSegment(input: {
         },
         verify: () => driver.isLiked(page, post),
       });
+      return logged(outcome, `like:${post.id}`, {
+        type: 'POST_LIKED',
+        stage: 'engaging',
+        prospect: who(prospect),
+        engagement: { postText: post.text, postUrl: post.url },
+        description: `Liked ${prospect.name}'s post`,
+      });
     },
-    comment(page, prospect, post) {
+    async comment(page, prospect, post) {
       let text: string | undefined;
-      return writeOnce(writes(driver.actions.comment), {
+      const outcome = await writeOnce(writes(driver.actions.comment), {
         key: `comment:${post.id}`,
         kind: 'comment',
         personId: prospect.id,
@@ -268,6 +309,13 @@ export function createFlowSegment(input: {
         },
         verify: async () => text !== undefined && driver.hasComment(page, post, text),
       });
+      return logged(outcome, `comment:${post.id}`, {
+        type: 'POST_COMMENTED',
+        stage: 'engaging',
+        prospect: who(prospect),
+        engagement: { postText: post.text, postUrl: post.url, ...(text ? { comment: text } : {}) },
+        description: `Commented on ${prospect.name}'s post`,
+      });
     },
     async awaitingAnswer() {
       return (await contactsOfFlow(account, flow.id)).filter(
@@ -280,11 +328,22 @@ export function createFlowSegment(input: {
       await recordContactStep(account, person, flow.id, step, at);
       const total = TOTAL_OF_STEP[step];
       if (!before && total) await addToFlowTotal(userId, flow.id, total, 1);
+      if (!before && (step === 'accepted' || step === 'declined'))
+        await recordActivity(userId, flow.id, {
+          id: `${step}:${person.id}`,
+          type: step === 'accepted' ? 'CONNECTION_ACCEPTED' : 'CONNECTION_DECLINED',
+          wasSuccessful: true,
+          timestamp: at,
+          stage: 'following-up',
+          jobId,
+          prospect: who(person),
+          description: `${person.name} ${step} the connection request`,
+        });
     },
     async followUp(page, contact) {
       const person = personOf(contact);
       let text: string | undefined;
-      return writeOnce(writes(driver.actions.message), {
+      const outcome = await writeOnce(writes(driver.actions.message), {
         key: `message:${contact.id}:1`,
         kind: 'message',
         personId: contact.id,
@@ -296,6 +355,13 @@ export function createFlowSegment(input: {
           return driver.message(page, person, text);
         },
         verify: async () => text !== undefined && driver.hasMessage(page, person, text),
+      });
+      return logged(outcome, `message:${contact.id}:1`, {
+        type: 'MESSAGE_SENT',
+        stage: 'following-up',
+        prospect: who(contact),
+        ...(text ? { connection: { message: text } } : {}),
+        description: `Follow-up message to ${contact.name}`,
       });
     },
   };

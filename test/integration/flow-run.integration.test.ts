@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { schedulerPort } from '../../functions/core/ports/scheduler';
 import { keys } from '../../functions/core/table';
+import { activitiesOf } from '../../functions/flows/activity-repository';
 import { flowTemplates } from '../../functions/flows/templates/registry';
 import { flowScheduleName } from '../../functions/jobs/flow-schedule';
 import { BUDGETS } from '../../functions/safety/budgets';
@@ -47,6 +48,13 @@ async function itemsOf(pk: string): Promise<Record<string, unknown>[]> {
   return out.Items ?? [];
 }
 
+/** A flow's prospects (its partition also holds its activities). */
+async function prospectsOf(userId: string, flowId: string) {
+  return (await itemsOf(keys.prospectsPartition(userId, flowId))).filter((i) =>
+    String(i.sk).startsWith(keys.prospectSortPrefix),
+  );
+}
+
 async function runFlow(user: TestUser): Promise<void> {
   const messages = await takeRunMessages(user.id, 'flow-runs');
   expect(messages.length).toBeGreaterThan(0);
@@ -66,7 +74,7 @@ describe('a flow’s run', () => {
       successfulRuns: 1,
       prospectsFound: expect.any(Number),
     });
-    const prospects = await itemsOf(keys.prospectsPartition(ada.id, flow.id));
+    const prospects = await prospectsOf(ada.id, flow.id);
     const perRun = template.defaultConfig.executionSettings!.prospectsPerRun!;
     expect(prospects.length).toBeGreaterThan(0);
     expect(prospects.length).toBeLessThanOrEqual(perRun);
@@ -105,8 +113,7 @@ describe('a flow’s run', () => {
     await runFlow(ada);
     const second = await start();
     await runFlow(ada);
-    const ids = async (flowId: string) =>
-      (await itemsOf(keys.prospectsPartition(ada.id, flowId))).map((p) => String(p.id));
+    const ids = async (flowId: string) => (await prospectsOf(ada.id, flowId)).map((p) => String(p.id));
     const a = await ids(first);
     const b = await ids(second);
     expect(a).toHaveLength(5);
@@ -171,9 +178,7 @@ describe('a flow’s run', () => {
       (await itemsOf(ledger)).filter((i) => String(i.sk).startsWith(`WRITE#${prefix}`));
     const written = await writes('invite:');
     // Every prospect but those already connected to the account got an invitation's write.
-    const strangers = (await itemsOf(keys.prospectsPartition(ada.id, flowId))).filter(
-      (p) => p.distance !== 1,
-    );
+    const strangers = (await prospectsOf(ada.id, flowId)).filter((p) => p.distance !== 1);
     expect(written.map((i) => i.personId).sort()).toEqual(strangers.map((p) => p.id).sort());
     // The suite's users share the sandbox's one premium account: a person an earlier test invited is
     // refused as already invited, and recorded as failed, not as sent.
@@ -231,6 +236,29 @@ describe('a flow’s run', () => {
     // Nobody was invited twice: the second run invited new prospects only.
     const allInvites = await writes('invite:');
     expect(new Set(allInvites.map((i) => i.personId)).size).toBe(allInvites.length);
+    // Every write and answer is in the flow's activities, for the feed and the analytics.
+    const activities = await activitiesOf(ada.id, flowId, 500);
+    const ofType = (type: string) => activities.filter((a) => a.type === type);
+    expect(ofType('CONNECTION_SENT').filter((a) => a.wasSuccessful)).toHaveLength(
+      allInvites.filter((i) => i.status === 'done').length,
+    );
+    expect(ofType('CONNECTION_SENT')[0]).toMatchObject({
+      stage: 'connecting',
+      connection: { message: expect.any(String) },
+    });
+    expect(ofType('POST_LIKED').length).toBeGreaterThan(0);
+    expect(
+      ofType('CONNECTION_ACCEPTED')
+        .map((a) => a.prospect.id)
+        .sort(),
+    ).toEqual([...accepted].sort());
+    expect(
+      ofType('MESSAGE_SENT')
+        .map((a) => a.prospect.id)
+        .sort(),
+    ).toEqual([...accepted].sort());
+    const times = activities.map((a) => a.timestamp);
+    expect(times).toEqual([...times].sort().reverse());
     const shown = (await api.get(`/api/flows/${flowId}`, as(ada))).body.data.flow;
     expect(shown.state.prospectTracking).toMatchObject({
       totalConnectionRequests: allInvites.filter((i) => i.status === 'done').length,
