@@ -185,6 +185,9 @@ describe('a trob run watched live', () => {
     const summary = await page.$eval('[data-testid="ai-summary"]', (card) => card.textContent ?? '');
     const matches = Number(/([\d,]+) found/.exec(summary)?.[1]?.replace(/,/g, ''));
     expect(matches).toBeGreaterThan(0);
+    // The summary card fades in: axe reads colours, so it looks once no transition is running (a
+    // badge caught half-faded failed the contrast rule once in CI).
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     const panelFindings = await seriousViolations(page);
     expect(panelFindings, `the AI panel with its answer: ${JSON.stringify(panelFindings)}`).toEqual([]);
     await page.keyboard.press('Escape');
