@@ -8,53 +8,9 @@
  * `stream`: served as server-sent events from a RESPONSE_STREAM function URL instead of the HTTP API.
  * `localOnly`: served by the local gateway, never deployed (`deployedHttpRoutes` is what CDK reads).
  */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type AuthLevel = 'public' | 'user' | 'verified';
-/**
- * A route's table access, granted as such (lib/grants.ts). Declared per row after reading its code path:
- * every signed-in route's auth hook only reads (session and user, BatchGetItem), so a row is 'read' when
- * its own code only reads too; anything that counts a rate limit, stores or deletes is 'write'.
- */
-export type TableAccess = 'read' | 'write';
+import type { HttpRoute, WebSocketRoute } from './route-types';
 
-export interface HttpRoute {
-  readonly method: HttpMethod;
-  /** API Gateway path syntax: `/api/automation/{id}`. */
-  readonly path: `/api/${string}`;
-  readonly handler: string;
-  readonly auth: AuthLevel;
-  /** What the function may do with the table: 'read' gets read actions only, 'write' reads and writes. */
-  readonly table: TableAccess;
-  readonly stream?: true;
-  /** Extra grants beyond table access; keeps each function's policy least-privilege. */
-  readonly needs?: readonly Capability[];
-  /**
-   * Served by the local cloud only (the sandbox platforms, the local payment page): CDK never deploys the
-   * row, so no AWS stage holds its route, function or grants, whatever its handler would answer there.
-   */
-  readonly localOnly?: true;
-}
-
-/** What a function may touch besides reading and writing the table. */
-export type Capability =
-  | 'queue:trob-runs'
-  | 'queue:flow-runs'
-  /** Queues account e-mails; the mail worker sends them ('mail'). */
-  | 'queue:mail'
-  /** Empties a deleted account's partitions off the request (functions/account/partition-purge.ts). */
-  | 'queue:purge'
-  /** sqs:GetQueueAttributes on one queue, no send: the health check's queue probe. */
-  | 'queue-probe:trob-runs'
-  | 'scheduler'
-  | 'mail'
-  | 'keys'
-  | 'realtime-push'
-  /** Signs access tokens (every signed-in route verifies them with the same secret). */
-  | 'auth-secret'
-  /** Stripe keys (API key, webhook secret) or the local sandbox. */
-  | 'payments'
-  /** Streams from the configured Bedrock model (the AI port's bedrock adapter). */
-  | 'ai-model';
+export type * from './route-types';
 
 export const httpRoutes: readonly HttpRoute[] = [
   {
@@ -419,14 +375,6 @@ export const httpRoutes: readonly HttpRoute[] = [
 
 /** The rows an AWS stage deploys: every row but the local cloud's own. */
 export const deployedHttpRoutes: readonly HttpRoute[] = httpRoutes.filter((r) => !r.localOnly);
-
-/** WebSocket API routes (DECISIONS 12). `route` is the API Gateway route key. */
-export interface WebSocketRoute {
-  readonly route: '$connect' | '$disconnect' | '$default' | string;
-  readonly handler: string;
-  readonly table: TableAccess;
-  readonly needs?: readonly Capability[];
-}
 
 export const webSocketRoutes: readonly WebSocketRoute[] = [
   { route: '$connect', handler: 'realtime/connect', table: 'write' },

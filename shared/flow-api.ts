@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { AutomationStatus } from './automations-values';
-import { type FlowConfig, flowConfig } from './flows';
+import { FLOW_TEXTS, type FlowConfig, flowConfig } from './flows';
 import type { Platform } from './platforms';
 
 /**
@@ -102,13 +102,13 @@ export const FLOW_API_TEXTS = {
   limit: (limit: number) =>
     `Your plan runs at most ${limit} flow${limit === 1 ? '' : 's'} at a time. Pause or stop one to start another.`,
   runInProgress: 'A run of this flow is already in progress',
-  notFound: 'Flow not found',
-  templateNotFound: 'Template Not Found',
+  notFound: FLOW_TEXTS.empty.flowNotFound,
+  templateNotFound: FLOW_TEXTS.empty.templateNotFound,
   cannotChange: (from: FlowStatus, action: string) =>
     `${from === 'ACTIVE' ? 'An' : 'A'} ${from.toLowerCase()} flow cannot be ${action}.`,
-  started: 'Flow started successfully!',
-  paused: 'Flow paused successfully',
-  resumed: 'Flow resumed successfully',
-  stopped: 'Flow stopped successfully',
-  executionStarted: 'Flow execution started',
+  started: FLOW_TEXTS.toasts.started,
+  paused: FLOW_TEXTS.toasts.paused,
+  resumed: FLOW_TEXTS.toasts.resumed,
+  stopped: FLOW_TEXTS.toasts.stopped,
+  executionStarted: FLOW_TEXTS.toasts.executionStarted,
 } as const;

@@ -9,7 +9,7 @@ import {
   flowStatusOf,
   type ListFlowsQuery,
 } from '../../shared/flow-api';
-import type { FlowTemplateDefinition } from '../../shared/flows';
+import { FLOW_TEXTS, type FlowTemplateDefinition } from '../../shared/flows';
 import { isFinishedStatus, statusesBefore } from '../../shared/job-lifecycle';
 import { countsAsRunning, limitsFor, planOrFree, TRIAL_FLOW_EXECUTION_LIMIT } from '../../shared/plan-policy';
 import { platformLabel } from '../../shared/platforms';
@@ -191,9 +191,7 @@ export function createFlowService(deps: FlowDeps) {
       planOrFree(user.plan) === 'TRIAL' &&
       !(await takeTrialFlowExecution(user.id, TRIAL_FLOW_EXECUTION_LIMIT))
     )
-      throw new ForbiddenError(
-        'You have reached your trial limit of 3 executions. Please upgrade to continue.',
-      );
+      throw new ForbiddenError(FLOW_TEXTS.errors.trialLimit);
     const started = await startScheduledJob(authUser.id, id, now(), {
       trigger: 'execute',
       message: 'Starting the run you asked for',

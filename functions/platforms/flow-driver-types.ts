@@ -1,3 +1,4 @@
+import { CONNECTION_NOTE_LIMITS } from '../../shared/flow-options';
 import type { Platform } from '../../shared/platforms';
 import type { GovernedAction } from '../safety/budgets';
 import type { PlatformPage } from './browser';
@@ -84,11 +85,11 @@ export interface FlowAccount {
 
 /** A connection note's most characters (code points) on the account's tier (DECISIONS 28). */
 export function noteMaxLength(account: Pick<FlowAccount, 'premium'>): number {
-  return account.premium ? 300 : 200;
+  return account.premium ? CONNECTION_NOTE_LIMITS.premium : CONNECTION_NOTE_LIMITS.free;
 }
 
 /** Invitations with a note a free account may send in a calendar month (DECISIONS 28). */
-export const FREE_NOTES_PER_MONTH = 5;
+export const FREE_NOTES_PER_MONTH = CONNECTION_NOTE_LIMITS.freeNotesPerMonth;
 
 /** A message of a thread that the other person wrote. */
 export interface FlowReply {

@@ -1,4 +1,4 @@
-import { capitalise, type Facts } from './outreach-facts';
+import type { Facts } from './outreach-facts';
 
 /**
  * The local writer's sentence patterns (outreach-writer.ts puts them together). A pattern is a
@@ -51,30 +51,31 @@ export const REGISTER: Record<Tone, Register> = {
 /** What the prospect works on, best known first: a topic of their posts, a skill, their industry. */
 export const focusOf = (f: Facts) => f.topic ?? f.skill ?? f.industry;
 
-const need =
+export const need =
   <K extends keyof Facts>(keys: readonly K[], write: (f: Facts & Required<Pick<Facts, K>>) => string) =>
   (f: Facts) =>
     keys.every((k) => f[k] !== undefined && f[k] !== '')
       ? write(f as Facts & Required<Pick<Facts, K>>)
       : undefined;
-const withFocus =
+export const withFocus =
   (write: (focus: string, f: Facts) => string): Pattern =>
   (f) => {
     const focus = focusOf(f);
     return focus ? write(focus, f) : undefined;
   };
-const withClause =
+export const withClause =
   (write: (clause: string, f: Facts) => string, useShort = false): Pattern =>
   (f) => {
     const clause = useShort ? f.pitch.short : f.pitch.clause;
     return clause ? write(clause, f) : undefined;
   };
 /** A pattern that needs no fact: used only when no pattern of its list that does can be filled. */
-const generic = <P extends (f: never) => string | undefined>(pattern: P): P =>
+export const generic = <P extends (f: never) => string | undefined>(pattern: P): P =>
   Object.assign(pattern, { generic: true });
-const always = (text: string): Pattern => generic(() => text);
+export const always = (text: string): Pattern => generic(() => text);
 /** The whole pitch after a lead-in, unless it brings its own (a fragment's 'What we do: ...'). */
-const introduced = (lead: string, f: Facts) => (f.pitch.clause ? `${lead} ${f.pitch.full}` : f.pitch.full);
+export const introduced = (lead: string, f: Facts) =>
+  f.pitch.clause ? `${lead} ${f.pitch.full}` : f.pitch.full;
 export const isGeneric = (pattern: unknown) => (pattern as { generic?: boolean }).generic === true;
 
 /** Titles said without an article: 'as Head of Growth', 'as CEO'; others take one: 'as a Designer'. */
@@ -294,194 +295,4 @@ export const NOTE_CLOSINGS: Record<Tone, readonly string[]> = {
     'Want to connect?',
     'Would be great to swap thoughts, want to connect?',
   ],
-};
-
-// --- Follow-up messages --------------------------------------------------------------------------
-
-export const MESSAGE_THANKS: Record<Tone, readonly string[]> = {
-  professional: [
-    'Thank you for connecting.',
-    'Thanks for accepting my invitation.',
-    'Glad we are connected.',
-  ],
-  casual: ['Thanks for connecting!', 'Cheers for accepting!', 'Great to be connected!'],
-  friendly: [
-    'Thanks so much for connecting!',
-    'Really glad we are connected now!',
-    'Thank you for accepting, it is great to be connected!',
-  ],
-  consultative: ['Thank you for connecting.', 'Thanks for accepting my invitation, I appreciate it.'],
-  direct: ['Thanks for connecting.', 'Thanks for accepting.'],
-  conversational: [
-    'Thanks for connecting, nice to meet you here!',
-    'Glad we are connected!',
-    'Thanks for accepting, good to be in touch.',
-  ],
-};
-
-export const MESSAGE_PERSONAL: readonly Pattern[] = [
-  need(['topic'], (f) => `I enjoyed your recent posts about ${f.topic}.`),
-  need(['topic'], (f) => `Your posts on ${f.topic} have been a good read.`),
-  need(['role', 'company'], (f) => `Your work ${asRole(f.role)} at ${f.company} caught my eye.`),
-  need(['company'], (f) => `I have been following what ${f.company} is up to.`),
-  need(['role'], (f) => `Your experience ${asRole(f.role)} caught my eye.`),
-  need(['industry'], (f) => `It is always good to meet someone who knows ${f.industry} well.`),
-];
-
-/** The user's offer, in the words of their company description. */
-export const MESSAGE_PITCH: Record<Register, readonly Pattern[]> = {
-  formal: [
-    withClause((c) => `For context, ${c}.`),
-    withClause((c) => `A little about me: ${c}.`),
-    (f) => (f.pitch.full ? introduced('For context, here is what we do.', f) : undefined),
-  ],
-  relaxed: [
-    withClause((c) => `Quick bit about me: ${c}.`),
-    withClause((c) => `On my side, ${c}.`),
-    (f) => (f.pitch.full ? introduced('Here is a bit about what I do.', f) : undefined),
-  ],
-};
-
-export const MESSAGE_BRIDGE: Record<Tone, readonly Pattern[]> = {
-  professional: [withFocus((x) => `I thought there might be some overlap with your work on ${x}.`)],
-  casual: [withFocus((x) => `Figured there might be some overlap with what you're doing around ${x}.`)],
-  friendly: [withFocus((x) => `It sounds like there might be some common ground with your work on ${x}.`)],
-  consultative: [
-    withFocus(
-      (x, f) =>
-        `I am curious how you are approaching ${x}${f.company ? ` at ${f.company}` : ''} today, and where it gets in the way.`,
-    ),
-    withFocus((x) => `I am curious how you are approaching ${x} today, and what is hardest about it.`),
-  ],
-  direct: [
-    withFocus(
-      (x, f) =>
-        `If ${x} is a priority for ${f.company ?? 'you'} this quarter, a short conversation could be worth it.`,
-    ),
-    need(
-      ['company'],
-      (f) => `If ${f.company} is looking at this area this quarter, a short conversation could be worth it.`,
-    ),
-  ],
-  conversational: [
-    need(['company'], (f) => `How are things going on the ${focusOf(f) ?? 'growth'} side at ${f.company}?`),
-    withFocus((x) => `How are things going with ${x} on your side?`),
-  ],
-};
-
-export const MESSAGE_CTA: Record<Tone, readonly string[]> = {
-  professional: [
-    'Would you be open to a short call in the coming weeks?',
-    'If it is relevant, I would be glad to set up a brief call.',
-  ],
-  casual: ['Up for a quick chat sometime?', 'Happy to chat if that sounds useful, no pressure.'],
-  friendly: [
-    'Would you be up for a quick chat sometime? Either way, glad to be connected!',
-    'I would love to hear how things are going for you, up for a quick chat?',
-  ],
-  consultative: [
-    'Happy to share what we have learned if that would be useful. Would a short call work?',
-    'Would it be useful to compare notes on a short call?',
-  ],
-  direct: ['Do you have 15 minutes next week?', 'Open to a 15-minute call next week?'],
-  conversational: [
-    'Would love to hear how you see it. Fancy a quick chat?',
-    'What do you think, worth a quick chat?',
-  ],
-};
-
-// --- Comments ------------------------------------------------------------------------------------
-
-/** The first sentence of a comment: some name the author, some do not. */
-export const COMMENT_OPENERS: Record<
-  Register,
-  readonly { named: boolean; write: (first: string) => string }[]
-> = {
-  formal: [
-    { named: true, write: (n) => `Well put, ${n}.` },
-    { named: true, write: (n) => `Good perspective, ${n}.` },
-    { named: false, write: () => 'This is a thoughtful post.' },
-    { named: false, write: () => 'Strong point here.' },
-  ],
-  relaxed: [
-    { named: true, write: (n) => `Love this, ${n}!` },
-    { named: true, write: (n) => `So true, ${n}.` },
-    { named: false, write: () => 'Great post!' },
-    { named: false, write: () => 'This is spot on.' },
-  ],
-};
-
-const INSIGHTS = [
-  'the teams that get it right usually measure it weekly, not once a quarter',
-  'it pays off fastest when one person clearly owns it',
-  'small, repeatable experiments tend to beat big one-off launches',
-  'the hard part is rarely the idea and mostly the follow-through',
-];
-const insight = (f: CommentFacts) => INSIGHTS[f.variant % INSIGHTS.length]!;
-
-/** Facts of a comment: the prospect's, with the post's topic, a quote of it and a number to vary by. */
-export interface CommentFacts extends Facts {
-  quote?: string;
-  variant: number;
-}
-export type CommentPattern = (f: CommentFacts) => string | undefined;
-
-const withTopic =
-  (write: (topic: string, f: CommentFacts) => string): CommentPattern =>
-  (f) =>
-    f.topic ? write(f.topic, f) : undefined;
-const withQuote =
-  (write: (quote: string, f: CommentFacts) => string): CommentPattern =>
-  (f) =>
-    f.quote ? write(f.quote, f) : undefined;
-
-export const COMMENT_BODIES: Record<CommentStyle, readonly CommentPattern[]> = {
-  'add-insights': [
-    withTopic((t, f) => `One thing I would add on ${t}: ${insight(f)}.`),
-    withQuote((q, f) => `"${q}" stood out to me. In my experience, ${insight(f)}.`),
-    withTopic(
-      (t) => `On ${t}, I have found that the simplest version usually wins once it is measured honestly.`,
-    ),
-    generic((f: CommentFacts) => `In my experience, ${insight(f)}.`),
-  ],
-  'ask-questions': [
-    withTopic((t) => `How did you decide where to start with ${t}?`),
-    withTopic((t) => `What has surprised you most about ${t} so far?`),
-    withQuote((q) => `"${q}" made me curious. How did you arrive at that?`),
-    always('What would you do differently if you started over?'),
-  ],
-  'share-experience': [
-    withTopic(
-      (t) =>
-        `We went through something similar with ${t}: the first attempt was messy, and what finally worked was keeping it simple.`,
-    ),
-    withTopic((t) => `When we worked on ${t}, the biggest shift came from talking to customers earlier.`),
-    withQuote(
-      (q) =>
-        `"${q}" matches what I have seen: progress came once we stopped trying to fix everything at once.`,
-    ),
-    always('We went through something similar, and what finally worked was keeping it simple.'),
-  ],
-  'show-support': [
-    withTopic((t) => `${capitalise(t)} deserves more attention, and you make the case clearly.`),
-    withTopic((t) => `Great to see someone talk about ${t} this honestly.`),
-    withQuote((q) => `"${q}" is worth repeating.`),
-    always('Thanks for sharing this so openly, it deserves more attention.'),
-  ],
-  'provide-value': [
-    withTopic(
-      (t) =>
-        `One thing that has helped us with ${t}: writing down the one metric that matters before changing anything.`,
-    ),
-    withTopic(
-      (t) => `A tip that saved us time on ${t}: short weekly check-ins instead of big quarterly reviews.`,
-    ),
-    withTopic((t) => `For anyone working on ${t}, a simple checklist before each decision goes a long way.`),
-    always('A simple checklist before each decision goes a long way here.'),
-  ],
-};
-
-export const COMMENT_FOLLOWS: Record<Register, readonly string[]> = {
-  formal: ['Thanks for sharing.', 'Appreciate you putting this out there.'],
-  relaxed: ['Thanks for posting this!', 'Keep them coming!'],
 };

@@ -13,23 +13,22 @@ import {
   textLength,
   textProblem,
 } from '../../ports/ai-outreach-rules';
-import { capitalise, type Facts, factsOf, hash, quoteOf } from './outreach-facts';
+import { COMMENT_BODIES, COMMENT_FOLLOWS, COMMENT_OPENERS, type CommentFacts } from './comment-phrases';
 import {
-  type Approach,
-  COMMENT_BODIES,
-  COMMENT_FOLLOWS,
-  COMMENT_OPENERS,
-  COMMENT_STYLES,
-  CONNECTION_APPROACHES,
-  type CommentFacts,
-  type CommentStyle,
-  GREETINGS,
-  isGeneric,
   MESSAGE_BRIDGE,
   MESSAGE_CTA,
   MESSAGE_PERSONAL,
   MESSAGE_PITCH,
   MESSAGE_THANKS,
+} from './message-phrases';
+import { capitalise, type Facts, factsOf, hash, quoteOf } from './outreach-facts';
+import {
+  type Approach,
+  COMMENT_STYLES,
+  CONNECTION_APPROACHES,
+  type CommentStyle,
+  GREETINGS,
+  isGeneric,
   MESSAGE_TONES,
   NOTE_BODIES,
   NOTE_CLOSINGS,

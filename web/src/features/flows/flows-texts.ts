@@ -1,4 +1,8 @@
-import { FLOW_RUNS_PER_DAY, FLOW_START_WITHIN_MINUTES } from '../../../../shared/flows';
+import {
+  CONNECTION_NOTE_LIMITS,
+  FLOW_RUNS_PER_DAY,
+  FLOW_START_WITHIN_MINUTES,
+} from '../../../../shared/flows';
 
 /**
  * The flow screens' own words (spec part 2, sections 2.1 to 2.3 and 8) that shared/flows.ts and
@@ -84,9 +88,6 @@ export const TEMPLATE_PAGE_TEXTS = {
   difficulty: 'Difficulty',
   loading: 'Loading flow template',
 } as const;
-
-/** DECISIONS 28: what LinkedIn allows a connection note (functions/platforms/flow-driver-types.ts). */
-export const CONNECTION_NOTE_LIMITS = { premium: 300, free: 200, freeNotesPerMonth: 5 } as const;
 
 export const WIZARD_TEXTS = {
   title: (template: string) => `Set up ${template}`,

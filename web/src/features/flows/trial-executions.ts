@@ -1,5 +1,8 @@
-import { FLOW_TEXTS, TRIAL_FLOW_EXECUTIONS } from '../../../../shared/flows';
-import { planOrFree } from '../../../../shared/plan-policy';
+import { FLOW_TEXTS } from '../../../../shared/flows';
+import {
+  planOrFree,
+  TRIAL_FLOW_EXECUTION_LIMIT as TRIAL_FLOW_EXECUTIONS,
+} from '../../../../shared/plan-policy';
 
 /**
  * DECISIONS 4: a trial runs at most 3 flow executions. The server counts them and refuses the fourth;

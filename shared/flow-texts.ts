@@ -1,0 +1,82 @@
+import { KEYWORDS_MAX_LENGTH, MAX_INDUSTRIES, MAX_JOB_TITLES, MAX_LOCATIONS } from './flow-options';
+
+// --- Texts (spec 5 and 8, as written) ------------------------------------------------------------
+
+/** The field messages of the wizard's steps (spec 5; those the spec does not word are ours). */
+export const FLOW_MESSAGES = {
+  industriesRequired: 'At least one industry is required',
+  keywordRequired: 'Keyword is required',
+  locationsRequired: 'At least one location is required',
+  companyDescriptionRequired: 'Company description is required',
+  companyDescriptionTooShort: 'Description must be at least 50 characters',
+  companyDescriptionTooLong: 'Description must be 500 characters or less',
+  runsPerDay: 'Runs per day must be between 1 and 4',
+  prospectsPerRun: 'Prospects per run must be between 5 and 15',
+  workingHoursRequired: 'Working hours are required',
+  workingHoursFormat: 'Working hours must be times like 09:00',
+  workingHoursOrder: 'The end of the working hours must be after their start',
+  timezone: 'Choose a known time zone, like America/New_York',
+  keywordsTooLong: `Keywords must be ${KEYWORDS_MAX_LENGTH} characters or less`,
+  tooManyIndustries: `Choose at most ${MAX_INDUSTRIES} industries`,
+  tooManyJobTitles: `Choose at most ${MAX_JOB_TITLES} job titles`,
+  tooManyLocations: `Choose at most ${MAX_LOCATIONS} locations`,
+  unknownIndustry: 'Choose industries from the list',
+  unknownJobTitle: 'Choose job titles from the list',
+  unknownLocation: 'Choose locations from the list',
+  unknownCompanySize: 'Choose company sizes from the list',
+  unknownMessageTone: 'Choose a message tone from the list',
+  unknownConnectionRequestStyle: 'Choose a connection request approach from the list',
+  unknownCommentStyle: 'Choose a comment strategy from the list',
+  repeatedIndustry: 'An industry can be chosen only once',
+  repeatedValue: 'Each value can be chosen only once',
+  enableWeekends: 'Weekends must be on or off',
+  targetingRequired: 'Targeting settings are required',
+  messagingRequired: 'Messaging settings are required',
+  executionRequired: 'Execution settings are required',
+} as const;
+
+/** Spec 8, the flow screens' errors, toasts and empty states, as written. */
+export const FLOW_TEXTS = {
+  errors: {
+    loadTemplate: 'Failed to load flow template',
+    loadIndustries: 'Failed to load industry options',
+    loadTemplates: 'Failed to load flow templates',
+    loadFlows: 'Failed to load your flows',
+    pause: 'Failed to pause flow',
+    resume: 'Failed to resume flow',
+    stop: 'Failed to stop flow',
+    execute: 'Failed to execute flow',
+    start: 'Failed to start flow',
+    trialLimit: 'You have reached your trial limit of 3 executions. Please upgrade to continue.',
+    loadAnalytics: 'Failed to load analytics data',
+    loadDetails: 'Failed to load flow details',
+    loadActivities: 'Failed to load activities',
+    loadProspects: 'Failed to load prospects',
+    loadProspectDetails: 'Failed to load prospect details',
+  },
+  toasts: {
+    paused: 'Flow paused successfully',
+    resumed: 'Flow resumed successfully',
+    stopped: 'Flow stopped successfully',
+    executionStarted: 'Flow execution started',
+    templatesRefreshed: 'Templates refreshed',
+    started: 'Flow started successfully!',
+    analyticsRefreshed: 'Analytics refreshed',
+    activitiesRefreshed: 'Activities refreshed',
+    prospectsRefreshed: 'Prospects refreshed',
+    prospectDetailsRefreshed: 'Prospect details refreshed',
+  },
+  empty: {
+    templateNotFound: 'Template Not Found',
+    flowNotFound: 'Flow not found',
+    noActivities: 'No activities found',
+    noProspects: 'No prospects found',
+    noEngagements: 'No engagements found',
+    noPosts: 'No posts found',
+    noCompanies: 'No companies found',
+    prospectNotFound: 'Prospect not found',
+  },
+  wizard: {
+    fixErrors: 'Please fix the validation errors before starting the flow',
+  },
+} as const;
