@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { PLATFORMS, type PlatformRecordName } from './platforms';
 import { isCookieValue, isHeaderValue, visibleText } from './text';
+import { isTimeZone } from './time-zone';
 
 /**
  * Platform connections (spec part 1: 2.11, 3, 4, 7, 8): the payloads of the connection routes and the
@@ -31,6 +32,11 @@ export interface PlatformConnection {
   errorCount: number;
   lastError: string | null;
   createdAt: string;
+  /**
+   * The IANA zone of the browser that connected or last synced the account (DECISIONS 29): its daily
+   * and weekly budgets reset at midnight and on Monday there. Null until a browser has said (UTC then).
+   */
+  timeZone: string | null;
 }
 
 export type ConnectionStatus = 'Disconnected' | 'Needs Validation' | 'Issues Detected' | 'Connected';
@@ -68,7 +74,18 @@ export const SYNC_MESSAGES = {
   cookieDomain: 'Cookie domain must be a host name',
   cookiePath: 'Cookie path must be visible ASCII without ";"',
   userAgent: 'userAgent may hold only visible ASCII characters and spaces',
+  timeZone: 'timeZone must be an IANA time zone, like Europe/Paris',
 } as const;
+
+/** The browser's own zone (Intl's resolvedOptions().timeZone); quota days follow it (DECISIONS 29). */
+const browserTimeZone = z.optional(
+  z
+    .string()
+    .check(
+      z.maxLength(64, { error: SYNC_MESSAGES.timeZone, abort: true }),
+      z.refine(isTimeZone, SYNC_MESSAGES.timeZone),
+    ),
+);
 
 // A value goes into a Cookie header as is (the session check and the runners replay it): RFC 6265's
 // grammar, so no CR/LF to split the header, no NUL, no byte outside ASCII for the HTTP client to throw on.
@@ -144,11 +161,12 @@ export const syncInput = z.object({
         visibleText('profileUrl'),
       ),
   ),
+  timeZone: browserTimeZone,
 });
 export type SyncInput = z.infer<typeof syncInput>;
 
 /** `POST /api/users/platforms/sandbox` (local cloud only). */
-export const sandboxConnectInput = z.object({ platform: platformParam });
+export const sandboxConnectInput = z.object({ platform: platformParam, timeZone: browserTimeZone });
 export type SandboxConnectInput = z.infer<typeof sandboxConnectInput>;
 
 /** Spec 8 texts plus the server's own. */

@@ -26,6 +26,7 @@ import {
 import { FLOW_MESSAGES } from './flow-texts';
 import type { Platform } from './platforms';
 import { visibleMultilineText, visibleText } from './text';
+import { isTimeZone } from './time-zone';
 
 /**
  * Flows (spec part 2 sections 2.1-2.3, 3, 5, 8, 9): the config a flow runs with, one schema per step of
@@ -37,31 +38,12 @@ import { visibleMultilineText, visibleText } from './text';
 
 export * from './flow-options';
 export * from './flow-texts';
+export { isTimeZone } from './time-zone';
 
 // --- Schemas: the wizard's steps and the whole config (spec 5) -----------------------------------
 
 const INDUSTRY_VALUE = /^[1-9]\d{0,5}$/;
 const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
-/** An IANA name: an area and a place (America/Argentina/Buenos_Aires has two), or UTC. */
-const IANA_SHAPE =
-  /^(?:UTC|(?:Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)(?:\/[A-Za-z0-9_+-]{1,30}){1,2})$/;
-
-/**
- * True for a time zone the platform's clock can use: an IANA name (as EventBridge Scheduler takes it)
- * that this runtime knows, in its own spelling. An alias the runtime files under another name
- * (Asia/Kolkata, Europe/Kyiv) is fine; a name in the wrong case is not.
- */
-export function isTimeZone(value: string): boolean {
-  if (value.length > 64 || !IANA_SHAPE.test(value)) return false;
-  let resolved: string;
-  try {
-    resolved = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
-  } catch {
-    return false;
-  }
-  return resolved === value || resolved.toLowerCase() !== value.toLowerCase();
-}
-
 const distinct = (message: string) =>
   z.refine<string[]>((values) => new Set(values).size === values.length, message);
 

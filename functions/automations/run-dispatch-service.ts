@@ -1,4 +1,4 @@
-import type { RunMessage } from '../../shared/run-messages';
+import type { FlowRunMessage, TrobRunMessage } from '../../shared/run-messages';
 import type { Logger } from '../core/logger';
 import type { QueuePort } from '../core/ports/queue';
 import type { SchedulerPort } from '../core/ports/scheduler';
@@ -20,7 +20,7 @@ import type { StoredAutomation } from './automation-repository';
  */
 export const trobRunMessage = (
   automation: Pick<StoredAutomation, 'id' | 'userId' | 'queuedSegment'> & { jobId?: string },
-): RunMessage => ({
+): TrobRunMessage => ({
   kind: 'trob-run',
   jobId: automation.jobId ?? automation.id,
   automationId: automation.id,
@@ -31,7 +31,7 @@ export const trobRunMessage = (
 /** The run message of a flow's job (DECISIONS 27): the same segment rules as a trob's. */
 export const flowRunMessage = (
   flow: Pick<StoredAutomation, 'id' | 'userId' | 'queuedSegment'> & { jobId?: string },
-): RunMessage => ({
+): FlowRunMessage => ({
   kind: 'flow-run',
   jobId: flow.jobId ?? flow.id,
   automationId: flow.id,

@@ -30,6 +30,7 @@ const PUBLIC_FIELDS = [
   'errorCount',
   'lastError',
   'createdAt',
+  'timeZone',
 ] as const;
 
 export function publicConnection(stored: StoredConnection): PlatformConnection {
@@ -70,6 +71,8 @@ export interface ConnectionUpsert {
   profileUrl: string;
   userAgent: string;
   sealedCookies: string;
+  /** The syncing browser's zone; a sync that does not say keeps the one recorded before. */
+  timeZone?: string;
   now: string;
 }
 
@@ -86,8 +89,10 @@ export async function upsertConnection(
         'SET #type = :type, id = :id, userId = :userId, platform = :platform, accountId = :accountId, ' +
         'accountUsername = :username, profileUrl = :profileUrl, userAgent = :userAgent, ' +
         'sealedCookies = :sealed, isActive = :true, lastValidated = :now, errorCount = :zero, ' +
-        'lastError = :null, updatedAt = :now, createdAt = if_not_exists(createdAt, :now)',
-      ExpressionAttributeNames: { '#type': 'type' },
+        'lastError = :null, updatedAt = :now, createdAt = if_not_exists(createdAt, :now)' +
+        (input.timeZone ? ', #timeZone = :timeZone' : ''),
+      // TIMEZONE is one of DynamoDB's reserved words.
+      ExpressionAttributeNames: { '#type': 'type', ...(input.timeZone ? { '#timeZone': 'timeZone' } : {}) },
       ExpressionAttributeValues: {
         ':type': 'PlatformConnection',
         ':id': id,
@@ -102,6 +107,7 @@ export async function upsertConnection(
         ':now': input.now,
         ':zero': 0,
         ':null': null,
+        ...(input.timeZone ? { ':timeZone': input.timeZone } : {}),
       },
       ReturnValues: 'ALL_NEW',
     }),

@@ -204,6 +204,7 @@ export function createConnectionService({ log, keys, now, check, resume }: Conne
       profileUrl: result.profileUrl,
       userAgent: input.userAgent,
       sealedCookies,
+      ...(input.timeZone ? { timeZone: input.timeZone } : {}),
       now: now().toISOString(),
     });
     // A failed resume must not fail the sync: the paused jobs stay resumable by the next sync.
@@ -230,6 +231,7 @@ export function createConnectionService({ log, keys, now, check, resume }: Conne
   async function connectSandbox(
     user: AuthUser,
     platform: Platform,
+    timeZone?: string,
   ): Promise<{ connection: PlatformConnection; created: boolean; message: string }> {
     const base = sandboxUrlFor(platform);
     if (!base) throw new NotFoundError(CONNECTION_TEXTS.sandboxUnavailable);
@@ -249,6 +251,11 @@ export function createConnectionService({ log, keys, now, check, resume }: Conne
       log.warn('sandbox session failed', { platform, error: (error as Error).message });
       throw new ServiceUnavailableError(`The ${platformLabel(platform)} sandbox could not be reached.`);
     }
-    return sync(user, { platform, cookies: session.cookies, userAgent: session.userAgent });
+    return sync(user, {
+      platform,
+      cookies: session.cookies,
+      userAgent: session.userAgent,
+      ...(timeZone ? { timeZone } : {}),
+    });
   }
 }

@@ -38,6 +38,23 @@ export interface StoredProspect {
   matchReason?: string;
   relevanceFactors?: RelevanceFactor[];
   scoredAt?: string;
+  /** When a run first visited the person's profile and recent activity. */
+  viewedAt?: string;
+  /** Their most recent posts as last seen, newest first (at most 3), with what the account did to each. */
+  recentPosts?: ProspectPost[];
+}
+
+/** A post of a prospect as the flow saw it (spec 3, Prospect.recentPosts). */
+export interface ProspectPost {
+  id: string;
+  url: string;
+  text: string;
+  postedAt: string;
+  likes: number;
+  comments: number;
+  shares: number;
+  likedByMe: boolean;
+  commentedByMe: boolean;
 }
 
 type Item = Record<string, unknown>;
@@ -91,6 +108,30 @@ export async function scoreProspect(
       },
     }),
   );
+}
+
+/**
+ * Keeps what a visit of the prospect's profile showed (their recent posts); true on the first visit,
+ * so the flow records one PROFILE_VIEWED however often a retried run reads the profile again.
+ */
+export async function recordProfileView(
+  userId: string,
+  flowId: string,
+  personId: string,
+  posts: ProspectPost[],
+  at: string,
+): Promise<boolean> {
+  const out = await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.prospect(userId, flowId, personId),
+      UpdateExpression: 'SET recentPosts = :posts, viewedAt = if_not_exists(viewedAt, :at)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':posts': posts, ':at': at },
+      ReturnValues: 'UPDATED_OLD',
+    }),
+  );
+  return out.Attributes?.viewedAt === undefined;
 }
 
 /** A flow's prospects in key order after `after` (exclusive), one DynamoDB page at most. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ScheduleSpec } from '../core/ports/scheduler';
 import type { QueueName } from '../core/queues';
 import { isKnownTimeZone } from '../core/schedule-expression';
+import { DAY_MS, instantOf, instantsOf, isoDay, MINUTE_MS, wallClockOf, wallDayOf } from '../core/zone-clock';
 
 /**
  * When a flow runs (issue 20 point 5). A flow runs `runsPerDay` times on each working day, inside its
@@ -38,8 +39,6 @@ export const MAX_JITTER_MINUTES = 15;
 export const MIN_RUNS_PER_DAY = 1;
 export const MAX_RUNS_PER_DAY = 4;
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -97,8 +96,6 @@ function wallDay(localDate: string): number {
   return ms;
 }
 
-const isoDay = (wallMs: number): string => new Date(wallMs).toISOString().slice(0, 10);
-
 function isWorkingDay(plan: Plan, wallDayMs: number): boolean {
   if (plan.enableWeekends) return true;
   const weekday = new Date(wallDayMs).getUTCDay();
@@ -145,55 +142,6 @@ export function flowRunJitterMinutes(
   return jitterOf(flowId, localDate, slot, planOf(execution).bound);
 }
 
-// --- Wall clocks and instants in a zone (Intl) ---
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(timezone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timezone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timezone, formatter);
-  }
-  return formatter;
-}
-
-/** The wall clock of instant `ms` in `timezone`, as epoch ms read as UTC (whole seconds). */
-function wallClockOf(ms: number, timezone: string): number {
-  const part: Record<string, number> = {};
-  for (const { type, value } of formatterOf(timezone).formatToParts(new Date(ms))) part[type] = Number(value);
-  return Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
-}
-
-/** Every instant whose wall clock in `timezone` reads `wall` (ms read as UTC): none, one, or two on a fall-back. */
-function instantsOf(wall: number, timezone: string): number[] {
-  // The zone's offsets a day either side cover any one change (no zone changes twice within two days).
-  const offsets = new Set([wall - DAY_MS, wall + DAY_MS].map((t) => wallClockOf(t, timezone) - t));
-  return [...offsets]
-    .map((offset) => wall - offset)
-    .filter((t) => wallClockOf(t, timezone) === wall)
-    .sort((a, b) => a - b);
-}
-
-/**
- * The instant a wall clock names in `timezone`. An ambiguous one (the hour a fall-back repeats) is its
- * first occurrence; one that does not exist (the hour a spring-forward skips) moves forward by the gap,
- * i.e. is read with the offset in force before the change (02:30 in New York on 14 Mar 2027 is 03:30 EDT).
- */
-function instantOf(wall: number, timezone: string): number {
-  const instants = instantsOf(wall, timezone);
-  if (instants.length > 0) return instants[0]!;
-  return wall - (wallClockOf(wall - DAY_MS, timezone) - (wall - DAY_MS));
-}
-
 /** The run instants of one local date, in slot order; none on a day off. */
 function runInstantsOn(wallDayMs: number, plan: Plan, flowId: string): number[] {
   if (!isWorkingDay(plan, wallDayMs)) return [];
@@ -217,7 +165,7 @@ export function nextFlowRunAt(after: Date, execution: FlowExecution, flowId: str
   const afterMs = after.getTime();
   if (Number.isNaN(afterMs)) throw new RangeError('Invalid date');
   const plan = planOf(execution);
-  const today = Math.floor(wallClockOf(afterMs, plan.timezone) / DAY_MS) * DAY_MS;
+  const today = wallDayOf(afterMs, plan.timezone);
   let best: number | undefined;
   let foundOn: number | undefined;
   // From the day before (a run a skipped hour pushed past midnight) to at most a week on; a run found

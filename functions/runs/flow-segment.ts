@@ -2,6 +2,7 @@ import { COMPANY_SIZE_OPTIONS, COUNTRY_OPTIONS, type FlowConfig, flowConfig } fr
 import type { Platform } from '../../shared/platforms';
 import type { AiProspect, AiTargeting, ProspectAi } from '../core/ports/ai';
 import { prospectAi } from '../core/ports/prospect-ai';
+import { monthStartIn } from '../core/zone-clock';
 import { recordActivity, type StoredActivity } from '../flows/activity-repository';
 import {
   type ContactRecord,
@@ -17,6 +18,7 @@ import { findIndustry } from '../flows/industry-repository';
 import {
   addProspect,
   prospectsAfter,
+  recordProfileView,
   type StoredProspect,
   scoreProspect,
 } from '../flows/prospect-repository';
@@ -63,6 +65,8 @@ export interface FlowSegment {
   writeNote(prospect: StoredProspect, maxLength: number): Promise<string>;
   /** Invites the prospect once (write-once), with the note when there is one. */
   invite(page: PlatformPage, prospect: StoredProspect, note: string | undefined): Promise<WriteOutcome>;
+  /** Keeps the prospect's recent posts the run just read; the first visit is a PROFILE_VIEWED activity. */
+  viewed(prospect: StoredProspect, posts: readonly FlowPost[]): Promise<void>;
   /** Likes the post once (write-once). */
   like(page: PlatformPage, prospect: StoredProspect, post: FlowPost): Promise<WriteOutcome>;
   /** Comments on the post once (write-once), in the flow's comment style. */
@@ -116,6 +120,8 @@ export function createFlowSegment(input: {
   /** The segment's lease token: its writes are claimed under it. */
   token: string;
   now: () => Date;
+  /** The account's zone (DECISIONS 29): a free account's notes count by its calendar month. */
+  timeZone?: string | null;
   ai?: ProspectAi;
 }): FlowSegment {
   const { driver, flow, jobId, account, now, governor } = input;
@@ -237,9 +243,8 @@ export function createFlowSegment(input: {
     },
     async notesLeft(platformAccount) {
       if (platformAccount.premium) return Number.POSITIVE_INFINITY;
-      const at = now();
-      const monthStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1)).toISOString();
-      return Math.max(0, FREE_NOTES_PER_MONTH - (await notesSentSince(account, monthStart)));
+      const monthStart = new Date(monthStartIn(now().getTime(), input.timeZone ?? 'UTC'));
+      return Math.max(0, FREE_NOTES_PER_MONTH - (await notesSentSince(account, monthStart.toISOString())));
     },
     async writeNote(prospect, maxLength) {
       return (await ai.writeConnectionNote({ prospect: aiProspect(prospect), messaging, maxLength })).text;
@@ -265,6 +270,21 @@ export function createFlowSegment(input: {
         description: note
           ? `Connection request with a note to ${prospect.name}`
           : `Connection request to ${prospect.name}`,
+      });
+    },
+    async viewed(prospect, posts) {
+      const at = now().toISOString();
+      const kept = posts.map(({ authorId: _author, ...post }) => post);
+      if (!(await recordProfileView(userId, flow.id, prospect.id, kept, at))) return;
+      await recordActivity(userId, flow.id, {
+        id: `view:${prospect.id}`,
+        type: 'PROFILE_VIEWED',
+        wasSuccessful: true,
+        timestamp: at,
+        stage: 'engaging',
+        jobId,
+        prospect: who(prospect),
+        description: `Viewed ${prospect.name}'s profile and recent posts`,
       });
     },
     async like(page, prospect, post) {

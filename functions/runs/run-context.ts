@@ -21,7 +21,12 @@ export interface RunContext {
   remainingMs(): number;
   /** The job's live progress channel (pushes to the owner's subscribed sockets). */
   progressFor(ownerId: string, jobId: string): ProgressReporter;
-  governorFor(account: { userId: string; connectionId: string }, platform: Platform): Governor;
+  /** `timeZone`: the account's (DECISIONS 29), whose midnight and Monday reset its budgets. */
+  governorFor(
+    account: { userId: string; connectionId: string },
+    platform: Platform,
+    timeZone?: string | null,
+  ): Governor;
   metrics: RunMetrics;
   /** How many times SQS has handed out this message (1 on the first delivery). */
   receiveCount: number;

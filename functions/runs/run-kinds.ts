@@ -90,6 +90,7 @@ const flowKind: RunKindSetup = (input) => {
           flow: input.automation,
           jobId: input.jobId,
           account: { userId: input.userId, connectionId: input.connection.id },
+          timeZone: input.connection.timeZone,
           governor: base.governor,
           token: input.token,
           now: input.now,

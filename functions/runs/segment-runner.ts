@@ -138,7 +138,6 @@ export class SegmentRunner {
         encryptionContext(this.message.userId, connection.accountId, this.platform),
       ),
     ) as BrowserCookie[];
-    const connectionId = connection.id;
     const kind = this.kind({
       userId: this.message.userId,
       jobId: this.message.jobId,
@@ -150,7 +149,8 @@ export class SegmentRunner {
       token: this.lease.token,
     });
     if (!kind) return this.failForGood(RUN_TEXTS.notRunnable);
-    const governor = this.ctx.governorFor({ userId: this.message.userId, connectionId }, this.platform);
+    const account = { userId: this.message.userId, connectionId: connection.id };
+    const governor = this.ctx.governorFor(account, this.platform, connection.timeZone);
 
     this.report('starting', RUN_TEXTS.opening(this.label));
     let page: PlatformPage | undefined;

@@ -37,8 +37,14 @@ export function runContext(
         publish: (progress) => realtime.publishJobProgress(ownerId, progress),
         onError: (error) => log.warn('progress push failed', { error }),
       }),
-    governorFor: (account, platform) =>
-      createGovernor({ account, platform, now: () => new Date(), pacingScale: env().PACING_SCALE }),
+    governorFor: (account, platform, timeZone) =>
+      createGovernor({
+        account,
+        platform,
+        now: () => new Date(),
+        pacingScale: env().PACING_SCALE,
+        ...(timeZone ? { timeZone } : {}),
+      }),
     metrics: runMetrics,
     receiveCount,
     maxReceiveCount: queues['trob-runs'].maxReceiveCount,

@@ -1,5 +1,6 @@
 import type { BudgetForecast } from '../../shared/automations-values';
 import type { Platform } from '../../shared/platforms';
+import { DAY_MS, instantOf, isoDay, wallDayOf } from '../core/zone-clock';
 import {
   type BudgetAccount,
   budgetUsed,
@@ -40,65 +41,68 @@ export interface GovernorDeps {
   budgets?: Readonly<Record<GovernedAction, ActionBudget>>;
   sleep?: (ms: number) => Promise<unknown>;
   random?: () => number;
+  /** The account's IANA zone (DECISIONS 29); UTC when it never said. */
+  timeZone?: string;
 }
 
-/** UTC day and ISO week of a moment: the windows the counters are kept in. */
-export function periodsOf(at: Date): Periods {
-  const day = at.toISOString().slice(0, 10);
+/**
+ * The day and ISO week a moment falls in on the account's clock (DECISIONS 29): the windows the
+ * counters are kept in, so budgets reset at the account's midnight and on its Monday, never at UTC's.
+ */
+export function periodsOf(at: Date, timeZone = 'UTC'): Periods {
+  const wall = wallDayOf(at.getTime(), timeZone);
   // ISO week: the Thursday of this week decides the year.
-  const date = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+  const date = new Date(wall);
   const weekday = date.getUTCDay() || 7;
   date.setUTCDate(date.getUTCDate() + 4 - weekday);
   const yearStart = Date.UTC(date.getUTCFullYear(), 0, 1);
-  const week = Math.ceil(((date.getTime() - yearStart) / 86_400_000 + 1) / 7);
-  return { day, week: `${date.getUTCFullYear()}-W${String(week).padStart(2, '0')}` };
+  const week = Math.ceil(((date.getTime() - yearStart) / DAY_MS + 1) / 7);
+  return { day: isoDay(wall), week: `${date.getUTCFullYear()}-W${String(week).padStart(2, '0')}` };
 }
 
-export function nextDay(at: Date): Date {
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1));
+/** The account's next midnight: when a spent daily budget is back. */
+export function nextDay(at: Date, timeZone = 'UTC'): Date {
+  return new Date(instantOf(wallDayOf(at.getTime(), timeZone) + DAY_MS, timeZone));
 }
 
-export function nextWeek(at: Date): Date {
-  const weekday = at.getUTCDay() || 7;
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 8 - weekday));
+/** The account's next Monday, 00:00: when a spent weekly budget is back. */
+export function nextWeek(at: Date, timeZone = 'UTC'): Date {
+  const wall = wallDayOf(at.getTime(), timeZone);
+  const weekday = new Date(wall).getUTCDay() || 7;
+  return new Date(instantOf(wall + (8 - weekday) * DAY_MS, timeZone));
 }
 
-const WEEKDAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
-const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/** 'today', 'tomorrow', 'Thursday' within a week, else 'Dec 3'. */
-export function dayWords(day: Date, now: Date): string {
-  const days = Math.round(
-    (Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()) -
-      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())) /
-      86_400_000,
-  );
+/** 'today', 'tomorrow', 'Thursday' within a week, else 'Dec 3', on the account's clock. */
+export function dayWords(day: Date, now: Date, timeZone = 'UTC'): string {
+  const days = Math.round((wallDayOf(day.getTime(), timeZone) - wallDayOf(now.getTime(), timeZone)) / DAY_MS);
   if (days <= 0) return 'today';
   if (days === 1) return 'tomorrow';
-  if (days < 7) return WEEKDAY.format(day);
-  return DATE.format(day);
+  if (days < 7) return day.toLocaleDateString('en-US', { weekday: 'long', timeZone });
+  return day.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone });
 }
 
 export function createGovernor(deps: GovernorDeps): Governor {
   const budgets = deps.budgets ?? BUDGETS[deps.platform];
   const sleep = deps.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
   const random = deps.random ?? Math.random;
+  const zone = deps.timeZone ?? 'UTC';
+  const periods = (at: Date) => periodsOf(at, zone);
   return {
     async take(action, count = 1) {
       const now = deps.now();
       const budget = budgets[action];
-      const answer = await takeBudget(deps.account, action, periodsOf(now), budget, now, count);
+      const answer = await takeBudget(deps.account, action, periods(now), budget, now, count);
       if (answer.ok) return { ok: true, takenAt: now };
-      if (answer.refusal === 'daily') return { ok: false, why: 'daily', until: nextDay(now) };
-      if (answer.refusal === 'weekly') return { ok: false, why: 'weekly', until: nextWeek(now) };
-      const used = await budgetUsed(deps.account, action, periodsOf(now));
+      if (answer.refusal === 'daily') return { ok: false, why: 'daily', until: nextDay(now, zone) };
+      if (answer.refusal === 'weekly') return { ok: false, why: 'weekly', until: nextWeek(now, zone) };
+      const used = await budgetUsed(deps.account, action, periods(now));
       const until = used.restUntil
         ? new Date(used.restUntil)
         : new Date(now.getTime() + PLATFORM_LIMIT_REST_MS);
       return { ok: false, why: 'resting', until };
     },
     async giveBack(action, count, takenAt) {
-      await giveBackBudget(deps.account, action, periodsOf(takenAt), count);
+      await giveBackBudget(deps.account, action, periods(takenAt), count);
     },
     async pace(action) {
       if (deps.pacingScale <= 0) return;
@@ -114,19 +118,17 @@ export function createGovernor(deps: GovernorDeps): Governor {
     async forecast(action, remaining, noun) {
       const now = deps.now();
       const budget = budgets[action];
-      const used = await budgetUsed(deps.account, action, periodsOf(now));
+      const used = await budgetUsed(deps.account, action, periods(now));
       const leftToday = Math.max(0, Math.min(budget.daily - used.daily, budget.weekly - used.weekly));
       const perDay = Math.max(1, Math.min(budget.daily, Math.floor(budget.weekly / 5)));
       const extraDays = remaining <= leftToday ? 0 : Math.ceil((remaining - leftToday) / perDay);
-      const completeBy = new Date(
-        Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + extraDays),
-      );
+      const completeBy = wallDayOf(now.getTime(), zone) + extraDays * DAY_MS;
       return {
         remaining,
         perDay,
-        completeBy: completeBy.toISOString().slice(0, 10),
+        completeBy: isoDay(completeBy),
         summary: `about ${remaining.toLocaleString('en-US')} ${noun} left; at today's budget, complete ${
-          extraDays === 0 ? 'today' : `by ${dayWords(completeBy, now)}`
+          extraDays === 0 ? 'today' : `by ${dayWords(new Date(instantOf(completeBy, zone)), now, zone)}`
         }`,
       };
     },

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import puppeteer from 'puppeteer-core';
-import { createUser } from '../../functions/auth/user-repository';
 import { findAutomation, type StoredAutomation } from '../../functions/automations/automation-repository';
 import { findTemplate } from '../../functions/catalog/catalog-repository';
 import { seedCatalogue } from '../../functions/catalog/seed';
@@ -14,8 +13,7 @@ import { upsertConnection } from '../../functions/connections/connection-reposit
 import { encryptionContext } from '../../functions/connections/connection-service';
 import { localSchedulesTable } from '../../functions/core/adapters/local-scheduler';
 import { dynamo } from '../../functions/core/clients/dynamo';
-import { LOCAL_CREDENTIALS, resetClients } from '../../functions/core/clients/local';
-import { env, resetEnvCache } from '../../functions/core/env';
+import { env } from '../../functions/core/env';
 import { logger } from '../../functions/core/logger';
 import { keysPort } from '../../functions/core/ports/keys';
 import { queues } from '../../functions/core/queues';
@@ -45,6 +43,7 @@ import { RUN_TEXTS } from '../../shared/run-texts';
 import { ensureTables, startLocalDynamo } from '../local-cloud/dynamodb';
 import { lambdaContext } from '../local-cloud/lambda-runtime';
 import { type IssuedSession, startSandboxPlatforms } from '../sandbox-platforms';
+import { createBenchUser, pointAtBenchStore } from './bench-store';
 
 /**
  * `npm run bench -- engine`: the trob engine's figures of issue 11, printed, not asserted by a test.
@@ -144,23 +143,12 @@ export async function benchEngine(): Promise<boolean> {
   try {
     const tableName = `bench-${randomUUID().slice(0, 8)}`;
     await ensureTables(db.client, tableName, localSchedulesTable(tableName));
-    // The worker process inherits this environment: the handlers read it when they first load.
-    Object.assign(process.env, {
-      APP_RUNTIME: 'local',
-      APP_STAGE: 'bench',
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-      TABLE_NAME: tableName,
-      DYNAMODB_ENDPOINT: db.endpoint,
-      LOCAL_STATE_DIR: stateDir,
-      PACING_SCALE: '0',
-      POWERTOOLS_METRICS_DISABLED: 'true',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
-      ...sandbox.env,
+    pointAtBenchStore({
+      tableName,
+      dynamoEndpoint: db.endpoint,
+      stateDir,
+      sandboxEnv: sandbox.env,
     });
-    resetEnvCache();
-    resetClients();
     await seedCatalogue();
 
     const site = sandbox.sites.linkedin;
@@ -251,21 +239,8 @@ async function benchJob(
   if (validated.issues.length > 0) throw new Error(`${templateId}: ${validated.issues[0]?.message}`);
   const config = stored(validated.config as Record<string, Record<string, unknown>>);
 
-  const userId = randomUUID();
+  const userId = await createBenchUser('engine');
   const at = new Date().toISOString();
-  const tag = userId.slice(0, 8);
-  await createUser({
-    id: userId,
-    email: `bench-engine-${tag}@example.com`,
-    username: `bench_engine_${tag}`,
-    plan: 'PLUS',
-    trialEndsAt: null,
-    emailVerified: true,
-    createdAt: at,
-    // Never signs in.
-    passwordHash: 'none',
-    passwordChangedAt: at,
-  });
   await upsertConnection({
     userId,
     platform: 'linkedin',

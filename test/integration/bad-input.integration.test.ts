@@ -118,6 +118,7 @@ const syncSample = {
   accountId: 'ACoAAB12',
   accountUsername: 'ada',
   profileUrl: 'https://www.linkedin.com/in/ada',
+  timeZone: 'Europe/Paris',
 };
 
 /**
@@ -241,7 +242,7 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'POST /api/users/platforms/sync': { body: { schema: syncInput, sample: syncSample } },
   'POST /api/users/extension/pair': { body: { sample: { password: GOOD_PASSWORD } } },
   'POST /api/users/platforms/sandbox': {
-    body: { schema: sandboxConnectInput, sample: { platform: 'linkedin' } },
+    body: { schema: sandboxConnectInput, sample: { platform: 'linkedin', timeZone: 'Europe/Paris' } },
   },
   'POST /api/automation/start': {
     body: {

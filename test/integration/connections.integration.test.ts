@@ -69,6 +69,7 @@ describe('POST /api/users/platforms/sandbox and GET /api/users/platforms', () =>
     expect(record.profileUrl).toBe(`${linkedinUrl}/in/sandra-box/`);
     expect(Object.keys(record).sort()).toEqual(
       [
+        'timeZone',
         'accountId',
         'accountUsername',
         'createdAt',
@@ -282,6 +283,50 @@ describe('POST /api/users/platforms/sync', () => {
     expect(updated.body.data.platform.id).toBe(created.body.data.platform.id);
     expect(updated.body.data.platform.createdAt).toBe(created.body.data.platform.createdAt);
     expect((await list(ada)).body.data.platforms).toHaveLength(1);
+  });
+
+  it("records the syncing browser's time zone, keeps it when a sync does not say, and refuses one that is not a zone", async () => {
+    const ada = await user();
+    const sync = async (extra: Record<string, unknown>) =>
+      api.post(
+        '/api/users/platforms/sync',
+        { ...syncBody(await issueSession('linkedin', { baseUrl: linkedinUrl })), ...extra },
+        { token: ada.accessToken },
+      );
+    const first = await sync({});
+    expect(first.status, first.text).toBe(201);
+    // Never said: null, so the account's budgets reset at midnight UTC.
+    expect(first.body.data.platform.timeZone).toBeNull();
+    const paris = await sync({ timeZone: 'Europe/Paris' });
+    expect(paris.status, paris.text).toBe(200);
+    expect(paris.body.data.platform.timeZone).toBe('Europe/Paris');
+    expect((await sync({})).body.data.platform.timeZone).toBe('Europe/Paris');
+    expect((await list(ada)).body.data.platforms[0].timeZone).toBe('Europe/Paris');
+    for (const timeZone of [
+      'Mars/Olympus_Mons',
+      'europe/paris',
+      'Europe/Paris ',
+      `Europe/${'A'.repeat(60)}`,
+      '',
+    ]) {
+      const res = await sync({ timeZone });
+      expect(res.status, timeZone).toBe(400);
+      expect(res.body.issues).toEqual([
+        expect.objectContaining({
+          path: 'timeZone',
+          message: 'timeZone must be an IANA time zone, like Europe/Paris',
+        }),
+      ]);
+    }
+    expect((await list(ada)).body.data.platforms[0].timeZone).toBe('Europe/Paris');
+    // The sandbox connect sends the browser's zone the same way.
+    const sandboxed = await api.post(
+      '/api/users/platforms/sandbox',
+      { platform: 'linkedin', timeZone: 'Asia/Tokyo' },
+      { token: ada.accessToken },
+    );
+    expect(sandboxed.status, sandboxed.text).toBeLessThan(300);
+    expect(sandboxed.body.data.platform.timeZone).toBe('Asia/Tokyo');
   });
 
   it('refuses forged cookies and stores nothing', async () => {

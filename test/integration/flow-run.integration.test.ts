@@ -247,6 +247,19 @@ describe('a flow’s run', () => {
       connection: { message: expect.any(String) },
     });
     expect(ofType('POST_LIKED').length).toBeGreaterThan(0);
+    // Each prospect's profile was visited once for its recent posts (the second run visited only its own).
+    const viewed = ofType('PROFILE_VIEWED').map((a) => a.prospect.id);
+    expect(new Set(viewed).size).toBe(viewed.length);
+    const visited = (await prospectsOf(ada.id, flowId)).filter((p) => p.viewedAt);
+    expect(viewed.sort()).toEqual(visited.map((p) => String(p.id)).sort());
+    expect(ofType('POST_LIKED').every((a) => viewed.includes(a.prospect.id))).toBe(true);
+    for (const prospect of visited) {
+      const posts = prospect.recentPosts as Array<{ postedAt: string; url: string }>;
+      expect(posts.length).toBeLessThanOrEqual(3);
+      const times = posts.map((p) => p.postedAt);
+      expect(times).toEqual([...times].sort().reverse());
+    }
+    expect(visited.some((p) => (p.recentPosts as unknown[]).length > 1)).toBe(true);
     expect(
       ofType('CONNECTION_ACCEPTED')
         .map((a) => a.prospect.id)
@@ -305,5 +318,53 @@ describe('a flow’s run', () => {
     );
     expect(writes.length).toBeGreaterThan(0);
     for (const write of writes) expect(['done', 'failed'], String(write.key)).toContain(write.status);
+  });
+
+  it('records an invitation the account had already sent outside this app as refused, and never follows it up', async () => {
+    // Bob and Ada connect the same sandbox account: Bob's invitations were sent outside Ada's app
+    // (and the earlier tests' may have been too). Ada's flow finds the same people first.
+    const audience = structuredClone(template.defaultConfig);
+    audience.executionSettings!.prospectsPerRun = 10;
+    const bob = await connectedUser('PLUS');
+    const bobs = await api.post('/api/flows', { templateId: template.id, config: audience }, as(bob));
+    expect(bobs.status, bobs.text).toBe(201);
+    await runFlow(bob);
+    const ada = await connectedUser('PLUS');
+    const flow = await startedFlow(ada, audience);
+    await runFlow(ada);
+
+    const connection = (await api.get('/api/users/platforms', as(ada))).body.data.platforms[0];
+    const ledger = keys.ledgerPartition(ada.id, connection.id);
+    const writes = async (prefix: string) =>
+      (await itemsOf(ledger)).filter((i) => String(i.sk).startsWith(`WRITE#${prefix}`));
+    const invites = await writes('invite:');
+    const strangers = (await prospectsOf(ada.id, flow.id)).filter((p) => p.distance !== 1);
+    expect(strangers.length).toBeGreaterThan(0);
+    expect(invites.map((i) => i.personId).sort()).toEqual(strangers.map((p) => p.id).sort());
+    for (const invite of invites)
+      expect(invite).toMatchObject({ status: 'failed', failure: 'already-invited' });
+    // Recorded as refused, not as sent: no request counted, an unsuccessful activity with the reason.
+    expect((await automationItem(ada.id, flow.id)).connectionRequests ?? 0).toBe(0);
+    const sent = (await activitiesOf(ada.id, flow.id, 100)).filter((a) => a.type === 'CONNECTION_SENT');
+    expect(sent).toHaveLength(invites.length);
+    for (const activity of sent)
+      expect(activity).toMatchObject({
+        wasSuccessful: false,
+        errorMessage: 'The platform refused it: already-invited',
+      });
+
+    // Days later some of those people accepted the account's invitation: not Ada's flow's to follow up.
+    sandbox.advanceClock(72 * 3600_000);
+    const seed = sandbox.sites.linkedin.world.seed;
+    const accepted = strangers.filter((p) => invitationFate(seed, String(p.id)).kind === 'accept');
+    expect(accepted.length).toBeGreaterThan(0);
+    expect((await api.post(`/api/flows/${flow.id}/execute`, {}, as(ada))).status).toBe(200);
+    await runFlow(ada);
+    const answered = (await activitiesOf(ada.id, flow.id, 200)).filter((a) =>
+      ['CONNECTION_ACCEPTED', 'CONNECTION_DECLINED', 'MESSAGE_SENT'].includes(a.type),
+    );
+    expect(answered.filter((a) => strangers.some((p) => p.id === a.prospect.id))).toEqual([]);
+    const messaged = (await writes('message:')).map((w) => w.personId);
+    expect(messaged.filter((id) => strangers.some((p) => p.id === id))).toEqual([]);
   });
 });

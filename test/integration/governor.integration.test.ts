@@ -47,6 +47,41 @@ describe('safety governor of one connected account', () => {
     expect(await wednesday.take('profile-views')).toMatchObject({ ok: false, why: 'daily' });
   });
 
+  it("starts an account's new day at its own midnight: Tokyo's budget is back at 15:00 UTC, not at 00:00", async () => {
+    const acc = account();
+    const at = (now: Date) =>
+      createGovernor({
+        account: acc,
+        platform: 'linkedin',
+        now: () => now,
+        pacingScale: 0,
+        budgets: budgets(2, 100),
+        timeZone: 'Asia/Tokyo',
+      });
+    const beforeMidnight = new Date('2026-11-25T14:59:00Z');
+    expect(await at(beforeMidnight).take('profile-views', 2)).toMatchObject({ ok: true });
+    // Spent until Tokyo's midnight, 15:00 UTC.
+    expect(await at(beforeMidnight).take('profile-views')).toEqual({
+      ok: false,
+      why: 'daily',
+      until: new Date('2026-11-25T15:00:00Z'),
+    });
+    expect(await at(new Date('2026-11-25T15:00:00Z')).take('profile-views', 2)).toMatchObject({ ok: true });
+    // In UTC both takes fell on the 25th; on the account's clock they are the 25th and the 26th.
+    expect(await budgetUsed(acc, 'profile-views', periodsOf(beforeMidnight, 'Asia/Tokyo'))).toMatchObject({
+      daily: 2,
+      weekly: 4,
+    });
+    expect(
+      await budgetUsed(acc, 'profile-views', periodsOf(new Date('2026-11-25T15:00:00Z'), 'Asia/Tokyo')),
+    ).toMatchObject({ daily: 2, weekly: 4 });
+    expect(await at(new Date('2026-11-25T23:59:00Z')).take('profile-views')).toMatchObject({
+      ok: false,
+      why: 'daily',
+      until: new Date('2026-11-26T15:00:00Z'),
+    });
+  });
+
   it('grants exactly the daily budget to two runs taking at once, and refuses one past it', async () => {
     const shared = account();
     const runA = createGovernor({

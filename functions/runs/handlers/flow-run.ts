@@ -47,6 +47,9 @@ export const flowRunHandler: RunHandler<FlowSegmentContext> = {
   },
 };
 
+/** The recent posts a visit keeps for the prospect's page (the prospects list shows up to 3). */
+const RECENT_POSTS = 3;
+
 /**
  * Warms up before connecting: likes each prospect's newest post and comments on it in the flow's
  * comment style, the best scored first, each write once. A prospect without a recent post is left for
@@ -62,11 +65,13 @@ async function engage(context: FlowSegmentContext): Promise<HandlerStep | undefi
     if (!context.hasTime()) return { kind: 'continue' };
     const read = await governor.take(flow.driver.actions.recentPosts);
     if (!read.ok) return spent(context, 'reads', engaged);
-    const [post] = await flow.driver.recentPosts(
+    const posts = await flow.driver.recentPosts(
       page,
       { id: prospect.id, name: prospect.name, profileUrl: prospect.profileUrl },
-      1,
+      RECENT_POSTS,
     );
+    await flow.viewed(prospect, posts);
+    const [post] = posts;
     if (!post) continue;
     const liked = await flow.like(page, prospect, post);
     if (liked.kind === 'no-budget') return spent(context, 'likes', engaged);
@@ -135,6 +140,8 @@ async function followUp(context: FlowSegmentContext): Promise<HandlerStep | unde
   const { flow, page, governor } = context;
   const waiting = await flow.awaitingAnswer();
   if (waiting.length === 0) return undefined;
+  // Said before the reads, so the stage's history counts them in follow-up.
+  context.report('following-up', `Checking ${waiting.length} invitation${waiting.length === 1 ? '' : 's'}`);
   const read = flow.driver.actions.read;
   const [pendingTake, connectionsTake] = [await governor.take(read), await governor.take(read)];
   if (!pendingTake.ok || !connectionsTake.ok) {
@@ -152,7 +159,6 @@ async function followUp(context: FlowSegmentContext): Promise<HandlerStep | unde
   const connectedIds = new Set(connected);
   let accepted = 0;
   let messaged = 0;
-  context.report('following-up', `Checking ${waiting.length} invitation${waiting.length === 1 ? '' : 's'}`);
   for (const contact of waiting) {
     if (!context.hasTime()) return { kind: 'continue' };
     const person = { id: contact.personId, name: contact.name };

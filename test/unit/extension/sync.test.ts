@@ -44,7 +44,13 @@ function setup(options: { paired?: boolean; answer?: (body: unknown) => Response
       pairingValue = undefined;
     },
   };
-  const posts: Array<{ platform: string; cookies: Array<{ name: string }>; userAgent: string }> = [];
+  const posts: Array<{
+    platform: string;
+    cookies: Array<{ name: string }>;
+    userAgent: string;
+    timeZone?: string;
+  }> = [];
+  let zone: string | undefined = 'Europe/Paris';
   const fetchFn = (async (_url: string, init: RequestInit = {}) => {
     const body = JSON.parse(String(init.body));
     posts.push(body);
@@ -67,6 +73,7 @@ function setup(options: { paired?: boolean; answer?: (body: unknown) => Response
     store,
     readCookies: async (url) => jar.get(url) ?? [],
     userAgent: 'Mozilla/5.0 Test',
+    timeZone: () => zone,
     now: () => now,
   });
   const signIn = (token: string) =>
@@ -98,6 +105,9 @@ function setup(options: { paired?: boolean; answer?: (body: unknown) => Response
     advance: (ms: number) => {
       now += ms;
     },
+    moveTo: (timeZone: string | undefined) => {
+      zone = timeZone;
+    },
   };
 }
 
@@ -114,6 +124,7 @@ describe('the extension syncer', () => {
     expect(t.posts).toHaveLength(1);
     expect(t.posts[0]?.platform).toBe('linkedin');
     expect(t.posts[0]?.userAgent).toBe('Mozilla/5.0 Test');
+    expect(t.posts[0]?.timeZone).toBe('Europe/Paris');
     expect(t.posts[0]?.cookies.map((c) => c.name)).toEqual(['li_at', 'JSESSIONID']);
     expect(t.data.get(statusKey('linkedin'))).toMatchObject({ state: 'synced', account: 'sandra-box' });
     // Only a digest of what was sent is kept.
@@ -145,6 +156,20 @@ describe('the extension syncer', () => {
     t.advance(UNCHANGED_WINDOW_MS + 1);
     expect((await t.syncer.syncPlatform('linkedin')).result).toBe('synced');
     expect(t.posts).toHaveLength(4);
+  });
+
+  it("posts the same session again when the browser's time zone changed (the account's quota days follow it)", async () => {
+    const t = setup();
+    t.signIn('token-1');
+    await t.syncer.syncPlatform('linkedin');
+    expect((await t.syncer.syncPlatform('linkedin')).result).toBe('unchanged');
+    t.moveTo('America/New_York');
+    expect((await t.syncer.syncPlatform('linkedin')).result).toBe('synced');
+    expect(t.posts.map((p) => p.timeZone)).toEqual(['Europe/Paris', 'America/New_York']);
+    // A browser that names no zone sends none, and the server keeps the last one it had.
+    t.moveTo(undefined);
+    expect((await t.syncer.syncPlatform('linkedin')).result).toBe('synced');
+    expect(t.posts[2]).not.toHaveProperty('timeZone');
   });
 
   it("records the API's refusal, and retries the same session next time", async () => {

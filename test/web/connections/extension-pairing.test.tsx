@@ -20,6 +20,7 @@ function connection(overrides: Partial<PlatformConnection> = {}): PlatformConnec
     lastValidated: new Date().toISOString(),
     errorCount: 0,
     lastError: null,
+    timeZone: 'Europe/Paris',
     createdAt: '2025-03-14T10:00:00.000Z',
     ...overrides,
   };

@@ -20,6 +20,7 @@ function connection(overrides: Partial<PlatformConnection> = {}): PlatformConnec
     lastValidated: daysAgo(1),
     errorCount: 0,
     lastError: null,
+    timeZone: 'Europe/Paris',
     createdAt: '2025-03-14T10:00:00.000Z',
     ...overrides,
   };
@@ -57,7 +58,7 @@ describe('platform connections list', () => {
         errorCount: 2,
         lastError: 'Session expired',
       }),
-      connection({ id: 'off', isActive: false, accountUsername: 'old', lastValidated: null }),
+      connection({ id: 'off', isActive: false, accountUsername: 'old', lastValidated: null, timeZone: null }),
     ]);
     await openPlatforms(api);
 
@@ -76,6 +77,9 @@ describe('platform connections list', () => {
 
     expect(within(rows()[2]!).getByTestId('connection-error').textContent).toContain('Session expired');
     expect(within(rows()[3]!).getByText('Never')).toBeTruthy();
+    // DECISIONS 29: limits reset at midnight in the zone of the browser that synced, UTC until one said.
+    expect(first.getByText('Midnight, Europe/Paris time')).toBeTruthy();
+    expect(within(rows()[3]!).getByText('Midnight, UTC (no browser zone yet)')).toBeTruthy();
 
     // Connections exist: the install-extension card shows, and Download Extension is at the top.
     expect(screen.getByRole('region', { name: 'Install the browser extension' })).toBeTruthy();
@@ -199,7 +203,11 @@ describe('sandbox card', () => {
     api.on('POST', '/users/platforms/sandbox', (call) => {
       const made = connection({ id: 'sb-1', accountUsername: 'sandbox-owner', accountId: 'sandbox-1' });
       list.push(made);
-      expect(call.body).toEqual({ platform: 'linkedin' });
+      // The browser's own zone goes along: the account's quota days follow it (DECISIONS 29).
+      expect(call.body).toEqual({
+        platform: 'linkedin',
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      });
       return { status: 201, body: { data: { platform: made }, message: 'LinkedIn account connected' } };
     });
     const { user } = await openPlatforms(api);

@@ -45,6 +45,7 @@ const syncer = createSyncer({
   store,
   readCookies: (url) => chrome.cookies.getAll({ url }),
   userAgent: navigator.userAgent,
+  timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
 });
 
 function summary(results: SyncResult[]): Pick<PairResult, 'synced' | 'failed'> {

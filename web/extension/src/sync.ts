@@ -66,6 +66,8 @@ export interface SyncerDeps {
   /** `chrome.cookies.getAll({ url })`. */
   readCookies(url: string): Promise<BrowserCookie[]>;
   userAgent: string;
+  /** The browser's IANA zone now: the account's budgets reset at its midnight (DECISIONS 29). */
+  timeZone?: () => string | undefined;
   now?: () => number;
 }
 
@@ -97,7 +99,9 @@ export function createSyncer(deps: SyncerDeps) {
       } satisfies PlatformStatus);
       return { platform, result: 'signed-out' };
     }
-    const fingerprint = await cookieFingerprint(cookies, userAgent);
+    const timeZone = deps.timeZone?.();
+    // A new zone (the user travelled) is news for the server even with the same cookies.
+    const fingerprint = await cookieFingerprint(cookies, timeZone ? `${userAgent}\n${timeZone}` : userAgent);
     const last = await store.get<SentRecord>(sentKey(platform));
     if (!force && last?.fingerprint === fingerprint && now() - last.at < UNCHANGED_WINDOW_MS) {
       return { platform, result: 'unchanged' };
@@ -105,7 +109,7 @@ export function createSyncer(deps: SyncerDeps) {
     try {
       const answer = await api.call<SyncAnswer | undefined>('/users/platforms/sync', {
         method: 'POST',
-        body: { platform, cookies, userAgent },
+        body: { platform, cookies, userAgent, ...(timeZone ? { timeZone } : {}) },
       });
       const account = answer?.data?.platform?.accountUsername ?? undefined;
       const message = answer?.message || `${spec.label} synced`;

@@ -59,6 +59,77 @@ describe('the windows the counters are kept in', () => {
   });
 });
 
+describe("an account's quota days follow its own clock (DECISIONS 29)", () => {
+  const at = (iso: string) => new Date(iso);
+
+  it("counts a day from the account's midnight: 23:00 UTC is already tomorrow in Paris, still today in New York", () => {
+    expect(periodsOf(at('2026-11-25T22:59:59Z'), 'Europe/Paris').day).toBe('2026-11-25');
+    expect(periodsOf(at('2026-11-25T23:00:00Z'), 'Europe/Paris').day).toBe('2026-11-26');
+    expect(periodsOf(at('2026-11-26T04:59:59Z'), 'America/New_York').day).toBe('2026-11-25');
+    expect(periodsOf(at('2026-11-26T05:00:00Z'), 'America/New_York').day).toBe('2026-11-26');
+  });
+
+  it("starts a week on the account's Monday, not UTC's", () => {
+    // Monday 00:30 in Tokyo is Sunday 15:30 UTC.
+    expect(periodsOf(at('2026-11-29T14:59:59Z'), 'Asia/Tokyo').week).toBe('2026-W48');
+    expect(periodsOf(at('2026-11-29T15:00:00Z'), 'Asia/Tokyo').week).toBe('2026-W49');
+    expect(periodsOf(at('2026-11-29T15:00:00Z')).week).toBe('2026-W48');
+  });
+
+  it("gives a spent daily budget back at the account's next midnight, across a daylight-saving change", () => {
+    expect(nextDay(at('2026-11-25T10:00:00Z'), 'Europe/Paris')).toEqual(at('2026-11-25T23:00:00Z'));
+    // Paris moves to summer time on 28 March 2027: that day is 23 hours long.
+    expect(nextDay(at('2027-03-27T12:00:00Z'), 'Europe/Paris')).toEqual(at('2027-03-27T23:00:00Z'));
+    expect(nextDay(at('2027-03-28T12:00:00Z'), 'Europe/Paris')).toEqual(at('2027-03-28T22:00:00Z'));
+    expect(nextDay(at('2026-11-26T03:00:00Z'), 'America/New_York')).toEqual(at('2026-11-26T05:00:00Z'));
+  });
+
+  it("gives a spent weekly budget back at the account's next Monday midnight", () => {
+    expect(nextWeek(WED, 'Europe/Paris')).toEqual(at('2026-11-29T23:00:00Z'));
+    // Sunday 23:30 in Paris: Monday is half an hour away.
+    expect(nextWeek(at('2026-11-29T22:30:00Z'), 'Europe/Paris')).toEqual(at('2026-11-29T23:00:00Z'));
+    // Monday 00:00 in Paris is already that week: the next one starts a week later.
+    expect(nextWeek(at('2026-11-29T23:00:00Z'), 'Europe/Paris')).toEqual(at('2026-12-06T23:00:00Z'));
+  });
+
+  it("names days on the account's clock", () => {
+    // 23:30 UTC on Wednesday is Thursday in Paris: Friday 00:30 UTC is 'tomorrow' there, 'Friday' in UTC.
+    expect(dayWords(at('2026-11-27T00:30:00Z'), at('2026-11-25T23:30:00Z'), 'Europe/Paris')).toBe('tomorrow');
+    expect(dayWords(at('2026-11-27T00:30:00Z'), at('2026-11-25T23:30:00Z'))).toBe('Friday');
+    expect(dayWords(at('2026-11-27T23:30:00Z'), at('2026-11-25T10:00:00Z'), 'Europe/Paris')).toBe('Saturday');
+  });
+
+  it("refuses a spent budget until the account's midnight, and counts in the account's day", async () => {
+    vi.mocked(takeBudget).mockResolvedValue({ ok: false, refusal: 'daily' });
+    const late = at('2026-11-25T23:30:00Z');
+    expect(await governor({ now: () => late, timeZone: 'Europe/Paris' }).take('invitations')).toEqual({
+      ok: false,
+      why: 'daily',
+      until: at('2026-11-26T23:00:00Z'),
+    });
+    expect(takeBudget).toHaveBeenCalledWith(
+      account,
+      'invitations',
+      { day: '2026-11-26', week: '2026-W48' },
+      BUDGETS.linkedin.invitations,
+      late,
+      1,
+    );
+  });
+
+  it("forecasts the completion day on the account's clock", async () => {
+    vi.mocked(budgetUsed).mockResolvedValue({ daily: 80, weekly: 80 });
+    const late = at('2026-11-25T23:30:00Z');
+    // Nothing left today (Thursday in Paris): 80 profiles take Friday.
+    expect(
+      await governor({ now: () => late, timeZone: 'Europe/Paris' }).forecast('profile-views', 80, 'profiles'),
+    ).toMatchObject({
+      completeBy: '2026-11-27',
+      summary: "about 80 profiles left; at today's budget, complete by tomorrow",
+    });
+  });
+});
+
 describe('when a refused action may be taken again', () => {
   it('after a daily refusal: at the next midnight UTC', () => {
     expect(nextDay(WED)).toEqual(new Date('2026-11-26T00:00:00Z'));

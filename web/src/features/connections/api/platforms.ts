@@ -35,7 +35,9 @@ export function validatePlatform(id: string) {
 
 /** Local sandbox only (the issue's 'Connect sandbox account'); 404 wherever the sandbox is off. */
 export function connectSandbox(platform: Platform) {
-  return post<ConnectionResponse>(`${PLATFORMS_PATH}/sandbox`, { platform });
+  // The browser's zone, as the extension sends it: the account's quota days follow it (DECISIONS 29).
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return post<ConnectionResponse>(`${PLATFORMS_PATH}/sandbox`, { platform, timeZone });
 }
 
 /** Spec 5 'Disconnect platform'. */

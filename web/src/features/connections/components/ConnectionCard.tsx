@@ -32,6 +32,11 @@ export function formatDate(value: string | null): string {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
+/** When the account's daily budgets start again: midnight in its browser's zone (UTC until one said). */
+export function limitsResetText(timeZone: string | null | undefined): string {
+  return timeZone ? `Midnight, ${timeZone} time` : 'Midnight, UTC (no browser zone yet)';
+}
+
 function Field({ label, value }: { label: string; value: string }) {
   return (
     <div>
@@ -102,11 +107,13 @@ export function ConnectionCard({ connection, onChanged }: ConnectionCardProps) {
           </Badge>
         </Group>
 
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
           <Field label="Username" value={connection.accountUsername ?? '—'} />
           <Field label="Account ID" value={connection.accountId} />
           <Field label="Connected" value={formatDate(connection.createdAt)} />
           <Field label="Last validated" value={formatDate(connection.lastValidated)} />
+          {/* DECISIONS 29: the zone of the browser that last synced; daily and weekly limits reset there. */}
+          <Field label="Limits reset" value={limitsResetText(connection.timeZone)} />
         </SimpleGrid>
 
         {connection.lastError && (
