@@ -64,6 +64,42 @@ export interface WriteRecord {
   updatedAt: string;
 }
 
+/**
+ * Claims a person for a flow as it discovers them, in one conditional write: true when nobody had them
+ * or this flow had them already (a retried run), false when another flow of the account has them. Two
+ * flows searching at once may read the same person as unknown; only one of them wins this write.
+ */
+export async function claimContact(
+  account: LedgerAccount,
+  person: { id: string; name: string },
+  flowId: string,
+  at: string,
+): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.ledgerPerson(account.userId, account.connectionId, person.id),
+        UpdateExpression:
+          'SET personId = :id, #name = if_not_exists(#name, :name), flowId = if_not_exists(flowId, :flow), ' +
+          '#steps = if_not_exists(#steps, :steps)',
+        ConditionExpression: 'attribute_not_exists(pk) OR flowId = :flow',
+        ExpressionAttributeNames: { '#name': 'name', '#steps': 'steps' },
+        ExpressionAttributeValues: {
+          ':id': person.id,
+          ':name': person.name,
+          ':flow': flowId,
+          ':steps': { discovered: at },
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** Marks the person as having reached `step` (the first date is kept); creates the record if needed. */
 export async function recordContactStep(
   account: LedgerAccount,

@@ -7,6 +7,7 @@ import { recordActivity, type StoredActivity } from '../flows/activity-repositor
 import {
   type ContactRecord,
   type ContactStep,
+  claimContact,
   contactsOfFlow,
   findContact,
   type LedgerAccount,
@@ -46,10 +47,11 @@ export interface FlowSegment {
   readonly jobId: string;
   readonly driver: FlowDriver;
   readonly settings: FlowConfig;
-  /** Whether any flow or trob of the account already reached the person (the contact ledger). */
-  known(personId: string): Promise<boolean>;
-  /** Records a person the run found: the ledger's 'discovered' and the flow's new prospect. */
-  discovered(person: FlowPerson): Promise<void>;
+  /**
+   * Takes a person the run found as the flow's new prospect, unless the contact ledger gives them to
+   * another flow of the account or the flow had them already: then false (a duplicate).
+   */
+  discovered(person: FlowPerson): Promise<boolean>;
   /**
    * This run's prospects not scored yet, from a page of the flow's prospects in key order after
    * `after`; `next` is where the following page starts, absent at the end.
@@ -182,9 +184,9 @@ export function createFlowSegment(input: {
     jobId,
     driver,
     settings,
-    known: async (personId) => (await findContact(account, personId)) !== undefined,
     async discovered(person) {
       const at = now().toISOString();
+      if (!(await claimContact(account, person, flow.id, at))) return false;
       const added = await addProspect(userId, flow.id, {
         id: person.id,
         name: person.name,
@@ -199,8 +201,8 @@ export function createFlowSegment(input: {
         ...(person.imageUrl ? { profileImage: person.imageUrl } : {}),
         ...(person.distance ? { distance: person.distance } : {}),
       });
-      await recordContactStep(account, person, flow.id, 'discovered', at);
       if (added) await addToFlowTotal(userId, flow.id, 'prospectsFound', 1);
+      return added;
     },
     async unscored(after, limit) {
       const page = await prospectsAfter(userId, flow.id, after, limit);

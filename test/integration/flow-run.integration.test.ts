@@ -4,6 +4,7 @@ import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { schedulerPort } from '../../functions/core/ports/scheduler';
 import { keys } from '../../functions/core/table';
 import { activitiesOf } from '../../functions/flows/activity-repository';
+import { INDUSTRY } from '../../functions/flows/templates/audiences';
 import { flowTemplates } from '../../functions/flows/templates/registry';
 import { flowScheduleName } from '../../functions/jobs/flow-schedule';
 import { BUDGETS } from '../../functions/safety/budgets';
@@ -323,8 +324,16 @@ describe('a flow’s run', () => {
   it('records an invitation the account had already sent outside this app as refused, and never follows it up', async () => {
     // Bob and Ada connect the same sandbox account: Bob's invitations were sent outside Ada's app
     // (and the earlier tests' may have been too). Ada's flow finds the same people first.
+    // An audience of its own (the other tests' invitations were answered days ago on the sandbox's clock).
     const audience = structuredClone(template.defaultConfig);
-    audience.executionSettings!.prospectsPerRun = 10;
+    audience.targetingSettings = {
+      keywords: 'at',
+      industries: Object.values(INDUSTRY),
+      jobTitles: [],
+      locations: ['GB', 'CA'],
+      companySize: [],
+    };
+    audience.executionSettings!.prospectsPerRun = 15;
     const bob = await connectedUser('PLUS');
     const bobs = await api.post('/api/flows', { templateId: template.id, config: audience }, as(bob));
     expect(bobs.status, bobs.text).toBe(201);

@@ -221,12 +221,12 @@ async function discover(context: FlowSegmentContext): Promise<HandlerStep | unde
     if (found.total !== undefined) counters.available = found.total;
     for (const person of found.people) {
       if (counters.stored >= target) break;
-      // Someone any flow or trob of the account already reached is never approached twice.
-      if (await flow.known(person.id)) {
+      // Someone another flow of the account has (the contact ledger), or this flow found before, is
+      // never approached twice.
+      if (!(await flow.discovered(person))) {
         counters.duplicates++;
         continue;
       }
-      await flow.discovered(person);
       counters.stored++;
     }
     state.cursor = found.next ? { phase: 'discover', list: found.next } : { phase: 'discover', ended: true };
