@@ -301,6 +301,35 @@ export const httpRoutes: readonly HttpRoute[] = [
   { method: 'POST', path: '/api/flows', handler: 'flows/create-flow', auth: 'verified', table: 'write' },
   { method: 'GET', path: '/api/flows', handler: 'flows/list-flows', auth: 'verified', table: 'read' },
   { method: 'GET', path: '/api/flows/{id}', handler: 'flows/get-flow', auth: 'verified', table: 'read' },
+  // Flow insights (part 2 sections 2.4-2.7; issue 21): read from the flow's counts, pages and jobs.
+  {
+    method: 'GET',
+    path: '/api/flows/{id}/analytics',
+    handler: 'flows/get-flow-analytics',
+    auth: 'verified',
+    table: 'read',
+  },
+  {
+    method: 'GET',
+    path: '/api/flows/{id}/activities',
+    handler: 'flows/list-flow-activities',
+    auth: 'verified',
+    table: 'read',
+  },
+  {
+    method: 'GET',
+    path: '/api/flows/{id}/prospects',
+    handler: 'flows/list-flow-prospects',
+    auth: 'verified',
+    table: 'read',
+  },
+  {
+    method: 'GET',
+    path: '/api/flows/{id}/prospects/{prospectId}',
+    handler: 'flows/get-flow-prospect',
+    auth: 'verified',
+    table: 'read',
+  },
   {
     method: 'POST',
     path: '/api/flows/{id}/pause',

@@ -44,7 +44,8 @@ export const jobIdParams = z.object({
   jobId: z.string().check(z.minLength(1), z.maxLength(128)),
 });
 
-const wholeNumber = (name: string, max: number) => {
+/** A query's whole number from 1 to `max`, as the query string carries it. */
+export const wholeNumber = (name: string, max: number) => {
   const message = `${name} must be a whole number from 1 to ${max.toLocaleString('en-US')}`;
   return z.pipe(
     z.string().check(z.regex(/^\d{1,7}$/, { error: message, abort: true })),

@@ -47,6 +47,8 @@
  * | 36 | one prospect of a flow (by person id)            | table | pk = USER#<id>#PROSPECTS#<flowId>, sk = PROSPECT#<personId> |
  * | 37 | a flow's prospects                               | table | pk = USER#<id>#PROSPECTS#<flowId>, sk begins_with PROSPECT# |
  * | 38 | a flow's activities, newest first                | table | pk = USER#<id>#PROSPECTS#<flowId>, sk begins_with ACTIVITY# (descending) |
+ * | 39 | a flow's counts of one day (its time zone's)     | table | pk = USER#<id>#PROSPECTS#<flowId>, sk = DAY#<yyyy-mm-dd> (BETWEEN for a period) |
+ * | 40 | a flow's counts of all time                      | table | pk = USER#<id>#PROSPECTS#<flowId>, sk = TOTALS |
  *
  * Starting an automation checks the running count and writes the automation in one transaction with
  * a version bump of the user's start guard (conditional on the version read), so two starts at once
@@ -211,6 +213,17 @@ export const keys = {
     sk: `ACTIVITY#${at}#${id}`,
   }),
   flowActivityPrefix: 'ACTIVITY#',
+  /** A flow's counts of one day in its own time zone, kept as things happen (issue 21's analytics). */
+  flowDay: (userId: string, flowId: string, day: string): ItemKey => ({
+    pk: `${user(userId)}#PROSPECTS#${flowId}`,
+    sk: `DAY#${day}`,
+  }),
+  flowDayPrefix: 'DAY#',
+  /** The same counts over the flow's whole life (the activity feed's totals). */
+  flowTotals: (userId: string, flowId: string): ItemKey => ({
+    pk: `${user(userId)}#PROSPECTS#${flowId}`,
+    sk: 'TOTALS',
+  }),
   ledgerWrite: (userId: string, connectionId: string, key: string): ItemKey => ({
     pk: `${user(userId)}#LEDGER#${connectionId}`,
     sk: `WRITE#${key}`,

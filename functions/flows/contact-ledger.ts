@@ -27,6 +27,7 @@ export const CONTACT_STEPS = [
   'accepted',
   'declined',
   'messaged',
+  'replied',
 ] as const;
 export type ContactStep = (typeof CONTACT_STEPS)[number];
 

@@ -1,7 +1,9 @@
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { MatchQuality, ProspectStatus, RelevanceFactor } from '../../shared/flow-insights';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { isConditionalCheckFailure } from '../core/dynamo-errors';
 import { keys } from '../core/table';
+import type { ProspectEvent } from './activity-repository';
 
 /**
  * A flow's prospects (spec section 3, Prospect; access patterns 36 and 37): the people its runs
@@ -9,14 +11,7 @@ import { keys } from '../core/table';
  * stands. The contact ledger says whether any flow of the account already reached a person; this says
  * what this flow knows of its own.
  */
-export type MatchQuality = 'hot' | 'warm' | 'cold';
-
-export interface RelevanceFactor {
-  factor: string;
-  /** 0 to 1. */
-  weight: number;
-  detail: string;
-}
+export type { MatchQuality, RelevanceFactor } from '../../shared/flow-insights';
 
 export interface StoredProspect {
   id: string;
@@ -32,6 +27,8 @@ export interface StoredProspect {
   distance?: 1 | 2 | 3;
   /** The job that discovered the prospect. */
   jobId: string;
+  /** Where the prospect stands with the flow; only moves forward (FOUND, CONTACTED, PENDING, then an answer). */
+  status?: ProspectStatus;
   discoveredAt: string;
   aiScore?: number;
   matchQuality?: MatchQuality;
@@ -42,7 +39,25 @@ export interface StoredProspect {
   viewedAt?: string;
   /** Their most recent posts as last seen, newest first (at most 3), with what the account did to each. */
   recentPosts?: ProspectPost[];
+  /** When the run first read their reply to the flow's message. */
+  repliedAt?: string;
+  /** What the flow's activities did to them, oldest first (activity-repository.ts keeps it). */
+  events?: ProspectEvent[];
 }
+
+/** A status's place in a prospect's story: a later event never moves it back. */
+export const STATUS_RANK: Readonly<Record<ProspectStatus, number>> = {
+  FOUND: 0,
+  CONTACTED: 1,
+  PENDING: 2,
+  ACCEPTED: 3,
+  DECLINED: 3,
+};
+
+/** What the prospects list's search looks in, lower-cased: name, headline, title, company, location. */
+export const prospectSearchText = (
+  p: Pick<StoredProspect, 'name' | 'headline' | 'title' | 'company' | 'location'>,
+) => [p.name, p.headline, p.title, p.company, p.location].filter(Boolean).join(' \n ').toLowerCase();
 
 /** A post of a prospect as the flow saw it (spec 3, Prospect.recentPosts). */
 export interface ProspectPost {
@@ -60,7 +75,7 @@ export interface ProspectPost {
 type Item = Record<string, unknown>;
 
 function stripKeys(item: Item): StoredProspect {
-  const { pk: _pk, sk: _sk, type: _type, ...prospect } = item;
+  const { pk: _pk, sk: _sk, type: _type, statusRank: _rank, searchText: _search, ...prospect } = item;
   return prospect as unknown as StoredProspect;
 }
 
@@ -74,7 +89,13 @@ export async function addProspect(
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.prospect(userId, flowId, prospect.id), type: 'prospect', ...prospect },
+        Item: {
+          ...keys.prospect(userId, flowId, prospect.id),
+          type: 'prospect',
+          ...prospect,
+          statusRank: STATUS_RANK[prospect.status ?? 'FOUND'],
+          searchText: prospectSearchText(prospect),
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -108,6 +129,67 @@ export async function scoreProspect(
       },
     }),
   );
+}
+
+export async function findProspect(
+  userId: string,
+  flowId: string,
+  personId: string,
+): Promise<StoredProspect | undefined> {
+  const out = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.prospect(userId, flowId, personId),
+      ConsistentRead: true,
+    }),
+  );
+  return out.Item ? stripKeys(out.Item) : undefined;
+}
+
+/** Moves the prospect's status forward (never back: an answer stays an answer). */
+export async function advanceProspect(
+  userId: string,
+  flowId: string,
+  personId: string,
+  status: ProspectStatus,
+): Promise<void> {
+  await dynamo()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.prospect(userId, flowId, personId),
+        UpdateExpression: 'SET #status = :status, statusRank = :rank',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(statusRank) OR statusRank < :rank)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': status, ':rank': STATUS_RANK[status] },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!isConditionalCheckFailure(error)) throw error;
+    });
+}
+
+/** Notes when the prospect first replied (their timeline's message_received). */
+export async function markReplied(
+  userId: string,
+  flowId: string,
+  personId: string,
+  at: string,
+): Promise<void> {
+  await dynamo()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.prospect(userId, flowId, personId),
+        UpdateExpression: 'SET repliedAt = if_not_exists(repliedAt, :at)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!isConditionalCheckFailure(error)) throw error;
+    });
 }
 
 /**

@@ -3,26 +3,16 @@ import type { Platform } from '../../shared/platforms';
 import type { AiProspect, AiTargeting, ProspectAi } from '../core/ports/ai';
 import { prospectAi } from '../core/ports/prospect-ai';
 import { monthStartIn } from '../core/zone-clock';
-import { recordActivity, type StoredActivity } from '../flows/activity-repository';
+import type { StoredActivity } from '../flows/activity-repository';
 import {
   type ContactRecord,
   type ContactStep,
-  claimContact,
   contactsOfFlow,
-  findContact,
   type LedgerAccount,
   notesSentSince,
-  recordContactStep,
 } from '../flows/contact-ledger';
-import { addToFlowTotal, type FlowTotal } from '../flows/flow-repository';
 import { findIndustry } from '../flows/industry-repository';
-import {
-  addProspect,
-  prospectsAfter,
-  recordProfileView,
-  type StoredProspect,
-  scoreProspect,
-} from '../flows/prospect-repository';
+import { prospectsAfter, type StoredProspect, scoreProspect } from '../flows/prospect-repository';
 import { NOT_SHOWN, type WriteOutcome, writeOnce } from '../flows/write-once';
 import type { StoredAutomation } from '../jobs/automation-item';
 import type { BrowserCookie, PlatformPage } from '../platforms/browser';
@@ -36,6 +26,7 @@ import {
 import { linkedinFlowDriver } from '../platforms/linkedin/flow-driver';
 import type { GovernedAction } from '../safety/budgets';
 import type { Governor } from '../safety/governor';
+import { flowRecords, who } from './flow-records';
 
 /**
  * What a flow's run handler works with besides the runner's context (issue 20 point 6): the platform's
@@ -75,6 +66,8 @@ export interface FlowSegment {
   comment(page: PlatformPage, prospect: StoredProspect, post: FlowPost): Promise<WriteOutcome>;
   /** The people this flow invited who have not accepted or declined yet. */
   awaitingAnswer(): Promise<ContactRecord[]>;
+  /** The people this flow messaged who have not replied yet. */
+  awaitingReply(): Promise<ContactRecord[]>;
   /** Records a step the person reached (the ledger) and counts it on the flow. */
   reached(person: { id: string; name: string }, step: ContactStep): Promise<void>;
   /** Sends the accepted person the flow's follow-up message once (write-once). */
@@ -83,15 +76,6 @@ export interface FlowSegment {
     person: { id: string; name: string; profileUrl?: string },
   ): Promise<WriteOutcome>;
 }
-
-/** What a step adds to of the flow's totals. */
-const TOTAL_OF_STEP: Partial<Record<ContactStep, FlowTotal>> = {
-  invited: 'connectionRequests',
-  accepted: 'connectionsAccepted',
-  declined: 'connectionsDeclined',
-  messaged: 'messagesSent',
-  engaged: 'engagements',
-};
 
 /** The flow driver of a platform; undefined where flows do not run (X, Instagram for now). */
 export function flowDriverFor(platform: Platform, cookies: readonly BrowserCookie[]): FlowDriver | undefined {
@@ -152,23 +136,15 @@ export function createFlowSegment(input: {
     base: Omit<StoredActivity, 'id' | 'wasSuccessful' | 'timestamp' | 'jobId' | 'errorMessage'>,
   ): Promise<WriteOutcome> => {
     if (outcome.kind !== 'done' && outcome.kind !== 'refused' && outcome.kind !== 'not-shown') return outcome;
-    await recordActivity(userId, flow.id, {
+    await records.activity({
       ...base,
       id: key,
-      jobId,
-      timestamp: now().toISOString(),
       wasSuccessful: outcome.kind === 'done',
       ...(outcome.kind === 'refused' ? { errorMessage: `The platform refused it: ${outcome.refusal}` } : {}),
       ...(outcome.kind === 'not-shown' ? { errorMessage: NOT_SHOWN } : {}),
     });
     return outcome;
   };
-  const who = (p: { id: string; name: string; company?: string; title?: string }) => ({
-    id: p.id,
-    name: p.name,
-    ...(p.company ? { company: p.company } : {}),
-    ...(p.title ? { title: p.title } : {}),
-  });
   const personOf = (p: { id: string; name: string; profileUrl?: string }): FlowPerson => ({
     id: p.id,
     name: p.name,
@@ -176,6 +152,13 @@ export function createFlowSegment(input: {
   });
   const userId = account.userId;
   const settings = flowConfig.parse(flow.config);
+  const records = flowRecords({
+    account,
+    flowId: flow.id,
+    jobId,
+    timeZone: settings.executionSettings.workingHours.timezone,
+    now,
+  });
   const ai = input.ai ?? prospectAi();
   const targeting = aiTargetingOf(settings);
   const messaging = settings.messagingSettings;
@@ -184,26 +167,7 @@ export function createFlowSegment(input: {
     jobId,
     driver,
     settings,
-    async discovered(person) {
-      const at = now().toISOString();
-      if (!(await claimContact(account, person, flow.id, at))) return false;
-      const added = await addProspect(userId, flow.id, {
-        id: person.id,
-        name: person.name,
-        profileUrl: person.profileUrl,
-        jobId,
-        discoveredAt: at,
-        ...(person.headline ? { headline: person.headline } : {}),
-        ...(person.title ? { title: person.title } : {}),
-        ...(person.company ? { company: person.company } : {}),
-        ...(person.location ? { location: person.location } : {}),
-        ...(person.industry ? { industry: person.industry } : {}),
-        ...(person.imageUrl ? { profileImage: person.imageUrl } : {}),
-        ...(person.distance ? { distance: person.distance } : {}),
-      });
-      if (added) await addToFlowTotal(userId, flow.id, 'prospectsFound', 1);
-      return added;
-    },
+    discovered: (person) => records.discovered(person),
     async unscored(after, limit) {
       const page = await prospectsAfter(userId, flow.id, after, limit);
       const last = page.prospects.at(-1)?.id;
@@ -229,7 +193,7 @@ export function createFlowSegment(input: {
       const at = now().toISOString();
       const score = { ...scored, scoredAt: at };
       await scoreProspect(userId, flow.id, prospect.id, score);
-      await recordContactStep(account, prospect, flow.id, 'scored', at);
+      await records.scored(prospect, at);
       return { ...prospect, ...score };
     },
     async ofThisRun() {
@@ -274,21 +238,11 @@ export function createFlowSegment(input: {
           : `Connection request to ${prospect.name}`,
       });
     },
-    async viewed(prospect, posts) {
-      const at = now().toISOString();
-      const kept = posts.map(({ authorId: _author, ...post }) => post);
-      if (!(await recordProfileView(userId, flow.id, prospect.id, kept, at))) return;
-      await recordActivity(userId, flow.id, {
-        id: `view:${prospect.id}`,
-        type: 'PROFILE_VIEWED',
-        wasSuccessful: true,
-        timestamp: at,
-        stage: 'engaging',
-        jobId,
-        prospect: who(prospect),
-        description: `Viewed ${prospect.name}'s profile and recent posts`,
-      });
-    },
+    viewed: (prospect, posts) =>
+      records.viewed(
+        prospect,
+        posts.map(({ authorId: _author, ...post }) => post),
+      ),
     async like(page, prospect, post) {
       const outcome = await writeOnce(writes(driver.actions.like), {
         key: `like:${post.id}`,
@@ -339,29 +293,15 @@ export function createFlowSegment(input: {
         description: `Commented on ${prospect.name}'s post`,
       });
     },
+    async awaitingReply() {
+      return (await contactsOfFlow(account, flow.id)).filter((c) => c.steps.messaged && !c.steps.replied);
+    },
     async awaitingAnswer() {
       return (await contactsOfFlow(account, flow.id)).filter(
         (c) => c.steps.invited && !c.steps.accepted && !c.steps.declined,
       );
     },
-    async reached(person, step) {
-      const at = now().toISOString();
-      const before = (await findContact(account, person.id))?.steps[step];
-      await recordContactStep(account, person, flow.id, step, at);
-      const total = TOTAL_OF_STEP[step];
-      if (!before && total) await addToFlowTotal(userId, flow.id, total, 1);
-      if (!before && (step === 'accepted' || step === 'declined'))
-        await recordActivity(userId, flow.id, {
-          id: `${step}:${person.id}`,
-          type: step === 'accepted' ? 'CONNECTION_ACCEPTED' : 'CONNECTION_DECLINED',
-          wasSuccessful: true,
-          timestamp: at,
-          stage: 'following-up',
-          jobId,
-          prospect: who(person),
-          description: `${person.name} ${step} the connection request`,
-        });
-    },
+    reached: (person, step) => records.reached(person, step),
     async followUp(page, contact) {
       const person = personOf(contact);
       let text: string | undefined;

@@ -40,6 +40,7 @@ import {
   syncInput,
 } from '../../shared/connections';
 import { createFlowInput, flowIdParams, listFlowsQuery } from '../../shared/flow-api';
+import { activitiesQuery, analyticsQuery, prospectParams, prospectsQuery } from '../../shared/flow-insights';
 import { flowTemplateIdParams, industrySearchQuery } from '../../shared/flows';
 import { hiddenCharactersMessage } from '../../shared/text';
 import { type AccountsEnv, APP_URL, useAccountsEnv } from '../support/accounts-env';
@@ -215,6 +216,24 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
   },
   'GET /api/flows': { query: { schema: listFlowsQuery, sample: { status: 'ACTIVE', templateId: 'x' } } },
   'GET /api/flows/{id}': { path: { schema: flowIdParams, sample: { id: 'f1' } } },
+  'GET /api/flows/{id}/analytics': {
+    path: { schema: flowIdParams, sample: { id: 'f1' } },
+    query: { schema: analyticsQuery, sample: { period: '30d' } },
+  },
+  'GET /api/flows/{id}/activities': {
+    path: { schema: flowIdParams, sample: { id: 'f1' } },
+    query: {
+      schema: activitiesQuery,
+      sample: { page: '1', limit: '20', type: 'POST_LIKED', status: 'SUCCESS', search: 'ada' },
+    },
+  },
+  'GET /api/flows/{id}/prospects': {
+    path: { schema: flowIdParams, sample: { id: 'f1' } },
+    query: { schema: prospectsQuery, sample: { page: '1', limit: '20', status: 'PENDING', search: 'ada' } },
+  },
+  'GET /api/flows/{id}/prospects/{prospectId}': {
+    path: { schema: prospectParams, sample: { id: 'f1', prospectId: 'ACoAAB12' } },
+  },
   'POST /api/flows/{id}/pause': { path: { schema: flowIdParams, sample: { id: 'f1' } } },
   'POST /api/flows/{id}/resume': { path: { schema: flowIdParams, sample: { id: 'f1' } } },
   'POST /api/flows/{id}/execute': { path: { schema: flowIdParams, sample: { id: 'f1' } } },

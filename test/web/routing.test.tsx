@@ -15,15 +15,17 @@ describe('unknown paths', () => {
     expect(router.state.location.state).toEqual({ from: '/dashboard' });
   });
 
-  it.each(['/flows/flow-1/analytics'])(
-    'sends %s, whose screen is not built yet, to /dashboard as an unknown path',
-    async (path) => {
-      const { router } = renderApp(path);
+  it.each([
+    '/flows/flow-1/analytics',
+    '/flows/flow-1/activities',
+    '/flows/flow-1/prospects',
+    '/flows/flow-1/prospects/p-1',
+  ])('serves %s (issue 21): a visitor signs in and comes back to it', async (path) => {
+    const { router } = renderApp(path);
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-      expect(router.state.location.state).toEqual({ from: '/dashboard' });
-    },
-  );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: path });
+  });
 
   it('prefers the dashboard once it is served', () => {
     const table: AppRoute[] = [

@@ -41,7 +41,7 @@ export const flowRunHandler: RunHandler<FlowSegmentContext> = {
       state.cursor = { phase: 'follow-up' };
       await context.save();
     }
-    const stopped = await followUp(context);
+    const stopped = (await followUp(context)) ?? (await readReplies(context));
     if (stopped) return stopped;
     return complete(context);
   },
@@ -186,6 +186,37 @@ async function followUp(context: FlowSegmentContext): Promise<HandlerStep | unde
     'following-up',
     `${accepted} accepted; ${messaged} follow-up message${messaged === 1 ? '' : 's'} sent`,
   );
+  return undefined;
+}
+
+/** At most this many threads are read for replies a run (each read takes from the account's reads). */
+const REPLY_READS_PER_RUN = 20;
+
+/**
+ * Reads the threads of the people the flow messaged and not heard from yet, the longest waiting
+ * first: a reply is their 'replied' step (the funnel's last) and leaves them to the user.
+ */
+async function readReplies(context: FlowSegmentContext): Promise<HandlerStep | undefined> {
+  const { flow, page, governor } = context;
+  const waiting = (await flow.awaitingReply())
+    .sort((a, b) => String(a.steps.messaged).localeCompare(String(b.steps.messaged)))
+    .slice(0, REPLY_READS_PER_RUN);
+  if (waiting.length === 0) return undefined;
+  context.report('following-up', `Reading ${waiting.length} conversation${waiting.length === 1 ? '' : 's'}`);
+  let replied = 0;
+  for (const contact of waiting) {
+    if (!context.hasTime()) return { kind: 'continue' };
+    if (!(await governor.take(flow.driver.actions.read)).ok) {
+      context.report('budget-spent', 'The account’s reads are used up for now: replies are read next run');
+      return undefined;
+    }
+    const person = { id: contact.personId, name: contact.name, profileUrl: '' };
+    if ((await flow.driver.replies(page, person)).length > 0) {
+      await flow.reached(person, 'replied');
+      replied++;
+    }
+  }
+  context.report('following-up', `${replied} repl${replied === 1 ? 'y' : 'ies'} to the flow's messages`);
   return undefined;
 }
 

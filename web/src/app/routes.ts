@@ -117,10 +117,26 @@ export const appRoutes: readonly AppRoute[] = [
     access: 'verified',
     page: () => import('../features/flows/pages/FlowSetupPage'),
   },
-  { path: '/flows/:flowId/analytics', access: 'verified' },
-  { path: '/flows/:flowId/activities', access: 'verified' },
-  { path: '/flows/:flowId/prospects', access: 'verified' },
-  { path: '/flows/:flowId/prospects/:prospectId', access: 'verified' },
+  {
+    path: '/flows/:flowId/analytics',
+    access: 'verified',
+    page: () => import('../features/flows/pages/FlowAnalyticsPage'),
+  },
+  {
+    path: '/flows/:flowId/activities',
+    access: 'verified',
+    page: () => import('../features/flows/pages/FlowActivitiesPage'),
+  },
+  {
+    path: '/flows/:flowId/prospects',
+    access: 'verified',
+    page: () => import('../features/flows/pages/FlowProspectsPage'),
+  },
+  {
+    path: '/flows/:flowId/prospects/:prospectId',
+    access: 'verified',
+    page: () => import('../features/flows/pages/ProspectDetailPage'),
+  },
   { path: '/automations', access: 'verified', redirectTo: '/automations/active' },
   {
     path: '/automations/active',

@@ -1,0 +1,9 @@
+import { prospectParams } from '../../shared/flow-insights';
+import { httpHandler } from '../core/http-handler';
+import { flowInsights } from './flow-insights-deps';
+
+/** `GET /api/flows/{id}/prospects/{prospectId}` (part 2 section 7). */
+export const handler = httpHandler({ path: prospectParams }, async ({ user, path }) => ({
+  success: true,
+  data: { prospect: await flowInsights.prospect(user, path.id, path.prospectId) },
+}));

@@ -1,0 +1,308 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Loader,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconAlertCircle, IconArrowLeft, IconRefresh } from '@tabler/icons-react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import type { Flow } from '../../../../../shared/flow-api';
+import {
+  ANALYTICS_PERIODS,
+  type AnalyticsPeriod,
+  type AnalyticsResponse,
+  DEFAULT_ANALYTICS_PERIOD,
+  type FlowAnalytics,
+} from '../../../../../shared/flow-insights-values';
+import { FLOW_TEXTS } from '../../../../../shared/flow-texts';
+import { PRODUCT_NAME } from '../../../../../shared/product';
+import { get } from '../../../lib/api-client';
+import { flowActivitiesPath, flowProspectsPath, flowsTabPath } from '../../../lib/flow-paths';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { FLOWS_KEY, type FlowListResponse, withFlow } from '../api/flows';
+import { analyticsKey, flowKey, useFlow, useFlowAnalytics } from '../api/insights';
+import { AcceptanceRateChart } from '../components/analytics/AcceptanceRateChart';
+import { ANALYTICS_TEXTS } from '../components/analytics/analytics-texts';
+import { BudgetUsage } from '../components/analytics/BudgetUsage';
+import { DailyActivityChart } from '../components/analytics/DailyActivityChart';
+import { ExecutionHistory } from '../components/analytics/ExecutionHistory';
+import { FlowActions } from '../components/analytics/FlowActions';
+import { formatDate } from '../components/analytics/format';
+import { PeriodSelector } from '../components/analytics/PeriodSelector';
+import { ProspectFunnel } from '../components/analytics/ProspectFunnel';
+import { QualityChart } from '../components/analytics/QualityChart';
+import {
+  OverviewBlock,
+  PerformanceBlock,
+  PipelineBlock,
+  SchedulingBlock,
+} from '../components/analytics/StatBlocks';
+import { FlowPlatformBadge } from '../components/FlowPlatformBadge';
+import { FLOW_STATUS_LOOK } from '../flows-texts';
+
+interface FlowResponse {
+  data: { flow: Flow };
+}
+
+/** `?period=30d` in the page's address; anything else is the default 7d (spec 9). */
+const periodOf = (value: string | null): AnalyticsPeriod =>
+  (ANALYTICS_PERIODS as readonly string[]).includes(value ?? '')
+    ? (value as AnalyticsPeriod)
+    : DEFAULT_ANALYTICS_PERIOD;
+
+function LoadError({ title, onRetry }: { title: string; onRetry: () => void }) {
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden />} title={title}>
+      <Button mt="xs" size="xs" variant="light" color="red" onClick={onRetry}>
+        {ANALYTICS_TEXTS.retry}
+      </Button>
+    </Alert>
+  );
+}
+
+function BlocksSkeleton() {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy="true" aria-label={ANALYTICS_TEXTS.loading}>
+      {[0, 1, 2, 3].map((index) => (
+        <Skeleton key={index} height={180} radius="md" data-testid="analytics-skeleton" />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The five blocks of spec 2.4 and the charts of issue 21 point 2, for one period. */
+function AnalyticsBlocks({ analytics }: { analytics: FlowAnalytics }) {
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <OverviewBlock analytics={analytics} />
+        <PipelineBlock stats={analytics.prospectStats} />
+        <PerformanceBlock analytics={analytics} />
+        <SchedulingBlock analytics={analytics} />
+      </SimpleGrid>
+      <ExecutionHistory analytics={analytics} />
+      <DailyActivityChart daily={analytics.daily} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <AcceptanceRateChart daily={analytics.daily} />
+        <ProspectFunnel funnel={analytics.funnel} />
+        <QualityChart rows={analytics.acceptanceByQuality} />
+        <BudgetUsage budget={analytics.budget} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function FlowAnalyticsView({ flow, period }: { flow: Flow; period: AnalyticsPeriod }) {
+  const [, setParams] = useSearchParams();
+  const { mutate } = useSWRConfig();
+  const flowAnswer = useFlow(flow.id);
+  const analyticsAnswer = useFlowAnalytics(flow.id, period);
+  const { analytics } = analyticsAnswer;
+  const [refreshing, setRefreshing] = useState(false);
+  const refreshButton = useRef<HTMLButtonElement>(null);
+  const status = FLOW_STATUS_LOOK[flow.status] ?? { label: flow.status, color: 'gray' };
+  // The previous period's numbers stay while the chosen one loads (keepPreviousData).
+  const current = analytics?.period === period ? analytics : undefined;
+  const switching = Boolean(analytics) && !current && !analyticsAnswer.error;
+
+  const choosePeriod = (next: AnalyticsPeriod) =>
+    setParams(
+      (params) => {
+        const nextParams = new URLSearchParams(params);
+        if (next === DEFAULT_ANALYTICS_PERIOD) nextParams.delete('period');
+        else nextParams.set('period', next);
+        return nextParams;
+      },
+      { replace: true },
+    );
+
+  // Spec 2.4: Refresh reads the flow and the period's analytics again, and says so.
+  const refresh = async () => {
+    if (refreshing) return;
+    setRefreshing(true);
+    const [flowRead, analyticsRead] = await Promise.allSettled([
+      get<FlowResponse>(flowKey(flow.id)),
+      get<AnalyticsResponse>(analyticsKey(flow.id, period)),
+    ]);
+    if (flowRead.status === 'fulfilled') await flowAnswer.mutate(flowRead.value, { revalidate: false });
+    if (analyticsRead.status === 'fulfilled')
+      await analyticsAnswer.mutate(analyticsRead.value, { revalidate: false });
+    if (flowRead.status === 'rejected') notifyError(FLOW_TEXTS.errors.loadDetails);
+    else if (analyticsRead.status === 'rejected') notifyError(FLOW_TEXTS.errors.loadAnalytics);
+    else notifySuccess(FLOW_TEXTS.toasts.analyticsRefreshed);
+    setRefreshing(false);
+  };
+
+  // After an action: the flow the API answered at once, then the flow, its analytics and the list read again.
+  const changed = (next: Flow) =>
+    Promise.all([
+      flowAnswer.mutate({ data: { flow: next } }, { revalidate: true }),
+      analyticsAnswer.mutate(),
+      mutate<FlowListResponse>(FLOWS_KEY, (list) => withFlow(list, next), { revalidate: false }),
+    ]);
+
+  const focusRefresh = useCallback(() => refreshButton.current?.focus(), []);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Stack gap={6} miw={0} style={{ flex: '1 1 16rem' }}>
+          <Group gap="sm" align="center">
+            <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+              {flow.name}
+            </Title>
+            <Badge color={status.color} variant="light" size="lg" data-testid="flow-status">
+              {status.label}
+            </Badge>
+          </Group>
+          <Group gap="xs">
+            <FlowPlatformBadge platform={flow.template.platform} />
+            {flow.template.displayName !== flow.name && (
+              <Text size="sm" c="dimmed">
+                {flow.template.displayName}
+              </Text>
+            )}
+          </Group>
+          <Group gap="md" component="nav" aria-label={ANALYTICS_TEXTS.flowPages}>
+            <Anchor component={Link} to={flowActivitiesPath(flow.id)} size="sm" fw={600}>
+              {ANALYTICS_TEXTS.activities}
+            </Anchor>
+            <Anchor component={Link} to={flowProspectsPath(flow.id)} size="sm" fw={600}>
+              {ANALYTICS_TEXTS.prospects}
+            </Anchor>
+          </Group>
+        </Stack>
+        <Button
+          ref={refreshButton}
+          variant="default"
+          leftSection={
+            refreshing ? (
+              <Loader size={14} color="currentColor" aria-hidden />
+            ) : (
+              <IconRefresh size={16} aria-hidden />
+            )
+          }
+          aria-busy={refreshing || undefined}
+          aria-disabled={refreshing || undefined}
+          onClick={() => void refresh()}
+        >
+          {ANALYTICS_TEXTS.refresh}
+        </Button>
+      </Group>
+
+      <FlowActions flow={flow} onChanged={changed} onNoActionLeft={focusRefresh} />
+
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <PeriodSelector value={period} onChange={choosePeriod} />
+        <Text size="sm" c="dimmed" aria-live="polite" data-testid="period-range">
+          {switching
+            ? ANALYTICS_TEXTS.loadingPeriod
+            : current
+              ? ANALYTICS_TEXTS.periodRange(
+                  formatDate(current.from, true),
+                  formatDate(current.to, true),
+                  current.timezone,
+                )
+              : ''}
+        </Text>
+      </Group>
+
+      {analyticsAnswer.error && !current ? (
+        <LoadError title={FLOW_TEXTS.errors.loadAnalytics} onRetry={() => void analyticsAnswer.mutate()} />
+      ) : !analytics ? (
+        <BlocksSkeleton />
+      ) : (
+        <div aria-busy={switching || undefined} style={switching ? { opacity: 0.6 } : undefined}>
+          <AnalyticsBlocks analytics={analytics} />
+        </div>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Spec 2.4, /flows/{flowId}/analytics: the flow's name and status, its actions, a period (7d, 30d,
+ * 90d; `?period=`), the five blocks (overview, prospect pipeline, execution performance, scheduling,
+ * recent executions) and the charts of issue 21 point 2, each with its numbers in text.
+ */
+export default function FlowAnalyticsPage() {
+  const { flowId = '' } = useParams();
+  const [params] = useSearchParams();
+  const period = periodOf(params.get('period'));
+  const { flow, notFound, error, mutate } = useFlow(flowId);
+  // Asked beside the flow, not after it: the page's two reads go out at once.
+  useFlowAnalytics(flowId, period);
+  useDocumentTitle(
+    `${flow ? ANALYTICS_TEXTS.title(flow.name) : ANALYTICS_TEXTS.pageTitle} | ${PRODUCT_NAME}`,
+  );
+
+  let content: ReactNode;
+  if (notFound) {
+    content = (
+      <Stack align="center" gap="sm" py="xl" ta="center">
+        <Title order={1} size="h2">
+          {FLOW_TEXTS.empty.flowNotFound}
+        </Title>
+        <Text c="dimmed">{ANALYTICS_TEXTS.notFoundText}</Text>
+        <Anchor component={Link} to={flowsTabPath('running')}>
+          {ANALYTICS_TEXTS.back}
+        </Anchor>
+      </Stack>
+    );
+  } else if (flow) {
+    content = <FlowAnalyticsView flow={flow} period={period} />;
+  } else if (error) {
+    content = (
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {ANALYTICS_TEXTS.pageTitle}
+        </Title>
+        <LoadError title={FLOW_TEXTS.errors.loadDetails} onRetry={() => void mutate()} />
+      </Stack>
+    );
+  } else {
+    content = (
+      <Stack gap="md" aria-busy="true" aria-label={ANALYTICS_TEXTS.loading}>
+        <Skeleton height={36} width="50%" />
+        <Skeleton height={24} width="30%" />
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {[0, 1, 2, 3].map((index) => (
+            <Skeleton key={index} height={180} radius="md" data-testid="analytics-skeleton" />
+          ))}
+        </SimpleGrid>
+      </Stack>
+    );
+  }
+
+  return (
+    <Container size="xl" py="md">
+      <Stack gap="md">
+        {!notFound && (
+          <Group>
+            <Button
+              component={Link}
+              to={flowsTabPath('running')}
+              variant="subtle"
+              px={0}
+              leftSection={<IconArrowLeft size={16} aria-hidden />}
+            >
+              {ANALYTICS_TEXTS.back}
+            </Button>
+          </Group>
+        )}
+        {content}
+      </Stack>
+    </Container>
+  );
+}
