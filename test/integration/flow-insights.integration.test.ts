@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activitiesOf } from '../../functions/flows/activity-repository';
 import { flowTemplates } from '../../functions/flows/templates/registry';
+import { replyFate } from '../../scripts/sandbox-platforms/linkedin-outreach';
 import type {
   FlowActivity,
   FlowAnalytics,
@@ -25,14 +26,15 @@ import {
  * runs recorded, the activity feed and the prospects page with their filters and cursors, one
  * prospect's whole story, and another user sees none of it.
  */
-startEngineSuite();
+// A world of 3,000 followers: an audience large enough for accepted invitations and replies.
+startEngineSuite({ sandboxSize: { followers: 3000 } });
 
-// The audience whose invitations the sandbox's people answer within three days (flow-run's test too).
-const template = flowTemplates.find((t) => t.id === 'linkedin-thought-leader-warmup-flow')!;
+const template = flowTemplates.find((t) => t.id === 'linkedin-ai-prospecting-flow')!;
 let ada: TestUser;
 let flowId: string;
 let idleFlowId: string;
 let stored: FlowActivity[];
+let repliers: string[];
 
 async function runFlow(user: TestUser): Promise<void> {
   const messages = await takeRunMessages(user.id, 'flow-runs');
@@ -67,12 +69,20 @@ async function allPages<T>(path: string, key: 'activities' | 'prospects'): Promi
 beforeAll(async () => {
   ada = await connectedUser('PLUS');
   const config = structuredClone(template.defaultConfig);
-  config.executionSettings!.prospectsPerRun = 8;
+  config.executionSettings!.prospectsPerRun = 15;
   const res = await api.post('/api/flows', { templateId: template.id, config }, as(ada));
   expect(res.status, res.text).toBe(201);
   flowId = res.body.data.flow.id;
   await runFlow(ada);
   sandbox.advanceClock(72 * 3600_000);
+  expect((await api.post(`/api/flows/${flowId}/execute`, {}, as(ada))).status).toBe(200);
+  await runFlow(ada);
+  // A day and more later the people messaged in run 2 who reply have replied: run 3 reads them.
+  repliers = (await activitiesOf(ada.id, flowId, 1000))
+    .filter((a) => a.type === 'MESSAGE_SENT' && a.wasSuccessful)
+    .map((a) => a.prospect.id)
+    .filter((id) => replyFate(sandbox.sites.linkedin.world.seed, sandbox.sites.linkedin.world.owner.id, id));
+  sandbox.advanceClock(30 * 3600_000);
   expect((await api.post(`/api/flows/${flowId}/execute`, {}, as(ada))).status).toBe(200);
   await runFlow(ada);
   stored = (await activitiesOf(ada.id, flowId, 1000)) as unknown as FlowActivity[];
@@ -94,12 +104,13 @@ describe('GET /api/flows/{id}/analytics', () => {
       expect(a.period).toBe(period);
       expect(a.daily).toHaveLength(Number.parseInt(period, 10));
       expect(a.executionStats).toMatchObject({
-        totalRuns: 2,
-        successfulRuns: 2,
+        totalRuns: 3,
+        successfulRuns: 3,
         failedRuns: 0,
         successRate: '100.0%',
       });
-      expect(a.executionHistory.map((run) => run.status)).toEqual(['COMPLETED', 'COMPLETED']);
+      expect(a.executionHistory.map((run) => run.status)).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED']);
+      expect(repliers.length).toBeGreaterThan(0);
       const invited = ofType('CONNECTION_SENT').length;
       const accepted = ofType('CONNECTION_ACCEPTED').length;
       expect(accepted).toBeGreaterThan(0);
@@ -117,6 +128,7 @@ describe('GET /api/flows/{id}/analytics', () => {
       const funnel = Object.fromEntries(a.funnel.map((s) => [s.step, s.count]));
       expect(funnel).toMatchObject({ found: prospects.length, scored: prospects.length, invited, accepted });
       expect(funnel.messaged).toBe(ofType('MESSAGE_SENT').length);
+      expect(funnel.replied).toBe(repliers.length);
       expect(a.prospectStats.messagesExchanged).toBe(funnel.messaged! + funnel.replied!);
       expect(a.funnel[0]!.rateFromPrevious).toBeNull();
       expect(a.funnel[1]!.rateFromPrevious).toBe(100);
@@ -273,6 +285,18 @@ describe('GET /api/flows/{id}/prospects and /prospects/{prospectId}', () => {
     const missing = await get(`/api/flows/${flowId}/prospects/ACoAAnobody`);
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Prospect not found');
+  });
+});
+
+describe('the dashboard', () => {
+  it('counts automations as the spec does (2.8), not flows', async () => {
+    const res = await get('/api/jobs/dashboard/stats');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({
+      totalAutomations: 0,
+      completedAutomations: 0,
+      activeAutomations: 0,
+    });
   });
 });
 

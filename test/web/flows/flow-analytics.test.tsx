@@ -487,7 +487,7 @@ describe('/flows/:flowId/analytics', () => {
     async () => {
       const expected: Record<FlowStatus, string[]> = {
         ACTIVE: ['Pause', 'Execute now', 'Stop'],
-        PAUSED: ['Resume', 'Execute now', 'Stop'],
+        PAUSED: ['Resume', 'Stop'],
         FAILED: ['Stop'],
         COMPLETED: [],
       };

@@ -57,7 +57,7 @@ const FAILED: Record<Action, string> = {
 
 /**
  * Spec 2.4 and 4: pause (ACTIVE), resume (PAUSED), stop after a confirmation (not once stopped) and
- * execute now (not once stopped or failed). Each says how it went; `onChanged` gets the flow the API
+ * execute now (an active flow only: the API refuses a paused one). Each says how it went; `onChanged` gets the flow the API
  * answered, to show it and read the analytics again. A trial's executions are counted in this browser
  * and the fourth is stopped before any call (spec 4, DECISIONS 4).
  */
@@ -159,8 +159,8 @@ export function FlowActions({
             'teal',
             () => void run('resume'),
           )}
-        {!stopped &&
-          flow.status !== 'FAILED' &&
+        {/* The API executes an active flow only (a paused one is resumed first). */}
+        {flow.status === 'ACTIVE' &&
           button(
             'execute',
             ANALYTICS_TEXTS.executeNow,

@@ -1,0 +1,427 @@
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flowTemplates } from '../../functions/flows/templates/registry';
+import type { FlowAnalytics } from '../../shared/flow-insights-values';
+import { apiClient, signIn as apiSignIn, freshAddress } from '../support/api-client';
+import { appUrl, signIn, signUpVerified } from './account-steps';
+import { type AxeFinding, seriousViolations } from './axe';
+import { clickText, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
+
+/**
+ * Issues 20 and 21 in a real browser on the local cloud: a PLUS user with the sandbox LinkedIn
+ * connected starts a flow, and once the local cloud's worker has run it, reads its analytics (the run
+ * under Recent executions), switches the period to 30 days, executes it now and sees the second run
+ * recorded; then walks its activities, its prospects and one prospect's four tabs, by keyboard alone.
+ * Axe finds nothing serious on the four screens at phone and desktop widths. The flow is stopped at
+ * the end, so it leaves the workers idle.
+ */
+let browser: Browser;
+let page: Page;
+
+// The audience whose prospects post, so the run likes and comments (the Engagements tab has some).
+const TEMPLATE = flowTemplates.find((t) => t.id === 'linkedin-thought-leader-warmup-flow')!;
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+] as const;
+
+const api = apiClient(appUrl).from(freshAddress());
+let token = '';
+let flowId = '';
+let stopped = false;
+/** The prospect whose page the keyboard walk opened, for axe. */
+let prospectPath = '';
+
+beforeAll(async () => {
+  browser = await launchTestBrowser();
+  page = await (await browser.createBrowserContext()).newPage();
+  await page.setViewport(WIDTHS[1]);
+});
+afterAll(async () => {
+  // Whatever happened above, the flow is stopped: no run of it keeps the local cloud's workers busy.
+  if (flowId && !stopped)
+    await api.delete(`/api/flows/${flowId}`, undefined, { token }).catch(() => undefined);
+  await browser?.close();
+});
+
+/** The flow's analytics for `period` as the API answers them. */
+async function analyticsOf(period: '7d' | '30d' = '7d'): Promise<FlowAnalytics> {
+  const res = await api.get(`/api/flows/${flowId}/analytics?period=${period}`, { token });
+  if (res.status !== 200) throw new Error(`Analytics answered ${res.status}: ${res.text}`);
+  return res.body.data.analytics as FlowAnalytics;
+}
+
+/** Polls `check` every second until it answers true, for at most `timeout` ms. */
+async function until(what: string, check: () => Promise<boolean>, timeout: number): Promise<void> {
+  const end = Date.now() + timeout;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+/** Lets transitions (rows, tabs, notifications) settle before axe looks. */
+const settle = (ms = 400) => page.evaluate((wait) => new Promise((resolve) => setTimeout(resolve, wait)), ms);
+
+/**
+ * Presses Tab (Shift+Tab when `back`) at most `max` times until `focused(arg)`, run in the page, says
+ * the focused element is the one wanted: the way a keyboard user reaches a control.
+ */
+async function tabTo(
+  name: string,
+  focused: (arg: string) => boolean,
+  arg = '',
+  { back = false, max = 80 }: { back?: boolean; max?: number } = {},
+): Promise<void> {
+  if (await page.evaluate(focused, arg)) return;
+  for (let i = 0; i < max; i++) {
+    if (back) {
+      await page.keyboard.down('Shift');
+      await page.keyboard.press('Tab');
+      await page.keyboard.up('Shift');
+    } else await page.keyboard.press('Tab');
+    if (await page.evaluate(focused, arg)) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
+
+/** The focused element's text is `text`. */
+const hasText = (text: string) => document.activeElement?.textContent?.trim() === text;
+/** The focused element's text starts with `text` (a link with a visually hidden tail). */
+const startsWith = (text: string) => document.activeElement?.textContent?.trim().startsWith(text) === true;
+/** The focused element matches the CSS selector. */
+const matches = (selector: string) => document.activeElement?.matches(selector) === true;
+
+const focused = () =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return {
+      text: el?.textContent?.trim() ?? '',
+      expanded: el?.getAttribute('aria-expanded') ?? null,
+      selected: el?.getAttribute('aria-selected') ?? null,
+      checked: (el as HTMLInputElement | null)?.checked ?? null,
+      value: (el as HTMLInputElement | null)?.value ?? null,
+    };
+  });
+
+/** The rows of the Recent executions table. */
+const executionRows = () =>
+  page.$$eval('[data-testid="execution-row"]', (rows) => rows.map((row) => row.textContent ?? ''));
+
+/** The analytics page is drawn: figures in, every lazily loaded chart drawn, no skeleton left. */
+async function analyticsSettled(): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const drawings = [...document.querySelectorAll('[data-testid="chart-drawing"]')];
+      return (
+        document.querySelector('[data-testid="block-history"]') !== null &&
+        drawings.length > 0 &&
+        drawings.every((d) => d.querySelector('svg') && !d.querySelector('.mantine-Skeleton-root')) &&
+        document.querySelector('[aria-busy="true"]') === null
+      );
+    },
+    { timeout: 20_000 },
+  );
+  // Recharts animates its bars and lines in (about 1.5 s).
+  await settle(1600);
+}
+
+/** Axe at both widths on `path`, once `ready` has resolved; the findings as `rule @ path width: targets`. */
+async function axeAtBothWidths(path: string, ready: () => Promise<void>): Promise<string[]> {
+  const report: string[] = [];
+  for (const size of WIDTHS) {
+    await page.setViewport(size);
+    await openApp(page, `${appUrl}${path}`);
+    await ready();
+    await settle();
+    const findings: AxeFinding[] = await seriousViolations(page);
+    for (const f of findings)
+      report.push(`${f.rule} @ ${path} ${size.width}: ${f.help} (${f.targets.slice(0, 4).join(' | ')})`);
+  }
+  await page.setViewport(WIDTHS[1]);
+  return report;
+}
+
+/** Axe on the page as it is now (a row expanded, a tab chosen), as `rule @ what: targets`. */
+async function axeNow(what: string): Promise<string[]> {
+  await settle();
+  return (await seriousViolations(page)).map(
+    (f) => `${f.rule} @ ${what}: ${f.help} (${f.targets.slice(0, 4).join(' | ')})`,
+  );
+}
+
+/** A list page is in: its rows shown, nothing loading. */
+const rowsShown = (testId: string) =>
+  document.querySelectorAll(`[data-testid="${testId}"]`).length > 0 &&
+  document.querySelector('[aria-busy="true"]') === null;
+
+describe('a flow’s insights', () => {
+  it('a PLUS user with LinkedIn connected starts a flow, and the worker records its first run', async () => {
+    const { email, password } = await signUpVerified(page);
+    await openApp(page, `${appUrl}/login`);
+    await signIn(page, email, password);
+    await waitForPath(page, '/dashboard');
+
+    // PLUS through the sandbox checkout, then the sandbox LinkedIn account.
+    await openApp(page, `${appUrl}/pricing`);
+    await clickText(page, 'Choose Plus', 'button');
+    await waitForPath(page, '/sandbox/checkout/');
+    await waitForText(page, 'Sandbox payment');
+    await clickText(page, 'Pay', 'button');
+    await waitForPath(page, '/dashboard?upgraded=true');
+    await openApp(page, `${appUrl}/platforms`);
+    await page.click('button[aria-label="Connect sandbox LinkedIn"]');
+    await waitForText(page, 'sandra-box');
+
+    // The flow starts through the API (the wizard has its own journey, flow-setup): 5 prospects a run,
+    // the fewest a run takes, so the run (its invitations paced) ends within a few minutes.
+    token = (await apiSignIn(api, email, password)).accessToken;
+    const config = structuredClone(TEMPLATE.defaultConfig);
+    config.executionSettings!.prospectsPerRun = 5;
+    const res = await api.post('/api/flows', { templateId: TEMPLATE.id, config }, { token });
+    expect(res.status, res.text).toBe(201);
+    flowId = res.body.data.flow.id;
+
+    // Its first run is sent at once; the local cloud's flow worker runs it on the sandbox LinkedIn.
+    let last: FlowAnalytics | undefined;
+    await until(
+      'the first run to complete',
+      async () => {
+        last = await analyticsOf();
+        const run = last.executionHistory[0];
+        if (run?.status === 'FAILED') throw new Error(`The first run failed: ${run.message}`);
+        return last.executionHistory.length === 1 && run?.status === 'COMPLETED';
+      },
+      300_000,
+    );
+    expect(last!.executionStats).toMatchObject({ totalRuns: 1, successfulRuns: 1 });
+    expect(last!.prospectStats.totalProspectsFound).toBeGreaterThan(0);
+  }, 420_000);
+
+  it('shows the run under Recent executions, switches to 30 days and executes the flow now, by keyboard', async () => {
+    expect(flowId, 'the flow of the test before').not.toBe('');
+    await openApp(page, `${appUrl}/flows/${flowId}/analytics`);
+    await waitForText(page, TEMPLATE.displayName);
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="execution-row"]').length === 1,
+      { timeout: 15_000 },
+    );
+    expect((await executionRows())[0]).toContain('Completed');
+    const range7 = await page.$eval('[data-testid="period-range"]', (el) => el.textContent ?? '');
+
+    // The period: Tab reaches the chosen radio (7 days), the right arrow chooses 30 days.
+    await tabTo('the period', matches, 'input[type="radio"]:checked');
+    expect(await focused()).toMatchObject({ value: '7d', checked: true });
+    await page.keyboard.press('ArrowRight');
+    await waitForPath(page, `/flows/${flowId}/analytics?period=30d`);
+    expect(await focused()).toMatchObject({ value: '30d', checked: true });
+    await page.waitForFunction(
+      (before) => {
+        const text = document.querySelector('[data-testid="period-range"]')?.textContent ?? '';
+        return text !== '' && text !== before && !text.startsWith('Loading');
+      },
+      { timeout: 15_000 },
+      range7,
+    );
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="execution-row"]').length === 1,
+      { timeout: 15_000 },
+    );
+    // 30 days in the daily chart's table.
+    expect(
+      await page.$eval(
+        '[data-testid="chart-daily"] [data-testid="chart-table"] tbody',
+        (body) => body.children.length,
+      ),
+    ).toBe(30);
+
+    // Execute now: the toast, then the second run recorded (read again with Refresh until it shows).
+    await tabTo('Execute now', hasText, 'Execute now', { back: true });
+    await page.keyboard.press('Enter');
+    await waitForText(page, 'Flow execution started', 15_000);
+    await tabTo('Refresh', hasText, 'Refresh', { back: true });
+    await until(
+      'the second run under Recent executions',
+      async () => {
+        if ((await executionRows()).length === 2) return true;
+        await page.keyboard.press('Enter');
+        await page.waitForFunction(() => document.querySelector('button[aria-busy="true"]') === null, {
+          timeout: 15_000,
+        });
+        return (await executionRows()).length === 2;
+      },
+      90_000,
+    );
+    await waitForText(page, 'Analytics refreshed');
+    const rows = await executionRows();
+    // Newest first: the run just asked for, then the first one, completed.
+    expect(rows[1]).toContain('Completed');
+    expect((await analyticsOf('30d')).executionHistory).toHaveLength(2);
+  }, 180_000);
+
+  it('walks the activities, the prospects and one prospect’s four tabs by keyboard', async () => {
+    expect(flowId, 'the flow of the first test').not.toBe('');
+    const axeReport: string[] = [];
+    await openApp(page, `${appUrl}/flows/${flowId}/analytics`);
+    await waitForText(page, TEMPLATE.displayName);
+
+    // Activities, from the flow's pages.
+    await tabTo('Activities', hasText, 'Activities');
+    await page.keyboard.press('Enter');
+    await waitForPath(page, `/flows/${flowId}/activities`);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="activity-row"]').length > 0, {
+      timeout: 15_000,
+    });
+    await tabTo('the first activity', matches, '[data-testid="activity-row"] button[aria-expanded]');
+    expect((await focused()).expanded).toBe('false');
+    await page.keyboard.press('Enter');
+    expect((await focused()).expanded).toBe('true');
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLElement>('[data-testid="activity-row"] [data-testid="row-panel"]')
+          ?.hidden === false &&
+        document.querySelector('[data-testid="activity-row"] [data-testid="activity-details"]') !== null,
+      { timeout: 5_000 },
+    );
+    axeReport.push(...(await axeNow('activities, a row expanded')));
+
+    // Back to the analytics, then Prospects.
+    await tabTo('Back to analytics', hasText, 'Back to analytics', { back: true });
+    await page.keyboard.press('Enter');
+    await waitForPath(page, `/flows/${flowId}/analytics`);
+    await waitForText(page, TEMPLATE.displayName);
+    await tabTo('Prospects', hasText, 'Prospects');
+    await page.keyboard.press('Enter');
+    await waitForPath(page, `/flows/${flowId}/prospects`);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="prospect-row"]').length > 0, {
+      timeout: 15_000,
+    });
+    await tabTo('the first prospect', matches, '[data-testid="prospect-row"] button[aria-expanded]');
+    const name = await page.$eval('[data-testid="prospect-name"]', (el) => el.textContent?.trim() ?? '');
+    await page.keyboard.press('Enter');
+    expect((await focused()).expanded).toBe('true');
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLElement>('[data-testid="prospect-row"] [data-testid="row-panel"]')
+          ?.hidden === false,
+      { timeout: 5_000 },
+    );
+    await waitForText(page, 'Recent posts');
+    axeReport.push(...(await axeNow('prospects, a row expanded')));
+
+    // Its detail page, through the row's View details link.
+    await tabTo('View details', startsWith, 'View details');
+    expect((await focused()).text).toBe(`View details of ${name}`);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      (id) => new RegExp(`^/flows/${id}/prospects/[^/]+$`).test(location.pathname),
+      { timeout: 10_000 },
+      flowId,
+    );
+    prospectPath = new URL(page.url()).pathname;
+    await page.waitForSelector('[role="tablist"]', { timeout: 15_000 });
+    await waitForText(page, name);
+
+    // The four tabs: Tab reaches the open one, the arrows walk the others, Enter and Space on the open
+    // one collapse it.
+    const tabState = () =>
+      page.evaluate(() => ({
+        selected: [...document.querySelectorAll('[role="tab"][aria-selected="true"]')].map(
+          (t) => t.textContent?.trim() ?? '',
+        ),
+        panels: [...document.querySelectorAll('[role="tabpanel"]')]
+          .filter((p) => (p as HTMLElement).offsetParent !== null)
+          .map((p) => p.getAttribute('aria-labelledby') ?? ''),
+      }));
+    await tabTo('Activity Timeline', hasText, 'Activity Timeline');
+    expect((await focused()).selected).toBe('true');
+    expect((await tabState()).panels).toHaveLength(1);
+    await page.waitForSelector('[data-testid="prospect-timeline"]', { timeout: 5_000 });
+    for (const [label, content] of [
+      ['Engagements', '[data-testid="prospect-engagements"]'],
+      ['Recent Posts', '[data-testid="prospect-posts"]'],
+      ['Companies', '[data-testid="prospect-companies"]'],
+    ] as const) {
+      await page.keyboard.press('ArrowRight');
+      expect(await focused()).toMatchObject({ text: label, selected: 'true' });
+      const state = await tabState();
+      expect(state.selected).toEqual([label]);
+      expect(state.panels).toHaveLength(1);
+      // The panel holds the list, or its empty state when the prospect has none.
+      await page.waitForFunction(
+        (selector) => {
+          const panel = [...document.querySelectorAll<HTMLElement>('[role="tabpanel"]')].find(
+            (p) => p.offsetParent !== null,
+          );
+          return Boolean(panel && (panel.querySelector(selector) || (panel.textContent ?? '').trim()));
+        },
+        { timeout: 5_000 },
+        content,
+      );
+      axeReport.push(...(await axeNow(`the prospect, ${label}`)));
+    }
+    // Enter on the open tab (Companies) collapses it: no tab chosen, no panel shown, focus kept.
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => !document.querySelector('[role="tab"][aria-selected="true"]'), {
+      timeout: 5_000,
+    });
+    expect(await tabState()).toEqual({ selected: [], panels: [] });
+    expect(await focused()).toMatchObject({ text: 'Companies', selected: 'false' });
+    axeReport.push(...(await axeNow('the prospect, tabs collapsed')));
+    // Space opens it again, and on the open tab collapses it again.
+    await page.keyboard.press('Space');
+    await page.waitForFunction(
+      () => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent?.trim() === 'Companies',
+      { timeout: 5_000 },
+    );
+    expect((await tabState()).panels).toHaveLength(1);
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => !document.querySelector('[role="tab"][aria-selected="true"]'), {
+      timeout: 5_000,
+    });
+    // Back to the first tab with Home, which opens it.
+    await page.keyboard.press('Home');
+    expect(await focused()).toMatchObject({ text: 'Activity Timeline', selected: 'true' });
+    await page.waitForSelector('[data-testid="prospect-timeline"]', { timeout: 5_000 });
+
+    expect(axeReport, `axe serious/critical violations:\n${axeReport.join('\n')}`).toEqual([]);
+  }, 120_000);
+
+  it('axe finds nothing serious on the four screens at 390 and 1280 px', async () => {
+    expect(prospectPath, 'the prospect of the test before').not.toBe('');
+    const listReady = (testId: string) => async () => {
+      await page.waitForFunction(rowsShown, { timeout: 15_000 }, testId);
+    };
+    const report = [
+      ...(await axeAtBothWidths(`/flows/${flowId}/analytics`, analyticsSettled)),
+      ...(await axeAtBothWidths(`/flows/${flowId}/activities`, listReady('activity-row'))),
+      ...(await axeAtBothWidths(`/flows/${flowId}/prospects`, listReady('prospect-row'))),
+      ...(await axeAtBothWidths(prospectPath, async () => {
+        await page.waitForSelector('[data-testid="prospect-timeline"]', { timeout: 15_000 });
+      })),
+    ];
+    expect(report, `axe serious/critical violations:\n${report.join('\n')}`).toEqual([]);
+  }, 180_000);
+
+  it('stops the flow from its analytics page by keyboard', async () => {
+    expect(flowId, 'the flow of the first test').not.toBe('');
+    await openApp(page, `${appUrl}/flows/${flowId}/analytics`);
+    await waitForText(page, TEMPLATE.displayName);
+    await tabTo('Stop', hasText, 'Stop');
+    await page.keyboard.press('Enter');
+    await waitForText(page, 'Stop this flow?');
+    await tabTo('Stop flow', hasText, 'Stop flow');
+    await page.keyboard.press('Enter');
+    await waitForText(page, 'Flow stopped successfully', 15_000);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="flow-status"]')?.textContent?.trim() === 'Stopped',
+      { timeout: 10_000 },
+    );
+    // No action is left: the keyboard goes to Refresh.
+    expect((await focused()).text).toBe('Refresh');
+    const res = await api.get(`/api/flows/${flowId}`, { token });
+    expect(res.body.data.flow.status).toBe('COMPLETED');
+    stopped = true;
+  }, 60_000);
+});
