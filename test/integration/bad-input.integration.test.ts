@@ -224,12 +224,15 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
     path: { schema: flowIdParams, sample: { id: 'f1' } },
     query: {
       schema: activitiesQuery,
-      sample: { page: '1', limit: '20', type: 'POST_LIKED', status: 'SUCCESS', search: 'ada' },
+      sample: { page: '1', limit: '20', type: 'POST_LIKED', status: 'SUCCESS', search: 'ada', cursor: 'x' },
     },
   },
   'GET /api/flows/{id}/prospects': {
     path: { schema: flowIdParams, sample: { id: 'f1' } },
-    query: { schema: prospectsQuery, sample: { page: '1', limit: '20', status: 'PENDING', search: 'ada' } },
+    query: {
+      schema: prospectsQuery,
+      sample: { page: '1', limit: '20', status: 'PENDING', search: 'ada', cursor: 'x' },
+    },
   },
   'GET /api/flows/{id}/prospects/{prospectId}': {
     path: { schema: prospectParams, sample: { id: 'f1', prospectId: 'ACoAAB12' } },
