@@ -197,6 +197,8 @@ describe('a flow’s insights', () => {
     );
     expect(last!.executionStats).toMatchObject({ totalRuns: 1, successfulRuns: 1 });
     expect(last!.prospectStats.totalProspectsFound).toBeGreaterThan(0);
+    expect(last!.prospectStats.totalEngagements).toBeGreaterThan(0);
+    expect(last!.prospectStats.totalConnectionRequests).toBeGreaterThan(0);
   }, 420_000);
 
   it('shows the run under Recent executions, switches to 30 days and executes the flow now, by keyboard', async () => {
@@ -215,6 +217,10 @@ describe('a flow’s insights', () => {
     expect(await focused()).toMatchObject({ value: '7d', checked: true });
     await page.keyboard.press('ArrowRight');
     await waitForPath(page, `/flows/${flowId}/analytics?period=30d`);
+    // The chosen radio is checked once the page has drawn the period the address names.
+    await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.checked === true, {
+      timeout: 5_000,
+    });
     expect(await focused()).toMatchObject({ value: '30d', checked: true });
     await page.waitForFunction(
       (before) => {
@@ -240,11 +246,12 @@ describe('a flow’s insights', () => {
     await tabTo('Execute now', hasText, 'Execute now', { back: true });
     await page.keyboard.press('Enter');
     await waitForText(page, 'Flow execution started', 15_000);
+    // Refresh, by keyboard, reads the flow and its analytics again (each press says so) until the
+    // worker has started the run and it shows.
     await tabTo('Refresh', hasText, 'Refresh', { back: true });
     await until(
       'the second run under Recent executions',
       async () => {
-        if ((await executionRows()).length === 2) return true;
         await page.keyboard.press('Enter');
         await page.waitForFunction(() => document.querySelector('button[aria-busy="true"]') === null, {
           timeout: 15_000,
@@ -254,8 +261,10 @@ describe('a flow’s insights', () => {
       90_000,
     );
     await waitForText(page, 'Analytics refreshed');
+    expect((await focused()).text).toBe('Refresh');
     const rows = await executionRows();
-    // Newest first: the run just asked for, then the first one, completed.
+    // Newest first: the run just asked for (under way, or done already), then the first one.
+    expect(rows[0]).toMatch(/Running|Completed/);
     expect(rows[1]).toContain('Completed');
     expect((await analyticsOf('30d')).executionHistory).toHaveLength(2);
   }, 180_000);
@@ -338,6 +347,10 @@ describe('a flow’s insights', () => {
     expect((await focused()).selected).toBe('true');
     expect((await tabState()).panels).toHaveLength(1);
     await page.waitForSelector('[data-testid="prospect-timeline"]', { timeout: 5_000 });
+    // The prospect's story starts with its discovery by this flow's run.
+    expect(await page.$eval('[data-testid="prospect-timeline"]', (list) => list.textContent ?? '')).toContain(
+      'Profile discovered',
+    );
     for (const [label, content] of [
       ['Engagements', '[data-testid="prospect-engagements"]'],
       ['Recent Posts', '[data-testid="prospect-posts"]'],
