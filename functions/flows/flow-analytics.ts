@@ -64,7 +64,8 @@ async function jobsSince(flow: StoredFlow, since: string): Promise<StoredJob[]> 
   for (;;) {
     const page = await pageJobs(flow.userId, {
       automationId: flow.id,
-      limit: 100,
+      // A week holds at most 28 scheduled runs: most periods end within the first page.
+      limit: 30,
       keep: () => true,
       ...(after ? { after } : {}),
     });

@@ -111,6 +111,15 @@ const executionRows = () =>
 
 /** The analytics page is drawn: figures in, every lazily loaded chart drawn, no skeleton left. */
 async function analyticsSettled(): Promise<void> {
+  await page.waitForSelector('[data-testid="block-history"]', { timeout: 20_000 });
+  // A chart is drawn when it comes near the screen: scroll each into view, as a reader would.
+  await page.$$eval('[data-testid="chart-drawing"]', async (drawings) => {
+    for (const drawing of drawings) {
+      drawing.scrollIntoView();
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    window.scrollTo(0, 0);
+  });
   await page.waitForFunction(
     () => {
       const drawings = [...document.querySelectorAll('[data-testid="chart-drawing"]')];

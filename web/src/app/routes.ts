@@ -121,6 +121,7 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/flows/:flowId/analytics',
     access: 'verified',
     page: () => import('../features/flows/pages/FlowAnalyticsPage'),
+    prefetch: () => import('../features/flows/api/insights').then((m) => m.prefetchAnalytics()),
   },
   {
     path: '/flows/:flowId/activities',

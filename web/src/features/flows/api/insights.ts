@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
 import type { Flow } from '../../../../../shared/flow-api';
 import type {
   ActivitiesResponse,
@@ -10,7 +10,11 @@ import type {
   ProspectResponse,
   ProspectsResponse,
 } from '../../../../../shared/flow-insights-values';
-import { INSIGHT_PAGE_SIZE } from '../../../../../shared/flow-insights-values';
+import {
+  ANALYTICS_PERIODS,
+  DEFAULT_ANALYTICS_PERIOD,
+  INSIGHT_PAGE_SIZE,
+} from '../../../../../shared/flow-insights-values';
 import { ApiError, get, post } from '../../../lib/api-client';
 
 /**
@@ -32,6 +36,21 @@ export function useFlow(id: string) {
   const answer = useSWR<FlowResponse>(flowPath(id), { shouldRetryOnError: false });
   const notFound = answer.error instanceof ApiError && answer.error.status === 404;
   return { ...answer, flow: answer.data?.data.flow, notFound };
+}
+
+/**
+ * The analytics page's first calls, started beside the session's restore when the app opens at it
+ * (routes.ts prefetch): the flow and the analytics of the address's period.
+ */
+export async function prefetchAnalytics(): Promise<void> {
+  const match = /^\/flows\/([^/]+)\/analytics\/?$/.exec(window.location.pathname);
+  if (!match?.[1]) return;
+  const id = decodeURIComponent(match[1]);
+  const asked = new URLSearchParams(window.location.search).get('period');
+  const period = (ANALYTICS_PERIODS as readonly string[]).includes(asked ?? '')
+    ? (asked as AnalyticsPeriod)
+    : DEFAULT_ANALYTICS_PERIOD;
+  await Promise.all([preload(flowPath(id), get), preload(analyticsKey(id, period), get)]);
 }
 
 export const analyticsKey = (id: string, period: AnalyticsPeriod) =>

@@ -1,5 +1,5 @@
 import { Card, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { type ReactNode, Suspense, useId } from 'react';
+import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { ANALYTICS_TEXTS } from './analytics-texts';
 
 /** A block of the page: a card that is a region named by its heading (h2 under the page's h1). */
@@ -86,6 +86,29 @@ export function HiddenTable({
 }
 
 /**
+ * Whether the element has come near the screen (stays true once it has): a chart below the fold is
+ * drawn when the user scrolls to it, so its code and its render stay out of the page's first load.
+ * Where the browser cannot tell (no IntersectionObserver), at once.
+ */
+function useNearScreen<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '150px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return { ref, near };
+}
+
+/**
  * A chart with its text alternative: a visible summary line and a visually hidden table of the same
  * numbers; the drawing itself is hidden from screen readers (and out of the tab order), and its code
  * (lazy-drawings.ts) loads after the page's: a skeleton of its height holds its place meanwhile.
@@ -109,13 +132,15 @@ export function ChartSection({
   children: ReactNode;
   testId?: string;
 }) {
+  const { ref, near } = useNearScreen<HTMLDivElement>();
+  const placeholder = <Skeleton height={height} radius="md" />;
   return (
     <Block title={title} description={description} testId={testId}>
       <Text size="sm" data-testid="chart-summary">
         {summary}
       </Text>
-      <div aria-hidden="true" data-testid="chart-drawing">
-        <Suspense fallback={<Skeleton height={height} radius="md" />}>{children}</Suspense>
+      <div ref={ref} aria-hidden="true" data-testid="chart-drawing">
+        {near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}
       </div>
       <HiddenTable caption={ANALYTICS_TEXTS.asTable(title)} {...table} testId="chart-table" />
     </Block>
