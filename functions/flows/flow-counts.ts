@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { ActivityType, MatchQuality } from '../../shared/flow-insights';
+import type { ActivityType, MatchQuality, ProspectStatus } from '../../shared/flow-insights';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { keys } from '../core/table';
 import { isoDay, wallDayOf } from '../core/zone-clock';
@@ -27,7 +27,9 @@ export type StepCount = (typeof STEP_COUNTS)[number];
 export type QualityCount = `${'invited' | 'accepted'}_${MatchQuality}`;
 /** An activity of a type that succeeded or not (the feed's totals by type and status). */
 export type ActivityCount = `a_${ActivityType}_${'ok' | 'failed'}`;
-export type FlowCount = StepCount | QualityCount | ActivityCount;
+/** The flow's prospects in a status, now (all-time item only: the prospects list's filtered totals). */
+export type StatusCount = `p_${ProspectStatus}`;
+export type FlowCount = StepCount | QualityCount | ActivityCount | StatusCount;
 export type FlowCounts = Partial<Record<FlowCount, number>>;
 
 export const qualityCount = (step: 'invited' | 'accepted', quality: MatchQuality): QualityCount =>
@@ -37,6 +39,22 @@ export const activityCount = (type: ActivityType, ok: boolean): ActivityCount =>
 
 /** The flow's local date of an instant ('YYYY-MM-DD'). */
 export const flowDayOf = (at: Date, timeZone: string): string => isoDay(wallDayOf(at.getTime(), timeZone));
+
+export const statusCount = (status: ProspectStatus): StatusCount => `p_${status}`;
+
+/** The update that adds `counts` to the all-time item only (for a transaction). */
+export function totalsUpdate(userId: string, flowId: string, counts: FlowCounts) {
+  const entries = Object.entries(counts).filter(([, n]) => n !== undefined && n !== 0);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.flowTotals(userId, flowId),
+      UpdateExpression: `ADD ${entries.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#c${i}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, n], i) => [`:c${i}`, n])),
+    },
+  };
+}
 
 /** The two updates that add `counts` to the day's item and to the all-time item (for a transaction). */
 export function countUpdates(userId: string, flowId: string, day: string, counts: FlowCounts) {

@@ -13,7 +13,7 @@ import {
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { ValidationError } from '../core/errors';
 import { keys } from '../core/table';
-import { activityCount, flowTotalCounts } from './flow-counts';
+import { activityCount, flowTotalCounts, statusCount } from './flow-counts';
 import { prospectPostsView } from './prospect-view';
 
 /**
@@ -237,9 +237,12 @@ export async function listProspects(
   const filter = parts.length > 0 ? { expression: parts.join(' AND '), names, values } : undefined;
   const [page, totalItems] = await Promise.all([
     queryPage({ pk, prefix, after, limit: query.limit, descending: false, ...(filter ? { filter } : {}) }),
-    filter
-      ? countMatching(pk, prefix, filter)
-      : flowTotalCounts(userId, flowId).then((counts) => counts.prospectsFound ?? 0),
+    // A status alone is counted by the flow counts; a search counts its matches.
+    search
+      ? countMatching(pk, prefix, filter!)
+      : flowTotalCounts(userId, flowId).then((counts) =>
+          query.status ? (counts[statusCount(query.status)] ?? 0) : (counts.prospectsFound ?? 0),
+        ),
   ]);
   return {
     prospects: page.items.map((item) => prospectSummaryOf(strip(item))),

@@ -1,9 +1,16 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { MatchQuality, ProspectStatus, RelevanceFactor } from '../../shared/flow-insights';
 import { dynamo, tableName } from '../core/clients/dynamo';
-import { isConditionalCheckFailure } from '../core/dynamo-errors';
+import { isConditionalCheckFailure, isItemConditionFailure } from '../core/dynamo-errors';
 import { keys } from '../core/table';
 import type { ProspectEvent } from './activity-repository';
+import { statusCount, totalsUpdate } from './flow-counts';
 
 /**
  * A flow's prospects (spec section 3, Prospect; access patterns 36 and 37): the people its runs
@@ -146,27 +153,39 @@ export async function findProspect(
   return out.Item ? stripKeys(out.Item) : undefined;
 }
 
-/** Moves the prospect's status forward (never back: an answer stays an answer). */
+/**
+ * Moves the prospect's status forward from `from` (never back: an answer stays an answer), and the
+ * flow's count of prospects in each status with it, in one transaction.
+ */
 export async function advanceProspect(
   userId: string,
   flowId: string,
   personId: string,
+  from: ProspectStatus,
   status: ProspectStatus,
 ): Promise<void> {
+  if (STATUS_RANK[status] <= STATUS_RANK[from]) return;
   await dynamo()
     .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.prospect(userId, flowId, personId),
-        UpdateExpression: 'SET #status = :status, statusRank = :rank',
-        ConditionExpression:
-          'attribute_exists(pk) AND (attribute_not_exists(statusRank) OR statusRank < :rank)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':status': status, ':rank': STATUS_RANK[status] },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.prospect(userId, flowId, personId),
+              UpdateExpression: 'SET #status = :status, statusRank = :rank',
+              ConditionExpression: 'attribute_exists(pk) AND #status = :from',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':status': status, ':rank': STATUS_RANK[status], ':from': from },
+            },
+          },
+          totalsUpdate(userId, flowId, { [statusCount(from)]: -1, [statusCount(status)]: 1 }),
+        ],
       }),
     )
     .catch((error: unknown) => {
-      if (!isConditionalCheckFailure(error)) throw error;
+      // Another run moved it meanwhile: its own transaction counted that move.
+      if (!isItemConditionFailure(error, 0)) throw error;
     });
 }
 

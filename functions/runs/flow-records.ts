@@ -99,7 +99,7 @@ export function flowRecords(input: {
           ...(person.distance ? { distance: person.distance } : {}),
         }));
       if (added) await addToFlowTotal(userId, flowId, 'prospectsFound', 1);
-      await count(added ? { prospectsFound: 1 } : { duplicates: 1 });
+      await count(added ? { prospectsFound: 1, p_FOUND: 1 } : { duplicates: 1 });
       return added;
     },
 
@@ -143,7 +143,8 @@ export function flowRecords(input: {
           ...(quality ? { [qualityCount(step as 'invited' | 'accepted', quality)]: 1 } : {}),
         } as FlowCounts);
       }
-      if (status && prospect) await advanceProspect(userId, flowId, person.id, status);
+      if (status && prospect)
+        await advanceProspect(userId, flowId, person.id, prospect.status ?? 'FOUND', status);
       if (step === 'replied') await markReplied(userId, flowId, person.id, at);
       if (step === 'accepted' || step === 'declined')
         await activity({

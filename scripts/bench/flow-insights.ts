@@ -326,7 +326,7 @@ async function seedFlow(userId: string, flowId: string, timeZone: string, now: n
       discoveredAt: iso(found),
       status: 'FOUND',
     });
-    count(found, { prospectsFound: 1, ...(i % 10 === 0 ? { duplicates: 1 } : {}) });
+    count(found, { prospectsFound: 1, p_FOUND: 1, ...(i % 10 === 0 ? { duplicates: 1 } : {}) });
     totals.prospectsFound++;
     await scoreProspect(userId, flowId, person.id, {
       aiScore: person.score,
@@ -446,7 +446,7 @@ async function seedFlow(userId: string, flowId: string, timeZone: string, now: n
       }
     }
     activities += ACTIVITIES_PER_PROSPECT;
-    await advanceProspect(userId, flowId, person.id, STATUS_OF_FATE[fate]);
+    await retried(() => advanceProspect(userId, flowId, person.id, 'FOUND', STATUS_OF_FATE[fate]), tally);
   });
 
   for (const { at, counts } of days.values())
