@@ -82,8 +82,10 @@ describe('POST /api/auth/login', () => {
     const counters = (await scanTable()).filter((i) =>
       String(i.pk).startsWith(`RATE#password-fail:email-ip:${input.email}:`),
     );
-    expect(counters).toHaveLength(1);
-    expect(counters[0]).toMatchObject({ count: 6, expiresAt: expect.any(Number) });
+    // One or two one-minute buckets (two when the attempts cross a minute's edge), 6 in all.
+    expect(counters.length).toBeGreaterThanOrEqual(1);
+    expect(counters.reduce((sum, b) => sum + Number(b.count), 0)).toBe(6);
+    for (const bucket of counters) expect(bucket).toMatchObject({ expiresAt: expect.any(Number) });
 
     // The owner, from their own client, is not punished for the attacker's guesses.
     const owner = await api
@@ -159,9 +161,11 @@ describe('POST /api/auth/login', () => {
     expect(locked.status).toBe(429);
     expect(locked.body).toEqual(TOO_MANY);
     const ip = address.replace(/:\d+$/, '');
-    const counters = (await scanTable()).filter((i) => i.pk === `RATE#password-fail:ip:${ip}`);
-    expect(counters).toHaveLength(1);
-    expect(counters[0]).toMatchObject({ count: 21 });
+    // The 21 attempts land in one or two of the window's one-minute buckets (two when a slow machine
+    // takes them across a minute's edge); together they count every attempt once.
+    const buckets = (await scanTable()).filter((i) => i.pk === `RATE#password-fail:ip:${ip}`);
+    expect(buckets.length).toBeGreaterThanOrEqual(1);
+    expect(buckets.reduce((sum, b) => sum + Number(b.count), 0)).toBe(21);
 
     // The account itself is fine from elsewhere.
     const elsewhere = await api
