@@ -65,7 +65,12 @@ const stranger = () => strangers[next++]!;
 const newAccount = (): LedgerAccount => ({ userId: `u-${randomUUID()}`, connectionId: `c-${randomUUID()}` });
 
 /** An invitation as a flow sends it, with its platform calls counted. */
-function invitation(person: FlowPerson, calls: { invites: number }, flowId = 'flow-1'): WriteRequest {
+function invitation(
+  person: FlowPerson,
+  calls: { invites: number },
+  flowId = 'flow-1',
+  beforePerform: () => Promise<unknown> = async () => undefined,
+): WriteRequest {
   return {
     key: `invite:${person.id}`,
     kind: 'invite',
@@ -75,6 +80,7 @@ function invitation(person: FlowPerson, calls: { invites: number }, flowId = 'fl
     text: 'Hi, I enjoyed your recent post on pipelines.',
     perform: async () => {
       calls.invites++;
+      await beforePerform();
       return driver.invite(page, person, 'Hi, I enjoyed your recent post on pipelines.');
     },
     verify: async () => (await driver.invitationState(page, person)) === 'pending',
@@ -118,10 +124,15 @@ describe('a write to the platform', () => {
     const account = newAccount();
     const person = stranger();
     const calls = { invites: 0 };
-    const outcomes = await Promise.all([
-      writeOnce(deps(account), invitation(person, calls)),
-      writeOnce(deps(account), invitation(person, calls, 'flow-2')),
-    ]);
+    // Whichever worker performs waits for the other to answer first, so the other really meets a write
+    // in progress (on a loaded machine it could otherwise start after the first had finished, and be
+    // told 'settled'). Were both let through, each would wait out its 5 s and the count would show 2.
+    const answered: Array<Promise<unknown>> = [];
+    const otherAnswered = (other: number) => () =>
+      Promise.race([answered[other], new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    answered.push(writeOnce(deps(account), invitation(person, calls, 'flow-1', otherAnswered(1))));
+    answered.push(writeOnce(deps(account), invitation(person, calls, 'flow-2', otherAnswered(0))));
+    const outcomes = (await Promise.all(answered)) as Array<{ kind: string }>;
     expect(outcomes.map((o) => o.kind).sort()).toEqual(['done', 'held']);
     expect(calls.invites).toBe(1);
   });
