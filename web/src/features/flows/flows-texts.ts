@@ -2,7 +2,7 @@ import {
   CONNECTION_NOTE_LIMITS,
   FLOW_RUNS_PER_DAY,
   FLOW_START_WITHIN_MINUTES,
-} from '../../../../shared/flows';
+} from '../../../../shared/flow-options';
 
 /**
  * The flow screens' own words (spec part 2, sections 2.1 to 2.3 and 8) that shared/flows.ts and

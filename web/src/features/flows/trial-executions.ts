@@ -1,4 +1,4 @@
-import { FLOW_TEXTS } from '../../../../shared/flows';
+import { FLOW_TEXTS } from '../../../../shared/flow-texts';
 import {
   planOrFree,
   TRIAL_FLOW_EXECUTION_LIMIT as TRIAL_FLOW_EXECUTIONS,

@@ -2,12 +2,16 @@ import useSWR, { preload } from 'swr';
 import type { CreateFlowInput, Flow } from '../../../../../shared/flow-api';
 import {
   FALLBACK_INDUSTRY_OPTIONS,
-  type FlowTemplateListResponse,
-  type FlowTemplateResponse,
   INDUSTRY_SEARCH_LIMIT,
   INDUSTRY_SERVER_SEARCH_AFTER,
-  type IndustryListResponse,
   type IndustryOption,
+} from '../../../../../shared/flow-options';
+// Types only: shared/flows.ts also holds the wizard's schemas, which the pages that only read flows
+// (the list, the analytics) must not load.
+import type {
+  FlowTemplateListResponse,
+  FlowTemplateResponse,
+  IndustryListResponse,
 } from '../../../../../shared/flows';
 import { ApiError, del, get, post } from '../../../lib/api-client';
 

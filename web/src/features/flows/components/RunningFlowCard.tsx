@@ -16,7 +16,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { Flow } from '../../../../../shared/flow-api';
-import { FLOW_TEXTS } from '../../../../../shared/flows';
+import { FLOW_TEXTS } from '../../../../../shared/flow-texts';
 import { flowActivitiesPath, flowAnalyticsPath, flowProspectsPath } from '../../../lib/flow-paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { FLOWS_KEY, type FlowListResponse, pauseFlow, stopFlow, withFlow } from '../api/flows';

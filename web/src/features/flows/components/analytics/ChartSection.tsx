@@ -1,4 +1,4 @@
-import { Card, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Card, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { ANALYTICS_TEXTS } from './analytics-texts';
 
@@ -53,34 +53,34 @@ export function HiddenTable({
 }) {
   return (
     <VisuallyHidden>
-      <Table data-testid={testId}>
+      <table data-testid={testId}>
         <caption>{caption}</caption>
-        <Table.Thead>
-          <Table.Tr>
+        <thead>
+          <tr>
             {columns.map((column) => (
-              <Table.Th key={column.key} scope="col">
+              <th key={column.key} scope="col">
                 {column.label}
-              </Table.Th>
+              </th>
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+          </tr>
+        </thead>
+        <tbody>
           {rows.map((row, index) => (
             // The first column names the row (a date, a quality): unique within a chart.
-            <Table.Tr key={String(row[columns[0]?.key ?? ''] ?? index)}>
+            <tr key={String(row[columns[0]?.key ?? ''] ?? index)}>
               {columns.map((column, at) =>
                 at === 0 ? (
-                  <Table.Th key={column.key} scope="row">
+                  <th key={column.key} scope="row">
                     {row[column.key]}
-                  </Table.Th>
+                  </th>
                 ) : (
-                  <Table.Td key={column.key}>{row[column.key]}</Table.Td>
+                  <td key={column.key}>{row[column.key]}</td>
                 ),
               )}
-            </Table.Tr>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </table>
     </VisuallyHidden>
   );
 }

@@ -1,5 +1,6 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import type { FlowAnalytics } from '../../../../../../shared/flow-insights-values';
+import classes from './analytics.module.css';
 import { ANALYTICS_TEXTS, RUN_STATUS_LOOK } from './analytics-texts';
 import { Block } from './ChartSection';
 import { formatMoment } from './format';
@@ -20,46 +21,46 @@ export function ExecutionHistory({ analytics }: { analytics: FlowAnalytics }) {
           {ANALYTICS_TEXTS.noHistory}
         </Text>
       ) : (
-        <Table striped verticalSpacing="xs" aria-label={ANALYTICS_TEXTS.historyCaption}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{ANALYTICS_TEXTS.stage}</Table.Th>
-              <Table.Th scope="col">{ANALYTICS_TEXTS.status}</Table.Th>
-              <Table.Th scope="col">{ANALYTICS_TEXTS.startedAt}</Table.Th>
-              <Table.Th scope="col">{ANALYTICS_TEXTS.completedAt}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+        <table className={classes.table} aria-label={ANALYTICS_TEXTS.historyCaption}>
+          <thead>
+            <tr>
+              <th scope="col">{ANALYTICS_TEXTS.stage}</th>
+              <th scope="col">{ANALYTICS_TEXTS.status}</th>
+              <th scope="col">{ANALYTICS_TEXTS.startedAt}</th>
+              <th scope="col">{ANALYTICS_TEXTS.completedAt}</th>
+            </tr>
+          </thead>
+          <tbody>
             {runs.map((run) => {
               const look = RUN_STATUS_LOOK[run.status] ?? { label: run.status, color: 'gray' };
               return (
-                <Table.Tr key={run.jobId} data-testid="execution-row">
-                  <Table.Td>
+                <tr key={run.jobId} data-testid="execution-row">
+                  <td>
                     <Text size="sm">{stageLabel(run.stage)}</Text>
                     {run.message && (
                       <Text size="xs" c="dimmed">
                         {run.message}
                       </Text>
                     )}
-                  </Table.Td>
-                  <Table.Td>
+                  </td>
+                  <td>
                     <Badge variant="light" color={look.color}>
                       {look.label}
                     </Badge>
-                  </Table.Td>
-                  <Table.Td>{formatMoment(run.startedAt, analytics.timezone)}</Table.Td>
-                  <Table.Td>
+                  </td>
+                  <td>{formatMoment(run.startedAt, analytics.timezone)}</td>
+                  <td>
                     {run.completedAt
                       ? formatMoment(run.completedAt, analytics.timezone)
                       : run.status === 'RUNNING'
                         ? ANALYTICS_TEXTS.inProgress
                         : ANALYTICS_TEXTS.none}
-                  </Table.Td>
-                </Table.Tr>
+                  </td>
+                </tr>
               );
             })}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       )}
     </Block>
   );

@@ -1,6 +1,6 @@
 import { Button, Group, Loader } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconPlayerStop, IconRocket } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Flow } from '../../../../../../shared/flow-api';
 import { FLOW_TEXTS } from '../../../../../../shared/flow-texts';
@@ -16,10 +16,14 @@ import {
   TRIAL_LIMIT_MESSAGE,
   trialLimitReached,
 } from '../../trial-executions';
-import { StopFlowModal } from '../StopFlowModal';
 import { ANALYTICS_TEXTS } from './analytics-texts';
 
 type Action = 'pause' | 'resume' | 'stop' | 'execute';
+
+// The confirmation's code (Mantine's modal, focus trap and scroll lock) loads when Stop is first
+// pressed, not with the page: most visits never stop the flow.
+const loadStopFlowModal = () => import('../StopFlowModal');
+const StopFlowModal = lazy(() => loadStopFlowModal().then((m) => ({ default: m.StopFlowModal })));
 
 const PRICING_PATH = '/pricing';
 
@@ -75,6 +79,8 @@ export function FlowActions({
   const user = useCurrentUser();
   const [busy, setBusy] = useState<Action | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // Kept once opened, so closing plays the modal's transition and gives focus back to Stop.
+  const [askedToStop, setAskedToStop] = useState(false);
   const group = useRef<HTMLDivElement>(null);
   // After an action changed the status its button goes (Pause becomes Resume): once the new status
   // shows, the keyboard goes to the first action left, or where the page says when none is.
@@ -170,16 +176,22 @@ export function FlowActions({
           )}
         {!stopped &&
           button('stop', ANALYTICS_TEXTS.stop, <IconPlayerStop size={16} aria-hidden />, 'red', () => {
-            if (!busy) setConfirming(true);
+            if (busy) return;
+            setAskedToStop(true);
+            setConfirming(true);
           })}
       </Group>
-      <StopFlowModal
-        name={flow.name}
-        opened={confirming}
-        busy={busy === 'stop'}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => void run('stop')}
-      />
+      {askedToStop && (
+        <Suspense fallback={null}>
+          <StopFlowModal
+            name={flow.name}
+            opened={confirming}
+            busy={busy === 'stop'}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => void run('stop')}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
