@@ -471,7 +471,7 @@ function harnessScript(dir: string): string {
     const path = relative(dir, join(repoRoot, file)).split(sep).join('/');
     return JSON.stringify(path.startsWith('.') ? path : `./${path}`);
   };
-  return `import { exportLeadsCsv } from ${from('web/src/features/leads/export/export-leads.ts')};
+  return `import { exportLeads } from ${from('web/src/features/leads/export/export-leads.ts')};
 import { benchLeadSet } from ${from('scripts/bench/lead-data.ts')};
 ${LONG_TASKS}
 let leads = [];
@@ -486,7 +486,7 @@ window.runExport = async () => {
   };
   requestAnimationFrame(tick);
   const started = performance.now();
-  const result = await exportLeadsCsv(leads);
+  const result = await exportLeads(leads, 'csv');
   const returned = performance.now();
   frames.on = false;
   return { started, returned, fileName: result.fileName, count: result.count, longestFrameGap: frames.longest };

@@ -8,19 +8,21 @@ import {
   optionalColumnsOf,
 } from '../../../web/src/features/leads/export/csv-columns';
 import {
+  type ExportWorkerRequest,
+  type ExportWorkerResponse,
+  exportedMessage,
+  exportFileName,
+} from '../../../web/src/features/leads/export/export-files';
+import {
   EXPORT_CHUNK_SIZE,
-  exportLeadsCsv,
+  exportLeads,
   REVOKE_URL_AFTER_MS,
 } from '../../../web/src/features/leads/export/export-leads';
 import {
   CSV_BOM,
   CSV_MIME,
-  type CsvWorkerRequest,
-  type CsvWorkerResponse,
   csvBuilder,
   csvChunk,
-  exportedMessage,
-  exportFileName,
   leadsCsv,
 } from '../../../web/src/features/leads/export/leads-csv';
 
@@ -314,7 +316,7 @@ describe('exportLeadsCsv (download)', () => {
   it('builds on the main thread without Worker (jsdom) and clicks a download link to an object URL', async () => {
     expect(typeof Worker).toBe('undefined');
     vi.useFakeTimers();
-    const done = exportLeadsCsv(LEADS, new Date(2026, 2, 7, 10, 0));
+    const done = exportLeads(LEADS, 'csv', new Date(2026, 2, 7, 10, 0));
     await vi.advanceTimersByTimeAsync(REVOKE_URL_AFTER_MS - 1);
     await expect(done).resolves.toEqual({
       count: 5,
@@ -335,29 +337,29 @@ describe('exportLeadsCsv (download)', () => {
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:http://localhost/1');
   });
 
-  /** A Worker that runs the real csv.worker.ts in this thread, messages crossing on later tasks. */
+  /** A Worker that runs the real export.worker.ts in this thread, messages crossing on later tasks. */
   async function stubWorker(options: { fail?: boolean } = {}) {
     const scope: {
-      onmessage: ((event: { data: CsvWorkerRequest }) => void) | null;
-      postMessage: (message: CsvWorkerResponse) => void;
+      onmessage: ((event: { data: ExportWorkerRequest }) => void) | null;
+      postMessage: (message: ExportWorkerResponse) => void;
     } = { onmessage: null, postMessage: () => {} };
     vi.stubGlobal('self', scope);
     vi.resetModules();
-    await import('../../../web/src/features/leads/export/csv.worker');
+    await import('../../../web/src/features/leads/export/export.worker');
     vi.unstubAllGlobals();
 
     const created: { url: string; options: WorkerOptions | undefined }[] = [];
-    const posted: CsvWorkerRequest[] = [];
+    const posted: ExportWorkerRequest[] = [];
     let terminated = 0;
     class FakeWorker {
-      onmessage: ((event: { data: CsvWorkerResponse }) => void) | null = null;
+      onmessage: ((event: { data: ExportWorkerResponse }) => void) | null = null;
       onerror: ((event: { message: string; preventDefault: () => void }) => void) | null = null;
       onmessageerror: (() => void) | null = null;
       constructor(url: URL, workerOptions?: WorkerOptions) {
         created.push({ url: url.href, options: workerOptions });
         scope.postMessage = (message) => setTimeout(() => this.onmessage?.({ data: message }), 0);
       }
-      postMessage(message: CsvWorkerRequest) {
+      postMessage(message: ExportWorkerRequest) {
         posted.push(message);
         if (options.fail) {
           setTimeout(() => this.onerror?.({ message: 'blocked', preventDefault: () => {} }), 0);
@@ -378,11 +380,11 @@ describe('exportLeadsCsv (download)', () => {
     const worker = await stubWorker();
     const many = Array.from({ length: 4500 }, (_, i) => lead(`w${i}`, { name: `Lead ${i}` }));
 
-    const result = await exportLeadsCsv(many, new Date(2026, 6, 1));
+    const result = await exportLeads(many, 'csv', new Date(2026, 6, 1));
 
     expect(result).toMatchObject({ count: 4500, fileName: 'leads-export-2026-07-01.csv' });
     expect(worker.created).toHaveLength(1);
-    expect(worker.created[0]!.url).toMatch(/\/csv\.worker\.ts(\?|$)/);
+    expect(worker.created[0]!.url).toMatch(/\/export\.worker\.ts(\?|$)/);
     expect(worker.created[0]!.options).toEqual({ type: 'module' });
     expect(worker.posted.map((m) => (m.type === 'rows' ? m.leads.length : m.type))).toEqual([
       'start',
@@ -403,9 +405,9 @@ describe('exportLeadsCsv (download)', () => {
       lead(`w${i}`, { name: `Lead ${i}`, ...(i === 2499 ? { followersCount: 7, verified: true } : {}) }),
     );
 
-    await exportLeadsCsv(many, new Date(2026, 6, 1));
+    await exportLeads(many, 'csv', new Date(2026, 6, 1));
 
-    expect(worker.posted[0]).toEqual({ type: 'start', optional: ['followers', 'verified'] });
+    expect(worker.posted[0]).toEqual({ type: 'start', format: 'csv', optional: ['followers', 'verified'] });
     const text = await fileText(blobs[0]!);
     expect(text).toBe(leadsCsv(many));
     expect(text.split('\r\n')[0]).toBe(`\ufeff${HEADER},Followers,Verified`);
@@ -414,7 +416,7 @@ describe('exportLeadsCsv (download)', () => {
   it('builds on the main thread when the worker fails to start', async () => {
     const worker = await stubWorker({ fail: true });
 
-    const result = await exportLeadsCsv(LEADS, new Date(2026, 6, 1));
+    const result = await exportLeads(LEADS, 'csv', new Date(2026, 6, 1));
 
     expect(result.count).toBe(5);
     expect(worker.terminated()).toBe(1);

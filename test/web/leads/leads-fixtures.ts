@@ -1,3 +1,4 @@
+import type { User } from '../../../shared/auth';
 import type { Automation } from '../../../shared/automations-values';
 import type { Lead } from '../../../shared/leads';
 import { automationOf, serveAutomations } from '../automations/automation-fixtures';
@@ -65,12 +66,14 @@ export interface OpenOptions {
   automation?: Automation;
   automations?: () => FakeAnswer;
   path?: string;
+  /** The signed-in user's plan (makeUser's by default). */
+  plan?: User['plan'];
 }
 
 /** The leads screen of a completed automation 'auto-1' (or the one given) with these leads. */
 export function openLeads(options: OpenOptions = {}) {
   const api = installFakeApi();
-  signInAs(api, makeUser());
+  signInAs(api, makeUser(options.plan ? { plan: options.plan } : {}));
   const automation =
     options.automation ??
     automationOf('auto-1', {

@@ -706,6 +706,95 @@ describe('/automations/:automationId/leads: export', () => {
   );
 });
 
+describe('/automations/:automationId/leads: export formats (DECISIONS 30)', () => {
+  const formatSelect = () => screen.getByRole('combobox', { name: 'Export format' }) as HTMLSelectElement;
+  const optionOf = (label: RegExp) =>
+    within(formatSelect()).getByRole('option', { name: label }) as HTMLOptionElement;
+  const today = () => {
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  };
+
+  beforeAll(() => {
+    Object.assign(URL, {
+      createObjectURL: vi.fn(() => 'blob:leads-export'),
+      revokeObjectURL: vi.fn(),
+    });
+  });
+
+  it(
+    'offers a FREE user CSV only: JSON and Excel shown disabled, with the upgrade hint',
+    async () => {
+      const user = userEvent.setup();
+      openLeads({ leads: generateLeads(2), plan: 'FREE' });
+      await loaded('Live Data');
+      await user.click(leadCheckbox('Person 001'));
+      expect(formatSelect().value).toBe('csv');
+      expect(optionOf(/^CSV$/).disabled).toBe(false);
+      expect(optionOf(/^JSON/).disabled).toBe(true);
+      expect(optionOf(/^JSON/).textContent).toBe('JSON (not in your plan)');
+      expect(optionOf(/^Excel/).disabled).toBe(true);
+      expect(
+        screen.getByText(
+          'JSON and Excel exports are not included in your plan. Start a free trial or upgrade to unlock this feature.',
+        ),
+      ).toBeTruthy();
+      expect(formatSelect().getAttribute('aria-describedby')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'offers a PRO user every format built, with no hint, and exports the one chosen as leads-export-{date}.json',
+    async () => {
+      const user = userEvent.setup();
+      const clicked: HTMLAnchorElement[] = [];
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        clicked.push(this);
+      });
+      openLeads({ leads: generateLeads(3), plan: 'PRO' });
+      await loaded('Live Data');
+      await user.click(leadCheckbox('Person 003'));
+      expect(optionOf(/^JSON$/).disabled).toBe(false);
+      expect(optionOf(/^Excel \(\.xlsx\)$/).disabled).toBe(false);
+      expect(screen.queryByText(/not included in your plan/)).toBeNull();
+      await user.selectOptions(formatSelect(), 'json');
+      await user.click(screen.getByRole('button', { name: 'Export (1)' }));
+      expect(await screen.findByText('Exported 1 leads with enhanced profile data', {}, LONG)).toBeTruthy();
+      expect(clicked.at(-1)!.download).toBe(`leads-export-${today()}.json`);
+      const blob = vi.mocked(URL.createObjectURL).mock.calls.at(-1)![0] as Blob;
+      const rows = JSON.parse(await blob.text()) as Array<{ name: string }>;
+      expect(rows.map((row) => row.name)).toEqual(['Person 003']);
+    },
+    SLOW,
+  );
+
+  it(
+    "preselects the trob's own Export format when the plan has it, and CSV when it does not",
+    async () => {
+      const user = userEvent.setup();
+      const excelTrob = automationOf('auto-1', {
+        status: 'completed',
+        progress: 100,
+        totalLeads: 2,
+        config: { exportSettings: { format: 'excel', skipDuplicates: true } },
+      });
+      const first = openLeads({ leads: generateLeads(2), plan: 'TRIAL', automation: excelTrob });
+      await loaded('Live Data');
+      await user.click(leadCheckbox('Person 001'));
+      expect(formatSelect().value).toBe('excel');
+      first.unmount();
+
+      openLeads({ leads: generateLeads(2), plan: 'FREE', automation: excelTrob });
+      await loaded('Live Data');
+      await user.click(leadCheckbox('Person 001'));
+      expect(formatSelect().value).toBe('csv');
+    },
+    SLOW,
+  );
+});
+
 describe('/automations/:automationId/leads: the empty-state hints', () => {
   it(
     "never reaches 'No leads have been extracted yet': an automation without leads shows the demo leads",

@@ -7,6 +7,16 @@ export const LEADS_TEXTS = {
   aiFiltered: 'AI Filtered',
   refresh: 'Refresh',
   export: (n: number) => `Export (${n.toLocaleString('en-US')})`,
+  exportFormat: 'Export format',
+  formatLocked: (label: string) => `${label} (not in your plan)`,
+  /** DECISIONS 30: 'JSON and Excel exports are not included in your plan.' and the plan's hint. */
+  formatsNotInPlan: (labels: string[], hint: string | undefined) => {
+    const names =
+      labels.length > 1
+        ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)} exports are`
+        : `${labels[0]} export is`;
+    return `${names} not included in your plan.${hint ? ` ${hint}` : ''}`;
+  },
   searchPlaceholder: 'Search leads...',
   filterAll: 'All Leads',
   filterRecent: 'Recent (7 days)',

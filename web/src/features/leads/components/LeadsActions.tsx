@@ -1,11 +1,13 @@
 import { Button, Group } from '@mantine/core';
 import { IconDownload, IconFilterOff, IconRefresh, IconSparkles } from '@tabler/icons-react';
 import { memo } from 'react';
+import type { BuiltFormat } from '../export/export-files';
 import { LEADS_TEXTS } from '../leads-texts';
+import { ExportFormatPicker } from './ExportFormatPicker';
 
 /**
- * Refresh, 'Ask AI', 'Clear AI Filter' while the AI filter is on, and 'Export (n)' only with leads
- * to export (part 2 section 2.11). Memoised: a keystroke in the search does not draw these again.
+ * Refresh, 'Ask AI', 'Clear AI Filter' while the AI filter is on, and 'Export (n)' with its format
+ * (DECISIONS 30) only with leads to export (part 2 section 2.11). Memoised: a keystroke in the search does not draw these again.
  */
 export const LeadsActions = memo(function LeadsActions({
   refreshing,
@@ -16,6 +18,9 @@ export const LeadsActions = memo(function LeadsActions({
   exportCount,
   exporting,
   onExport,
+  plan,
+  format,
+  onFormatChange,
 }: {
   refreshing: boolean;
   onRefresh: () => void;
@@ -26,9 +31,12 @@ export const LeadsActions = memo(function LeadsActions({
   exportCount: number;
   exporting: boolean;
   onExport: () => void;
+  plan: string | null | undefined;
+  format: BuiltFormat;
+  onFormatChange: (format: BuiltFormat) => void;
 }) {
   return (
-    <Group gap="xs">
+    <Group gap="xs" align="flex-start">
       <Button
         variant="default"
         leftSection={<IconRefresh size={16} aria-hidden />}
@@ -51,9 +59,12 @@ export const LeadsActions = memo(function LeadsActions({
         </Button>
       )}
       {exportCount > 0 && (
-        <Button leftSection={<IconDownload size={16} aria-hidden />} onClick={onExport} loading={exporting}>
-          {LEADS_TEXTS.export(exportCount)}
-        </Button>
+        <Group gap="xs" align="flex-start">
+          <Button leftSection={<IconDownload size={16} aria-hidden />} onClick={onExport} loading={exporting}>
+            {LEADS_TEXTS.export(exportCount)}
+          </Button>
+          <ExportFormatPicker plan={plan} value={format} onChange={onFormatChange} />
+        </Group>
       )}
     </Group>
   );

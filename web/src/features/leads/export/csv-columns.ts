@@ -1,8 +1,8 @@
 import type { Lead, LeadEngagement } from '../../../../../shared/leads';
 
 /**
- * One column of the leads CSV (part 2 section 5): its header, how its cell is read from a lead, and
- * whether it is a text column. Text columns are always quoted (empty ones as `""`), as the spec says of
+ * One column of the leads export (part 2 section 5; DECISIONS 30: every format has the CSV's columns):
+ * its header, how its cell is read from a lead, and whether it is a text column. Text columns are always quoted (empty ones as `""`), as the spec says of
  * text fields; the date columns and the follower count are not (a date or a number never needs
  * quotes), so a missing one is an empty cell with nothing between its commas.
  */
@@ -10,6 +10,15 @@ export interface CsvColumn {
   header: string;
   cell: (lead: Lead) => string;
   text: boolean;
+  /** The spec's name of the lead field (part 2 section 3): the key of the JSON export. */
+  field: string;
+  /** How a typed file holds it: Excel writes dates as date cells and counts as numbers. */
+  kind: 'text' | 'date' | 'count';
+  /**
+   * The cell as its own type, for the JSON export: the text (null when the lead has none), the ISO
+   * timestamp, the count, the flag, the engagement object.
+   */
+  value: (lead: Lead) => string | number | boolean | LeadEngagement | null;
 }
 
 /**
@@ -25,31 +34,50 @@ export function csvDate(value: string | undefined): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
-const text = (header: string, cell: (lead: Lead) => string | undefined): CsvColumn => ({
+/**
+ * Cells a spreadsheet program could run as a formula: those starting with `=`, `+`, `-`, `@`, a tab or
+ * a carriage return. The CSV and the Excel file prefix them with `'`, so they stay text.
+ */
+export const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A lead's timestamp as ISO text, or null when it has none that is a date. */
+export function isoDate(value: string | undefined): string | null {
+  if (!value) return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+}
+
+const text = (header: string, field: string, cell: (lead: Lead) => string | undefined): CsvColumn => ({
   header,
+  field,
+  kind: 'text',
   cell: (lead) => cell(lead) ?? '',
   text: true,
+  value: (lead) => cell(lead) || null,
 });
 
-const date = (header: string, cell: (lead: Lead) => string | undefined): CsvColumn => ({
+const date = (header: string, field: string, cell: (lead: Lead) => string | undefined): CsvColumn => ({
   header,
+  field,
+  kind: 'date',
   cell: (lead) => csvDate(cell(lead)),
   text: false,
+  value: (lead) => isoDate(cell(lead)),
 });
 
 /** The spec's columns, in its order. */
 export const CSV_COLUMNS: readonly CsvColumn[] = [
-  text('Name', (lead) => lead.name),
-  text('Headline', (lead) => lead.headline),
-  text('Skills', (lead) => lead.skills),
-  text('Description', (lead) => lead.description),
-  text('Profile URL', (lead) => lead.profileUrl),
-  text('Website', (lead) => lead.website),
-  text('Title', (lead) => lead.title),
-  text('Company', (lead) => lead.company),
-  text('Location', (lead) => lead.location),
-  date('Extracted Date', (lead) => lead.extractedAt),
-  date('Enhanced Date', (lead) => lead.enrichedAt),
+  text('Name', 'name', (lead) => lead.name),
+  text('Headline', 'headline', (lead) => lead.headline),
+  text('Skills', 'skills', (lead) => lead.skills),
+  text('Description', 'description', (lead) => lead.description),
+  text('Profile URL', 'profileUrl', (lead) => lead.profileUrl),
+  text('Website', 'website', (lead) => lead.website),
+  text('Title', 'title', (lead) => lead.title),
+  text('Company', 'company', (lead) => lead.company),
+  text('Location', 'location', (lead) => lead.location),
+  date('Extracted Date', 'extractedAt', (lead) => lead.extractedAt),
+  date('Enhanced Date', 'enrichedAt', (lead) => lead.enrichedAt),
 ];
 
 /**
@@ -70,25 +98,34 @@ export function engagementCell(engagement: LeadEngagement | undefined): string {
 
 const OPTIONAL: Record<OptionalColumn, { column: CsvColumn; has: (lead: Lead) => boolean }> = {
   handle: {
-    column: text('Handle', (lead) => lead.handle),
+    column: text('Handle', 'handle', (lead) => lead.handle),
     has: (lead) => typeof lead.handle === 'string' && lead.handle !== '',
   },
   followers: {
     column: {
       header: 'Followers',
+      field: 'followersCount',
+      kind: 'count',
       cell: (lead) => (isCount(lead.followersCount) ? String(lead.followersCount) : ''),
       text: false,
+      value: (lead) => (isCount(lead.followersCount) ? lead.followersCount : null),
     },
     has: (lead) => isCount(lead.followersCount),
   },
   verified: {
-    column: text('Verified', (lead) =>
-      typeof lead.verified === 'boolean' ? (lead.verified ? 'Yes' : 'No') : undefined,
-    ),
+    column: {
+      ...text('Verified', 'verified', (lead) =>
+        typeof lead.verified === 'boolean' ? (lead.verified ? 'Yes' : 'No') : undefined,
+      ),
+      value: (lead) => (typeof lead.verified === 'boolean' ? lead.verified : null),
+    },
     has: (lead) => typeof lead.verified === 'boolean',
   },
   engagement: {
-    column: text('Engagement', (lead) => engagementCell(lead.engagement)),
+    column: {
+      ...text('Engagement', 'engagement', (lead) => engagementCell(lead.engagement)),
+      value: (lead) => (typeof lead.engagement?.type === 'string' ? lead.engagement : null),
+    },
     has: (lead) => typeof lead.engagement?.type === 'string',
   },
 };

@@ -1,14 +1,22 @@
 import type { Lead } from '../../../../../shared/leads';
 import { type OptionalColumn, optionalColumnsOf } from './csv-columns';
-import type { CsvWorkerRequest, CsvWorkerResponse } from './leads-csv';
+import {
+  type BuiltFormat,
+  builderFor,
+  type ExportWorkerRequest,
+  type ExportWorkerResponse,
+  exportedMessage,
+  exportFileName,
+} from './export-files';
 
 /**
- * Exports leads as a CSV download (part 2 section 5, issue 12 point 3). The file is built in a Web
- * Worker: the page posts the leads in chunks, yielding between them so it stays responsive even for
- * 50,000 leads, and only ever copies one chunk at a time. Where there is no Worker (jsdom), or the
- * worker cannot start, the same builder runs here, in the same chunks.
+ * Exports leads as a file download in the format chosen (part 2 section 5, issue 12 point 3,
+ * DECISIONS 30). The file is built in a Web Worker: the page posts the leads in chunks, yielding
+ * between them so it stays responsive even for 50,000 leads, and only ever copies one chunk at a time.
+ * Where there is no Worker (jsdom), or the worker cannot start, the same builder runs here, in the
+ * same chunks.
  *
- * The CSV code (and papaparse with it) is imported on the first export, not with the page.
+ * A format's code (papaparse, the Excel writer) is imported on its first export, not with the page.
  */
 
 export const EXPORT_CHUNK_SIZE = 2000;
@@ -35,18 +43,22 @@ function chunksOf(leads: readonly Lead[]): Lead[][] {
 /** The worker could not start or run (a load error, a blocked script): build on this thread instead. */
 class WorkerUnavailable extends Error {}
 
-async function buildInWorker(leads: readonly Lead[], optional: OptionalColumn[]): Promise<Blob> {
+async function buildInWorker(
+  leads: readonly Lead[],
+  format: BuiltFormat,
+  optional: OptionalColumn[],
+): Promise<Blob> {
   let worker: Worker;
   try {
     // The literal `new Worker(new URL(...), { type: 'module' })` is what Vite bundles as a worker chunk.
-    worker = new Worker(new URL('./csv.worker.ts', import.meta.url), { type: 'module' });
+    worker = new Worker(new URL('./export.worker.ts', import.meta.url), { type: 'module' });
   } catch (error) {
     throw new WorkerUnavailable(error instanceof Error ? error.message : String(error));
   }
   try {
     let settled = false;
     const result = new Promise<Blob>((resolve, reject) => {
-      worker.onmessage = (event: MessageEvent<CsvWorkerResponse>) => {
+      worker.onmessage = (event: MessageEvent<ExportWorkerResponse>) => {
         if (event.data.type === 'done') resolve(event.data.blob);
         else reject(new Error(event.data.message));
       };
@@ -64,8 +76,8 @@ async function buildInWorker(leads: readonly Lead[], optional: OptionalColumn[])
         settled = true;
       },
     );
-    const post = (message: CsvWorkerRequest) => worker.postMessage(message);
-    post({ type: 'start', optional });
+    const post = (message: ExportWorkerRequest) => worker.postMessage(message);
+    post({ type: 'start', format, optional });
     for (const chunk of chunksOf(leads)) {
       if (settled) break;
       post({ type: 'rows', leads: chunk });
@@ -78,25 +90,28 @@ async function buildInWorker(leads: readonly Lead[], optional: OptionalColumn[])
   }
 }
 
-async function buildHere(leads: readonly Lead[], optional: OptionalColumn[]): Promise<Blob> {
-  const { CSV_MIME, csvBuilder } = await import('./leads-csv');
-  const builder = csvBuilder(optional);
+async function buildHere(
+  leads: readonly Lead[],
+  format: BuiltFormat,
+  optional: OptionalColumn[],
+): Promise<Blob> {
+  const builder = await builderFor(format, optional);
   for (const chunk of chunksOf(leads)) {
     builder.add(chunk);
     await yieldToEventLoop();
   }
-  return new Blob(builder.parts(), { type: CSV_MIME });
+  return builder.finish();
 }
 
-async function buildCsv(leads: readonly Lead[]): Promise<Blob> {
+async function buildFile(leads: readonly Lead[], format: BuiltFormat): Promise<Blob> {
   // DECISIONS 26: the columns after the spec's eleven depend on every exported lead, and the header
   // comes with the first chunk, so they are decided here, over all of them (one pass, no copy).
   const optional = optionalColumnsOf(leads);
-  if (typeof Worker === 'undefined') return buildHere(leads, optional);
+  if (typeof Worker === 'undefined') return buildHere(leads, format, optional);
   try {
-    return await buildInWorker(leads, optional);
+    return await buildInWorker(leads, format, optional);
   } catch (error) {
-    if (error instanceof WorkerUnavailable) return buildHere(leads, optional);
+    if (error instanceof WorkerUnavailable) return buildHere(leads, format, optional);
     throw error;
   }
 }
@@ -116,13 +131,17 @@ function download(blob: Blob, fileName: string): void {
   }
 }
 
-/** Builds the CSV of `leads` and downloads it as `leads-export-{YYYY-MM-DD}.csv` (the local date of `now`). */
-export async function exportLeadsCsv(leads: readonly Lead[], now = new Date()): Promise<ExportResult> {
-  const [{ exportFileName, exportedMessage }, blob] = await Promise.all([
-    import('./leads-csv'),
-    buildCsv(leads),
-  ]);
-  const fileName = exportFileName(now);
+/**
+ * Builds the file of `leads` in `format` and downloads it as `leads-export-{YYYY-MM-DD}.{ext}` (the
+ * local date of `now`).
+ */
+export async function exportLeads(
+  leads: readonly Lead[],
+  format: BuiltFormat = 'csv',
+  now = new Date(),
+): Promise<ExportResult> {
+  const blob = await buildFile(leads, format);
+  const fileName = exportFileName(now, format);
   download(blob, fileName);
   return { count: leads.length, fileName, message: exportedMessage(leads.length) };
 }

@@ -1,6 +1,7 @@
 import { unparse } from 'papaparse';
 import type { Lead } from '../../../../../shared/leads';
-import { csvColumns, type OptionalColumn, optionalColumnsOf } from './csv-columns';
+import { csvColumns, FORMULA_START, type OptionalColumn, optionalColumnsOf } from './csv-columns';
+import type { FileBuilder } from './file-builder';
 
 /**
  * The leads CSV (part 2 section 5, issue 12 point 3): UTF-8 with a byte order mark (so Excel reads
@@ -13,13 +14,10 @@ export const CSV_BOM = '\ufeff';
 export const CSV_MIME = 'text/csv;charset=utf-8';
 const CRLF = '\r\n';
 
-/**
- * Cells a spreadsheet program could run as a formula: those starting with `=`, `+`, `-`, `@`, a tab or
- * a carriage return. Papaparse prefixes them with `'` (and quotes them). Its own `escapeFormulae: true`
- * pattern, `/^[=+\-@\t\r].*$/`, has no `s` flag, so it misses a cell with a line break after the
- * first character (`=HYPERLINK(...)\nmore`); this one tests the first character alone.
- */
-export const FORMULA_START = /^[=+\-@\t\r]/;
+// Papaparse prefixes a cell matching it with `'` (and quotes it). Its own `escapeFormulae: true`
+// pattern, `/^[=+\-@\t\r].*$/`, has no `s` flag, so it misses a cell with a line break after the
+// first character (`=HYPERLINK(...)\nmore`); FORMULA_START tests the first character alone.
+export { FORMULA_START };
 
 /**
  * The CSV text of some leads, every record ending in CRLF, without the byte order mark; with the
@@ -67,25 +65,8 @@ export function csvBuilder(optional: readonly OptionalColumn[] = []): {
   };
 }
 
-/** `leads-export-YYYY-MM-DD.csv`, the user's local date. */
-export function exportFileName(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `leads-export-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+/** The CSV as an export format's builder (the worker's and the main thread's). */
+export function csvFileBuilder(optional: readonly OptionalColumn[] = []): FileBuilder {
+  const builder = csvBuilder(optional);
+  return { add: builder.add, finish: async () => new Blob(builder.parts(), { type: CSV_MIME }) };
 }
-
-/** The success notification; counts are written as elsewhere in the app (`50,000`). */
-export function exportedMessage(n: number): string {
-  // The spec's words exactly (part 2 section 8), also for one lead.
-  return `Exported ${n.toLocaleString('en-US')} leads with enhanced profile data`;
-}
-
-/**
- * What the page posts to the export worker: `start` with the optional columns the whole export has,
- * chunks of leads, then `end`.
- */
-export type CsvWorkerRequest =
-  | { type: 'start'; optional: OptionalColumn[] }
-  | { type: 'rows'; leads: Lead[] }
-  | { type: 'end' };
-/** What the worker answers to `end`. */
-export type CsvWorkerResponse = { type: 'done'; blob: Blob } | { type: 'error'; message: string };

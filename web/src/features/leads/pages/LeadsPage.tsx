@@ -8,16 +8,19 @@ import { automationIdOfJob } from '../../../../../shared/automations-values';
 import { isDemoLead } from '../../../../../shared/demo-leads';
 import { PRODUCT_NAME } from '../../../../../shared/product';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCurrentUser } from '../../../lib/session';
 import { AiPanel } from '../ai/AiPanel';
 import { useAiFilter } from '../ai/use-ai-filter';
 import { useLeadsData } from '../api/leads';
 import { EnrichmentBanner } from '../components/EnrichmentBanner';
+import { initialExportFormat } from '../components/ExportFormatPicker';
 import { LeadsActions } from '../components/LeadsActions';
 import { LeadsPagination } from '../components/LeadsPagination';
 import { LeadsTable } from '../components/LeadsTable';
 import { ListControls } from '../components/ListControls';
 import { SearchBox } from '../components/SearchBox';
-import { exportLeadsCsv } from '../export/export-leads';
+import type { BuiltFormat } from '../export/export-files';
+import { exportLeads } from '../export/export-leads';
 import {
   buildIndex,
   LEADS_PAGE_SIZE,
@@ -50,6 +53,11 @@ function LeadsPage({ routeId }: { routeId: string }) {
   const [sort, setSort] = useState<LeadSort>('recent');
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
+  const plan = useCurrentUser()?.plan;
+  // DECISIONS 30: the trob's own Export format is preselected (when the plan has it) until one is chosen.
+  const [chosenFormat, setChosenFormat] = useState<BuiltFormat | undefined>();
+  const trobFormat = (automation?.config?.exportSettings as { format?: unknown } | undefined)?.format;
+  const format = chosenFormat ?? initialExportFormat(plan, trobFormat);
   const [panelOpened, panel] = useDisclosure(false);
   const selection = useSelection();
 
@@ -94,7 +102,7 @@ function LeadsPage({ routeId }: { routeId: string }) {
     () => [...selection.selected].filter((id) => index.byId.has(id)).length,
     [selection.selected, index],
   );
-  // CSV export covers the selected leads among those currently listed (part 2 section 5).
+  // The export covers the selected leads among those currently listed (part 2 section 5).
   const toExport = useMemo(
     () => listed.filter((lead) => selection.selected.has(lead.id) && !isDemoLead(lead)),
     [listed, selection.selected],
@@ -105,7 +113,7 @@ function LeadsPage({ routeId }: { routeId: string }) {
   const exportSelected = useCallbackRef(async () => {
     setExporting(true);
     try {
-      const result = await exportLeadsCsv(toExport);
+      const result = await exportLeads(toExport, format);
       notifySuccess(result.message);
     } catch {
       notifyError('The export failed. Please try again.');
@@ -183,6 +191,9 @@ function LeadsPage({ routeId }: { routeId: string }) {
             exportCount={demo ? 0 : toExport.length}
             exporting={exporting}
             onExport={exportSelected}
+            plan={plan}
+            format={format}
+            onFormatChange={setChosenFormat}
           />
         </Group>
 

@@ -1,0 +1,58 @@
+import type { ExportFormat } from '../../../../../shared/export-formats';
+import type { Lead } from '../../../../../shared/leads';
+import type { OptionalColumn } from './csv-columns';
+import type { FileBuilder } from './file-builder';
+
+/**
+ * The export formats the leads screen builds (DECISIONS 30): each file's extension, and its builder,
+ * whose code (papaparse, the Excel writer) is loaded only when that format is exported.
+ */
+export const EXPORT_FILE_EXTENSIONS: Readonly<Record<BuiltFormat, string>> = {
+  csv: 'csv',
+  json: 'json',
+  excel: 'xlsx',
+};
+
+/** The formats of shared/export-formats.ts that the leads screen builds. */
+export type BuiltFormat = Extract<ExportFormat, 'csv' | 'json' | 'excel'>;
+export const BUILT_FORMATS: readonly BuiltFormat[] = ['csv', 'json', 'excel'];
+export const isBuiltFormat = (value: unknown): value is BuiltFormat =>
+  (BUILT_FORMATS as readonly unknown[]).includes(value);
+
+export async function builderFor(
+  format: BuiltFormat,
+  optional: readonly OptionalColumn[],
+): Promise<FileBuilder> {
+  switch (format) {
+    case 'csv':
+      return (await import('./leads-csv')).csvFileBuilder(optional);
+    case 'json':
+      return (await import('./leads-json')).jsonBuilder(optional);
+    case 'excel':
+      return (await import('./leads-xlsx')).xlsxBuilder(optional);
+  }
+}
+
+/** `leads-export-YYYY-MM-DD.{ext}`, the user's local date. */
+export function exportFileName(now: Date, format: BuiltFormat = 'csv'): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return `leads-export-${day}.${EXPORT_FILE_EXTENSIONS[format]}`;
+}
+
+/** The success notification; counts are written as elsewhere in the app (`50,000`). */
+export function exportedMessage(n: number): string {
+  // The spec's words exactly (part 2 section 8), also for one lead.
+  return `Exported ${n.toLocaleString('en-US')} leads with enhanced profile data`;
+}
+
+/**
+ * What the page posts to the export worker: `start` with the format and the optional columns the
+ * whole export has, chunks of leads, then `end`.
+ */
+export type ExportWorkerRequest =
+  | { type: 'start'; format: BuiltFormat; optional: OptionalColumn[] }
+  | { type: 'rows'; leads: Lead[] }
+  | { type: 'end' };
+/** What the worker answers to `end`. */
+export type ExportWorkerResponse = { type: 'done'; blob: Blob } | { type: 'error'; message: string };
