@@ -24,6 +24,9 @@ export default defineConfig({
   plugins: [react(), productName()],
   build: {
     outDir: 'dist',
+    // The PDF export's fonts stay files, fetched when a PDF is made (a small one would otherwise be
+    // inlined as a data: address, which the app's connect-src does not allow).
+    assetsInlineLimit: (file) => (/\.(ttf|woff2)$/.test(file) ? false : undefined),
     emptyOutDir: true,
     rolldownOptions: {
       // Building a zod schema has no side effects: a schema a page does not use is dropped, and with

@@ -407,7 +407,11 @@ describe('exportLeadsCsv (download)', () => {
 
     await exportLeads(many, 'csv', new Date(2026, 6, 1));
 
-    expect(worker.posted[0]).toEqual({ type: 'start', format: 'csv', optional: ['followers', 'verified'] });
+    expect(worker.posted[0]).toMatchObject({
+      type: 'start',
+      format: 'csv',
+      optional: ['followers', 'verified'],
+    });
     const text = await fileText(blobs[0]!);
     expect(text).toBe(leadsCsv(many));
     expect(text.split('\r\n')[0]).toBe(`\ufeff${HEADER},Followers,Verified`);

@@ -724,7 +724,7 @@ describe('/automations/:automationId/leads: export formats (DECISIONS 30)', () =
   });
 
   it(
-    'offers a FREE user CSV only: JSON and Excel shown disabled, with the upgrade hint',
+    'offers a FREE user CSV only: JSON, Excel and PDF shown disabled, with the upgrade hint',
     async () => {
       const user = userEvent.setup();
       openLeads({ leads: generateLeads(2), plan: 'FREE' });
@@ -735,9 +735,10 @@ describe('/automations/:automationId/leads: export formats (DECISIONS 30)', () =
       expect(optionOf(/^JSON/).disabled).toBe(true);
       expect(optionOf(/^JSON/).textContent).toBe('JSON (not in your plan)');
       expect(optionOf(/^Excel/).disabled).toBe(true);
+      expect(optionOf(/^PDF/).disabled).toBe(true);
       expect(
         screen.getByText(
-          'JSON and Excel exports are not included in your plan. Start a free trial or upgrade to unlock this feature.',
+          'JSON, Excel and PDF exports are not included in your plan. Start a free trial or upgrade to unlock this feature.',
         ),
       ).toBeTruthy();
       expect(formatSelect().getAttribute('aria-describedby')).toBeTruthy();
@@ -746,7 +747,7 @@ describe('/automations/:automationId/leads: export formats (DECISIONS 30)', () =
   );
 
   it(
-    'offers a PRO user every format built, with no hint, and exports the one chosen as leads-export-{date}.json',
+    "offers a PRO user CSV, JSON and Excel, PDF disabled with Business's hint, and exports the one chosen as leads-export-{date}.json",
     async () => {
       const user = userEvent.setup();
       const clicked: HTMLAnchorElement[] = [];
@@ -758,7 +759,15 @@ describe('/automations/:automationId/leads: export formats (DECISIONS 30)', () =
       await user.click(leadCheckbox('Person 003'));
       expect(optionOf(/^JSON$/).disabled).toBe(false);
       expect(optionOf(/^Excel \(\.xlsx\)$/).disabled).toBe(false);
-      expect(screen.queryByText(/not included in your plan/)).toBeNull();
+      expect(optionOf(/^PDF/).disabled).toBe(true);
+      expect(
+        screen.getByText(
+          'PDF export is not included in your plan. Upgrade to Business to unlock this feature.',
+        ),
+      ).toBeTruthy();
+      // A disabled format cannot be chosen.
+      await user.selectOptions(formatSelect(), 'pdf').catch(() => {});
+      expect(formatSelect().value).toBe('csv');
       await user.selectOptions(formatSelect(), 'json');
       await user.click(screen.getByRole('button', { name: 'Export (1)' }));
       expect(await screen.findByText('Exported 1 leads with enhanced profile data', {}, LONG)).toBeTruthy();
@@ -766,6 +775,20 @@ describe('/automations/:automationId/leads: export formats (DECISIONS 30)', () =
       const blob = vi.mocked(URL.createObjectURL).mock.calls.at(-1)![0] as Blob;
       const rows = JSON.parse(await blob.text()) as Array<{ name: string }>;
       expect(rows.map((row) => row.name)).toEqual(['Person 003']);
+    },
+    SLOW,
+  );
+
+  it(
+    'offers a PLUS user every format, with no hint',
+    async () => {
+      const user = userEvent.setup();
+      openLeads({ leads: generateLeads(2), plan: 'PLUS' });
+      await loaded('Live Data');
+      await user.click(leadCheckbox('Person 001'));
+      for (const label of [/^CSV$/, /^JSON$/, /^Excel \(\.xlsx\)$/, /^PDF$/])
+        expect(optionOf(label).disabled).toBe(false);
+      expect(screen.queryByText(/not included in your plan/)).toBeNull();
     },
     SLOW,
   );

@@ -1,27 +1,37 @@
-import type { ExportFormat } from '../../../../../shared/export-formats';
+import { EXPORT_FORMATS, type ExportFormat, isExportFormat } from '../../../../../shared/export-formats';
 import type { Lead } from '../../../../../shared/leads';
 import type { OptionalColumn } from './csv-columns';
 import type { FileBuilder } from './file-builder';
+import type { Paper, PdfBrand } from './pdf-page';
 
 /**
  * The export formats the leads screen builds (DECISIONS 30): each file's extension, and its builder,
- * whose code (papaparse, the Excel writer) is loaded only when that format is exported.
+ * whose code (papaparse, the Excel writer, the PDF writer and its fonts) is loaded only when that
+ * format is exported.
  */
+export type BuiltFormat = ExportFormat;
+export const BUILT_FORMATS: readonly BuiltFormat[] = EXPORT_FORMATS;
+export const isBuiltFormat = isExportFormat;
+
 export const EXPORT_FILE_EXTENSIONS: Readonly<Record<BuiltFormat, string>> = {
   csv: 'csv',
   json: 'json',
   excel: 'xlsx',
+  pdf: 'pdf',
 };
 
-/** The formats of shared/export-formats.ts that the leads screen builds. */
-export type BuiltFormat = Extract<ExportFormat, 'csv' | 'json' | 'excel'>;
-export const BUILT_FORMATS: readonly BuiltFormat[] = ['csv', 'json', 'excel'];
-export const isBuiltFormat = (value: unknown): value is BuiltFormat =>
-  (BUILT_FORMATS as readonly unknown[]).includes(value);
+/** What a format needs beyond the leads: the PDF's date, paper and brand (DECISIONS 32). */
+export interface FileOptions {
+  /** The export's moment, ISO: the PDF heads its pages with its local date. */
+  now: string;
+  paper: Paper;
+  brand?: PdfBrand;
+}
 
 export async function builderFor(
   format: BuiltFormat,
   optional: readonly OptionalColumn[],
+  options: FileOptions,
 ): Promise<FileBuilder> {
   switch (format) {
     case 'csv':
@@ -30,6 +40,20 @@ export async function builderFor(
       return (await import('./leads-json')).jsonBuilder(optional);
     case 'excel':
       return (await import('./leads-xlsx')).xlsxBuilder(optional);
+    case 'pdf': {
+      const [{ pdfBuilder }, { loadCjkFallback, loadPdfFonts }] = await Promise.all([
+        import('./leads-pdf'),
+        import('./pdf-fonts'),
+      ]);
+      const [fonts, fallback] = await Promise.all([loadPdfFonts(), loadCjkFallback()]);
+      return pdfBuilder(optional, {
+        fonts,
+        fallback,
+        paper: options.paper,
+        brand: options.brand,
+        now: new Date(options.now),
+      });
+    }
   }
 }
 
@@ -51,7 +75,7 @@ export function exportedMessage(n: number): string {
  * whole export has, chunks of leads, then `end`.
  */
 export type ExportWorkerRequest =
-  | { type: 'start'; format: BuiltFormat; optional: OptionalColumn[] }
+  | { type: 'start'; format: BuiltFormat; optional: OptionalColumn[]; options: FileOptions }
   | { type: 'rows'; leads: Lead[] }
   | { type: 'end' };
 /** What the worker answers to `end`. */

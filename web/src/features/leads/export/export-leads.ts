@@ -7,7 +7,9 @@ import {
   type ExportWorkerResponse,
   exportedMessage,
   exportFileName,
+  type FileOptions,
 } from './export-files';
+import { type PdfBrand, paperFor } from './pdf-page';
 
 /**
  * Exports leads as a file download in the format chosen (part 2 section 5, issue 12 point 3,
@@ -47,6 +49,7 @@ async function buildInWorker(
   leads: readonly Lead[],
   format: BuiltFormat,
   optional: OptionalColumn[],
+  options: FileOptions,
 ): Promise<Blob> {
   let worker: Worker;
   try {
@@ -77,7 +80,7 @@ async function buildInWorker(
       },
     );
     const post = (message: ExportWorkerRequest) => worker.postMessage(message);
-    post({ type: 'start', format, optional });
+    post({ type: 'start', format, optional, options });
     for (const chunk of chunksOf(leads)) {
       if (settled) break;
       post({ type: 'rows', leads: chunk });
@@ -94,24 +97,25 @@ async function buildHere(
   leads: readonly Lead[],
   format: BuiltFormat,
   optional: OptionalColumn[],
+  options: FileOptions,
 ): Promise<Blob> {
-  const builder = await builderFor(format, optional);
+  const builder = await builderFor(format, optional, options);
   for (const chunk of chunksOf(leads)) {
-    builder.add(chunk);
+    await builder.add(chunk);
     await yieldToEventLoop();
   }
   return builder.finish();
 }
 
-async function buildFile(leads: readonly Lead[], format: BuiltFormat): Promise<Blob> {
+async function buildFile(leads: readonly Lead[], format: BuiltFormat, options: FileOptions): Promise<Blob> {
   // DECISIONS 26: the columns after the spec's eleven depend on every exported lead, and the header
   // comes with the first chunk, so they are decided here, over all of them (one pass, no copy).
   const optional = optionalColumnsOf(leads);
-  if (typeof Worker === 'undefined') return buildHere(leads, format, optional);
+  if (typeof Worker === 'undefined') return buildHere(leads, format, optional, options);
   try {
-    return await buildInWorker(leads, format, optional);
+    return await buildInWorker(leads, format, optional, options);
   } catch (error) {
-    if (error instanceof WorkerUnavailable) return buildHere(leads, format, optional);
+    if (error instanceof WorkerUnavailable) return buildHere(leads, format, optional, options);
     throw error;
   }
 }
@@ -133,14 +137,20 @@ function download(blob: Blob, fileName: string): void {
 
 /**
  * Builds the file of `leads` in `format` and downloads it as `leads-export-{YYYY-MM-DD}.{ext}` (the
- * local date of `now`).
+ * local date of `now`). A PDF is on the paper of the browser's region, headed by `brand`.
  */
 export async function exportLeads(
   leads: readonly Lead[],
   format: BuiltFormat = 'csv',
   now = new Date(),
+  brand?: PdfBrand,
 ): Promise<ExportResult> {
-  const blob = await buildFile(leads, format);
+  const options: FileOptions = {
+    now: now.toISOString(),
+    paper: paperFor(typeof navigator === 'undefined' ? undefined : navigator.language),
+    ...(brand ? { brand } : {}),
+  };
+  const blob = await buildFile(leads, format, options);
   const fileName = exportFileName(now, format);
   download(blob, fileName);
   return { count: leads.length, fileName, message: exportedMessage(leads.length) };

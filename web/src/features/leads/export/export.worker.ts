@@ -27,10 +27,10 @@ function fail(error: unknown): void {
 scope.onmessage = (event: MessageEvent<ExportWorkerRequest>) => {
   const message = event.data;
   if (message.type === 'start') {
-    work = builderFor(message.format, message.optional);
+    work = builderFor(message.format, message.optional, message.options);
   } else if (message.type === 'rows') {
-    work = work.then((builder) => {
-      builder?.add(message.leads);
+    work = work.then(async (builder) => {
+      await builder?.add(message.leads);
       return builder;
     });
   } else {

@@ -6,6 +6,7 @@ import type { Lead } from '../../../../../shared/leads';
  * first chunk, so each builder is made with them.
  */
 export interface FileBuilder {
-  add: (leads: readonly Lead[]) => void;
+  /** May wait (the PDF loads the fonts a chunk's names need). */
+  add: (leads: readonly Lead[]) => void | Promise<void>;
   finish: () => Promise<Blob>;
 }

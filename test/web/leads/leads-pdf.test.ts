@@ -1,0 +1,181 @@
+import { readFileSync } from 'node:fs';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import type { Lead } from '../../../shared/leads';
+import { optionalColumnsOf } from '../../../web/src/features/leads/export/csv-columns';
+import { PDF_MIME, pdfBuilder } from '../../../web/src/features/leads/export/leads-pdf';
+import { unicodeRanges } from '../../../web/src/features/leads/export/pdf-fonts';
+import type { FallbackFonts } from '../../../web/src/features/leads/export/pdf-fonts-set';
+import { PAPER_SIZES, paperFor } from '../../../web/src/features/leads/export/pdf-page';
+
+const FONT_DIR = 'node_modules/dejavu-fonts-ttf/ttf/';
+const FONTS = {
+  regular: new Uint8Array(readFileSync(`${FONT_DIR}DejaVuSansCondensed.ttf`)),
+  bold: new Uint8Array(readFileSync(`${FONT_DIR}DejaVuSansCondensed-Bold.ttf`)),
+};
+
+/** The app's CJK fallback (pdf-fonts.ts), its files read from the package instead of fetched. */
+const CJK_DIR = 'node_modules/@fontsource-variable/noto-sans-sc/';
+const loaded: string[] = [];
+const CJK: FallbackFonts = (() => {
+  const unicode = JSON.parse(readFileSync(`${CJK_DIR}unicode.json`, 'utf8')) as Record<string, string>;
+  const files = Object.entries(unicode).map(([key, ranges]) => ({
+    file: `noto-sans-sc-${key.replace(/[[\]]/g, '')}-wght-normal.woff2`,
+    ranges: unicodeRanges(ranges),
+  }));
+  return {
+    fileOf: (cp) => files.find(({ ranges }) => ranges.some(([a, b]) => cp >= a && cp <= b))?.file,
+    load: async (file) => {
+      loaded.push(file);
+      return new Uint8Array(readFileSync(`${CJK_DIR}files/${file}`));
+    },
+  };
+})();
+
+const lead = (id: string, fields: Partial<Lead> & Pick<Lead, 'name'>): Lead => ({
+  id,
+  profileId: id,
+  profileUrl: `https://www.linkedin.com/in/${id}`,
+  extractedAt: '2026-04-10T07:08:09.000Z',
+  ...fields,
+});
+
+async function pdfOf(leads: Lead[], options: Partial<Parameters<typeof pdfBuilder>[1]> = {}) {
+  const builder = await pdfBuilder(optionalColumnsOf(leads), {
+    fonts: FONTS,
+    fallback: CJK,
+    now: new Date(2026, 10, 27, 9, 0),
+    ...options,
+  });
+  for (let at = 0; at < leads.length; at += 50) await builder.add(leads.slice(at, at + 50));
+  return builder.finish();
+}
+
+/** Each page's text as pdf.js extracts it (what a reader's search and copy see), lines joined by spaces. */
+async function pagesText(blob: Blob): Promise<string[]> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdf = await getDocument({ data: new Uint8Array(await blob.arrayBuffer()), isEvalSupported: false })
+    .promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const content = await (await pdf.getPage(number)).getTextContent();
+    // Runs written one after the other on a line are one word (a name in two fonts); a new line or a
+    // gap between runs is a space, as a reader's copy gives it.
+    let text = '';
+    let end: { x: number; y: number } | undefined;
+    for (const item of content.items) {
+      if (!('str' in item)) continue;
+      const [x, y] = [item.transform[4] as number, item.transform[5] as number];
+      const joined = end && Math.abs(end.y - y) < 0.5 && Math.abs(end.x - x) < 0.5;
+      text += `${text && !joined ? ' ' : ''}${item.str}`;
+      end = { x: x + item.width, y };
+    }
+    pages.push(text.replace(/\s+/g, ' '));
+  }
+  await pdf.destroy();
+  return pages;
+}
+
+describe('leads PDF (DECISIONS 30 and 32)', () => {
+  it('holds exactly the leads across its pages, each page headed by the brand and the columns', async () => {
+    const leads = Array.from({ length: 130 }, (_, i) =>
+      lead(`p${i}`, { name: `Person ${String(i).padStart(3, '0')}`, company: 'Acme', title: 'CTO' }),
+    );
+    const blob = await pdfOf(leads);
+    expect(blob.type).toBe(PDF_MIME);
+    const pages = await pagesText(blob);
+    expect(pages.length).toBeGreaterThan(1);
+    const all = pages.join(' ');
+    const names = [...all.matchAll(/Person (\d{3})/g)].map((m) => Number(m[1]));
+    expect(names).toEqual(leads.map((_, i) => i));
+    pages.forEach((text, index) => {
+      expect(text).toContain('Trobly');
+      expect(text).toContain('Leads export · 2026-11-27');
+      expect(text).toContain('Name Headline Skills Description Profile URL Website Title Company Location');
+      expect(text).toContain(`130 leads · Page ${index + 1} of ${pages.length}`);
+    });
+  });
+
+  it('writes names in accented Latin, Greek and Cyrillic as they are', async () => {
+    const names = [
+      'Zoë Çelik-Ångström',
+      'Jürgen Groß',
+      'Ελένη Παπαδοπούλου',
+      'Дмитрий Иванов',
+      'Łukasz Żółć',
+    ];
+    const text = (await pagesText(await pdfOf(names.map((name, i) => lead(`n${i}`, { name }))))).join(' ');
+    for (const name of names) expect(text).toContain(name);
+  });
+
+  it('writes Chinese, Japanese and Korean names in the fallback font, fetching only the files they need', async () => {
+    loaded.length = 0;
+    const names = ['李雷 Wang', '山田 太郎', 'Zoë 韩梅梅'];
+    const text = (await pagesText(await pdfOf(names.map((name, i) => lead(`c${i}`, { name }))))).join(' ');
+    for (const name of names) expect(text).toContain(name);
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(loaded.length).toBeLessThan(10);
+    expect(new Set(loaded).size).toBe(loaded.length);
+  });
+
+  it('wraps a long cell to at most three lines and ends it with … when text is left', async () => {
+    const description = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+    const text = (await pagesText(await pdfOf([lead('long', { name: 'Ann Lee', description })])))[0]!;
+    expect(text).toContain('word0 word1');
+    expect(text).toContain('…');
+    expect(text).not.toContain('word59');
+  });
+
+  it('adds the DECISIONS 26 columns the leads have', async () => {
+    const x = lead('x', {
+      name: 'Ada X',
+      handle: 'ada',
+      followersCount: 1234,
+      verified: true,
+      engagement: { type: 'liked' },
+    });
+    const text = (await pagesText(await pdfOf([x])))[0]!;
+    expect(text).toContain('Handle Followers Verified Engagement');
+    expect(text).toContain('ada 1234 Yes liked');
+  });
+
+  it('is landscape A4 or Letter as asked, and says an empty export has no leads', async () => {
+    for (const paper of ['a4', 'letter'] as const) {
+      const blob = await pdfOf([], { paper });
+      const doc = await PDFDocument.load(new Uint8Array(await blob.arrayBuffer()));
+      const { width, height } = doc.getPage(0).getSize();
+      expect([width, height]).toEqual([...PAPER_SIZES[paper]]);
+      expect(doc.getPageCount()).toBe(1);
+      expect((await pagesText(blob))[0]).toContain('0 leads · Page 1 of 1');
+    }
+  });
+
+  it("heads every page with the workspace's brand name (DECISIONS 32)", async () => {
+    const blob = await pdfOf([lead('a', { name: 'Ann' })], {
+      brand: { name: 'Northwind Sales', accent: '#0b7285' },
+    });
+    const text = (await pagesText(blob))[0]!;
+    expect(text).toContain('Northwind Sales');
+    expect(text).not.toContain('Trobly');
+  });
+});
+
+describe('a Fontsource unicode-range', () => {
+  it('reads single code points and ranges, and skips what is not one', () => {
+    expect(unicodeRanges('U+4e00-4e8c,U+4e8e, U+1f1e9-1f1f5,nonsense')).toEqual([
+      [0x4e00, 0x4e8c],
+      [0x4e8e, 0x4e8e],
+      [0x1f1e9, 0x1f1f5],
+    ]);
+  });
+});
+
+describe('the PDF paper of a locale', () => {
+  it('is Letter in the US and Canada and A4 elsewhere or when unknown', () => {
+    expect(paperFor('en-US')).toBe('letter');
+    expect(paperFor('fr-CA')).toBe('letter');
+    expect(paperFor('en-GB')).toBe('a4');
+    expect(paperFor('de')).toBe('a4');
+    expect(paperFor(undefined)).toBe('a4');
+  });
+});
