@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
+import readExcelFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { setSandboxFailures } from '../../scripts/sandbox-platforms';
 import { appUrl, signIn, signUpVerified } from './account-steps';
@@ -203,6 +204,85 @@ describe('a trob run watched live', () => {
     expect(listFindings, `the leads screen filtered by AI: ${JSON.stringify(listFindings)}`).toEqual([]);
     await clickText(page, 'Clear AI Filter', 'button');
     await waitForText(page, '100 leads found');
+  }, 120_000);
+
+  it('offers the formats of the plan: after an upgrade to PLUS, the page’s leads as Excel and as PDF from the worker', async () => {
+    expect(finishedRun, 'the run of the first test').toBeDefined();
+    const leadsPath = `${finishedRun}/leads`;
+    const selectFormat = async (format: string) => {
+      await page.select('select', format);
+      expect(await page.$eval('select', (select) => (select as HTMLSelectElement).value)).toBe(format);
+    };
+    const pageNames = () =>
+      page.$$eval('[data-testid="lead-name"]', (cells) => cells.map((cell) => cell.textContent ?? ''));
+
+    // FREE: CSV only, the others disabled with the hint.
+    await openApp(page, `${appUrl}${leadsPath}`);
+    await waitForText(page, 'Showing 1 to 20 of 100 results');
+    await clickText(page, 'Select Page', 'button');
+    await waitForText(page, 'Export (20)');
+    const disabled = await page.$$eval('select option', (options) =>
+      options.filter((o) => (o as HTMLOptionElement).disabled).map((o) => o.textContent),
+    );
+    expect(disabled).toEqual([
+      'JSON (not in your plan)',
+      'Excel (.xlsx) (not in your plan)',
+      'PDF (not in your plan)',
+    ]);
+
+    await openApp(page, `${appUrl}/pricing`);
+    await clickText(page, 'Choose Plus', 'button');
+    await waitForPath(page, '/sandbox/checkout/');
+    await clickText(page, 'Pay', 'button');
+    await waitForPath(page, '/dashboard?upgraded=true');
+
+    await openApp(page, `${appUrl}${leadsPath}`);
+    await waitForText(page, 'Showing 1 to 20 of 100 results');
+    const names = await pageNames();
+    await clickText(page, 'Select Page', 'button');
+    await waitForText(page, 'Export (20)');
+    expect(await page.$$eval('select option:disabled', (options) => options.length)).toBe(0);
+
+    const downloads = mkdtempSync(join(tmpdir(), 'leads-formats-'));
+    const cdp = await page.createCDPSession();
+    await cdp.send('Page.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+    const today = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const day = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+    const downloaded = async (extension: string) => {
+      const file = join(downloads, `leads-export-${day}.${extension}`);
+      await waitFor(() => existsSync(file) && !existsSync(`${file}.crdownload`), 20_000).catch((error) => {
+        throw new Error(
+          `${(error as Error).message}; the folder holds: ${readdirSync(downloads).join(', ')}`,
+        );
+      });
+      return readFileSync(file);
+    };
+
+    await selectFormat('excel');
+    await clickText(page, 'Export (20)', 'button');
+    await waitForText(page, 'Exported 20 leads with enhanced profile data');
+    const [sheet] = await readExcelFile(await downloaded('xlsx'));
+    expect(sheet!.data[0]![0]).toBe('Name');
+    expect(sheet!.data.slice(1).map((row) => row[0])).toEqual(names);
+
+    // The PDF: its fonts fetched by the worker under the app's content security policy.
+    await selectFormat('pdf');
+    await clickText(page, 'Export (20)', 'button');
+    await waitForText(page, 'Exported 20 leads with enhanced profile data', 30_000);
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const pdf = await getDocument({ data: new Uint8Array(await downloaded('pdf')), isEvalSupported: false })
+      .promise;
+    let text = '';
+    for (let number = 1; number <= pdf.numPages; number++) {
+      const content = await (await pdf.getPage(number)).getTextContent();
+      const pageText = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+      expect(pageText).toContain('Trobly');
+      expect(pageText).toContain(`20 leads · Page ${number} of ${pdf.numPages}`);
+      text += pageText;
+    }
+    await pdf.destroy();
+    for (const name of names) expect(text).toContain(name);
   }, 120_000);
 });
 
