@@ -24,7 +24,7 @@ import { measurePages } from './lighthouse';
  *  - Lighthouse mobile figures of /login, /dashboard and /trobs served by the local cloud;
  *  - the trob engine: follower extraction and enrichment rates, worker memory, Chromium launch (engine.ts),
  *    and the time from Start to the first lead on the local cloud (first-lead.ts; target <= 5 s);
- *  - the leads screen: search keystroke to render over 10,000 leads, CSV export of 50,000, the AI filter
+ *  - the leads screen: search keystroke to render over 10,000 leads, export of 50,000 leads in each format, the AI filter
  *    over 5,000 (leads.ts);
  *  - a flow's run of 15 prospects on the sandbox at zero pacing: time per stage and in total, the local
  *    AI's time per prospect, DynamoDB requests per prospect, and a second run's follow-up (flows.ts);
