@@ -10,6 +10,7 @@
  */
 import { flowCatalogueRoutes, flowRoutes } from './flow-routes';
 import type { HttpRoute, WebSocketRoute } from './route-types';
+import { teamRoutes } from './team-routes';
 
 export type * from './route-types';
 
@@ -268,6 +269,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     table: 'read',
   },
   ...flowRoutes,
+  ...teamRoutes,
   // Jobs (part 1 section 7; DECISIONS 23): one run of an automation each.
   {
     method: 'GET',

@@ -59,3 +59,18 @@ export function registrationAttemptMail(
     { label: 'Sign in', url: loginUrl },
   );
 }
+
+/** DECISIONS 31: an owner's invitation into their workspace; the link opens the accept page. */
+export function teamInvitationMail(to: string, ownerName: string, url: string, days: number): MailMessage {
+  return message(
+    to,
+    `${ownerName} invited you to their team on ${PRODUCT_NAME}`,
+    [
+      'Hi,',
+      `${ownerName} invited you to work in their ${PRODUCT_NAME} workspace: its connected accounts, automations, flows and leads.`,
+      `Sign in or create an account with ${to}, then accept. The link works for ${days} days.`,
+      'If you did not expect this, you can ignore this email.',
+    ],
+    { label: 'Accept invitation', url },
+  );
+}

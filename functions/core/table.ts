@@ -49,6 +49,12 @@
  * | 38 | a flow's activities, newest first                | table | pk = USER#<id>#PROSPECTS#<flowId>, sk begins_with ACTIVITY# (descending) |
  * | 39 | a flow's counts of one day (its time zone's)     | table | pk = USER#<id>#PROSPECTS#<flowId>, sk = DAY#<yyyy-mm-dd> (BETWEEN for a period) |
  * | 40 | a flow's counts of all time                      | table | pk = USER#<id>#PROSPECTS#<flowId>, sk = TOTALS |
+ * | 41 | a team's seats taken (members and pending invitations) | table | pk = USER#<owner>, sk = TEAM            |
+ * | 42 | a team's members                                 | table | pk = USER#<owner>, sk begins_with MEMBER#         |
+ * | 43 | a team's pending invitations                     | table | pk = USER#<owner>, sk begins_with INVITE#         |
+ * | 44 | one address invited to a team (one pending each) | table | pk = USER#<owner>, sk = INVITED#<lower-case e-mail> |
+ * | 45 | an invitation by its link's token hash           | table | pk = TEAM-INVITE#<sha-256>, sk = TEAM-INVITE     |
+ * | 46 | the workspaces a person is a member of           | table | pk = USER#<member>, sk begins_with WORKSPACE#     |
  *
  * Starting an automation checks the running count and writes the automation in one transaction with
  * a version bump of the user's start guard (conditional on the version read), so two starts at once
@@ -248,6 +254,35 @@ export const keys = {
   }),
   automationJobsPartition: (userId: string, automationId: string) => `${user(userId)}#JOBS#${automationId}`,
   runQueueSort: (since: string, userId: string, automationId: string) => `${since}#${userId}#${automationId}`,
+  /**
+   * Teams (DECISIONS 31): the workspace is its owner's (its id is the owner's user id), so its team
+   * lives in the owner's partition and goes with the owner's account; a member's side of it (the
+   * workspaces they may switch to) lives in theirs.
+   */
+  teamSeats: (ownerId: string): ItemKey => ({ pk: user(ownerId), sk: 'TEAM' }),
+  teamMember: (ownerId: string, memberId: string): ItemKey => ({
+    pk: user(ownerId),
+    sk: `MEMBER#${memberId}`,
+  }),
+  teamMemberPrefix: 'MEMBER#',
+  teamInvitation: (ownerId: string, invitationId: string): ItemKey => ({
+    pk: user(ownerId),
+    sk: `INVITE#${invitationId}`,
+  }),
+  teamInvitationPrefix: 'INVITE#',
+  teamInvitedEmail: (ownerId: string, email: string): ItemKey => ({
+    pk: user(ownerId),
+    sk: `INVITED#${email.toLowerCase()}`,
+  }),
+  teamInvitationToken: (tokenHash: string): ItemKey => ({
+    pk: `TEAM-INVITE#${tokenHash}`,
+    sk: 'TEAM-INVITE',
+  }),
+  membership: (memberId: string, ownerId: string): ItemKey => ({
+    pk: user(memberId),
+    sk: `WORKSPACE#${ownerId}`,
+  }),
+  membershipPrefix: 'WORKSPACE#',
   /** Zero-padded, so the sort key's string order is time order in a query over a window's buckets. */
   rateBucket: (subject: string, bucketStart: number): ItemKey => ({
     pk: `RATE#${subject}`,

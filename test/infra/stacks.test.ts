@@ -223,6 +223,7 @@ describe('the route table', () => {
       'GET /api/flows/{id}/activities',
       'GET /api/flows/{id}/prospects',
       'GET /api/flows/{id}/prospects/{prospectId}',
+      'GET /api/team',
       'GET /api/jobs',
       'GET /api/jobs/dashboard/stats',
       'POST /api/leads/ai-filter',

@@ -42,6 +42,7 @@ import {
 import { createFlowInput, flowIdParams, listFlowsQuery } from '../../shared/flow-api';
 import { activitiesQuery, analyticsQuery, prospectParams, prospectsQuery } from '../../shared/flow-insights';
 import { flowTemplateIdParams, industrySearchQuery } from '../../shared/flows';
+import { acceptInvitationInput, inviteInput, teamIdParams } from '../../shared/team';
 import { hiddenCharactersMessage } from '../../shared/text';
 import { type AccountsEnv, APP_URL, useAccountsEnv } from '../support/accounts-env';
 import { type Api, type ApiResult, GOOD_PASSWORD, type TestUser } from '../support/api-client';
@@ -241,6 +242,14 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'POST /api/flows/{id}/resume': { path: { schema: flowIdParams, sample: { id: 'f1' } } },
   'POST /api/flows/{id}/execute': { path: { schema: flowIdParams, sample: { id: 'f1' } } },
   'DELETE /api/flows/{id}': { path: { schema: flowIdParams, sample: { id: 'f1' } } },
+  'GET /api/team': { none: 'reads the caller’s team' },
+  'POST /api/team/invitations': { body: { schema: inviteInput, sample: { email: 'mate@example.com' } } },
+  'POST /api/team/invitations/accept': {
+    body: { schema: acceptInvitationInput, sample: { token: 'a-token-of-sixteen-or-more' } },
+  },
+  'POST /api/team/invitations/{id}/resend': { path: { schema: teamIdParams, sample: { id: 'i1' } } },
+  'DELETE /api/team/invitations/{id}': { path: { schema: teamIdParams, sample: { id: 'i1' } } },
+  'DELETE /api/team/members/{id}': { path: { schema: teamIdParams, sample: { id: 'u1' } } },
   'GET /api/industries': { none: 'lists the LinkedIn industries' },
   'GET /api/industries/search': {
     query: { schema: industrySearchQuery, sample: { q: 'software', limit: '10' } },

@@ -1,0 +1,9 @@
+import { teamIdParams } from '../../shared/team';
+import { httpHandler } from '../core/http-handler';
+import { team } from './team-deps';
+
+/** `DELETE /api/team/invitations/{id}`: the link stops working and the seat is free again. */
+export const handler = httpHandler({ path: teamIdParams }, async ({ user, path }) => {
+  await team.revoke(user, path.id);
+  return { success: true };
+});

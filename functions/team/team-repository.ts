@@ -1,0 +1,307 @@
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../core/clients/dynamo';
+import { cancellationCodes } from '../core/dynamo-errors';
+import { keys } from '../core/table';
+
+/**
+ * A team's items (DECISIONS 31; core/table.ts rows 41-46). Every change that takes or gives back a
+ * seat is one transaction with the seat count, whose condition keeps the count within the plan's seats
+ * however many requests arrive at once: a pending invitation holds a seat, accepting it moves the seat
+ * to the member, revoking or removing gives it back.
+ */
+
+export interface StoredInvitation {
+  id: string;
+  ownerId: string;
+  email: string;
+  createdAt: string;
+  /**
+   * Epoch seconds: the link stops working then. Not the table's TTL attribute: an expired invitation
+   * still holds its seat until the owner resends or revokes it, so it must not vanish on its own.
+   */
+  linkExpiresAt: number;
+  /** The hash of the link's token (the token itself is only in the e-mail). */
+  tokenHash: string;
+}
+
+export interface StoredMember {
+  userId: string;
+  email: string;
+  name: string;
+  joinedAt: string;
+}
+
+export interface StoredMembership {
+  ownerId: string;
+  joinedAt: string;
+}
+
+/** Why a team write was refused: the reason the service turns into the API's words. */
+export type TeamRefusal = 'seats-full' | 'already-invited' | 'already-member' | 'gone';
+
+export class TeamWriteRefused extends Error {
+  constructor(readonly reason: TeamRefusal) {
+    super(reason);
+  }
+}
+
+const table = () => tableName();
+
+/** Takes one of `otherSeats` (the seats besides the owner's) for a new invitation of `email`. */
+export async function createInvitation(invitation: StoredInvitation, otherSeats: number): Promise<void> {
+  const { ownerId, id, email, tokenHash } = invitation;
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table(),
+              Key: keys.teamSeats(ownerId),
+              UpdateExpression: 'ADD seats :one',
+              ConditionExpression: 'attribute_not_exists(seats) OR seats < :max',
+              ExpressionAttributeValues: { ':one': 1, ':max': otherSeats },
+            },
+          },
+          {
+            Put: {
+              TableName: table(),
+              Item: { ...keys.teamInvitedEmail(ownerId, email), invitationId: id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          { Put: { TableName: table(), Item: { ...keys.teamInvitation(ownerId, id), ...invitation } } },
+          {
+            Put: {
+              TableName: table(),
+              // The link's item expires with the link (the table's TTL attribute).
+              Item: {
+                ...keys.teamInvitationToken(tokenHash),
+                ownerId,
+                invitationId: id,
+                expiresAt: invitation.linkExpiresAt,
+              },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (codes?.[0] === 'ConditionalCheckFailed') throw new TeamWriteRefused('seats-full');
+    if (codes?.[1] === 'ConditionalCheckFailed') throw new TeamWriteRefused('already-invited');
+    throw error;
+  }
+}
+
+export async function findInvitation(
+  ownerId: string,
+  invitationId: string,
+): Promise<StoredInvitation | undefined> {
+  const out = await dynamo().send(
+    new GetCommand({
+      TableName: table(),
+      Key: keys.teamInvitation(ownerId, invitationId),
+      ConsistentRead: true,
+    }),
+  );
+  return out.Item as StoredInvitation | undefined;
+}
+
+/** The invitation a link's token names, if the link still works. */
+export async function findInvitationByToken(tokenHash: string): Promise<StoredInvitation | undefined> {
+  const out = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: keys.teamInvitationToken(tokenHash), ConsistentRead: true }),
+  );
+  const link = out.Item as { ownerId: string; invitationId: string } | undefined;
+  if (!link) return undefined;
+  return findInvitation(link.ownerId, link.invitationId);
+}
+
+/** The invitation's three items go and its seat is given back, once: a second revoke finds it gone. */
+export async function deleteInvitation(invitation: StoredInvitation): Promise<void> {
+  const { ownerId, id, email, tokenHash } = invitation;
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: table(),
+              Key: keys.teamInvitation(ownerId, id),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          { Delete: { TableName: table(), Key: keys.teamInvitedEmail(ownerId, email) } },
+          { Delete: { TableName: table(), Key: keys.teamInvitationToken(tokenHash) } },
+          {
+            Update: {
+              TableName: table(),
+              Key: keys.teamSeats(ownerId),
+              UpdateExpression: 'ADD seats :minusOne',
+              ExpressionAttributeValues: { ':minusOne': -1 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') throw new TeamWriteRefused('gone');
+    throw error;
+  }
+}
+
+/**
+ * The invitation becomes a membership, its seat the member's: one transaction that needs the invitation
+ * still there, so of two accepts (or an accept and a revoke) only one takes effect.
+ */
+export async function acceptInvitation(invitation: StoredInvitation, member: StoredMember): Promise<void> {
+  const { ownerId, id, email, tokenHash } = invitation;
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: table(),
+              Key: keys.teamInvitation(ownerId, id),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          { Delete: { TableName: table(), Key: keys.teamInvitedEmail(ownerId, email) } },
+          { Delete: { TableName: table(), Key: keys.teamInvitationToken(tokenHash) } },
+          {
+            Put: {
+              TableName: table(),
+              Item: { ...keys.teamMember(ownerId, member.userId), ...member },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: table(),
+              Item: { ...keys.membership(member.userId, ownerId), ownerId, joinedAt: member.joinedAt },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (codes?.[0] === 'ConditionalCheckFailed') throw new TeamWriteRefused('gone');
+    if (codes?.[3] === 'ConditionalCheckFailed') throw new TeamWriteRefused('already-member');
+    throw error;
+  }
+}
+
+/** A new link for the invitation (resend): the old link stops working, the seat stays held. */
+export async function renewInvitation(
+  invitation: StoredInvitation,
+  tokenHash: string,
+  linkExpiresAt: number,
+): Promise<void> {
+  const { ownerId, id } = invitation;
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table(),
+              Key: keys.teamInvitation(ownerId, id),
+              UpdateExpression: 'SET tokenHash = :next, linkExpiresAt = :until',
+              ConditionExpression: 'tokenHash = :previous',
+              ExpressionAttributeValues: {
+                ':next': tokenHash,
+                ':until': linkExpiresAt,
+                ':previous': invitation.tokenHash,
+              },
+            },
+          },
+          { Delete: { TableName: table(), Key: keys.teamInvitationToken(invitation.tokenHash) } },
+          {
+            Put: {
+              TableName: table(),
+              Item: {
+                ...keys.teamInvitationToken(tokenHash),
+                ownerId,
+                invitationId: id,
+                expiresAt: linkExpiresAt,
+              },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') throw new TeamWriteRefused('gone');
+    throw error;
+  }
+}
+
+export async function findMember(ownerId: string, memberId: string): Promise<StoredMember | undefined> {
+  const out = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: keys.teamMember(ownerId, memberId), ConsistentRead: true }),
+  );
+  return out.Item as StoredMember | undefined;
+}
+
+/** The member and their side of it go, and the seat is given back, once. */
+export async function removeMember(ownerId: string, memberId: string): Promise<void> {
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: table(),
+              Key: keys.teamMember(ownerId, memberId),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          { Delete: { TableName: table(), Key: keys.membership(memberId, ownerId) } },
+          {
+            Update: {
+              TableName: table(),
+              Key: keys.teamSeats(ownerId),
+              UpdateExpression: 'ADD seats :minusOne',
+              ExpressionAttributeValues: { ':minusOne': -1 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') throw new TeamWriteRefused('gone');
+    throw error;
+  }
+}
+
+async function queryPrefix<T>(pk: string, prefix: string): Promise<T[]> {
+  const items: T[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((out.Items ?? []) as T[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+export const listMembers = (ownerId: string) =>
+  queryPrefix<StoredMember>(keys.teamSeats(ownerId).pk, keys.teamMemberPrefix);
+
+export const listInvitations = (ownerId: string) =>
+  queryPrefix<StoredInvitation>(keys.teamSeats(ownerId).pk, keys.teamInvitationPrefix);
+
+/** The workspaces a person is a member of (besides their own). */
+export const listMemberships = (memberId: string) =>
+  queryPrefix<StoredMembership>(keys.teamSeats(memberId).pk, keys.membershipPrefix);

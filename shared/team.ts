@@ -1,0 +1,52 @@
+import * as z from 'zod/mini';
+import { email } from './auth';
+
+/**
+ * Teams (DECISIONS 31): a PLUS owner invites teammates by e-mail into their workspace, up to the plan's
+ * team users (the owner included). A pending invitation holds a seat until it is accepted or revoked.
+ * The API's words and its request schemas, read by the handlers and the Team section alike.
+ */
+
+/** How long an invitation's link works. */
+export const TEAM_INVITATION_DAYS = 7;
+
+export const TEAM_TEXTS = {
+  notInPlan: 'Teams are available on the Plus plan. Upgrade to invite teammates.',
+  seatsFull: (total: number) =>
+    `All ${total} seats are taken. Remove a member or revoke an invitation to invite someone else.`,
+  yourself: 'You cannot invite yourself.',
+  alreadyMember: 'This person is already a member of your team.',
+  alreadyInvited: 'This e-mail address already has a pending invitation.',
+  invitationNotFound: 'Invitation not found',
+  memberNotFound: 'Member not found',
+  invitationInvalid: 'This invitation is no longer valid. Ask the team owner to invite you again.',
+  wrongAccount: (invited: string) =>
+    `This invitation was sent to ${invited}. Sign in with that e-mail address to accept it.`,
+  ownTeam: 'This invitation is for your own team.',
+  teamUnavailable: "This team's plan no longer includes teammates. Ask the team owner.",
+  ownerOnly: 'Only the workspace owner can manage the team.',
+  invited: (address: string) => `Invitation sent to ${address}`,
+  seatsUsed: (used: number, total: number) => `${used} of ${total} seats used`,
+} as const;
+
+export const inviteInput = z.object({ email });
+export type InviteInput = z.infer<typeof inviteInput>;
+
+export const acceptInvitationInput = z.object({
+  token: z
+    .string({ error: 'token is required' })
+    .check(z.minLength(16, 'token is not valid'), z.maxLength(128, 'token is not valid')),
+});
+export type AcceptInvitationInput = z.infer<typeof acceptInvitationInput>;
+
+/** GET /api/team's answer. */
+export interface TeamView {
+  owner: { id: string; email: string; name: string };
+  members: Array<{ userId: string; email: string; name: string; joinedAt: string }>;
+  invitations: Array<{ id: string; email: string; createdAt: string; expiresAt: string }>;
+  seats: { used: number; total: number };
+}
+
+export const teamIdParams = z.object({
+  id: z.string().check(z.minLength(1, 'id is required'), z.maxLength(128, 'id is too long')),
+});

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateUser } from '../../functions/auth/user-repository';
+import { MESSAGES } from '../../shared/auth';
+import { TEAM_TEXTS } from '../../shared/team';
+import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
+import type { Api, TestUser } from '../support/api-client';
+import { lastMailTo, linkToken } from '../support/outbox';
+import { newUser, warmUsers } from '../support/users';
+
+/**
+ * Teams (DECISIONS 31, issue 22 point 2) on DynamoDB Local through the route table: the seats (a
+ * pending invitation holds one; never more than the plan's, also when invitations arrive at once),
+ * the e-mailed link and its accept (once, by the invited address, not after a revoke or a resend),
+ * the member's removal, and the owner's routes acting on the caller's own team only.
+ */
+let env: AccountsEnv;
+let api: Api;
+
+beforeAll(async () => {
+  env = await useAccountsEnv();
+  api = env.api;
+  await warmUsers(12, 'team');
+});
+
+afterAll(async () => {
+  await env?.close();
+});
+
+const INVITE_SUBJECT = 'invited you to their team';
+const invite = (owner: TestUser, email: string) =>
+  api.post('/api/team/invitations', { email }, { token: owner.accessToken });
+const teamOf = async (owner: TestUser) => {
+  const res = await api.get('/api/team', { token: owner.accessToken });
+  expect(res.status, res.text).toBe(200);
+  return res.body.data.team;
+};
+const tokenSentTo = async (email: string) =>
+  linkToken(await lastMailTo(env.stateDir, email, INVITE_SUBJECT), '/team/accept');
+const accept = (person: TestUser, token: string) =>
+  api.post('/api/team/invitations/accept', { token }, { token: person.accessToken });
+const conflict = (message: string) => ({ code: 'CONFLICT', message });
+
+describe('POST /api/team/invitations', () => {
+  it('is refused below PLUS, with the upgrade words, and invites on PLUS', async () => {
+    const pro = await newUser({ plan: 'PRO' });
+    const refused = await invite(pro, 'someone@example.com');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ code: 'FORBIDDEN', message: TEAM_TEXTS.notInPlan });
+
+    const owner = await newUser({ plan: 'PLUS' });
+    const mate = await newUser();
+    const res = await invite(owner, mate.email.toUpperCase());
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({
+      success: true,
+      message: `Invitation sent to ${mate.email}`,
+      data: { invitation: { id: expect.any(String), email: mate.email, expiresAt: expect.any(String) } },
+    });
+    const mail = await lastMailTo(env.stateDir, mate.email, INVITE_SUBJECT);
+    expect(mail.text).toContain('The link works for 7 days');
+    expect(await teamOf(owner)).toMatchObject({
+      owner: { id: owner.id, email: owner.email },
+      members: [],
+      invitations: [{ email: mate.email }],
+      seats: { used: 2, total: 3 },
+    });
+  });
+
+  it('holds a seat per pending invitation: the third is refused at 3 of 3, and a revoke frees one', async () => {
+    const owner = await newUser({ plan: 'PLUS' });
+    expect((await invite(owner, 'one@example.com')).status).toBe(201);
+    expect((await invite(owner, 'two@example.com')).status).toBe(201);
+    const third = await invite(owner, 'three@example.com');
+    expect(third.status).toBe(409);
+    expect(third.body).toEqual(conflict(TEAM_TEXTS.seatsFull(3)));
+    const team = await teamOf(owner);
+    expect(team.seats).toEqual({ used: 3, total: 3 });
+
+    const revoked = await api.delete(`/api/team/invitations/${team.invitations[0].id}`, undefined, {
+      token: owner.accessToken,
+    });
+    expect(revoked.status).toBe(200);
+    expect((await teamOf(owner)).seats).toEqual({ used: 2, total: 3 });
+    expect((await invite(owner, 'three@example.com')).status).toBe(201);
+  });
+
+  it('never takes more seats than the plan has when invitations arrive at once', async () => {
+    const owner = await newUser({ plan: 'PLUS' });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => invite(owner, `at-once-${i}@example.com`)),
+    );
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(2);
+    expect(answers.filter((r) => r.status === 409)).toHaveLength(4);
+    const team = await teamOf(owner);
+    expect(team.invitations).toHaveLength(2);
+    expect(team.seats).toEqual({ used: 3, total: 3 });
+  });
+
+  it('refuses the owner’s own address, an address already invited, and a bad address', async () => {
+    const owner = await newUser({ plan: 'PLUS' });
+    expect((await invite(owner, owner.email)).body).toEqual(conflict(TEAM_TEXTS.yourself));
+    expect((await invite(owner, 'twice@example.com')).status).toBe(201);
+    const again = await invite(owner, 'Twice@Example.com');
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual(conflict(TEAM_TEXTS.alreadyInvited));
+    const bad = await invite(owner, 'not-an-address');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(MESSAGES.emailInvalid);
+    expect((await teamOf(owner)).seats.used).toBe(2);
+  });
+});
+
+describe('POST /api/team/invitations/accept', () => {
+  it('makes the invited person a member once: a second accept, and one after it, are refused', async () => {
+    const owner = await newUser({ plan: 'PLUS' });
+    const mate = await newUser();
+    await invite(owner, mate.email);
+    const token = await tokenSentTo(mate.email);
+
+    const [first, second] = await Promise.all([accept(mate, token), accept(mate, token)]);
+    const statuses = [first.status, second.status].sort();
+    expect(statuses).toEqual([200, 409]);
+    const ok = first.status === 200 ? first : second;
+    expect(ok.body.data).toMatchObject({ workspace: { id: owner.id } });
+
+    const team = await teamOf(owner);
+    expect(team.members).toEqual([
+      { userId: mate.id, email: mate.email, name: expect.any(String), joinedAt: expect.any(String) },
+    ]);
+    expect(team.invitations).toEqual([]);
+    expect(team.seats).toEqual({ used: 2, total: 3 });
+    const later = await accept(mate, token);
+    expect(later.body).toEqual(conflict(TEAM_TEXTS.invitationInvalid));
+    // A member is not invited again.
+    expect((await invite(owner, mate.email)).body).toEqual(conflict(TEAM_TEXTS.alreadyMember));
+  });
+
+  it('is refused after a revoke, and for the old link after a resend (the new one works)', async () => {
+    const owner = await newUser({ plan: 'PLUS' });
+    const [revokedMate, resentMate] = await Promise.all([newUser(), newUser()]);
+    const revoked = await invite(owner, revokedMate.email);
+    const revokedToken = await tokenSentTo(revokedMate.email);
+    await api.delete(`/api/team/invitations/${revoked.body.data.invitation.id}`, undefined, {
+      token: owner.accessToken,
+    });
+    expect((await accept(revokedMate, revokedToken)).body).toEqual(conflict(TEAM_TEXTS.invitationInvalid));
+
+    const resent = await invite(owner, resentMate.email);
+    const oldToken = await tokenSentTo(resentMate.email);
+    const again = await api.post(
+      `/api/team/invitations/${resent.body.data.invitation.id}/resend`,
+      {},
+      { token: owner.accessToken },
+    );
+    expect(again.status, again.text).toBe(200);
+    const newToken = await tokenSentTo(resentMate.email);
+    expect(newToken).not.toBe(oldToken);
+    expect((await accept(resentMate, oldToken)).body).toEqual(conflict(TEAM_TEXTS.invitationInvalid));
+    expect((await accept(resentMate, newToken)).status).toBe(200);
+  });
+
+  it('is refused to another account than the invited address, and to the owner', async () => {
+    const owner = await newUser({ plan: 'PLUS' });
+    const [invited, other] = await Promise.all([newUser(), newUser()]);
+    await invite(owner, invited.email);
+    const token = await tokenSentTo(invited.email);
+    const wrong = await accept(other, token);
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toEqual({ code: 'FORBIDDEN', message: TEAM_TEXTS.wrongAccount(invited.email) });
+    expect((await accept(owner, token)).body).toEqual(conflict(TEAM_TEXTS.ownTeam));
+    expect((await teamOf(owner)).members).toEqual([]);
+    expect((await accept(invited, token)).status).toBe(200);
+  });
+
+  it('is refused once the owner’s plan has dropped below PLUS', async () => {
+    const owner = await newUser({ plan: 'PLUS' });
+    const mate = await newUser();
+    await invite(owner, mate.email);
+    const token = await tokenSentTo(mate.email);
+    await updateUser(owner.id, { plan: 'PRO' });
+    expect((await accept(mate, token)).body).toEqual(conflict(TEAM_TEXTS.teamUnavailable));
+  });
+});
+
+describe('the owner’s routes act on their own team only', () => {
+  it('removes a member once, freeing the seat; another owner can neither revoke nor remove', async () => {
+    const owner = await newUser({ plan: 'PLUS' });
+    const outsider = await newUser({ plan: 'PLUS' });
+    const [mate, pending] = await Promise.all([newUser(), newUser()]);
+    await invite(owner, mate.email);
+    await accept(mate, await tokenSentTo(mate.email));
+    const invitation = (await invite(owner, pending.email)).body.data.invitation;
+
+    const notTheirs = await api.delete(`/api/team/invitations/${invitation.id}`, undefined, {
+      token: outsider.accessToken,
+    });
+    expect(notTheirs.status).toBe(404);
+    expect(notTheirs.body).toEqual({ code: 'NOT_FOUND', message: TEAM_TEXTS.invitationNotFound });
+    const notTheirMember = await api.delete(`/api/team/members/${mate.id}`, undefined, {
+      token: outsider.accessToken,
+    });
+    expect(notTheirMember.status).toBe(404);
+    expect((await teamOf(outsider)).members).toEqual([]);
+    expect((await teamOf(owner)).seats.used).toBe(3);
+
+    const removed = await api.delete(`/api/team/members/${mate.id}`, undefined, { token: owner.accessToken });
+    expect(removed.status).toBe(200);
+    const team = await teamOf(owner);
+    expect(team.members).toEqual([]);
+    expect(team.seats.used).toBe(2);
+    const twice = await api.delete(`/api/team/members/${mate.id}`, undefined, { token: owner.accessToken });
+    expect(twice.body).toEqual({ code: 'NOT_FOUND', message: TEAM_TEXTS.memberNotFound });
+  });
+});
