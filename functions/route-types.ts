@@ -24,6 +24,14 @@ export interface HttpRoute {
    * row, so no AWS stage holds its route, function or grants, whatever its handler would answer there.
    */
   readonly localOnly?: true;
+  /**
+   * Served to a member whose team is suspended (the owner's plan dropped below PLUS; DECISIONS 31):
+   * who they are, signing out and switching back to their own workspace. Every other signed-in route
+   * refuses them with 403.
+   */
+  readonly anyWorkspace?: true;
+  /** The workspace owner's only (billing, team, brand; DECISIONS 31): a member acting in it gets 403. */
+  readonly ownerOnly?: true;
 }
 
 /** What a function may touch besides reading and writing the table. */

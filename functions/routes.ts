@@ -72,8 +72,16 @@ export const httpRoutes: readonly HttpRoute[] = [
     auth: 'user',
     table: 'write',
     needs: ['realtime-push'],
+    anyWorkspace: true,
   },
-  { method: 'GET', path: '/api/auth/me', handler: 'auth/me', auth: 'user', table: 'read' },
+  {
+    method: 'GET',
+    path: '/api/auth/me',
+    handler: 'auth/me',
+    auth: 'user',
+    table: 'read',
+    anyWorkspace: true,
+  },
   {
     method: 'POST',
     path: '/api/auth/forgot-password',
@@ -138,6 +146,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'billing/start-trial',
     auth: 'user',
     table: 'write',
+    ownerOnly: true,
   },
   {
     method: 'POST',
@@ -145,6 +154,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'billing/create-checkout-session',
     auth: 'user',
     table: 'write',
+    ownerOnly: true,
     needs: ['payments'],
   },
   {

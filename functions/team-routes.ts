@@ -2,16 +2,24 @@ import type { HttpRoute } from './route-types';
 
 /**
  * The team rows of the route table (DECISIONS 31, issue 22 point 2). The owner manages the team of
- * the workspace they are in; the accept is the invited person's own. The literal `accept` segment wins
- * over any {id} (as on API Gateway).
+ * their own workspace (a member acting in it is refused: ownerOnly); the accept is the invited
+ * person's. The literal `accept` segment wins over any {id} (as on API Gateway).
  */
 export const teamRoutes: readonly HttpRoute[] = [
-  { method: 'GET', path: '/api/team', handler: 'team/get-team', auth: 'verified', table: 'read' },
+  {
+    method: 'GET',
+    path: '/api/team',
+    handler: 'team/get-team',
+    auth: 'verified',
+    ownerOnly: true,
+    table: 'read',
+  },
   {
     method: 'POST',
     path: '/api/team/invitations',
     handler: 'team/invite',
     auth: 'verified',
+    ownerOnly: true,
     table: 'write',
     needs: ['mail'],
   },
@@ -27,6 +35,7 @@ export const teamRoutes: readonly HttpRoute[] = [
     path: '/api/team/invitations/{id}/resend',
     handler: 'team/resend-invitation',
     auth: 'verified',
+    ownerOnly: true,
     table: 'write',
     needs: ['mail'],
   },
@@ -35,6 +44,7 @@ export const teamRoutes: readonly HttpRoute[] = [
     path: '/api/team/invitations/{id}',
     handler: 'team/revoke-invitation',
     auth: 'verified',
+    ownerOnly: true,
     table: 'write',
   },
   {
@@ -42,6 +52,7 @@ export const teamRoutes: readonly HttpRoute[] = [
     path: '/api/team/members/{id}',
     handler: 'team/remove-member',
     auth: 'verified',
+    ownerOnly: true,
     table: 'write',
   },
 ];

@@ -9,3 +9,13 @@ export async function signedInUser(user: AuthUser): Promise<StoredUser> {
   if (!stored) throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
   return stored;
 }
+
+/**
+ * The stored owner of the workspace the request acts in (DECISIONS 31): the plan and its limits are the
+ * workspace's, shared by its members.
+ */
+export async function workspaceOwner(user: AuthUser): Promise<StoredUser> {
+  const stored = await findUserById(user.workspaceId);
+  if (!stored) throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
+  return stored;
+}

@@ -14,18 +14,18 @@ export function createAutomationListService() {
 
   /** The user's automations, newest first. */
   async function automationsOf(user: AuthUser): Promise<Automation[]> {
-    return (await listAutomations(user.id)).map(publicAutomation);
+    return (await listAutomations(user.workspaceId)).map(publicAutomation);
   }
 
   /** Every job waiting or running (the run queue index), and the user's own place in it. */
   async function queueStatus(user: AuthUser): Promise<AutomationQueueStatus> {
     const [waiting, running] = await Promise.all([listRunQueue('waiting'), listRunQueue('running')]);
-    const mine = waiting.findIndex((job) => job.userId === user.id);
+    const mine = waiting.findIndex((job) => job.userId === user.workspaceId);
     return {
       waiting: waiting.length,
       running: running.length,
-      yourWaiting: waiting.filter((job) => job.userId === user.id).length,
-      yourRunning: running.filter((job) => job.userId === user.id).length,
+      yourWaiting: waiting.filter((job) => job.userId === user.workspaceId).length,
+      yourRunning: running.filter((job) => job.userId === user.workspaceId).length,
       yourPosition: mine === -1 ? null : mine + 1,
     };
   }

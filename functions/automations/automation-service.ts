@@ -86,7 +86,10 @@ export function createAutomationService({ log, now, connections }: AutomationDep
    * if another start of this user lands in between; then the limit is counted again.
    */
   async function checkStart(authUser: AuthUser, templateId: string, configInput: unknown) {
-    const [user, template] = await Promise.all([findUserById(authUser.id), findTemplate(templateId)]);
+    const [user, template] = await Promise.all([
+      findUserById(authUser.workspaceId),
+      findTemplate(templateId),
+    ]);
     if (!user) throw new UnauthorizedError();
     if (!template) throw new NotFoundError(AUTOMATION_TEXTS.templateNotFound);
     const plan = user.plan;
@@ -187,7 +190,7 @@ export function createAutomationService({ log, now, connections }: AutomationDep
   }
 
   async function runAgainStored(authUser: AuthUser, automationId: string): Promise<StoredAutomation> {
-    const existing = await findAutomation(authUser.id, automationId);
+    const existing = await findAutomation(authUser.workspaceId, automationId);
     if (!existing) throw new NotFoundError(AUTOMATION_TEXTS.notFound);
     if (!isFinishedStatus(existing.status)) throw new ConflictError(JOB_TEXTS.notFinished);
     const checked = await checkStart(authUser, existing.templateId, existing.config);

@@ -23,9 +23,9 @@ export function createDashboardService() {
   /** Counters over de-duplicated automations. */
   async function dashboardStats(user: AuthUser): Promise<DashboardStats> {
     const [automations, templates, connections] = await Promise.all([
-      listAutomations(user.id),
+      listAutomations(user.workspaceId),
       listTemplates(),
-      listConnections(user.id),
+      listConnections(user.workspaceId),
     ]);
     const kept = dedupeAutomations(automations);
     const connectedPlatforms = new Set(

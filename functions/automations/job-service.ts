@@ -137,11 +137,12 @@ export async function listJobs(user: AuthUser, query: ListJobsQuery): Promise<Jo
   // A cursor is the user's own, and of this very list (all jobs, or this automation's).
   if (after) {
     const ownList = query.automationId
-      ? after.gsi1pk === keys.automationJobsPartition(user.id, query.automationId)
+      ? after.gsi1pk === keys.automationJobsPartition(user.workspaceId, query.automationId)
       : after.gsi1pk === undefined;
-    if (after.pk !== keys.jobsPartition(user.id) || !ownList) throw new ValidationError(JOB_TEXTS.badCursor);
+    if (after.pk !== keys.jobsPartition(user.workspaceId) || !ownList)
+      throw new ValidationError(JOB_TEXTS.badCursor);
   }
-  const current = new Map((await listAutomations(user.id)).map((a) => [a.id, a]));
+  const current = new Map((await listAutomations(user.workspaceId)).map((a) => [a.id, a]));
   const live = (stored: StoredJob): Job => {
     const automation = current.get(stored.automationId);
     return automation?.jobId === stored.id && !isFinishedStatus(stored.status)
@@ -153,7 +154,7 @@ export async function listJobs(user: AuthUser, query: ListJobsQuery): Promise<Jo
     (!query.status || query.status === 'all' || job.status === query.status) &&
     (!query.platform || query.platform === 'all' || job.platform === query.platform) &&
     (!search || `${job.name} ${job.templateId}`.toLowerCase().includes(search));
-  const page = await pageJobs(user.id, {
+  const page = await pageJobs(user.workspaceId, {
     ...(query.automationId ? { automationId: query.automationId } : {}),
     limit: query.limit,
     ...(after ? { after } : {}),
@@ -171,11 +172,11 @@ export function createJobService({ log, now, scheduler }: JobDeps) {
 
   /** `POST /api/automation/{id}/pause` (part 2 section 4): only an active automation; its schedule goes. */
   async function pause(user: AuthUser, id: string): Promise<Automation> {
-    const automation = await findAutomation(user.id, automationIdOfJob(id));
+    const automation = await findAutomation(user.workspaceId, automationIdOfJob(id));
     if (!automation) throw new NotFoundError(AUTOMATION_TEXTS.notFound);
     if (automation.status !== 'active') throw new ConflictError(AUTOMATION_TEXTS.onlyActiveCanPause);
     if (automation.interval) await scheduler.remove(scheduleNameOf(automation.id));
-    const paused = await pauseActive(user.id, automation.id, now().toISOString());
+    const paused = await pauseActive(user.workspaceId, automation.id, now().toISOString());
     if (!paused) throw new ConflictError(AUTOMATION_TEXTS.onlyActiveCanPause);
     log.info('automation paused', { automationId: automation.id });
     return publicAutomation(paused);
@@ -183,7 +184,7 @@ export function createJobService({ log, now, scheduler }: JobDeps) {
 
   /** `PUT /api/jobs/{jobId}`: pause, resume (onto the unsent index) or cancel. */
   async function update(user: AuthUser, jobId: string, status: string): Promise<Job> {
-    const automation = await findAutomation(user.id, automationIdOfJob(jobId));
+    const automation = await findAutomation(user.workspaceId, automationIdOfJob(jobId));
     if (!automation) throw new NotFoundError(AUTOMATION_TEXTS.notFound);
     if (!(USER_JOB_STATUSES as readonly string[]).includes(status))
       throw new ConflictError(JOB_TEXTS.engineOwnsStatus);
@@ -196,7 +197,7 @@ export function createJobService({ log, now, scheduler }: JobDeps) {
       // Paused between runs (its last job had finished, as a new job clears completedAt): nothing to
       // continue, so it waits for its next tick again instead of running that job a second time.
       const waiting = await resumeBetweenRuns(
-        user.id,
+        user.workspaceId,
         automation.id,
         at,
         nextRunAfter(now(), automation.interval),
@@ -207,7 +208,7 @@ export function createJobService({ log, now, scheduler }: JobDeps) {
       return jobOf(waiting);
     }
     const segment = (automation.runSegment ?? -1) + 1;
-    const changed = await setJobStatusByUser(user.id, automation.id, {
+    const changed = await setJobStatusByUser(user.workspaceId, automation.id, {
       to: wanted === 'running' ? 'pending' : wanted,
       from,
       at,

@@ -20,18 +20,22 @@ export function createConnectionRecordsService({ log }: ConnectionRecordsDeps) {
   return { listPlatforms, isConnected, disconnect };
 
   async function listPlatforms(user: AuthUser): Promise<PlatformConnection[]> {
-    return (await listConnections(user.id)).map(publicConnection);
+    return (await listConnections(user.workspaceId)).map(publicConnection);
   }
 
   async function isConnected(user: AuthUser, platform: Platform): Promise<boolean> {
     const name = PLATFORM_TABLE[platform].record;
-    return (await listConnections(user.id)).some((c) => c.platform === name && c.isActive);
+    return (await listConnections(user.workspaceId)).some((c) => c.platform === name && c.isActive);
   }
 
   async function disconnect(user: AuthUser, id: string): Promise<string> {
-    const removed = await deleteConnection(user.id, id);
+    const removed = await deleteConnection(user.workspaceId, id);
     if (!removed) throw new NotFoundError(CONNECTION_TEXTS.notFound);
-    log.info('platform disconnected', { userId: user.id, connectionId: id, platform: removed.platform });
+    log.info('platform disconnected', {
+      userId: user.workspaceId,
+      connectionId: id,
+      platform: removed.platform,
+    });
     return CONNECTION_TEXTS.disconnected(platformLabel(removed.platform));
   }
 }

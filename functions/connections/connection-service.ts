@@ -102,7 +102,7 @@ export function assertPlatformInPlan(plan: string | undefined, platform: Platfor
 }
 
 async function refuseIfNotInPlan(user: AuthUser, platform: Platform): Promise<void> {
-  assertPlatformInPlan((await findUserById(user.id))?.plan, platform);
+  assertPlatformInPlan((await findUserById(user.workspaceId))?.plan, platform);
 }
 
 /** The sandbox site's URL when the local cloud (or a configured stage) set it. */
@@ -128,10 +128,13 @@ export function createConnectionService({ log, keys, now, check, resume }: Conne
     user: AuthUser,
     id: string,
   ): Promise<{ connection: PlatformConnection; message: string }> {
-    const stored = await ownConnection(user.id, id);
+    const stored = await ownConnection(user.workspaceId, id);
     const platform = platformOf(stored);
     const cookies = JSON.parse(
-      await keys.decrypt(stored.sealedCookies, encryptionContext(user.id, stored.accountId, platform)),
+      await keys.decrypt(
+        stored.sealedCookies,
+        encryptionContext(user.workspaceId, stored.accountId, platform),
+      ),
     ) as PlatformSessionCookie[];
     let result = await check(platform, cookies, stored.userAgent);
     if (result.ok && result.accountId !== stored.accountId) {
@@ -140,10 +143,10 @@ export function createConnectionService({ log, keys, now, check, resume }: Conne
     const at = now().toISOString();
     if (!result.ok) {
       const message = sessionFailureMessage(platform, result);
-      const saved = await recordValidation(user.id, id, { ok: false, error: message, now: at });
+      const saved = await recordValidation(user.workspaceId, id, { ok: false, error: message, now: at });
       if (!saved) throw new NotFoundError(CONNECTION_TEXTS.notFound);
       log.info('platform validation failed', {
-        userId: user.id,
+        userId: user.workspaceId,
         connectionId: id,
         platform,
         reason: result.reason,
@@ -152,9 +155,9 @@ export function createConnectionService({ log, keys, now, check, resume }: Conne
       });
       throw sessionError(platform, result);
     }
-    const saved = await recordValidation(user.id, id, { ok: true, now: at });
+    const saved = await recordValidation(user.workspaceId, id, { ok: true, now: at });
     if (!saved) throw new NotFoundError(CONNECTION_TEXTS.notFound);
-    log.info('platform validated', { userId: user.id, connectionId: id, platform });
+    log.info('platform validated', { userId: user.workspaceId, connectionId: id, platform });
     return {
       connection: publicConnection(saved),
       message: CONNECTION_TEXTS.validated(platformLabel(platform)),
@@ -185,7 +188,7 @@ export function createConnectionService({ log, keys, now, check, resume }: Conne
     const result = await check(platform, cookies, input.userAgent);
     if (!result.ok) {
       log.info('platform sync refused', {
-        userId: user.id,
+        userId: user.workspaceId,
         platform,
         reason: result.reason,
         detail: result.detail,
@@ -194,10 +197,10 @@ export function createConnectionService({ log, keys, now, check, resume }: Conne
     }
     const sealedCookies = await keys.encrypt(
       JSON.stringify(cookies),
-      encryptionContext(user.id, result.accountId, platform),
+      encryptionContext(user.workspaceId, result.accountId, platform),
     );
     const { connection, created } = await upsertConnection({
-      userId: user.id,
+      userId: user.workspaceId,
       platform,
       accountId: result.accountId,
       accountUsername: result.accountUsername,
@@ -209,10 +212,12 @@ export function createConnectionService({ log, keys, now, check, resume }: Conne
     });
     // A failed resume must not fail the sync: the paused jobs stay resumable by the next sync.
     await resume
-      .resumeAfterSync(user.id, platform)
-      .catch((error: unknown) => log.error('paused jobs not resumed', { userId: user.id, platform, error }));
+      .resumeAfterSync(user.workspaceId, platform)
+      .catch((error: unknown) =>
+        log.error('paused jobs not resumed', { userId: user.workspaceId, platform, error }),
+      );
     log.info(created ? 'platform connected' : 'platform re-synced', {
-      userId: user.id,
+      userId: user.workspaceId,
       connectionId: connection.id,
       platform,
     });

@@ -16,7 +16,12 @@ export interface AuthState {
   sessionKind: SessionKind;
   /** When the session's sign-in happened (ISO); '' when unknown. */
   signedInAt: string;
+  /** The workspace the session acts in (DECISIONS 31): its owner's id, the user's own by default. */
+  workspaceId: string;
 }
+
+/** Whether a person may act in another's workspace now (DECISIONS 31). */
+export type WorkspaceAccess = 'member' | 'removed' | 'suspended';
 
 /**
  * What the auth hook needs on every signed-in request, in one round trip: is the session still open,
@@ -30,7 +35,7 @@ export async function loadAuthState(userId: string, familyId: string): Promise<A
       RequestItems: {
         [tableName()]: {
           Keys: [sessionKey, userKey],
-          ProjectionExpression: 'sk, expiresAt, emailVerified, kind, createdAt',
+          ProjectionExpression: 'sk, expiresAt, emailVerified, kind, createdAt, workspaceId',
           ConsistentRead: true,
         },
       },
@@ -46,5 +51,38 @@ export async function loadAuthState(userId: string, familyId: string): Promise<A
     emailVerified: user.emailVerified === true,
     sessionKind: session?.kind === 'extension' ? 'extension' : 'web',
     signedInAt: typeof session?.createdAt === 'string' ? session.createdAt : '',
+    workspaceId:
+      typeof session?.workspaceId === 'string' && session.workspaceId ? session.workspaceId : userId,
   };
+}
+
+/**
+ * A member's standing in another's workspace, in one round trip: still a member (the member item in
+ * the owner's partition), and the owner's plan still with team users (a downgrade suspends members,
+ * deleting nothing). `hasTeam` reads the plan; core imports no plan rules.
+ */
+export async function loadWorkspaceAccess(
+  userId: string,
+  workspaceId: string,
+  hasTeam: (plan: unknown) => boolean,
+): Promise<WorkspaceAccess> {
+  const memberKey = keys.teamMember(workspaceId, userId);
+  const ownerKey = keys.user(workspaceId);
+  const out = await dynamo().send(
+    new BatchGetCommand({
+      RequestItems: {
+        [tableName()]: {
+          Keys: [memberKey, ownerKey],
+          ProjectionExpression: 'sk, #plan',
+          ExpressionAttributeNames: { '#plan': 'plan' },
+          ConsistentRead: true,
+        },
+      },
+    }),
+  );
+  const items = out.Responses?.[tableName()] ?? [];
+  const member = items.find((i) => i.sk === memberKey.sk);
+  const owner = items.find((i) => i.sk === ownerKey.sk);
+  if (!member || !owner) return 'removed';
+  return hasTeam(owner.plan) ? 'member' : 'suspended';
 }

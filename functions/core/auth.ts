@@ -1,6 +1,9 @@
 import { jwtVerify } from 'jose';
+import { AUTH_TEXTS } from '../../shared/auth';
+import { hasFeature } from '../../shared/plan-policy';
+import { TEAM_TEXTS } from '../../shared/team';
 import type { AuthLevel } from '../routes';
-import { loadAuthState, type SessionKind } from './auth-state';
+import { loadAuthState, loadWorkspaceAccess, type SessionKind } from './auth-state';
 import { env } from './env';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import { secret } from './secrets';
@@ -20,6 +23,13 @@ export interface AuthUser {
   readonly sessionKind: SessionKind;
   /** When this session signed in (ISO): pairing asks for the password again when it is not recent. */
   readonly signedInAt: string;
+  /**
+   * The workspace the request acts in (DECISIONS 31): its owner's user id, so the data keeps its keys.
+   * The person's own (`id`) unless the session switched to a team they are a member of.
+   */
+  readonly workspaceId: string;
+  /** 'suspended': a member whose owner's plan dropped below PLUS; only the workspace routes serve them. */
+  readonly workspaceAccess: 'owner' | 'member' | 'suspended';
 }
 
 export const ACCESS_TOKEN_ALGORITHM = 'HS256';
@@ -50,16 +60,28 @@ export async function verifyAccessToken(token: string): Promise<AuthUser> {
     }
     const state = await loadAuthState(payload.sub, payload.sid);
     if (!state?.sessionOpen) throw new UnauthorizedError();
+    let workspaceAccess: AuthUser['workspaceAccess'] = 'owner';
+    if (state.workspaceId !== payload.sub) {
+      const access = await loadWorkspaceAccess(payload.sub, state.workspaceId, (plan) =>
+        hasFeature(typeof plan === 'string' ? plan : undefined, 'team'),
+      );
+      // Removed from the team: the session in that workspace ends at once (DECISIONS 31).
+      if (access === 'removed') throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
+      workspaceAccess = access;
+    }
     return {
       id: payload.sub,
       sessionId: payload.sid,
       emailVerified: state.emailVerified,
       sessionKind: state.sessionKind,
       signedInAt: state.signedInAt,
+      workspaceId: state.workspaceId,
+      workspaceAccess,
     };
   } catch (error) {
     // Only an unusable token is a 401; a table that does not answer is a server error, not a sign-out.
-    if (error instanceof UnauthorizedError || isJoseError(error)) throw new UnauthorizedError();
+    if (error instanceof UnauthorizedError) throw error;
+    if (isJoseError(error)) throw new UnauthorizedError();
     throw error;
   }
 }
@@ -71,11 +93,19 @@ const isJoseError = (error: unknown) =>
 export async function authenticate(
   headers: Record<string, string | undefined>,
   level: AuthLevel,
+  /**
+   * What the route table says of the route's workspace (functions/route-types.ts): whether a suspended
+   * member may use it (who they are, signing out, the switch back), whether it is the owner's only.
+   */
+  workspace: { anyWorkspace?: boolean; ownerOnly?: boolean } = {},
 ): Promise<AuthUser | undefined> {
   if (level === 'public') return undefined;
   const token = bearerToken(headers);
   if (!token) throw new UnauthorizedError();
   const user = await verifyAccessToken(token);
+  if (user.workspaceAccess === 'suspended' && !workspace.anyWorkspace)
+    throw new ForbiddenError(TEAM_TEXTS.teamUnavailable);
+  if (workspace.ownerOnly && user.workspaceId !== user.id) throw new ForbiddenError(TEAM_TEXTS.ownerOnly);
   if (level === 'verified' && !user.emailVerified) {
     throw new ForbiddenError('Please verify your email address to continue.');
   }

@@ -114,7 +114,11 @@ const authStep = (
         `Handler auth (${declaredPublic ? 'public' : 'signed-in'}) disagrees with route table (${level})`,
       );
     }
-    request.internal.user = await authenticate(request.event.headers ?? {}, level);
+    const { anyWorkspace, ownerOnly } = request.internal.route;
+    request.internal.user = await authenticate(request.event.headers ?? {}, level, {
+      anyWorkspace,
+      ownerOnly,
+    });
   },
 });
 

@@ -20,7 +20,7 @@ import { prospectDetailOf } from './prospect-view';
  */
 export function createFlowInsightsService(deps: { now: () => Date }) {
   async function owned(user: AuthUser, id: string): Promise<StoredFlow> {
-    const flow = await findFlow(user.id, id);
+    const flow = await findFlow(user.workspaceId, id);
     if (!flow) throw new NotFoundError(FLOW_TEXTS.empty.flowNotFound);
     return flow;
   }
@@ -31,15 +31,15 @@ export function createFlowInsightsService(deps: { now: () => Date }) {
     },
     async activities(user: AuthUser, id: string, query: ActivitiesQuery) {
       await owned(user, id);
-      return listActivities(user.id, id, query);
+      return listActivities(user.workspaceId, id, query);
     },
     async prospects(user: AuthUser, id: string, query: ProspectsQuery) {
       await owned(user, id);
-      return listProspects(user.id, id, query);
+      return listProspects(user.workspaceId, id, query);
     },
     async prospect(user: AuthUser, id: string, prospectId: string): Promise<ProspectDetail> {
       await owned(user, id);
-      const stored = await findProspect(user.id, id, prospectId);
+      const stored = await findProspect(user.workspaceId, id, prospectId);
       if (!stored) throw new NotFoundError(FLOW_TEXTS.empty.prospectNotFound);
       return prospectDetailOf(stored, prospectSummaryOf(stored as unknown as Record<string, unknown>));
     },

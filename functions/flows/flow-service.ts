@@ -56,7 +56,7 @@ export function createFlowService(deps: FlowDeps) {
   return { create, list, get, pause, resume, stop, execute };
 
   async function create(authUser: AuthUser, input: CreateFlowInput): Promise<Flow> {
-    const user = await findUserById(authUser.id);
+    const user = await findUserById(authUser.workspaceId);
     if (!user) throw new UnauthorizedError();
     const plan = planOrFree(user.plan);
     // DECISIONS 3: the setup screen and its call need PLUS exactly.
@@ -101,7 +101,7 @@ export function createFlowService(deps: FlowDeps) {
   }
 
   async function list(authUser: AuthUser, query: ListFlowsQuery): Promise<Flow[]> {
-    return (await listFlows(authUser.id))
+    return (await listFlows(authUser.workspaceId))
       .map((flow) => publicFlow(flow, templates.find(flow.templateId)))
       .filter((flow) => !query.status || flow.status === query.status)
       .filter((flow) => !query.templateId || flow.templateId === query.templateId);
@@ -113,7 +113,7 @@ export function createFlowService(deps: FlowDeps) {
   }
 
   async function owned(authUser: AuthUser, id: string): Promise<StoredFlow> {
-    const flow = await findFlow(authUser.id, id);
+    const flow = await findFlow(authUser.workspaceId, id);
     if (!flow) throw new NotFoundError(FLOW_API_TEXTS.notFound);
     return flow;
   }
@@ -127,8 +127,12 @@ export function createFlowService(deps: FlowDeps) {
     const flow = await owned(authUser, id);
     const from = statusesBefore('paused', 'user');
     if (!from.includes(flow.status)) refuse(flow, 'paused');
-    const paused = await setJobStatusByUser(authUser.id, id, { to: 'paused', from, at: now().toISOString() });
-    if (!paused) refuse((await findFlow(authUser.id, id)) ?? flow, 'paused');
+    const paused = await setJobStatusByUser(authUser.workspaceId, id, {
+      to: 'paused',
+      from,
+      at: now().toISOString(),
+    });
+    if (!paused) refuse((await findFlow(authUser.workspaceId, id)) ?? flow, 'paused');
     await scheduler.remove(flowScheduleName(id));
     log.info('flow paused', { flowId: id });
     return publicFlow(paused as StoredFlow, templates.find(flow.templateId));
@@ -141,21 +145,26 @@ export function createFlowService(deps: FlowDeps) {
     if (flow.completedAt) {
       // Paused between runs: it waits for its next run in its working hours.
       const next = nextFlowSchedule(flow, at);
-      const resumed = await resumeBetweenRuns(authUser.id, id, at.toISOString(), next.at.toISOString());
-      if (!resumed) refuse((await findFlow(authUser.id, id)) ?? flow, 'resumed');
+      const resumed = await resumeBetweenRuns(
+        authUser.workspaceId,
+        id,
+        at.toISOString(),
+        next.at.toISOString(),
+      );
+      if (!resumed) refuse((await findFlow(authUser.workspaceId, id)) ?? flow, 'resumed');
       await scheduler.put(next.spec);
       log.info('flow resumed between runs', { flowId: id });
       return publicFlow(resumed as StoredFlow, templates.find(flow.templateId));
     }
     // Paused during a run: the run continues from its checkpoint, sent by the run dispatch, which
     // also puts the schedule back.
-    const resumed = await setJobStatusByUser(authUser.id, id, {
+    const resumed = await setJobStatusByUser(authUser.workspaceId, id, {
       to: 'pending',
       from: ['paused'],
       at: at.toISOString(),
       queuedSegment: (flow.runSegment ?? -1) + 1,
     });
-    if (!resumed) refuse((await findFlow(authUser.id, id)) ?? flow, 'resumed');
+    if (!resumed) refuse((await findFlow(authUser.workspaceId, id)) ?? flow, 'resumed');
     log.info('flow resumed', { flowId: id });
     return publicFlow(resumed as StoredFlow, templates.find(flow.templateId));
   }
@@ -164,7 +173,7 @@ export function createFlowService(deps: FlowDeps) {
     const flow = await owned(authUser, id);
     const from = statusesBefore('cancelled', 'user');
     if (!from.includes(flow.status)) refuse(flow, 'stopped');
-    const stopped = await setJobStatusByUser(authUser.id, id, {
+    const stopped = await setJobStatusByUser(authUser.workspaceId, id, {
       to: 'cancelled',
       from,
       at: now().toISOString(),
@@ -173,7 +182,7 @@ export function createFlowService(deps: FlowDeps) {
         ? {}
         : { job: { id: flow.jobId, createdAt: flow.jobCreatedAt ?? flow.createdAt } }),
     });
-    if (!stopped) refuse((await findFlow(authUser.id, id)) ?? flow, 'stopped');
+    if (!stopped) refuse((await findFlow(authUser.workspaceId, id)) ?? flow, 'stopped');
     await scheduler.remove(flowScheduleName(id));
     log.info('flow stopped', { flowId: id });
     return publicFlow(stopped as StoredFlow, templates.find(flow.templateId));
@@ -184,7 +193,7 @@ export function createFlowService(deps: FlowDeps) {
     if (flow.status === 'pending' || flow.status === 'running')
       throw new ConflictError(FLOW_API_TEXTS.runInProgress);
     if (flow.status !== 'active') refuse(flow, 'executed');
-    const user = await findUserById(authUser.id);
+    const user = await findUserById(authUser.workspaceId);
     if (!user) throw new UnauthorizedError();
     // DECISIONS 4: a trial's executions are counted here, where the count holds.
     if (
@@ -192,12 +201,12 @@ export function createFlowService(deps: FlowDeps) {
       !(await takeTrialFlowExecution(user.id, TRIAL_FLOW_EXECUTION_LIMIT))
     )
       throw new ForbiddenError(FLOW_TEXTS.errors.trialLimit);
-    const started = await startScheduledJob(authUser.id, id, now(), {
+    const started = await startScheduledJob(authUser.workspaceId, id, now(), {
       trigger: 'execute',
       message: 'Starting the run you asked for',
     });
     if (!started) {
-      const current = (await findFlow(authUser.id, id)) ?? flow;
+      const current = (await findFlow(authUser.workspaceId, id)) ?? flow;
       if (current.status === 'pending' || current.status === 'running')
         throw new ConflictError(FLOW_API_TEXTS.runInProgress);
       refuse(current, 'executed');

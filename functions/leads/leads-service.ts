@@ -20,11 +20,11 @@ export function createLeadsService() {
     limit: number,
     after?: string,
   ): Promise<LeadsPageResponse> {
-    const automation = await findAutomation(user.id, automationIdOfJob(jobId));
+    const automation = await findAutomation(user.workspaceId, automationIdOfJob(jobId));
     if (!automation) throw new NotFoundError(AUTOMATION_TEXTS.notFound);
     const totalLeads = automation.totalLeads ?? 0;
     const offset = (pageNumber - 1) * limit;
-    const owner = { userId: user.id, automationId: automation.id };
+    const owner = { userId: user.workspaceId, automationId: automation.id };
     let leads: Lead[] = [];
     let more = false;
     if (after !== undefined) ({ leads, more } = await leadsAfter(owner, after, limit));

@@ -785,6 +785,8 @@ export async function benchFlowInsights(): Promise<boolean> {
     emailVerified: true,
     sessionKind: 'web',
     signedInAt: new Date().toISOString(),
+    workspaceId: userId,
+    workspaceAccess: 'owner',
   };
   let failed = false;
   try {

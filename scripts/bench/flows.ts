@@ -121,12 +121,15 @@ export async function benchFlows(): Promise<void> {
 
     // A PLUS user who connected the sandbox LinkedIn (its Premium owner) and started the flow, through the
     // services of POST /api/users/platforms/sandbox and POST /api/flows.
+    const id = await createBenchUser('flows');
     const user: AuthUser = {
-      id: await createBenchUser('flows'),
+      id,
       sessionId: 'bench',
       emailVerified: true,
       sessionKind: 'web',
       signedInAt: new Date().toISOString(),
+      workspaceId: id,
+      workspaceAccess: 'owner',
     };
     await connections.connectSandbox(user, 'linkedin');
     const template = findFlowTemplate(TEMPLATE)!;

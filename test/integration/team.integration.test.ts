@@ -1,6 +1,10 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateUser } from '../../functions/auth/user-repository';
-import { MESSAGES } from '../../shared/auth';
+import { dynamo, tableName } from '../../functions/core/clients/dynamo';
+import { keys } from '../../functions/core/table';
+import { AUTH_TEXTS, MESSAGES } from '../../shared/auth';
+import { limitsFor } from '../../shared/plan-policy';
 import { TEAM_TEXTS } from '../../shared/team';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
 import type { Api, TestUser } from '../support/api-client';
@@ -210,5 +214,83 @@ describe('the owner’s routes act on their own team only', () => {
     expect(team.seats.used).toBe(2);
     const twice = await api.delete(`/api/team/members/${mate.id}`, undefined, { token: owner.accessToken });
     expect(twice.body).toEqual({ code: 'NOT_FOUND', message: TEAM_TEXTS.memberNotFound });
+  });
+});
+
+/** The session acting in another's workspace, as the workspace switch will set it (DECISIONS 31). */
+async function actIn(person: TestUser, workspaceId: string): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.session(person.id, person.sessionId),
+      UpdateExpression: 'SET workspaceId = :workspace',
+      ExpressionAttributeValues: { ':workspace': workspaceId },
+    }),
+  );
+}
+
+describe('a session acting in a team’s workspace', () => {
+  const usage = (person: TestUser) => api.get('/api/users/usage', { token: person.accessToken });
+
+  it('acts on the owner’s workspace and plan; the owner’s routes refuse the member', async () => {
+    const owner = await newUser({ plan: 'PLUS' });
+    const mate = await newUser();
+    await invite(owner, mate.email);
+    await accept(mate, await tokenSentTo(mate.email));
+
+    expect((await usage(mate)).body.data.usage.limit).toBe(limitsFor('FREE').monthlyProfiles);
+    await actIn(mate, owner.id);
+    const inTeam = await usage(mate);
+    expect(inTeam.status, inTeam.text).toBe(200);
+    expect(inTeam.body.data.usage.limit).toBe(limitsFor('PLUS').monthlyProfiles);
+
+    for (const [method, path] of [
+      ['GET', '/api/team'],
+      ['POST', '/api/team/invitations'],
+      ['POST', '/api/billing/start-trial'],
+    ] as const) {
+      const res = await api.request(method, path, method === 'GET' ? undefined : { email: 'x@example.com' }, {
+        token: mate.accessToken,
+      });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body).toEqual({ code: 'FORBIDDEN', message: TEAM_TEXTS.ownerOnly });
+    }
+    expect((await api.get('/api/auth/me', { token: mate.accessToken })).status).toBe(200);
+  });
+
+  it('is suspended, deleting nothing, while the owner’s plan is below PLUS, and serves again after', async () => {
+    const owner = await newUser({ plan: 'PLUS' });
+    const mate = await newUser();
+    await invite(owner, mate.email);
+    await accept(mate, await tokenSentTo(mate.email));
+    await actIn(mate, owner.id);
+
+    await updateUser(owner.id, { plan: 'PRO' });
+    const suspended = await usage(mate);
+    expect(suspended.status).toBe(403);
+    expect(suspended.body).toEqual({ code: 'FORBIDDEN', message: TEAM_TEXTS.teamUnavailable });
+    // Who they are and signing out still work, so the app can take them back to their own workspace.
+    expect((await api.get('/api/auth/me', { token: mate.accessToken })).status).toBe(200);
+
+    await updateUser(owner.id, { plan: 'PLUS' });
+    expect((await usage(mate)).status).toBe(200);
+    expect((await teamOf(owner)).members).toHaveLength(1);
+  });
+
+  it('ends at once when the member is removed, or when the person never was one', async () => {
+    const owner = await newUser({ plan: 'PLUS' });
+    const [mate, stranger] = await Promise.all([newUser(), newUser()]);
+    await invite(owner, mate.email);
+    await accept(mate, await tokenSentTo(mate.email));
+    await actIn(mate, owner.id);
+    expect((await usage(mate)).status).toBe(200);
+
+    await api.delete(`/api/team/members/${mate.id}`, undefined, { token: owner.accessToken });
+    const ended = await usage(mate);
+    expect(ended.status).toBe(401);
+    expect(ended.body).toEqual({ code: 'UNAUTHORIZED', message: AUTH_TEXTS.sessionExpired });
+
+    await actIn(stranger, owner.id);
+    expect((await usage(stranger)).status).toBe(401);
   });
 });
