@@ -55,4 +55,22 @@ export const teamRoutes: readonly HttpRoute[] = [
     ownerOnly: true,
     table: 'write',
   },
+  // The workspaces a person may act in, and the switch (the session keeps it). Served to a suspended
+  // member too: it is how they go back to their own workspace.
+  {
+    method: 'GET',
+    path: '/api/workspaces',
+    handler: 'team/list-workspaces',
+    auth: 'user',
+    table: 'read',
+    anyWorkspace: true,
+  },
+  {
+    method: 'PUT',
+    path: '/api/workspaces/current',
+    handler: 'team/switch-workspace',
+    auth: 'user',
+    table: 'write',
+    anyWorkspace: true,
+  },
 ];

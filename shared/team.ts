@@ -50,3 +50,32 @@ export interface TeamView {
 export const teamIdParams = z.object({
   id: z.string().check(z.minLength(1, 'id is required'), z.maxLength(128, 'id is too long')),
 });
+
+export const switchWorkspaceInput = z.object({
+  workspaceId: z
+    .string({ error: 'workspaceId is required' })
+    .check(z.minLength(1, 'workspaceId is required'), z.maxLength(128, 'workspaceId is too long')),
+});
+export type SwitchWorkspaceInput = z.infer<typeof switchWorkspaceInput>;
+
+/** A workspace a person may act in: their own, or a team's they are a member of. */
+export interface WorkspaceOption {
+  id: string;
+  /** The owner's name ('Ada Lovelace'); the person's own is theirs. */
+  name: string;
+  role: 'owner' | 'member';
+  /** false while the owner's plan has no team users (DECISIONS 31: suspended, nothing deleted). */
+  available: boolean;
+}
+
+/** GET /api/workspaces's answer. */
+export interface WorkspacesView {
+  current: string;
+  workspaces: WorkspaceOption[];
+}
+
+export const WORKSPACE_TEXTS = {
+  notMember: 'You are not a member of this workspace.',
+  switched: (name: string) => `Now working in ${name}'s workspace`,
+  switchedOwn: 'Now working in your own workspace',
+} as const;

@@ -42,7 +42,7 @@ import {
 import { createFlowInput, flowIdParams, listFlowsQuery } from '../../shared/flow-api';
 import { activitiesQuery, analyticsQuery, prospectParams, prospectsQuery } from '../../shared/flow-insights';
 import { flowTemplateIdParams, industrySearchQuery } from '../../shared/flows';
-import { acceptInvitationInput, inviteInput, teamIdParams } from '../../shared/team';
+import { acceptInvitationInput, inviteInput, switchWorkspaceInput, teamIdParams } from '../../shared/team';
 import { hiddenCharactersMessage } from '../../shared/text';
 import { type AccountsEnv, APP_URL, useAccountsEnv } from '../support/accounts-env';
 import { type Api, type ApiResult, GOOD_PASSWORD, type TestUser } from '../support/api-client';
@@ -250,6 +250,8 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'POST /api/team/invitations/{id}/resend': { path: { schema: teamIdParams, sample: { id: 'i1' } } },
   'DELETE /api/team/invitations/{id}': { path: { schema: teamIdParams, sample: { id: 'i1' } } },
   'DELETE /api/team/members/{id}': { path: { schema: teamIdParams, sample: { id: 'u1' } } },
+  'GET /api/workspaces': { none: 'lists the caller’s workspaces' },
+  'PUT /api/workspaces/current': { body: { schema: switchWorkspaceInput, sample: { workspaceId: 'w1' } } },
   'GET /api/industries': { none: 'lists the LinkedIn industries' },
   'GET /api/industries/search': {
     query: { schema: industrySearchQuery, sample: { q: 'software', limit: '10' } },

@@ -5,7 +5,7 @@ import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { keys } from '../../functions/core/table';
 import { AUTH_TEXTS, MESSAGES } from '../../shared/auth';
 import { limitsFor } from '../../shared/plan-policy';
-import { TEAM_TEXTS } from '../../shared/team';
+import { TEAM_TEXTS, WORKSPACE_TEXTS } from '../../shared/team';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
 import type { Api, TestUser } from '../support/api-client';
 import { lastMailTo, linkToken } from '../support/outbox';
@@ -292,5 +292,67 @@ describe('a session acting in a team’s workspace', () => {
 
     await actIn(stranger, owner.id);
     expect((await usage(stranger)).status).toBe(401);
+  });
+});
+
+describe('GET /api/workspaces and PUT /api/workspaces/current', () => {
+  const workspacesOf = async (person: TestUser) => {
+    const res = await api.get('/api/workspaces', { token: person.accessToken });
+    expect(res.status, res.text).toBe(200);
+    return res.body.data;
+  };
+  const switchTo = (person: TestUser, workspaceId: string) =>
+    api.put('/api/workspaces/current', { workspaceId }, { token: person.accessToken });
+
+  it('lists the person’s own workspace and their teams’, and switches between them', async () => {
+    const owner = await newUser({ plan: 'PLUS', firstName: 'Olga', lastName: 'Owner' });
+    const mate = await newUser();
+    expect(await workspacesOf(mate)).toEqual({
+      current: mate.id,
+      workspaces: [{ id: mate.id, name: expect.any(String), role: 'owner', available: true }],
+    });
+    await invite(owner, mate.email);
+    await accept(mate, await tokenSentTo(mate.email));
+    expect((await workspacesOf(mate)).workspaces[1]).toEqual({
+      id: owner.id,
+      name: 'Olga Owner',
+      role: 'member',
+      available: true,
+    });
+
+    const switched = await switchTo(mate, owner.id);
+    expect(switched.status, switched.text).toBe(200);
+    expect(switched.body).toMatchObject({
+      message: WORKSPACE_TEXTS.switched('Olga Owner'),
+      data: { workspace: { id: owner.id, role: 'member' } },
+    });
+    expect((await workspacesOf(mate)).current).toBe(owner.id);
+    expect((await api.get('/api/users/usage', { token: mate.accessToken })).body.data.usage.limit).toBe(
+      limitsFor('PLUS').monthlyProfiles,
+    );
+
+    const back = await switchTo(mate, mate.id);
+    expect(back.body.message).toBe(WORKSPACE_TEXTS.switchedOwn);
+    expect((await workspacesOf(mate)).current).toBe(mate.id);
+  });
+
+  it('refuses a workspace the person is not a member of, and a suspended team’s, keeping the current one', async () => {
+    const owner = await newUser({ plan: 'PLUS' });
+    const [mate, stranger] = await Promise.all([newUser(), newUser()]);
+    const notMember = await switchTo(stranger, owner.id);
+    expect(notMember.status).toBe(403);
+    expect(notMember.body).toEqual({ code: 'FORBIDDEN', message: WORKSPACE_TEXTS.notMember });
+    expect((await workspacesOf(stranger)).current).toBe(stranger.id);
+
+    await invite(owner, mate.email);
+    await accept(mate, await tokenSentTo(mate.email));
+    await switchTo(mate, owner.id);
+    await updateUser(owner.id, { plan: 'PRO' });
+    // Suspended: the list says so and the switch back still works.
+    expect((await workspacesOf(mate)).workspaces[1]).toMatchObject({ id: owner.id, available: false });
+    const refused = await switchTo(mate, owner.id);
+    expect(refused.body).toEqual({ code: 'FORBIDDEN', message: TEAM_TEXTS.teamUnavailable });
+    expect((await switchTo(mate, mate.id)).status).toBe(200);
+    expect((await api.get('/api/users/usage', { token: mate.accessToken })).status).toBe(200);
   });
 });

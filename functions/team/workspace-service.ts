@@ -1,0 +1,75 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { hasFeature } from '../../shared/plan-policy';
+import { TEAM_TEXTS, WORKSPACE_TEXTS, type WorkspaceOption, type WorkspacesView } from '../../shared/team';
+import { findUserById, type StoredUser } from '../auth/user-repository';
+import type { AuthUser } from '../core/auth';
+import { dynamo, tableName } from '../core/clients/dynamo';
+import { ForbiddenError, UnauthorizedError } from '../core/errors';
+import { keys } from '../core/table';
+import { findMember, listMemberships } from './team-repository';
+
+/**
+ * The workspaces a person may act in (DECISIONS 31): their own and each team they are a member of,
+ * and the switch between them, which the session keeps (the auth hook reads it on every request).
+ */
+const nameOf = (user: Pick<StoredUser, 'firstName' | 'lastName' | 'username'>) =>
+  [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+
+export function createWorkspaceService() {
+  return {
+    async list(user: AuthUser): Promise<WorkspacesView> {
+      const [person, memberships] = await Promise.all([findUserById(user.id), listMemberships(user.id)]);
+      if (!person) throw new UnauthorizedError();
+      const owners = await Promise.all(memberships.map((m) => findUserById(m.ownerId)));
+      const teams: WorkspaceOption[] = owners.flatMap((owner) =>
+        owner
+          ? [
+              {
+                id: owner.id,
+                name: nameOf(owner),
+                role: 'member' as const,
+                available: hasFeature(owner.plan, 'team'),
+              },
+            ]
+          : [],
+      );
+      return {
+        current: user.workspaceId,
+        workspaces: [
+          { id: person.id, name: nameOf(person), role: 'owner', available: true },
+          ...teams.sort((a, b) => a.name.localeCompare(b.name)),
+        ],
+      };
+    },
+
+    /** The session acts in `workspaceId` from its next request: the person's own, or a team's they are in. */
+    async switchTo(user: AuthUser, workspaceId: string): Promise<WorkspaceOption> {
+      let option: WorkspaceOption;
+      if (workspaceId === user.id) {
+        const person = await findUserById(user.id);
+        if (!person) throw new UnauthorizedError();
+        option = { id: person.id, name: nameOf(person), role: 'owner', available: true };
+      } else {
+        const [member, owner] = await Promise.all([
+          findMember(workspaceId, user.id),
+          findUserById(workspaceId),
+        ]);
+        if (!member || !owner) throw new ForbiddenError(WORKSPACE_TEXTS.notMember);
+        if (!hasFeature(owner.plan, 'team')) throw new ForbiddenError(TEAM_TEXTS.teamUnavailable);
+        option = { id: owner.id, name: nameOf(owner), role: 'member', available: true };
+      }
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.session(user.id, user.sessionId),
+          UpdateExpression: 'SET workspaceId = :workspace',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':workspace': option.id },
+        }),
+      );
+      return option;
+    },
+  };
+}
+
+export const workspaces = createWorkspaceService();
