@@ -169,6 +169,12 @@ export const appRoutes: readonly AppRoute[] = [
     access: 'verified',
     page: () => import('../features/connections/pages/PlatformsPage'),
   },
+  // DECISIONS 31: where the team invitation e-mail leads; a visitor signs in first and comes back.
+  {
+    path: '/team/accept',
+    access: 'verified',
+    page: () => import('../features/team/pages/AcceptInvitationPage'),
+  },
 
   // Not in the spec: the local stand-in for Stripe Checkout, where the sandbox's checkout URLs lead.
   {

@@ -7,6 +7,7 @@ import { DangerZone } from '../components/DangerZone';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfileInfoForm } from '../components/ProfileInfoForm';
 import { SecurityForm } from '../components/SecurityForm';
+import { TeamSection } from '../components/TeamSection';
 import { UsageCard } from '../components/UsageCard';
 
 export default function ProfilePage() {
@@ -46,6 +47,7 @@ export default function ProfilePage() {
             </Tabs.Panel>
           </Tabs>
         </Card>
+        <TeamSection plan={user.plan} />
       </Stack>
     </Container>
   );
