@@ -12,7 +12,6 @@ import { TeamInviteForm } from './TeamInviteForm';
 import { TeamMembers } from './TeamMembers';
 import { TEAM_SECTION_TEXTS as TEXTS } from './team-texts';
 
-
 /**
  * The Team card of /profile (DECISIONS 31). Below PLUS it says teams are a Plus feature and links to
  * the pricing page; on PLUS it shows the seats used, the invite form, the members and the pending
