@@ -24,6 +24,8 @@ export interface StoredSession {
   /** Epoch seconds: the absolute end of the session, whatever the refreshes (also the TTL). */
   expiresAt: number;
   rememberMe: boolean;
+  /** The workspace the session acts in (DECISIONS 31); absent: the user's own. */
+  workspaceId?: string;
 }
 
 export async function saveSession(session: StoredSession): Promise<void> {
@@ -71,6 +73,23 @@ export async function rotateSession(
     const older = presentedGeneration < Number(old.generation?.N ?? Number.NaN);
     return { outcome: !expired && older ? 'reused' : 'missing' };
   }
+}
+
+/** The workspace the session acts in from its next request (DECISIONS 31); the session must exist. */
+export async function setSessionWorkspace(
+  userId: string,
+  familyId: string,
+  workspaceId: string,
+): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.session(userId, familyId),
+      UpdateExpression: 'SET workspaceId = :workspace',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':workspace': workspaceId },
+    }),
+  );
 }
 
 export async function deleteSession(userId: string, familyId: string): Promise<void> {

@@ -47,51 +47,89 @@ export class TeamWriteRefused extends Error {
 
 const table = () => tableName();
 
-/** Takes one of `otherSeats` (the seats besides the owner's) for a new invitation of `email`. */
-export async function createInvitation(invitation: StoredInvitation, otherSeats: number): Promise<void> {
+/** How a team names a person: 'Ada Lovelace', or the username when the profile has no name. */
+export const personName = (user: { firstName?: string | null; lastName?: string | null; username: string }) =>
+  [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+
+/** The three items of a pending invitation, deleted together when it is revoked or accepted. */
+function invitationDeletes(invitation: StoredInvitation) {
   const { ownerId, id, email, tokenHash } = invitation;
+  return [
+    {
+      Delete: {
+        TableName: table(),
+        Key: keys.teamInvitation(ownerId, id),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+    { Delete: { TableName: table(), Key: keys.teamInvitedEmail(ownerId, email) } },
+    { Delete: { TableName: table(), Key: keys.teamInvitationToken(tokenHash) } },
+  ];
+}
+
+/**
+ * Writes the items as one transaction; an item whose condition failed is refused for the reason
+ * `refusals` gives its place (in TransactItems order).
+ */
+async function transact(
+  items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>,
+  refusals: Record<number, TeamRefusal>,
+): Promise<void> {
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table(),
-              Key: keys.teamSeats(ownerId),
-              UpdateExpression: 'ADD seats :one',
-              ConditionExpression: 'attribute_not_exists(seats) OR seats < :max',
-              ExpressionAttributeValues: { ':one': 1, ':max': otherSeats },
-            },
-          },
-          {
-            Put: {
-              TableName: table(),
-              Item: { ...keys.teamInvitedEmail(ownerId, email), invitationId: id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          { Put: { TableName: table(), Item: { ...keys.teamInvitation(ownerId, id), ...invitation } } },
-          {
-            Put: {
-              TableName: table(),
-              // The link's item expires with the link (the table's TTL attribute).
-              Item: {
-                ...keys.teamInvitationToken(tokenHash),
-                ownerId,
-                invitationId: id,
-                expiresAt: invitation.linkExpiresAt,
-              },
-            },
-          },
-        ],
-      }),
-    );
+    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
     const codes = cancellationCodes(error);
-    if (codes?.[0] === 'ConditionalCheckFailed') throw new TeamWriteRefused('seats-full');
-    if (codes?.[1] === 'ConditionalCheckFailed') throw new TeamWriteRefused('already-invited');
+    for (const [at, reason] of Object.entries(refusals)) {
+      if (codes?.[Number(at)] === 'ConditionalCheckFailed') throw new TeamWriteRefused(reason);
+    }
     throw error;
   }
+}
+
+/** The link's item: its token's hash names the invitation; it expires with the link (the table's TTL). */
+const linkPut = (ownerId: string, invitationId: string, tokenHash: string, linkExpiresAt: number) => ({
+  Put: {
+    TableName: table(),
+    Item: { ...keys.teamInvitationToken(tokenHash), ownerId, invitationId, expiresAt: linkExpiresAt },
+  },
+});
+
+/** A seat given back to the team (one seat; the take is createInvitation's conditional add). */
+const seatGivenBack = (ownerId: string) => ({
+  Update: {
+    TableName: table(),
+    Key: keys.teamSeats(ownerId),
+    UpdateExpression: 'ADD seats :minusOne',
+    ExpressionAttributeValues: { ':minusOne': -1 },
+  },
+});
+
+/** Takes one of `otherSeats` (the seats besides the owner's) for a new invitation of `email`. */
+export async function createInvitation(invitation: StoredInvitation, otherSeats: number): Promise<void> {
+  const { ownerId, id, email } = invitation;
+  await transact(
+    [
+      {
+        Update: {
+          TableName: table(),
+          Key: keys.teamSeats(ownerId),
+          UpdateExpression: 'ADD seats :one',
+          ConditionExpression: 'attribute_not_exists(seats) OR seats < :max',
+          ExpressionAttributeValues: { ':one': 1, ':max': otherSeats },
+        },
+      },
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...keys.teamInvitedEmail(ownerId, email), invitationId: id },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      { Put: { TableName: table(), Item: { ...keys.teamInvitation(ownerId, id), ...invitation } } },
+      linkPut(ownerId, id, invitation.tokenHash, invitation.linkExpiresAt),
+    ],
+    { 0: 'seats-full', 1: 'already-invited' },
+  );
 }
 
 export async function findInvitation(
@@ -120,35 +158,7 @@ export async function findInvitationByToken(tokenHash: string): Promise<StoredIn
 
 /** The invitation's three items go and its seat is given back, once: a second revoke finds it gone. */
 export async function deleteInvitation(invitation: StoredInvitation): Promise<void> {
-  const { ownerId, id, email, tokenHash } = invitation;
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: table(),
-              Key: keys.teamInvitation(ownerId, id),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          { Delete: { TableName: table(), Key: keys.teamInvitedEmail(ownerId, email) } },
-          { Delete: { TableName: table(), Key: keys.teamInvitationToken(tokenHash) } },
-          {
-            Update: {
-              TableName: table(),
-              Key: keys.teamSeats(ownerId),
-              UpdateExpression: 'ADD seats :minusOne',
-              ExpressionAttributeValues: { ':minusOne': -1 },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') throw new TeamWriteRefused('gone');
-    throw error;
-  }
+  await transact([...invitationDeletes(invitation), seatGivenBack(invitation.ownerId)], { 0: 'gone' });
 }
 
 /**
@@ -156,42 +166,26 @@ export async function deleteInvitation(invitation: StoredInvitation): Promise<vo
  * still there, so of two accepts (or an accept and a revoke) only one takes effect.
  */
 export async function acceptInvitation(invitation: StoredInvitation, member: StoredMember): Promise<void> {
-  const { ownerId, id, email, tokenHash } = invitation;
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: table(),
-              Key: keys.teamInvitation(ownerId, id),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          { Delete: { TableName: table(), Key: keys.teamInvitedEmail(ownerId, email) } },
-          { Delete: { TableName: table(), Key: keys.teamInvitationToken(tokenHash) } },
-          {
-            Put: {
-              TableName: table(),
-              Item: { ...keys.teamMember(ownerId, member.userId), ...member },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: table(),
-              Item: { ...keys.membership(member.userId, ownerId), ownerId, joinedAt: member.joinedAt },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    const codes = cancellationCodes(error);
-    if (codes?.[0] === 'ConditionalCheckFailed') throw new TeamWriteRefused('gone');
-    if (codes?.[3] === 'ConditionalCheckFailed') throw new TeamWriteRefused('already-member');
-    throw error;
-  }
+  const { ownerId } = invitation;
+  await transact(
+    [
+      ...invitationDeletes(invitation),
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...keys.teamMember(ownerId, member.userId), ...member },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...keys.membership(member.userId, ownerId), ownerId, joinedAt: member.joinedAt },
+        },
+      },
+    ],
+    { 0: 'gone', 3: 'already-member' },
+  );
 }
 
 /** A new link for the invitation (resend): the old link stops working, the seat stays held. */
@@ -201,42 +195,26 @@ export async function renewInvitation(
   linkExpiresAt: number,
 ): Promise<void> {
   const { ownerId, id } = invitation;
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table(),
-              Key: keys.teamInvitation(ownerId, id),
-              UpdateExpression: 'SET tokenHash = :next, linkExpiresAt = :until',
-              ConditionExpression: 'tokenHash = :previous',
-              ExpressionAttributeValues: {
-                ':next': tokenHash,
-                ':until': linkExpiresAt,
-                ':previous': invitation.tokenHash,
-              },
-            },
+  await transact(
+    [
+      {
+        Update: {
+          TableName: table(),
+          Key: keys.teamInvitation(ownerId, id),
+          UpdateExpression: 'SET tokenHash = :next, linkExpiresAt = :until',
+          ConditionExpression: 'tokenHash = :previous',
+          ExpressionAttributeValues: {
+            ':next': tokenHash,
+            ':until': linkExpiresAt,
+            ':previous': invitation.tokenHash,
           },
-          { Delete: { TableName: table(), Key: keys.teamInvitationToken(invitation.tokenHash) } },
-          {
-            Put: {
-              TableName: table(),
-              Item: {
-                ...keys.teamInvitationToken(tokenHash),
-                ownerId,
-                invitationId: id,
-                expiresAt: linkExpiresAt,
-              },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') throw new TeamWriteRefused('gone');
-    throw error;
-  }
+        },
+      },
+      { Delete: { TableName: table(), Key: keys.teamInvitationToken(invitation.tokenHash) } },
+      linkPut(ownerId, id, tokenHash, linkExpiresAt),
+    ],
+    { 0: 'gone' },
+  );
 }
 
 export async function findMember(ownerId: string, memberId: string): Promise<StoredMember | undefined> {
@@ -248,33 +226,20 @@ export async function findMember(ownerId: string, memberId: string): Promise<Sto
 
 /** The member and their side of it go, and the seat is given back, once. */
 export async function removeMember(ownerId: string, memberId: string): Promise<void> {
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: table(),
-              Key: keys.teamMember(ownerId, memberId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          { Delete: { TableName: table(), Key: keys.membership(memberId, ownerId) } },
-          {
-            Update: {
-              TableName: table(),
-              Key: keys.teamSeats(ownerId),
-              UpdateExpression: 'ADD seats :minusOne',
-              ExpressionAttributeValues: { ':minusOne': -1 },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') throw new TeamWriteRefused('gone');
-    throw error;
-  }
+  await transact(
+    [
+      {
+        Delete: {
+          TableName: table(),
+          Key: keys.teamMember(ownerId, memberId),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+      { Delete: { TableName: table(), Key: keys.membership(memberId, ownerId) } },
+      seatGivenBack(ownerId),
+    ],
+    { 0: 'gone' },
+  );
 }
 
 async function queryPrefix<T>(pk: string, prefix: string): Promise<T[]> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hasFeature, limitsFor } from '../../shared/plan-policy';
 import { TEAM_INVITATION_DAYS, TEAM_TEXTS, type TeamView } from '../../shared/team';
+import { signedInUser } from '../account/signed-in-user';
 import { teamInvitationMail } from '../auth/mail-templates';
 import { appUrl } from '../auth/one-time-tokens';
 import { randomToken, sha256 } from '../auth/tokens';
@@ -17,6 +18,7 @@ import {
   findMember,
   listInvitations,
   listMembers,
+  personName,
   removeMember,
   renewInvitation,
   type StoredInvitation,
@@ -33,18 +35,9 @@ export interface TeamServiceDeps {
   now: () => Date;
 }
 
-const nameOf = (user: Pick<StoredUser, 'firstName' | 'lastName' | 'username'>) =>
-  [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
-
 const DAY_SECONDS = 24 * 60 * 60;
 
 export function createTeamService({ mail, now }: TeamServiceDeps) {
-  async function storedOwner(user: AuthUser): Promise<StoredUser> {
-    const stored = await findUserById(user.id);
-    if (!stored) throw new UnauthorizedError();
-    return stored;
-  }
-
   const invitationView = (invitation: StoredInvitation) => ({
     id: invitation.id,
     email: invitation.email,
@@ -60,7 +53,7 @@ export function createTeamService({ mail, now }: TeamServiceDeps) {
     await mail.send(
       teamInvitationMail(
         invitation.email,
-        nameOf(owner),
+        personName(owner),
         appUrl(`/team/accept?token=${token}`),
         TEAM_INVITATION_DAYS,
       ),
@@ -75,10 +68,10 @@ export function createTeamService({ mail, now }: TeamServiceDeps) {
 
   return {
     async view(user: AuthUser): Promise<TeamView> {
-      const owner = await storedOwner(user);
+      const owner = await signedInUser(user);
       const [members, invitations] = await Promise.all([listMembers(owner.id), listInvitations(owner.id)]);
       return {
-        owner: { id: owner.id, email: owner.email, name: nameOf(owner) },
+        owner: { id: owner.id, email: owner.email, name: personName(owner) },
         members: members
           .map(({ userId, email, name, joinedAt }) => ({ userId, email, name, joinedAt }))
           .sort((a, b) => a.joinedAt.localeCompare(b.joinedAt)),
@@ -88,7 +81,7 @@ export function createTeamService({ mail, now }: TeamServiceDeps) {
     },
 
     async invite(user: AuthUser, email: string) {
-      const owner = await storedOwner(user);
+      const owner = await signedInUser(user);
       if (!hasFeature(owner.plan, 'team')) throw new ForbiddenError(TEAM_TEXTS.notInPlan);
       if (email === owner.email.toLowerCase()) throw new ConflictError(TEAM_TEXTS.yourself);
       const existing = await findUserByEmail(email);
@@ -118,7 +111,7 @@ export function createTeamService({ mail, now }: TeamServiceDeps) {
     },
 
     async resend(user: AuthUser, invitationId: string) {
-      const owner = await storedOwner(user);
+      const owner = await signedInUser(user);
       const invitation = await findInvitation(owner.id, invitationId);
       if (!invitation) throw new NotFoundError(TEAM_TEXTS.invitationNotFound);
       const { token, tokenHash, linkExpiresAt } = newLink();
@@ -161,7 +154,7 @@ export function createTeamService({ mail, now }: TeamServiceDeps) {
         await acceptInvitation(invitation, {
           userId: person.id,
           email: person.email,
-          name: nameOf(person),
+          name: personName(person),
           joinedAt,
         });
       } catch (error) {
@@ -170,7 +163,7 @@ export function createTeamService({ mail, now }: TeamServiceDeps) {
         if (error instanceof TeamWriteRefused) throw new ConflictError(TEAM_TEXTS.invitationInvalid);
         throw error;
       }
-      return { workspace: { id: owner.id, name: nameOf(owner) }, joinedAt };
+      return { workspace: { id: owner.id, name: personName(owner) }, joinedAt };
     },
 
     async removeMember(user: AuthUser, memberId: string): Promise<void> {

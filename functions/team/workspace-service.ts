@@ -1,19 +1,15 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { hasFeature } from '../../shared/plan-policy';
 import { TEAM_TEXTS, WORKSPACE_TEXTS, type WorkspaceOption, type WorkspacesView } from '../../shared/team';
-import { findUserById, type StoredUser } from '../auth/user-repository';
+import { setSessionWorkspace } from '../auth/session-repository';
+import { findUserById } from '../auth/user-repository';
 import type { AuthUser } from '../core/auth';
-import { dynamo, tableName } from '../core/clients/dynamo';
 import { ForbiddenError, UnauthorizedError } from '../core/errors';
-import { keys } from '../core/table';
-import { findMember, listMemberships } from './team-repository';
+import { findMember, listMemberships, personName } from './team-repository';
 
 /**
  * The workspaces a person may act in (DECISIONS 31): their own and each team they are a member of,
  * and the switch between them, which the session keeps (the auth hook reads it on every request).
  */
-const nameOf = (user: Pick<StoredUser, 'firstName' | 'lastName' | 'username'>) =>
-  [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
 
 export function createWorkspaceService() {
   return {
@@ -26,7 +22,7 @@ export function createWorkspaceService() {
           ? [
               {
                 id: owner.id,
-                name: nameOf(owner),
+                name: personName(owner),
                 role: 'member' as const,
                 available: hasFeature(owner.plan, 'team'),
               },
@@ -36,7 +32,7 @@ export function createWorkspaceService() {
       return {
         current: user.workspaceId,
         workspaces: [
-          { id: person.id, name: nameOf(person), role: 'owner', available: true },
+          { id: person.id, name: personName(person), role: 'owner', available: true },
           ...teams.sort((a, b) => a.name.localeCompare(b.name)),
         ],
       };
@@ -48,7 +44,7 @@ export function createWorkspaceService() {
       if (workspaceId === user.id) {
         const person = await findUserById(user.id);
         if (!person) throw new UnauthorizedError();
-        option = { id: person.id, name: nameOf(person), role: 'owner', available: true };
+        option = { id: person.id, name: personName(person), role: 'owner', available: true };
       } else {
         const [member, owner] = await Promise.all([
           findMember(workspaceId, user.id),
@@ -56,17 +52,9 @@ export function createWorkspaceService() {
         ]);
         if (!member || !owner) throw new ForbiddenError(WORKSPACE_TEXTS.notMember);
         if (!hasFeature(owner.plan, 'team')) throw new ForbiddenError(TEAM_TEXTS.teamUnavailable);
-        option = { id: owner.id, name: nameOf(owner), role: 'member', available: true };
+        option = { id: owner.id, name: personName(owner), role: 'member', available: true };
       }
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.session(user.id, user.sessionId),
-          UpdateExpression: 'SET workspaceId = :workspace',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':workspace': option.id },
-        }),
-      );
+      await setSessionWorkspace(user.id, user.sessionId, option.id);
       return option;
     },
   };

@@ -19,6 +19,7 @@ import type { Lead } from '../../shared/leads';
 import { buildIndex, listLeads } from '../../web/src/features/leads/lead-index';
 import { startLocalCloud } from '../local-cloud';
 import { repoRoot } from '../local-cloud/lambda-runtime';
+import { pdfPagesText } from '../pdf-text';
 import { buildWeb, webBuildIsStale, webDist } from '../web-build';
 import { benchLeadSet } from './lead-data';
 
@@ -792,10 +793,9 @@ async function xlsxCheck(file: Buffer, names: readonly string[]): Promise<FileCh
 
 /** The PDF's text as pdf.js extracts it (what a reader's search sees): the names in order, page by page. */
 async function pdfCheck(file: Buffer, names: readonly string[]): Promise<FileCheck> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  let pdf: Awaited<ReturnType<typeof getDocument>['promise']>;
+  let pages: string[];
   try {
-    pdf = await getDocument({ data: new Uint8Array(file), isEvalSupported: false }).promise;
+    pages = await pdfPagesText(new Uint8Array(file));
   } catch (error) {
     return {
       ok: false,
@@ -804,38 +804,21 @@ async function pdfCheck(file: Buffer, names: readonly string[]): Promise<FileChe
   }
   let next = 0;
   let pagesNumbered = 0;
-  try {
-    for (let number = 1; number <= pdf.numPages; number++) {
-      const content = await (await pdf.getPage(number)).getTextContent();
-      // Runs written one after the other on a line (a name in two fonts) are joined as a reader's copy
-      // joins them; a new line or a gap is a space.
-      let text = '';
-      let end: { x: number; y: number } | undefined;
-      for (const item of content.items) {
-        if (!('str' in item)) continue;
-        const [x, y] = [item.transform[4] as number, item.transform[5] as number];
-        const joined = end && Math.abs(end.y - y) < 0.5 && Math.abs(end.x - x) < 0.5;
-        text += `${text && !joined ? ' ' : ''}${item.str}`;
-        end = { x: x + item.width, y };
-      }
-      text = text.replace(/\s+/g, ' ');
-      if (text.includes(`Page ${number} of ${pdf.numPages}`)) pagesNumbered++;
-      // Each name in turn, searched from where the one before was found.
-      let from = 0;
-      while (next < names.length) {
-        const at = text.indexOf(names[next]!, from);
-        if (at < 0) break;
-        from = at + names[next]!.length;
-        next++;
-      }
+  pages.forEach((text, index) => {
+    if (text.includes(`Page ${index + 1} of ${pages.length}`)) pagesNumbered++;
+    // Each name in turn, searched from where the one before was found.
+    let from = 0;
+    while (next < names.length) {
+      const at = text.indexOf(names[next]!, from);
+      if (at < 0) break;
+      from = at + names[next]!.length;
+      next++;
     }
-  } finally {
-    await pdf.destroy();
-  }
-  const ok = next === names.length && pagesNumbered === pdf.numPages;
+  });
+  const ok = next === names.length && pagesNumbered === pages.length;
   return {
     ok,
-    found: `${count(pdf.numPages)} pages, ${count(pagesNumbered)} saying 'Page i of ${count(pdf.numPages)}'; ${count(next)} of the ${count(names.length)} names found in order${next < names.length ? ` (not found: #${next + 1} ${JSON.stringify(names[next])})` : ''}`,
+    found: `${count(pages.length)} pages, ${count(pagesNumbered)} saying 'Page i of ${count(pages.length)}'; ${count(next)} of the ${count(names.length)} names found in order${next < names.length ? ` (not found: #${next + 1} ${JSON.stringify(names[next])})` : ''}`,
   };
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import readExcelFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { pdfPagesText } from '../../scripts/pdf-text';
 import { setSandboxFailures } from '../../scripts/sandbox-platforms';
 import { appUrl, signIn, signUpVerified } from './account-steps';
 import { seriousViolations } from './axe';
@@ -270,18 +271,12 @@ describe('a trob run watched live', () => {
     await selectFormat('pdf');
     await clickText(page, 'Export (20)', 'button');
     await waitForText(page, 'Exported 20 leads with enhanced profile data', 30_000);
-    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-    const pdf = await getDocument({ data: new Uint8Array(await downloaded('pdf')), isEvalSupported: false })
-      .promise;
-    let text = '';
-    for (let number = 1; number <= pdf.numPages; number++) {
-      const content = await (await pdf.getPage(number)).getTextContent();
-      const pageText = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+    const pages = await pdfPagesText(new Uint8Array(await downloaded('pdf')));
+    pages.forEach((pageText, index) => {
       expect(pageText).toContain('Trobly');
-      expect(pageText).toContain(`20 leads · Page ${number} of ${pdf.numPages}`);
-      text += pageText;
-    }
-    await pdf.destroy();
+      expect(pageText).toContain(`20 leads · Page ${index + 1} of ${pages.length}`);
+    });
+    const text = pages.join(' ');
     for (const name of names) expect(text).toContain(name);
   }, 120_000);
 });

@@ -1,8 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setSessionWorkspace } from '../../functions/auth/session-repository';
 import { updateUser } from '../../functions/auth/user-repository';
-import { dynamo, tableName } from '../../functions/core/clients/dynamo';
-import { keys } from '../../functions/core/table';
 import { AUTH_TEXTS, MESSAGES } from '../../shared/auth';
 import { limitsFor } from '../../shared/plan-policy';
 import { TEAM_TEXTS, WORKSPACE_TEXTS } from '../../shared/team';
@@ -219,14 +217,7 @@ describe('the owner’s routes act on their own team only', () => {
 
 /** The session acting in another's workspace, as the workspace switch will set it (DECISIONS 31). */
 async function actIn(person: TestUser, workspaceId: string): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.session(person.id, person.sessionId),
-      UpdateExpression: 'SET workspaceId = :workspace',
-      ExpressionAttributeValues: { ':workspace': workspaceId },
-    }),
-  );
+  await setSessionWorkspace(person.id, person.sessionId, workspaceId);
 }
 
 describe('a session acting in a team’s workspace', () => {

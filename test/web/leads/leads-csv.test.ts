@@ -25,14 +25,7 @@ import {
   csvChunk,
   leadsCsv,
 } from '../../../web/src/features/leads/export/leads-csv';
-
-const lead = (id: string, fields: Partial<Lead> & Pick<Lead, 'name'>): Lead => ({
-  id,
-  profileId: id,
-  profileUrl: `https://www.linkedin.com/in/${id}`,
-  extractedAt: '2026-04-10T07:08:09.000Z',
-  ...fields,
-});
+import { leadOf as lead } from './lead-of';
 
 const LEADS: Lead[] = [
   lead('zoe', {

@@ -6,14 +6,7 @@ import { CSV_COLUMNS, optionalColumnsOf } from '../../../web/src/features/leads/
 import { exportFileName } from '../../../web/src/features/leads/export/export-files';
 import { JSON_MIME, jsonBuilder } from '../../../web/src/features/leads/export/leads-json';
 import { SHEET_NAME, XLSX_MIME, xlsxBuilder } from '../../../web/src/features/leads/export/leads-xlsx';
-
-const lead = (id: string, fields: Partial<Lead> & Pick<Lead, 'name'>): Lead => ({
-  id,
-  profileId: id,
-  profileUrl: `https://www.linkedin.com/in/${id}`,
-  extractedAt: '2026-04-10T07:08:09.000Z',
-  ...fields,
-});
+import { leadOf as lead } from './lead-of';
 
 const LINKEDIN: Lead[] = [
   lead('zoe', {

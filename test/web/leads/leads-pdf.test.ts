@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { pdfPagesText } from '../../../scripts/pdf-text';
 import type { Lead } from '../../../shared/leads';
 import { optionalColumnsOf } from '../../../web/src/features/leads/export/csv-columns';
 import { PDF_MIME, pdfBuilder } from '../../../web/src/features/leads/export/leads-pdf';
 import { unicodeRanges } from '../../../web/src/features/leads/export/pdf-fonts';
 import type { FallbackFonts } from '../../../web/src/features/leads/export/pdf-fonts-set';
 import { PAPER_SIZES, paperFor } from '../../../web/src/features/leads/export/pdf-page';
+import { leadOf as lead } from './lead-of';
 
 const FONT_DIR = 'node_modules/dejavu-fonts-ttf/ttf/';
 const FONTS = {
@@ -32,14 +34,6 @@ const CJK: FallbackFonts = (() => {
   };
 })();
 
-const lead = (id: string, fields: Partial<Lead> & Pick<Lead, 'name'>): Lead => ({
-  id,
-  profileId: id,
-  profileUrl: `https://www.linkedin.com/in/${id}`,
-  extractedAt: '2026-04-10T07:08:09.000Z',
-  ...fields,
-});
-
 async function pdfOf(leads: Lead[], options: Partial<Parameters<typeof pdfBuilder>[1]> = {}) {
   const builder = await pdfBuilder(optionalColumnsOf(leads), {
     fonts: FONTS,
@@ -51,30 +45,8 @@ async function pdfOf(leads: Lead[], options: Partial<Parameters<typeof pdfBuilde
   return builder.finish();
 }
 
-/** Each page's text as pdf.js extracts it (what a reader's search and copy see), lines joined by spaces. */
-async function pagesText(blob: Blob): Promise<string[]> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const pdf = await getDocument({ data: new Uint8Array(await blob.arrayBuffer()), isEvalSupported: false })
-    .promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const content = await (await pdf.getPage(number)).getTextContent();
-    // Runs written one after the other on a line are one word (a name in two fonts); a new line or a
-    // gap between runs is a space, as a reader's copy gives it.
-    let text = '';
-    let end: { x: number; y: number } | undefined;
-    for (const item of content.items) {
-      if (!('str' in item)) continue;
-      const [x, y] = [item.transform[4] as number, item.transform[5] as number];
-      const joined = end && Math.abs(end.y - y) < 0.5 && Math.abs(end.x - x) < 0.5;
-      text += `${text && !joined ? ' ' : ''}${item.str}`;
-      end = { x: x + item.width, y };
-    }
-    pages.push(text.replace(/\s+/g, ' '));
-  }
-  await pdf.destroy();
-  return pages;
-}
+/** Each page's text as pdf.js extracts it (what a reader's search and copy see). */
+const pagesText = async (blob: Blob) => pdfPagesText(new Uint8Array(await blob.arrayBuffer()));
 
 describe('leads PDF (DECISIONS 30 and 32)', () => {
   it('holds exactly the leads across its pages, each page headed by the brand and the columns', async () => {

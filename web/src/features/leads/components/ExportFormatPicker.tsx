@@ -1,7 +1,11 @@
 import { NativeSelect } from '@mantine/core';
-import { EXPORT_FORMAT_TABLE } from '../../../../../shared/export-formats';
+import {
+  EXPORT_FORMAT_TABLE,
+  EXPORT_FORMATS,
+  type ExportFormat,
+  isExportFormat,
+} from '../../../../../shared/export-formats';
 import { exportFormatInPlan, upgradeHint } from '../../../../../shared/plan-policy';
-import { BUILT_FORMATS, type BuiltFormat, isBuiltFormat } from '../export/export-files';
 import { LEADS_TEXTS } from '../leads-texts';
 
 /**
@@ -15,10 +19,10 @@ export function ExportFormatPicker({
   onChange,
 }: {
   plan: string | null | undefined;
-  value: BuiltFormat;
-  onChange: (format: BuiltFormat) => void;
+  value: ExportFormat;
+  onChange: (format: ExportFormat) => void;
 }) {
-  const locked = BUILT_FORMATS.filter((format) => !exportFormatInPlan(plan, format));
+  const locked = EXPORT_FORMATS.filter((format) => !exportFormatInPlan(plan, format));
   const hint =
     locked.length > 0
       ? LEADS_TEXTS.formatsNotInPlan(
@@ -33,9 +37,9 @@ export function ExportFormatPicker({
       value={value}
       onChange={(event) => {
         const next = event.currentTarget.value;
-        if (isBuiltFormat(next) && exportFormatInPlan(plan, next)) onChange(next);
+        if (isExportFormat(next) && exportFormatInPlan(plan, next)) onChange(next);
       }}
-      data={BUILT_FORMATS.map((format) => ({
+      data={EXPORT_FORMATS.map((format) => ({
         value: format,
         label: locked.includes(format)
           ? LEADS_TEXTS.formatLocked(EXPORT_FORMAT_TABLE[format].optionLabel)
@@ -51,6 +55,6 @@ export function ExportFormatPicker({
 }
 
 /** The format an export starts with: the trob's own Export format when the plan has it, else CSV. */
-export function initialExportFormat(plan: string | null | undefined, trobFormat: unknown): BuiltFormat {
-  return isBuiltFormat(trobFormat) && exportFormatInPlan(plan, trobFormat) ? trobFormat : 'csv';
+export function initialExportFormat(plan: string | null | undefined, trobFormat: unknown): ExportFormat {
+  return isExportFormat(trobFormat) && exportFormatInPlan(plan, trobFormat) ? trobFormat : 'csv';
 }

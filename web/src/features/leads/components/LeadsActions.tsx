@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { IconDownload, IconFilterOff, IconRefresh, IconSparkles } from '@tabler/icons-react';
 import { memo } from 'react';
-import type { BuiltFormat } from '../export/export-files';
+import type { ExportFormat } from '../../../../../shared/export-formats';
 import { LEADS_TEXTS } from '../leads-texts';
 import { ExportFormatPicker } from './ExportFormatPicker';
 
@@ -32,8 +32,8 @@ export const LeadsActions = memo(function LeadsActions({
   exporting: boolean;
   onExport: () => void;
   plan: string | null | undefined;
-  format: BuiltFormat;
-  onFormatChange: (format: BuiltFormat) => void;
+  format: ExportFormat;
+  onFormatChange: (format: ExportFormat) => void;
 }) {
   return (
     <Group gap="xs" align="flex-start">

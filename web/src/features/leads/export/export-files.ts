@@ -1,4 +1,4 @@
-import { EXPORT_FORMATS, type ExportFormat, isExportFormat } from '../../../../../shared/export-formats';
+import type { ExportFormat } from '../../../../../shared/export-formats';
 import type { Lead } from '../../../../../shared/leads';
 import type { OptionalColumn } from './csv-columns';
 import type { FileBuilder } from './file-builder';
@@ -9,11 +9,7 @@ import type { Paper, PdfBrand } from './pdf-page';
  * whose code (papaparse, the Excel writer, the PDF writer and its fonts) is loaded only when that
  * format is exported.
  */
-export type BuiltFormat = ExportFormat;
-export const BUILT_FORMATS: readonly BuiltFormat[] = EXPORT_FORMATS;
-export const isBuiltFormat = isExportFormat;
-
-export const EXPORT_FILE_EXTENSIONS: Readonly<Record<BuiltFormat, string>> = {
+export const EXPORT_FILE_EXTENSIONS: Readonly<Record<ExportFormat, string>> = {
   csv: 'csv',
   json: 'json',
   excel: 'xlsx',
@@ -29,7 +25,7 @@ export interface FileOptions {
 }
 
 export async function builderFor(
-  format: BuiltFormat,
+  format: ExportFormat,
   optional: readonly OptionalColumn[],
   options: FileOptions,
 ): Promise<FileBuilder> {
@@ -58,7 +54,7 @@ export async function builderFor(
 }
 
 /** `leads-export-YYYY-MM-DD.{ext}`, the user's local date. */
-export function exportFileName(now: Date, format: BuiltFormat = 'csv'): string {
+export function exportFileName(now: Date, format: ExportFormat = 'csv'): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
   return `leads-export-${day}.${EXPORT_FILE_EXTENSIONS[format]}`;
@@ -75,7 +71,7 @@ export function exportedMessage(n: number): string {
  * whole export has, chunks of leads, then `end`.
  */
 export type ExportWorkerRequest =
-  | { type: 'start'; format: BuiltFormat; optional: OptionalColumn[]; options: FileOptions }
+  | { type: 'start'; format: ExportFormat; optional: OptionalColumn[]; options: FileOptions }
   | { type: 'rows'; leads: Lead[] }
   | { type: 'end' };
 /** What the worker answers to `end`. */

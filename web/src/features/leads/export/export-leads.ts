@@ -1,7 +1,7 @@
+import type { ExportFormat } from '../../../../../shared/export-formats';
 import type { Lead } from '../../../../../shared/leads';
 import { type OptionalColumn, optionalColumnsOf } from './csv-columns';
 import {
-  type BuiltFormat,
   builderFor,
   type ExportWorkerRequest,
   type ExportWorkerResponse,
@@ -47,7 +47,7 @@ class WorkerUnavailable extends Error {}
 
 async function buildInWorker(
   leads: readonly Lead[],
-  format: BuiltFormat,
+  format: ExportFormat,
   optional: OptionalColumn[],
   options: FileOptions,
 ): Promise<Blob> {
@@ -95,7 +95,7 @@ async function buildInWorker(
 
 async function buildHere(
   leads: readonly Lead[],
-  format: BuiltFormat,
+  format: ExportFormat,
   optional: OptionalColumn[],
   options: FileOptions,
 ): Promise<Blob> {
@@ -107,7 +107,7 @@ async function buildHere(
   return builder.finish();
 }
 
-async function buildFile(leads: readonly Lead[], format: BuiltFormat, options: FileOptions): Promise<Blob> {
+async function buildFile(leads: readonly Lead[], format: ExportFormat, options: FileOptions): Promise<Blob> {
   // DECISIONS 26: the columns after the spec's eleven depend on every exported lead, and the header
   // comes with the first chunk, so they are decided here, over all of them (one pass, no copy).
   const optional = optionalColumnsOf(leads);
@@ -141,7 +141,7 @@ function download(blob: Blob, fileName: string): void {
  */
 export async function exportLeads(
   leads: readonly Lead[],
-  format: BuiltFormat = 'csv',
+  format: ExportFormat = 'csv',
   now = new Date(),
   brand?: PdfBrand,
 ): Promise<ExportResult> {

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { AI_FILTER_MAX_IDS } from '../../../../../shared/ai-filter';
 import { automationIdOfJob } from '../../../../../shared/automations-values';
 import { isDemoLead } from '../../../../../shared/demo-leads';
+import type { ExportFormat } from '../../../../../shared/export-formats';
 import { PRODUCT_NAME } from '../../../../../shared/product';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
@@ -19,7 +20,6 @@ import { LeadsPagination } from '../components/LeadsPagination';
 import { LeadsTable } from '../components/LeadsTable';
 import { ListControls } from '../components/ListControls';
 import { SearchBox } from '../components/SearchBox';
-import type { BuiltFormat } from '../export/export-files';
 import { exportLeads } from '../export/export-leads';
 import {
   buildIndex,
@@ -55,7 +55,7 @@ function LeadsPage({ routeId }: { routeId: string }) {
   const [exporting, setExporting] = useState(false);
   const plan = useCurrentUser()?.plan;
   // DECISIONS 30: the trob's own Export format is preselected (when the plan has it) until one is chosen.
-  const [chosenFormat, setChosenFormat] = useState<BuiltFormat | undefined>();
+  const [chosenFormat, setChosenFormat] = useState<ExportFormat | undefined>();
   const trobFormat = (automation?.config?.exportSettings as { format?: unknown } | undefined)?.format;
   const format = chosenFormat ?? initialExportFormat(plan, trobFormat);
   const [panelOpened, panel] = useDisclosure(false);
