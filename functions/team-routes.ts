@@ -54,6 +54,8 @@ export const teamRoutes: readonly HttpRoute[] = [
     auth: 'verified',
     ownerOnly: true,
     table: 'write',
+    // The removed member's sockets in the workspace are closed at once.
+    needs: ['realtime-push'],
   },
   // The workspaces a person may act in, and the switch (the session keeps it). Served to a suspended
   // member too: it is how they go back to their own workspace.
@@ -72,5 +74,7 @@ export const teamRoutes: readonly HttpRoute[] = [
     auth: 'user',
     table: 'write',
     anyWorkspace: true,
+    // The session's sockets were the old workspace's; they are closed and the client opens new ones.
+    needs: ['realtime-push'],
   },
 ];

@@ -9,7 +9,7 @@
  * | #  | pattern                                         | index | key condition                                   |
  * |----|-------------------------------------------------|-------|-------------------------------------------------|
  * | 1  | a WebSocket socket by its id                     | table | pk = SOCKET#<socketId>, sk = SOCKET              |
- * | 2  | the sockets subscribed to one job of a user      | table | pk = USER#<userId>, sk begins_with JOBSUB#<job>#  |
+ * | 2  | the sockets subscribed to one job of a workspace | table | pk = USER#<ownerId>, sk begins_with JOBSUB#<job># |
  * | 3  | (retired: leads live per automation, 25-27)     |       |                                                   |
  * | 4  | rate-limit buckets of a subject in a window     | table | pk = RATE#<subject>, sk BETWEEN <bucket starts>   |
  * | 5  | the health probe's read (never written)         | table | pk = HEALTH, sk = HEALTH                          |
@@ -154,12 +154,13 @@ export const keys = {
     pk: user(userId),
     skPrefix: sessionId ? `SOCKET#${sessionId}#` : 'SOCKET#',
   }),
-  jobSubscription: (userId: string, jobId: string, socketId: string): ItemKey => ({
-    pk: user(userId),
+  /** In the job's workspace (its owner's partition): a member's sockets subscribe there too. */
+  jobSubscription: (workspaceId: string, jobId: string, socketId: string): ItemKey => ({
+    pk: user(workspaceId),
     sk: `JOBSUB#${jobId}#${socketId}`,
   }),
-  jobSubscriptionsPrefix: (userId: string, jobId: string) => ({
-    pk: user(userId),
+  jobSubscriptionsPrefix: (workspaceId: string, jobId: string) => ({
+    pk: user(workspaceId),
     skPrefix: `JOBSUB#${jobId}#`,
   }),
   platformConnection: (userId: string, connectionId: string): ItemKey => ({

@@ -1,7 +1,8 @@
 import { AUTH_TEXTS } from '../../shared/auth';
 import { AUTOMATION_TEXTS, automationIdOfJob } from '../../shared/automations-values';
+import { hasFeature } from '../../shared/plan-policy';
 import type { JobProgress, JobProgressEvent } from '../../shared/realtime';
-import { loadAuthState } from '../core/auth-state';
+import { loadAuthState, loadWorkspaceAccess } from '../core/auth-state';
 import { NotFoundError, UnauthorizedError } from '../core/errors';
 import type { RealtimePort } from '../core/ports/realtime';
 import { ownsAutomation } from '../jobs/job-repository';
@@ -27,29 +28,44 @@ export function createRealtimeService({ push }: RealtimeDeps) {
   return { subscribe, closeSessionSockets, publishJobProgress };
 
   /**
-   * Subscriptions live under the socket owner's partition, and progress is read from the job
-   * owner's partition, so subscribing to someone else's job id can never deliver their progress.
+   * Subscriptions live in the partition of the socket's workspace, and progress is read from the job
+   * owner's partition (the workspace's), so subscribing to a job of another workspace can never
+   * deliver its progress; a member's socket in a team's workspace receives the team's jobs.
    *
    * The socket's session is checked again on every subscribe (a socket may outlive a missed close): a
-   * session that has ended, or a user who no longer exists, gets the socket closed and nothing written.
+   * session that has ended, or moved to another workspace, a member removed from the team or
+   * suspended by the owner's downgrade, or a user who no longer exists gets the socket closed and
+   * nothing written. The client opens a new socket in the session's workspace.
    */
   async function subscribe(socketId: string, jobId: string): Promise<void> {
     const socket = await repository.findSocket(socketId);
     if (!socket) throw new UnauthorizedError('Unknown socket');
-    const state = socket.sessionId ? await loadAuthState(socket.userId, socket.sessionId) : undefined;
-    if (!state?.sessionOpen) {
+    if (!(await socketStillServed(socket))) {
       // Records first, then the close: once the socket is closed nothing of it is left to find.
       await repository.deleteSocket(socket);
       await push.disconnect(socketId);
       throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
     }
-    // Only the user's own jobs: another user's job id (or an unknown one) is refused, not silently kept.
-    if (!(await ownsAutomation(socket.userId, automationIdOfJob(jobId))))
+    // Only the workspace's own jobs: another's job id (or an unknown one) is refused, not silently kept.
+    if (!(await ownsAutomation(socket.workspaceId, automationIdOfJob(jobId))))
       throw new NotFoundError(AUTOMATION_TEXTS.notFound);
-    await repository.saveSubscription(socket.userId, { jobId, socketId });
+    await repository.saveSubscription(socket.workspaceId, { jobId, socketId });
   }
 
-  /** Sends a job's progress to every live subscriber of its owner; forgets sockets that are gone. */
+  async function socketStillServed(socket: repository.SocketRecord): Promise<boolean> {
+    const state = socket.sessionId ? await loadAuthState(socket.userId, socket.sessionId) : undefined;
+    if (!state?.sessionOpen || state.workspaceId !== socket.workspaceId) return false;
+    if (socket.workspaceId === socket.userId) return true;
+    const access = await loadWorkspaceAccess(socket.userId, socket.workspaceId, (plan) =>
+      hasFeature(typeof plan === 'string' ? plan : undefined, 'team'),
+    );
+    return access === 'member';
+  }
+
+  /**
+   * Sends a job's progress to every live subscriber in its owner's workspace (the owner's and the
+   * members' sockets); forgets sockets that are gone.
+   */
   async function publishJobProgress(
     ownerId: string,
     progress: JobProgress,

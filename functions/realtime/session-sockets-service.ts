@@ -1,7 +1,11 @@
 import type { RealtimePort } from '../core/ports/realtime';
 import * as repository from './socket-repository';
 
-export type SocketsToClose = { sessionId: string } | { allSessionsExcept?: string };
+/**
+ * One session's sockets (sign-out, a workspace switch), every session's but one (a password change),
+ * all (a reset, account deletion), or those acting in one workspace (removal from a team).
+ */
+export type SocketsToClose = { sessionId: string } | { allSessionsExcept?: string } | { inWorkspace: string };
 
 export interface SessionSocketsDeps {
   /** The management API: closes sockets. */
@@ -20,7 +24,8 @@ export function createSessionSocketsService({ push }: SessionSocketsDeps) {
 
   /**
    * Closes the sockets a user's ended session(s) opened: sign-out closes that session's, a password
-   * change every other session's, a reset or account deletion all of them. The port reaches the
+   * change every other session's, a reset or account deletion all of them, the removal from a team
+   * those in the team's workspace. The port reaches the
    * management endpoint only when there is a socket to close.
    */
   async function closeSessionSockets(userId: string, which: SocketsToClose): Promise<number> {
@@ -37,7 +42,10 @@ export function createSessionSocketsService({ push }: SessionSocketsDeps) {
 export async function forgetSessionSockets(userId: string, which: SocketsToClose): Promise<string[]> {
   const only = 'sessionId' in which ? which.sessionId : undefined;
   const keep = 'allSessionsExcept' in which ? which.allSessionsExcept : undefined;
-  const sockets = (await repository.listUserSockets(userId, only)).filter((s) => s.sessionId !== keep);
+  const workspace = 'inWorkspace' in which ? which.inWorkspace : undefined;
+  const sockets = (await repository.listUserSockets(userId, only)).filter(
+    (s) => s.sessionId !== keep && (workspace === undefined || s.workspaceId === workspace),
+  );
   for (const socket of sockets) {
     const record = await repository.findSocket(socket.socketId);
     await repository.deleteSocket(
@@ -45,6 +53,7 @@ export async function forgetSessionSockets(userId: string, which: SocketsToClose
         socketId: socket.socketId,
         userId,
         sessionId: socket.sessionId,
+        workspaceId: socket.workspaceId,
         jobIds: [],
         openedAt: '',
       },

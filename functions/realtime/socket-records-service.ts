@@ -11,9 +11,16 @@ export type SocketRecordsService = ReturnType<typeof createSocketRecordsService>
 export function createSocketRecordsService() {
   return { connect, disconnect };
 
-  /** A socket belongs to the session that opened it (closeSessionSockets ends it with the session). */
+  /**
+   * A socket belongs to the session that opened it (closeSessionSockets ends it with the session), in
+   * the workspace that session acts in (its subscriptions are that workspace's jobs).
+   */
   async function connect(socketId: string, user: AuthUser): Promise<void> {
-    await repository.saveSocket(socketId, user.id, user.sessionId);
+    await repository.saveSocket(socketId, {
+      userId: user.id,
+      sessionId: user.sessionId,
+      workspaceId: user.workspaceId,
+    });
   }
 
   async function disconnect(socketId: string): Promise<void> {

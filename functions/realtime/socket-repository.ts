@@ -15,6 +15,11 @@ export interface SocketRecord {
   userId: string;
   /** The sign-in session that opened the socket: the socket lives no longer than it. */
   sessionId: string;
+  /**
+   * The workspace the session acted in when the socket opened (DECISIONS 31): its job subscriptions
+   * live in that workspace's partition, where the jobs' progress is published.
+   */
+  workspaceId: string;
   jobIds: string[];
   openedAt: string;
 }
@@ -23,6 +28,7 @@ export interface SocketRecord {
 export interface UserSocket {
   socketId: string;
   sessionId: string;
+  workspaceId: string;
 }
 
 export interface JobSubscription {
@@ -32,10 +38,10 @@ export interface JobSubscription {
 
 export async function saveSocket(
   socketId: string,
-  userId: string,
-  sessionId: string,
+  owner: { userId: string; sessionId: string; workspaceId: string },
   now = new Date(),
 ): Promise<void> {
+  const { userId, sessionId, workspaceId } = owner;
   const expiresAt = expiresAfter(CONNECTION_MAX_SECONDS, now.getTime());
   await Promise.all([
     dynamo().send(
@@ -46,6 +52,7 @@ export async function saveSocket(
           type: 'Socket',
           userId,
           sessionId,
+          workspaceId,
           openedAt: now.toISOString(),
           expiresAt,
         },
@@ -59,6 +66,7 @@ export async function saveSocket(
           type: 'UserSocket',
           socketId,
           sessionId,
+          workspaceId,
           expiresAt,
         },
       }),
@@ -71,7 +79,12 @@ export async function listUserSockets(userId: string, sessionId?: string): Promi
   const { pk, skPrefix } = keys.userSocketsPrefix(userId, sessionId);
   const found: UserSocket[] = [];
   for await (const item of queryByPrefix(pk, skPrefix)) {
-    found.push({ socketId: item.socketId as string, sessionId: item.sessionId as string });
+    found.push({
+      socketId: item.socketId as string,
+      sessionId: item.sessionId as string,
+      // Sockets opened before teams acted in their user's own workspace.
+      workspaceId: typeof item.workspaceId === 'string' ? item.workspaceId : userId,
+    });
   }
   return found;
 }
@@ -90,6 +103,8 @@ export async function findSocket(socketId: string): Promise<SocketRecord | undef
     userId: out.Item.userId as string,
     // Records written before sockets were tied to sessions have none: such a socket is closed.
     sessionId: typeof out.Item.sessionId === 'string' ? out.Item.sessionId : '',
+    workspaceId:
+      typeof out.Item.workspaceId === 'string' ? out.Item.workspaceId : (out.Item.userId as string),
     jobIds: out.Item.jobIds ? [...(out.Item.jobIds as Set<string>)] : [],
     openedAt: out.Item.openedAt as string,
   };
@@ -104,12 +119,15 @@ export async function deleteSocket(socket: SocketRecord): Promise<void> {
         Key: keys.userSocket(socket.userId, socket.sessionId, socket.socketId),
       }),
     ),
-    ...socket.jobIds.map((jobId) => deleteSubscription(socket.userId, { jobId, socketId: socket.socketId })),
+    ...socket.jobIds.map((jobId) =>
+      deleteSubscription(socket.workspaceId, { jobId, socketId: socket.socketId }),
+    ),
   ]);
 }
 
+/** Subscriptions live in the partition of the job's workspace (its owner), where progress is published. */
 export async function saveSubscription(
-  userId: string,
+  workspaceId: string,
   subscription: JobSubscription,
   now = new Date(),
 ): Promise<void> {
@@ -119,7 +137,7 @@ export async function saveSubscription(
       new PutCommand({
         TableName: tableName(),
         Item: {
-          ...keys.jobSubscription(userId, jobId, socketId),
+          ...keys.jobSubscription(workspaceId, jobId, socketId),
           type: 'JobSubscription',
           jobId,
           socketId,
@@ -140,19 +158,19 @@ export async function saveSubscription(
   ]);
 }
 
-export async function listSubscriptions(userId: string, jobId: string): Promise<JobSubscription[]> {
-  const { pk, skPrefix } = keys.jobSubscriptionsPrefix(userId, jobId);
+export async function listSubscriptions(workspaceId: string, jobId: string): Promise<JobSubscription[]> {
+  const { pk, skPrefix } = keys.jobSubscriptionsPrefix(workspaceId, jobId);
   const found: JobSubscription[] = [];
   for await (const item of queryByPrefix(pk, skPrefix))
     found.push({ jobId, socketId: item.socketId as string });
   return found;
 }
 
-export async function deleteSubscription(userId: string, subscription: JobSubscription): Promise<void> {
+export async function deleteSubscription(workspaceId: string, subscription: JobSubscription): Promise<void> {
   await dynamo().send(
     new DeleteCommand({
       TableName: tableName(),
-      Key: keys.jobSubscription(userId, subscription.jobId, subscription.socketId),
+      Key: keys.jobSubscription(workspaceId, subscription.jobId, subscription.socketId),
     }),
   );
 }

@@ -1,10 +1,10 @@
 import { switchWorkspaceInput, WORKSPACE_TEXTS } from '../../shared/team';
 import { httpHandler } from '../core/http-handler';
-import { workspaces } from './workspace-service';
+import { workspaceSwitch } from './team-deps';
 
 /** `PUT /api/workspaces/current` `{workspaceId}`: the session acts in that workspace from now on. */
 export const handler = httpHandler({ body: switchWorkspaceInput }, async ({ user, body }) => {
-  const workspace = await workspaces.switchTo(user, body.workspaceId);
+  const workspace = await workspaceSwitch.switchTo(user, body.workspaceId);
   const message =
     workspace.role === 'owner' ? WORKSPACE_TEXTS.switchedOwn : WORKSPACE_TEXTS.switched(workspace.name);
   return { success: true, message, data: { workspace } };

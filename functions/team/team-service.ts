@@ -19,7 +19,6 @@ import {
   listInvitations,
   listMembers,
   personName,
-  removeMember,
   renewInvitation,
   type StoredInvitation,
   TeamWriteRefused,
@@ -164,15 +163,6 @@ export function createTeamService({ mail, now }: TeamServiceDeps) {
         throw error;
       }
       return { workspace: { id: owner.id, name: personName(owner) }, joinedAt };
-    },
-
-    async removeMember(user: AuthUser, memberId: string): Promise<void> {
-      try {
-        await removeMember(user.id, memberId);
-      } catch (error) {
-        if (error instanceof TeamWriteRefused) throw new NotFoundError(TEAM_TEXTS.memberNotFound);
-        throw error;
-      }
     },
   };
 }

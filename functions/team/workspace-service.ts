@@ -4,6 +4,7 @@ import { setSessionWorkspace } from '../auth/session-repository';
 import { findUserById } from '../auth/user-repository';
 import type { AuthUser } from '../core/auth';
 import { ForbiddenError, UnauthorizedError } from '../core/errors';
+import type { SessionSocketsService } from '../realtime/session-sockets-service';
 import { findMember, listMemberships, personName } from './team-repository';
 
 /**
@@ -11,33 +12,37 @@ import { findMember, listMemberships, personName } from './team-repository';
  * and the switch between them, which the session keeps (the auth hook reads it on every request).
  */
 
-export function createWorkspaceService() {
+export async function listWorkspaces(user: AuthUser): Promise<WorkspacesView> {
+  const [person, memberships] = await Promise.all([findUserById(user.id), listMemberships(user.id)]);
+  if (!person) throw new UnauthorizedError();
+  const owners = await Promise.all(memberships.map((m) => findUserById(m.ownerId)));
+  const teams: WorkspaceOption[] = owners.flatMap((owner) =>
+    owner
+      ? [
+          {
+            id: owner.id,
+            name: personName(owner),
+            role: 'member' as const,
+            available: hasFeature(owner.plan, 'team'),
+          },
+        ]
+      : [],
+  );
   return {
-    async list(user: AuthUser): Promise<WorkspacesView> {
-      const [person, memberships] = await Promise.all([findUserById(user.id), listMemberships(user.id)]);
-      if (!person) throw new UnauthorizedError();
-      const owners = await Promise.all(memberships.map((m) => findUserById(m.ownerId)));
-      const teams: WorkspaceOption[] = owners.flatMap((owner) =>
-        owner
-          ? [
-              {
-                id: owner.id,
-                name: personName(owner),
-                role: 'member' as const,
-                available: hasFeature(owner.plan, 'team'),
-              },
-            ]
-          : [],
-      );
-      return {
-        current: user.workspaceId,
-        workspaces: [
-          { id: person.id, name: personName(person), role: 'owner', available: true },
-          ...teams.sort((a, b) => a.name.localeCompare(b.name)),
-        ],
-      };
-    },
+    current: user.workspaceId,
+    workspaces: [
+      { id: person.id, name: personName(person), role: 'owner', available: true },
+      ...teams.sort((a, b) => a.name.localeCompare(b.name)),
+    ],
+  };
+}
 
+export interface WorkspaceSwitchDeps {
+  sockets: Pick<SessionSocketsService, 'closeSessionSockets'>;
+}
+
+export function createWorkspaceSwitchService({ sockets }: WorkspaceSwitchDeps) {
+  return {
     /** The session acts in `workspaceId` from its next request: the person's own, or a team's they are in. */
     async switchTo(user: AuthUser, workspaceId: string): Promise<WorkspaceOption> {
       let option: WorkspaceOption;
@@ -55,9 +60,9 @@ export function createWorkspaceService() {
         option = { id: owner.id, name: personName(owner), role: 'member', available: true };
       }
       await setSessionWorkspace(user.id, user.sessionId, option.id);
+      // The session's sockets were the old workspace's: the client opens new ones in this one.
+      await sockets.closeSessionSockets(user.id, { sessionId: user.sessionId });
       return option;
     },
   };
 }
-
-export const workspaces = createWorkspaceService();
