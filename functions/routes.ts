@@ -120,7 +120,8 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'account/delete-account',
     auth: 'user',
     table: 'write',
-    needs: ['queue:purge'],
+    // The members of a deleted owner's workspace are told by e-mail.
+    needs: ['queue:purge', 'mail'],
   },
   // Trob catalogue (spec 2.9, 2.10, 3, 7). The literal `meta` segment wins over {id} (as on API Gateway).
   { method: 'GET', path: '/api/templates', handler: 'catalog/list-templates', auth: 'user', table: 'read' },

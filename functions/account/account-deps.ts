@@ -1,4 +1,5 @@
 import { logger } from '../core/logger';
+import { mailPort } from '../core/ports/mail';
 import { queuePort } from '../core/ports/queue';
 import { createAccountService } from './account-service';
 
@@ -6,4 +7,5 @@ import { createAccountService } from './account-service';
 export const account = createAccountService({
   log: logger,
   queue: queuePort(),
+  mail: mailPort(),
 });

@@ -8,8 +8,10 @@ import { listConnections } from '../connections/connection-repository';
 import type { AuthUser } from '../core/auth';
 import { ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
+import type { MailPort } from '../core/ports/mail';
 import type { QueuePort } from '../core/ports/queue';
 import { forgetSessionSockets } from '../realtime/session-sockets-service';
+import { leaveTeamsOnDeletion } from '../team/team-account-deletion';
 import { ownedPartitions, queueDisconnects, queuePurges } from './partition-purge';
 import { signedInUser } from './signed-in-user';
 
@@ -25,12 +27,17 @@ export interface AccountDeps {
    * worker also disconnects its sockets.
    */
   queue: Pick<QueuePort, 'send'>;
+  /** Tells an owner's members that the workspace went with the account (DECISIONS 31). */
+  mail: MailPort;
 }
 
-export function createAccountService({ log, queue }: AccountDeps) {
+export function createAccountService({ log, queue, mail }: AccountDeps) {
   return { deleteAccount };
 
-  /** DECISIONS 10: removes the user's data (connections, automations, leads, flows: all under USER#id). */
+  /**
+   * DECISIONS 10: removes the user's data (connections, automations, leads, flows: all under USER#id).
+   * An owner's workspace goes with it (its members are told); a member leaves their teams intact.
+   */
   async function deleteAccount(
     user: AuthUser,
     password: string,
@@ -48,6 +55,7 @@ export function createAccountService({ log, queue }: AccountDeps) {
     // Sockets first: their pointers live in the partition that is about to go. Their records go now; the
     // purge worker closes the connections a moment later.
     await queueDisconnects(queue, await forgetSessionSockets(stored.id, {}));
+    await queueDisconnects(queue, await leaveTeamsOnDeletion(stored, { mail }));
     // The other partitions are named by what the main one holds: queue their purge before it goes.
     const [automations, connections] = await Promise.all([
       listAutomations(stored.id, { includeFlows: true }),

@@ -74,3 +74,17 @@ export function teamInvitationMail(to: string, ownerName: string, url: string, d
     { label: 'Accept invitation', url },
   );
 }
+
+/** To each member when the owner deletes their account, and with it the workspace (DECISIONS 10, 31). */
+export function teamDeletedMail(to: string, ownerName: string, url: string): MailMessage {
+  return message(
+    to,
+    `${ownerName}'s ${PRODUCT_NAME} workspace was deleted`,
+    [
+      'Hi,',
+      `${ownerName} deleted their ${PRODUCT_NAME} account, and with it the team workspace you were a member of: its connected accounts, automations, flows and leads.`,
+      'Your own account and workspace are not affected.',
+    ],
+    { label: 'Open your workspace', url },
+  );
+}
