@@ -77,4 +77,30 @@ export const teamRoutes: readonly HttpRoute[] = [
     // The session's sockets were the old workspace's; they are closed and the client opens new ones.
     needs: ['realtime-push'],
   },
+  // White label (DECISIONS 32): the owner's brand of the workspace. PUT is PLUS only (403 below); GET
+  // answers what is stored on any plan (a downgrade deletes nothing); DELETE is the reset to default.
+  {
+    method: 'GET',
+    path: '/api/team/brand',
+    handler: 'team/get-brand',
+    auth: 'verified',
+    ownerOnly: true,
+    table: 'read',
+  },
+  {
+    method: 'PUT',
+    path: '/api/team/brand',
+    handler: 'team/put-brand',
+    auth: 'verified',
+    ownerOnly: true,
+    table: 'write',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/team/brand',
+    handler: 'team/delete-brand',
+    auth: 'verified',
+    ownerOnly: true,
+    table: 'write',
+  },
 ];

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { email } from './auth';
+import type { BrandView } from './brand';
 
 /**
  * Teams (DECISIONS 31): a PLUS owner invites teammates by e-mail into their workspace, up to the plan's
@@ -24,7 +25,7 @@ export const TEAM_TEXTS = {
     `This invitation was sent to ${invited}. Sign in with that e-mail address to accept it.`,
   ownTeam: 'This invitation is for your own team.',
   teamUnavailable: "This team's plan no longer includes teammates. Ask the team owner.",
-  ownerOnly: 'Only the workspace owner can manage the team.',
+  ownerOnly: 'Only the workspace owner can manage billing, the team and the brand.',
   invited: (address: string) => `Invitation sent to ${address}`,
   seatsUsed: (used: number, total: number) => `${used} of ${total} seats used`,
 } as const;
@@ -72,10 +73,23 @@ export interface WorkspaceOption {
 export interface WorkspacesView {
   current: string;
   workspaces: WorkspaceOption[];
+  /**
+   * The current workspace's brand (DECISIONS 32), shown in the shell and the tab title to everyone
+   * working in it while its owner's plan has white label; null: the product's own.
+   */
+  brand: BrandView;
 }
 
 export const WORKSPACE_TEXTS = {
   notMember: 'You are not a member of this workspace.',
+  label: 'Workspace',
+  own: 'My workspace',
+  team: (name: string) => `${name}'s workspace`,
+  paused: (name: string) => `${name}'s workspace (paused)`,
+  backToOwn: 'Back to my workspace',
+  switchFailed: 'Could not switch workspace',
+  managedByOwner: (name: string) =>
+    `You are working in ${name}'s workspace: its owner manages its team and brand. Switch to your own workspace to manage yours.`,
   switched: (name: string) => `Now working in ${name}'s workspace`,
   switchedOwn: 'Now working in your own workspace',
 } as const;

@@ -55,6 +55,7 @@
  * | 44 | one address invited to a team (one pending each) | table | pk = USER#<owner>, sk = INVITED#<lower-case e-mail> |
  * | 45 | an invitation by its link's token hash           | table | pk = TEAM-INVITE#<sha-256>, sk = TEAM-INVITE     |
  * | 46 | the workspaces a person is a member of           | table | pk = USER#<member>, sk begins_with WORKSPACE#     |
+ * | 47 | a workspace's brand (white label, DECISIONS 32)  | table | pk = USER#<owner>, sk = BRAND                     |
  *
  * Starting an automation checks the running count and writes the automation in one transaction with
  * a version bump of the user's start guard (conditional on the version read), so two starts at once
@@ -284,6 +285,12 @@ export const keys = {
     sk: `WORKSPACE#${ownerId}`,
   }),
   membershipPrefix: 'WORKSPACE#',
+  /**
+   * The workspace's brand (DECISIONS 32): one item with the logo's bytes (at most 200 KB, well inside
+   * DynamoDB's 400 KB). In the owner's partition, read by key only, so no request that queries the
+   * partition by a prefix reads it, and it goes with the owner's account.
+   */
+  brand: (ownerId: string): ItemKey => ({ pk: user(ownerId), sk: 'BRAND' }),
   /** Zero-padded, so the sort key's string order is time order in a query over a window's buckets. */
   rateBucket: (subject: string, bucketStart: number): ItemKey => ({
     pk: `RATE#${subject}`,

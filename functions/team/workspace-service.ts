@@ -5,6 +5,7 @@ import { findUserById } from '../auth/user-repository';
 import type { AuthUser } from '../core/auth';
 import { ForbiddenError, UnauthorizedError } from '../core/errors';
 import type { SessionSocketsService } from '../realtime/session-sockets-service';
+import { brandOf } from './brand-view';
 import { findMember, listMemberships, personName } from './team-repository';
 
 /**
@@ -16,6 +17,7 @@ export async function listWorkspaces(user: AuthUser): Promise<WorkspacesView> {
   const [person, memberships] = await Promise.all([findUserById(user.id), listMemberships(user.id)]);
   if (!person) throw new UnauthorizedError();
   const owners = await Promise.all(memberships.map((m) => findUserById(m.ownerId)));
+  const currentOwner = [person, ...owners].find((owner) => owner?.id === user.workspaceId);
   const teams: WorkspaceOption[] = owners.flatMap((owner) =>
     owner
       ? [
@@ -34,6 +36,9 @@ export async function listWorkspaces(user: AuthUser): Promise<WorkspacesView> {
       { id: person.id, name: personName(person), role: 'owner', available: true },
       ...teams.sort((a, b) => a.name.localeCompare(b.name)),
     ],
+    // The brand is a PLUS feature: a downgrade hides it (and keeps it for when the plan returns).
+    brand:
+      currentOwner && hasFeature(currentOwner.plan, 'whiteLabel') ? await brandOf(currentOwner.id) : null,
   };
 }
 

@@ -225,6 +225,7 @@ describe('the route table', () => {
       'GET /api/flows/{id}/prospects/{prospectId}',
       'GET /api/team',
       'GET /api/workspaces',
+      'GET /api/team/brand',
       'GET /api/jobs',
       'GET /api/jobs/dashboard/stats',
       'POST /api/leads/ai-filter',

@@ -26,6 +26,7 @@ import {
   updateJobInput,
 } from '../../shared/automations';
 import { checkoutInput } from '../../shared/billing';
+import { brandInput } from '../../shared/brand';
 import {
   getTemplateQuery,
   listTemplatesQuery,
@@ -252,6 +253,14 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'DELETE /api/team/members/{id}': { path: { schema: teamIdParams, sample: { id: 'u1' } } },
   'GET /api/workspaces': { none: 'lists the caller’s workspaces' },
   'PUT /api/workspaces/current': { body: { schema: switchWorkspaceInput, sample: { workspaceId: 'w1' } } },
+  'GET /api/team/brand': { none: 'reads the caller’s brand' },
+  'PUT /api/team/brand': {
+    body: {
+      schema: brandInput,
+      sample: { name: 'Acme Outreach', accentColor: '#1864AB', logo: 'data:image/png;base64,iVBORw0KGgo=' },
+    },
+  },
+  'DELETE /api/team/brand': { none: 'removes the caller’s brand' },
   'GET /api/industries': { none: 'lists the LinkedIn industries' },
   'GET /api/industries/search': {
     query: { schema: industrySearchQuery, sample: { q: 'software', limit: '10' } },

@@ -301,6 +301,7 @@ describe('GET /api/workspaces and PUT /api/workspaces/current', () => {
     expect(await workspacesOf(mate)).toEqual({
       current: mate.id,
       workspaces: [{ id: mate.id, name: expect.any(String), role: 'owner', available: true }],
+      brand: null,
     });
     await invite(owner, mate.email);
     await accept(mate, await tokenSentTo(mate.email));

@@ -68,7 +68,7 @@ describe('/team/accept', () => {
     },
   );
 
-  it('joins the team and says whose workspace, with the way to the dashboard', async () => {
+  it("joins the team and says whose workspace, with the way into it and to one's own dashboard", async () => {
     const api = installFakeApi();
     api.on('POST', '/team/invitations/accept', {
       status: 200,
@@ -77,7 +77,7 @@ describe('/team/accept', () => {
         data: { workspace: { id: 'user-1', name: 'Ada Lovelace' }, joinedAt: '2026-01-01T10:00:00.000Z' },
       },
     });
-    const { user } = await openAccept(api);
+    const { user, router } = await openAccept(api);
 
     await user.click(acceptButton());
 
@@ -87,8 +87,40 @@ describe('/team/accept', () => {
     ]);
     const dashboard = screen.getByRole('link', { name: 'Go to dashboard' });
     expect(dashboard.getAttribute('href')).toBe('/dashboard');
-    expect(document.activeElement).toBe(dashboard);
+    const open = screen.getByRole('button', { name: "Open Ada Lovelace's workspace" });
+    expect(document.activeElement).toBe(open);
     expect(screen.queryByRole('button', { name: 'Accept invitation' })).toBeNull();
+
+    // Opening it switches the session into the team's workspace, then the dashboard opens.
+    api.on('PUT', '/workspaces/current', {
+      status: 200,
+      body: { success: true, message: "Now working in Ada Lovelace's workspace" },
+    });
+    await user.click(open);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), LONG);
+    expect(api.callsTo('PUT', '/workspaces/current').map((call) => call.body)).toEqual([
+      { workspaceId: 'user-1' },
+    ]);
+  });
+
+  it('says where to switch when opening the workspace fails, and stays', async () => {
+    const api = installFakeApi();
+    api.on('POST', '/team/invitations/accept', {
+      status: 200,
+      body: {
+        success: true,
+        data: { workspace: { id: 'user-1', name: 'Ada Lovelace' }, joinedAt: '2026-01-01T10:00:00.000Z' },
+      },
+    });
+    api.on('PUT', '/workspaces/current', {
+      status: 403,
+      body: { code: 'FORBIDDEN', message: TEAM_TEXTS.teamUnavailable },
+    });
+    const { user, router } = await openAccept(api);
+    await user.click(acceptButton());
+    await user.click(await screen.findByRole('button', { name: "Open Ada Lovelace's workspace" }, LONG));
+    expect(await screen.findByText(TEAM_TEXTS.teamUnavailable)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/team/accept');
   });
 
   it.each([

@@ -1,16 +1,19 @@
-import { ActionIcon, Anchor, AppShell, Burger, FocusTrap, Group } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, FocusTrap, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { type KeyboardEvent, Suspense, useRef, useState } from 'react';
-import { Link, Outlet } from 'react-router-dom';
-import { PRODUCT_NAME } from '../../../../shared/product';
+import { type KeyboardEvent, Suspense, useEffect, useRef, useState } from 'react';
+import { Outlet } from 'react-router-dom';
 import { useCurrentUser } from '../../lib/session';
+import { setProductName, useWorkspaces } from '../../lib/workspace';
 import { PageFallback } from '../PageFallback';
 import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink';
+import { accentStyle, BrandMark } from './BrandMark';
 import { LazyTooltip } from './LazyTooltip';
 import { PlanStatus } from './PlanStatus';
 import { SidebarFooter, SidebarLinks } from './Sidebar';
+import { SuspendedBanner } from './SuspendedBanner';
 import { useSidebarCollapsed } from './sidebar-state';
+import { WorkspaceSwitch } from './WorkspaceSwitch';
 
 /** Where the sidebar stops being a slide-over (Mantine's `sm`, 48em). */
 const WIDE_BREAKPOINT = 'sm';
@@ -22,6 +25,8 @@ const HEADER_HEIGHT = 56;
 /**
  * The signed-in frame (spec 2.2): a header with the plan status and a sidebar that collapses to icons
  * on wide screens (remembered in this browser) and is a slide-over, opened by the burger, on small ones.
+ * In a team (DECISIONS 31, 32) it carries the workspace switch, the workspace's brand and, while the
+ * team is paused, the way back to one's own workspace.
  */
 export function AppShellLayout() {
   const user = useCurrentUser();
@@ -38,6 +43,13 @@ export function AppShellLayout() {
   // until then, and its dozen links are a good part of a first render's work (issue 10 point 7).
   const [menuRendered, setMenuRendered] = useState(false);
   if (!menuRendered && !menuHidden) setMenuRendered(true);
+  const workspaces = useWorkspaces();
+  const brand = workspaces.view?.brand ?? null;
+  // The tab titles of the pages say the brand's name; back to the product's when the frame goes.
+  useEffect(() => {
+    setProductName(brand?.name);
+    return () => setProductName(undefined);
+  }, [brand?.name]);
 
   function closeMenuByKey(event: KeyboardEvent) {
     if (event.key !== 'Escape' || !slideOver || !mobileOpened) return;
@@ -73,6 +85,7 @@ export function AppShellLayout() {
         collapsed: { mobile: !mobileOpened },
       }}
       padding="md"
+      style={accentStyle(brand)}
     >
       <AppShell.Header>
         <SkipLink />
@@ -106,16 +119,7 @@ export function AppShellLayout() {
                 </ActionIcon>
               </LazyTooltip>
             )}
-            <Anchor
-              component={Link}
-              to="/dashboard"
-              fw={700}
-              fz={{ base: 'lg', xs: 'xl' }}
-              underline="never"
-              c="inherit"
-            >
-              {PRODUCT_NAME}
-            </Anchor>
+            <BrandMark brand={brand} />
           </Group>
           <PlanStatus user={user} />
         </Group>
@@ -134,6 +138,7 @@ export function AppShellLayout() {
               <>
                 {/* The browser's own scrolling: Mantine's ScrollArea would add its code to every page. */}
                 <AppShell.Section grow mih={0} style={{ overflowY: 'auto' }}>
+                  {!iconOnly && <WorkspaceSwitch workspaces={workspaces} onSwitched={navigated} />}
                   <SidebarLinks iconOnly={iconOnly} onNavigate={navigated} />
                 </AppShell.Section>
                 <AppShell.Section
@@ -149,6 +154,7 @@ export function AppShellLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <SuspendedBanner workspaces={workspaces} />
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>

@@ -12,6 +12,8 @@ export const ACCEPT_TEXTS = {
   accept: 'Accept invitation',
   joined: (workspace: string) => `You joined ${workspace}'s workspace.`,
   goToDashboard: 'Go to dashboard',
+  openWorkspace: (workspace: string) => `Open ${workspace}'s workspace`,
+  switchFailed: 'Could not open the workspace. Choose it in the Workspace menu of the sidebar.',
   noToken:
     'This invitation link is incomplete. Open the link from your invitation e-mail again, or ask the ' +
     'team owner to send a new invitation.',

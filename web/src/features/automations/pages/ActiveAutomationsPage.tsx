@@ -1,7 +1,6 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useMemo } from 'react';
-import { PRODUCT_NAME } from '../../../../../shared/product';
+import { usePageTitle } from '../../../lib/workspace';
 import { useAutomationList } from '../api/automations';
 import { AUTOMATIONS_TEXTS, activeAutomations } from '../automation-display';
 import { ActiveAutomationsTable } from '../components/ActiveAutomationsTable';
@@ -10,7 +9,7 @@ import { QueueLine } from '../components/QueueLine';
 
 /** Part 2 section 2.8: the automations that are pending, running or active; and paused (DECISIONS 25). */
 export default function ActiveAutomationsPage() {
-  useDocumentTitle(`${AUTOMATIONS_TEXTS.activeTitle} | ${PRODUCT_NAME}`);
+  usePageTitle(AUTOMATIONS_TEXTS.activeTitle);
   const { automations, error, mutate } = useAutomationList();
   const active = useMemo(() => (automations ? activeAutomations(automations) : undefined), [automations]);
 

@@ -12,7 +12,6 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import {
   IconArrowLeft,
   IconCircleCheck,
@@ -24,8 +23,8 @@ import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Automation } from '../../../../../shared/automations-values';
 import { platformLabel } from '../../../../../shared/platforms';
-import { PRODUCT_NAME } from '../../../../../shared/product';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { usePageTitle } from '../../../lib/workspace';
 import {
   failureReason,
   pauseAutomation,
@@ -106,7 +105,7 @@ export default function AutomationDetailPage() {
   const [pausing, setPausing] = useState(false);
   const resumer = useResumeAutomation();
   const heading = useRef<HTMLHeadingElement>(null);
-  useDocumentTitle(`${automation?.displayName ?? 'Automation'} | ${PRODUCT_NAME}`);
+  usePageTitle(automation?.displayName ?? 'Automation');
 
   if (notFound) {
     return (

@@ -1,7 +1,6 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useMemo } from 'react';
-import { PRODUCT_NAME } from '../../../../../shared/product';
+import { usePageTitle } from '../../../lib/workspace';
 import { useAutomationList } from '../api/automations';
 import { AUTOMATIONS_TEXTS, completedAutomations } from '../automation-display';
 import { CompletedAutomationsTable } from '../components/CompletedAutomationsTable';
@@ -9,7 +8,7 @@ import { EmptyList, ListError, ListLoading } from '../components/ListStates';
 
 /** Part 2 section 2.9: the automations that completed, failed or were cancelled. */
 export default function CompletedAutomationsPage() {
-  useDocumentTitle(`${AUTOMATIONS_TEXTS.completedTitle} | ${PRODUCT_NAME}`);
+  usePageTitle(AUTOMATIONS_TEXTS.completedTitle);
   const { automations, error, mutate } = useAutomationList();
   const completed = useMemo(
     () => (automations ? completedAutomations(automations) : undefined),

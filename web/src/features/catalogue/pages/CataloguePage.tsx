@@ -14,7 +14,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconSearch, IconTemplateOff } from '@tabler/icons-react';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import {
@@ -24,7 +23,7 @@ import {
   TEMPLATE_DIFFICULTIES,
 } from '../../../../../shared/catalogue-values';
 import { PLATFORMS, platformTag } from '../../../../../shared/platforms';
-import { PRODUCT_NAME } from '../../../../../shared/product';
+import { usePageTitle } from '../../../lib/workspace';
 import { usePopularTemplates, useTemplates } from '../api/catalogue';
 import {
   applyFilters,
@@ -47,7 +46,7 @@ export const CATALOGUE_TEXTS = {
 } as const;
 
 export default function CataloguePage() {
-  useDocumentTitle(`Trobs | ${PRODUCT_NAME}`);
+  usePageTitle('Trobs');
   const loaded = useTemplates();
   const { error, mutate } = loaded;
   // The answers are read through deferred values: the page's render with them runs in slices instead

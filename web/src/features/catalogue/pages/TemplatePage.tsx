@@ -11,12 +11,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconArrowLeft, IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { TEMPLATE_TEXTS } from '../../../../../shared/catalogue-values';
-import { PRODUCT_NAME } from '../../../../../shared/product';
+import { usePageTitle } from '../../../lib/workspace';
 import { usePlatformConnection, useTemplate } from '../api/catalogue';
 import { difficultyLabel, PlatformBadge } from '../components/platform';
 import { TemplateOverview } from '../components/TemplateOverview';
@@ -30,7 +29,7 @@ export default function TemplatePage() {
   const { template, notFound, error, isLoading, mutate } = useTemplate(trobId);
   const connection = usePlatformConnection(template?.platform);
   const [step, setStep] = useState<Step>('overview');
-  useDocumentTitle(`${template?.displayName ?? 'Trob'} | ${PRODUCT_NAME}`);
+  usePageTitle(template?.displayName ?? 'Trob');
 
   // Back from Configure returns to Overview; otherwise it leaves for the catalogue.
   const back = () => (step === 'configure' ? setStep('overview') : navigate('/trobs'));

@@ -1,9 +1,8 @@
 import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useCallback } from 'react';
-import { PRODUCT_NAME } from '../../../../../shared/product';
 import { useSession } from '../../../lib/session';
+import { usePageTitle } from '../../../lib/workspace';
 import { useExtensionPairing } from '../api/extension';
 import { PLATFORMS_TEXTS, sandboxOffered, usePlatformConnections } from '../api/platforms';
 import { ConnectionCard } from '../components/ConnectionCard';
@@ -12,7 +11,7 @@ import { PairPasswordModal } from '../components/PairPasswordModal';
 import { SandboxCard } from '../components/SandboxCard';
 
 export default function PlatformsPage() {
-  useDocumentTitle(`Platform Connections | ${PRODUCT_NAME}`);
+  usePageTitle('Platform Connections');
   const { data, error, isLoading, mutate } = usePlatformConnections();
   const platforms = data?.data.platforms;
   const refresh = useCallback(() => mutate(), [mutate]);

@@ -1,11 +1,11 @@
 import { Button, Card, Container, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconCircleCheck, IconPlugConnected, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { planBadgeLabel } from '../../../../../shared/plan-policy';
 import { DASHBOARD_PLATFORMS, platformTag } from '../../../../../shared/platforms';
 import { PRODUCT_NAME } from '../../../../../shared/product';
 import { useCurrentUser } from '../../../lib/session';
+import { usePageTitle } from '../../../lib/workspace';
 import { useDashboardData } from '../api/dashboard';
 import { OnboardingCard } from '../components/OnboardingCard';
 import { PopularTemplatesCard } from '../components/PopularTemplatesCard';
@@ -14,7 +14,7 @@ import { StatCard } from '../components/StatCard';
 import { TutorialsCard } from '../components/TutorialsCard';
 
 export default function DashboardPage() {
-  useDocumentTitle(`Dashboard | ${PRODUCT_NAME}`);
+  usePageTitle('Dashboard');
   const user = useCurrentUser();
   const data = useDashboardData();
   const { hasAutomations, stats, isLoading } = data;

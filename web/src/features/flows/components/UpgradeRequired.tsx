@@ -1,11 +1,10 @@
 import { Button, Card, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { planBadgeLabel, planOrFree } from '../../../../../shared/plan-policy';
-import { PRODUCT_NAME } from '../../../../../shared/product';
 import { FLOWS_PATH } from '../../../lib/flow-paths';
 import { type CurrentUser, useCurrentUser } from '../../../lib/session';
+import { usePageTitle } from '../../../lib/workspace';
 import { UPGRADE_TEXTS } from '../flows-texts';
 
 /** Spec 2.2, 2.3 and 6: the flow template and setup screens need plan PLUS exactly (DECISIONS 3). */
@@ -19,7 +18,7 @@ export function UpgradeRequired() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const location = useLocation();
-  useDocumentTitle(`${UPGRADE_TEXTS.title} | ${PRODUCT_NAME}`);
+  usePageTitle(UPGRADE_TEXTS.title);
   const back = () => (location.key === 'default' ? navigate(FLOWS_PATH) : navigate(-1));
   return (
     <Container size="sm" py="xl">

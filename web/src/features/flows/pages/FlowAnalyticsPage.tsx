@@ -12,7 +12,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconArrowLeft, IconRefresh } from '@tabler/icons-react';
 import { memo, type ReactNode, useCallback, useDeferredValue, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -26,10 +25,10 @@ import {
   type FlowAnalytics,
 } from '../../../../../shared/flow-insights-values';
 import { FLOW_TEXTS } from '../../../../../shared/flow-texts';
-import { PRODUCT_NAME } from '../../../../../shared/product';
 import { get } from '../../../lib/api-client';
 import { flowActivitiesPath, flowProspectsPath, flowsTabPath } from '../../../lib/flow-paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { usePageTitle } from '../../../lib/workspace';
 import { FLOWS_KEY, type FlowListResponse, withFlow } from '../api/flows';
 import { analyticsKey, flowKey, useFlow, useFlowAnalytics } from '../api/insights';
 import { AcceptanceRateChart } from '../components/analytics/AcceptanceRateChart';
@@ -253,9 +252,7 @@ export default function FlowAnalyticsPage() {
   const flow = useDeferredValue(loadedFlow);
   // Asked beside the flow, not after it: the page's two reads go out at once.
   useFlowAnalytics(flowId, period);
-  useDocumentTitle(
-    `${flow ? ANALYTICS_TEXTS.title(flow.name) : ANALYTICS_TEXTS.pageTitle} | ${PRODUCT_NAME}`,
-  );
+  usePageTitle(flow ? ANALYTICS_TEXTS.title(flow.name) : ANALYTICS_TEXTS.pageTitle);
 
   let content: ReactNode;
   if (notFound) {

@@ -1,13 +1,12 @@
 import { Container, Stack, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { FLOW_LIST_TEXTS } from '../../../../../shared/flow-insight-texts';
 import { FLOW_TEXTS } from '../../../../../shared/flow-texts';
-import { PRODUCT_NAME } from '../../../../../shared/product';
 import { ApiError } from '../../../lib/api-client';
 import { flowAnalyticsPath } from '../../../lib/flow-paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { usePageTitle } from '../../../lib/workspace';
 import { fetchProspects, type PageRequest, type ProspectFilters, useFlow } from '../api/insights';
 import { NO_PROSPECT_FILTERS, ProspectFiltersForm } from '../components/insights/InsightFilters';
 import {
@@ -30,9 +29,7 @@ const isNotFound = (error: unknown) => error instanceof ApiError && error.status
 
 function Prospects({ flowId }: { flowId: string }) {
   const flow = useFlow(flowId);
-  useDocumentTitle(
-    `${INSIGHT_TEXTS.prospectsTitle}${flow.flow ? ` · ${flow.flow.name}` : ''} | ${PRODUCT_NAME}`,
-  );
+  usePageTitle(`${INSIGHT_TEXTS.prospectsTitle}${flow.flow ? ` · ${flow.flow.name}` : ''}`);
   const fetchPage = useCallback(
     async (filters: ProspectFilters, request: PageRequest) =>
       successfulPage(await fetchProspects(flowId, filters, request), (answer) => answer.data.prospects),

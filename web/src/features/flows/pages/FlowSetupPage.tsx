@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Card, Container, Group, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconSparkles } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
@@ -14,11 +13,11 @@ import {
   flowConfig,
   PRESELECTED_INDUSTRIES,
 } from '../../../../../shared/flows';
-import { PRODUCT_NAME } from '../../../../../shared/product';
 import { ApiError } from '../../../lib/api-client';
 import { FLOWS_PATH, flowsTabPath, flowTemplatePath } from '../../../lib/flow-paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
+import { usePageTitle } from '../../../lib/workspace';
 import { createFlow, FLOWS_KEY, useFlowTemplate, useIndustryOptions } from '../api/flows';
 import { ExecutionStep } from '../components/ExecutionStep';
 import { MessagingStep } from '../components/MessagingStep';
@@ -241,7 +240,7 @@ function Wizard({ template }: { template: FlowTemplate }) {
 function LoadedWizard({ id }: { id: string }) {
   const navigate = useNavigate();
   const { template, notFound, error } = useFlowTemplate(id);
-  useDocumentTitle(`Set up ${template?.displayName ?? 'a flow'} | ${PRODUCT_NAME}`);
+  usePageTitle(`Set up ${template?.displayName ?? 'a flow'}`);
   const failed = Boolean(error) && !notFound;
   useEffect(() => {
     if (!failed) return;

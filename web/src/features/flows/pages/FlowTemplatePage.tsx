@@ -15,7 +15,6 @@ import {
   Title,
   Typography,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconSparkles } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -27,10 +26,10 @@ import {
   type FlowExample,
   type FlowTemplate,
 } from '../../../../../shared/flows';
-import { PRODUCT_NAME } from '../../../../../shared/product';
 import { FLOWS_PATH, flowSetupPath } from '../../../lib/flow-paths';
 import { notifyError } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
+import { usePageTitle } from '../../../lib/workspace';
 import { useFlowTemplate } from '../api/flows';
 import { FlowPlatformBadge } from '../components/FlowPlatformBadge';
 import { hasPlusPlan, UpgradeRequired } from '../components/UpgradeRequired';
@@ -274,7 +273,7 @@ function TemplateDetail({ template }: { template: FlowTemplate }) {
 function LoadedTemplate({ id }: { id: string }) {
   const navigate = useNavigate();
   const { template, notFound, error } = useFlowTemplate(id);
-  useDocumentTitle(`${template?.displayName ?? 'Flow template'} | ${PRODUCT_NAME}`);
+  usePageTitle(template?.displayName ?? 'Flow template');
   const failed = Boolean(error) && !notFound;
 
   // Spec 2.2 and 8: any failure but an unknown id says so and goes back to the list.

@@ -14,15 +14,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconPlayerPlay, IconRefresh, IconRoute, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { FlowTemplateListResponse } from '../../../../../shared/flows';
 import { FLOW_TEXTS } from '../../../../../shared/flows';
-import { PRODUCT_NAME } from '../../../../../shared/product';
 import { get } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { usePageTitle } from '../../../lib/workspace';
 import { FLOW_TEMPLATES_KEY, useFlows, useFlowTemplates } from '../api/flows';
 import { AvailableFlowCard } from '../components/AvailableFlowCard';
 import { FlowsInfo } from '../components/FlowsInfo';
@@ -83,7 +82,7 @@ function TabCount({ count }: { count: number | undefined }) {
  * templates. `?tab=running` opens the Running tab (where the wizard's start lands, spec 4).
  */
 export default function FlowsPage() {
-  useDocumentTitle(`Flows | ${PRODUCT_NAME}`);
+  usePageTitle('Flows');
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'running' ? 'running' : 'available';
   const templatesAnswer = useFlowTemplates();

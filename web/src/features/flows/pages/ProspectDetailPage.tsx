@@ -1,14 +1,13 @@
 import { Anchor, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ProspectResponse } from '../../../../../shared/flow-insights-values';
 import { FLOW_TEXTS } from '../../../../../shared/flow-texts';
-import { PRODUCT_NAME } from '../../../../../shared/product';
 import { get } from '../../../lib/api-client';
 import { flowProspectsPath } from '../../../lib/flow-paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { usePageTitle } from '../../../lib/workspace';
 import { prospectKey, useProspect } from '../api/insights';
 import { BackLink, BusyButton, LoadFailed } from '../components/insights/InsightParts';
 import { INSIGHT_TEXTS } from '../components/insights/insight-texts';
@@ -32,7 +31,7 @@ function ProspectNotFound({ flowId }: { flowId: string }) {
 function Prospect({ flowId, prospectId }: { flowId: string; prospectId: string }) {
   const answer = useProspect(flowId, prospectId);
   const { prospect, notFound, error } = answer;
-  useDocumentTitle(`${prospect?.name ?? 'Prospect'} | ${PRODUCT_NAME}`);
+  usePageTitle(prospect?.name ?? 'Prospect');
   const [refreshing, setRefreshing] = useState(false);
 
   // Spec 2.7 and 8: Refresh reads the prospect again and says so; a failure says 'Failed to load prospect details'.

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useCallbackRef, useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import { useCallbackRef, useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -7,9 +7,9 @@ import { AI_FILTER_MAX_IDS } from '../../../../../shared/ai-filter';
 import { automationIdOfJob } from '../../../../../shared/automations-values';
 import { isDemoLead } from '../../../../../shared/demo-leads';
 import type { ExportFormat } from '../../../../../shared/export-formats';
-import { PRODUCT_NAME } from '../../../../../shared/product';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
+import { usePageTitle, useWorkspaces } from '../../../lib/workspace';
 import { AiPanel } from '../ai/AiPanel';
 import { useAiFilter } from '../ai/use-ai-filter';
 import { useLeadsData } from '../api/leads';
@@ -21,6 +21,7 @@ import { LeadsTable } from '../components/LeadsTable';
 import { ListControls } from '../components/ListControls';
 import { SearchBox } from '../components/SearchBox';
 import { exportLeads } from '../export/export-leads';
+import { DEFAULT_PDF_BRAND } from '../export/pdf-page';
 import {
   buildIndex,
   LEADS_PAGE_SIZE,
@@ -46,7 +47,8 @@ export default function LeadsRoute() {
 
 function LeadsPage({ routeId }: { routeId: string }) {
   const { automation, failed, leads, refresh } = useLeadsData(routeId);
-  useDocumentTitle(`${LEADS_TEXTS.heading} | ${PRODUCT_NAME}`);
+  usePageTitle(LEADS_TEXTS.heading);
+  const workspaceBrand = useWorkspaces().view?.brand;
 
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<LeadFilter>('all');
@@ -113,7 +115,11 @@ function LeadsPage({ routeId }: { routeId: string }) {
   const exportSelected = useCallbackRef(async () => {
     setExporting(true);
     try {
-      const result = await exportLeads(toExport, format);
+      // A PDF is headed by the workspace's brand (DECISIONS 32) when it has one.
+      const brand = workspaceBrand
+        ? { name: workspaceBrand.name, accent: workspaceBrand.accentColor ?? DEFAULT_PDF_BRAND.accent }
+        : undefined;
+      const result = await exportLeads(toExport, format, new Date(), brand);
       notifySuccess(result.message);
     } catch {
       notifyError('The export failed. Please try again.');

@@ -1,8 +1,7 @@
 import { Badge, Card, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { PRODUCT_NAME } from '../../../../../shared/product';
+import { usePageTitle } from '../../../lib/workspace';
 
 interface ComingSoonProps {
   title: string;
@@ -12,7 +11,7 @@ interface ComingSoonProps {
 
 /** Spec 2.14, DECISIONS 17: a screen that is announced but not offered yet. */
 export function ComingSoon({ title, icon: PageIcon, children }: ComingSoonProps) {
-  useDocumentTitle(`${title} | ${PRODUCT_NAME}`);
+  usePageTitle(title);
   return (
     <Container size="sm" py="xl">
       <Card withBorder padding="xl">

@@ -1,8 +1,9 @@
-import { Card, Container, Stack, Tabs, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertTriangle, IconShieldLock, IconUser } from '@tabler/icons-react';
-import { PRODUCT_NAME } from '../../../../../shared/product';
+import { Alert, Card, Container, Stack, Tabs, Title } from '@mantine/core';
+import { IconAlertTriangle, IconShieldLock, IconUser, IconUsersGroup } from '@tabler/icons-react';
+import { WORKSPACE_TEXTS } from '../../../../../shared/team';
 import { useCurrentUser } from '../../../lib/session';
+import { usePageTitle, useWorkspaces } from '../../../lib/workspace';
+import { BrandSection } from '../components/BrandSection';
 import { DangerZone } from '../components/DangerZone';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfileInfoForm } from '../components/ProfileInfoForm';
@@ -11,8 +12,9 @@ import { TeamSection } from '../components/TeamSection';
 import { UsageCard } from '../components/UsageCard';
 
 export default function ProfilePage() {
-  useDocumentTitle(`Profile Settings | ${PRODUCT_NAME}`);
+  usePageTitle('Profile Settings');
   const user = useCurrentUser();
+  const workspaces = useWorkspaces();
   // The route's guard lets only a signed-in user through.
   if (!user) return null;
 
@@ -47,7 +49,19 @@ export default function ProfilePage() {
             </Tabs.Panel>
           </Tabs>
         </Card>
-        <TeamSection plan={user.plan} />
+        {/* The team and the brand are the workspace owner's (DECISIONS 31): a member working in a
+            team's workspace is pointed to their own. */}
+        {workspaces.inOwnWorkspace === false && workspaces.current && (
+          <Alert color="blue" icon={<IconUsersGroup size={18} aria-hidden />}>
+            {WORKSPACE_TEXTS.managedByOwner(workspaces.current.name)}
+          </Alert>
+        )}
+        {workspaces.inOwnWorkspace && (
+          <>
+            <TeamSection plan={user.plan} />
+            <BrandSection plan={user.plan} />
+          </>
+        )}
       </Stack>
     </Container>
   );

@@ -2,19 +2,20 @@ import { Alert, Anchor, Button, Card, Container, Group, Stack, Text, Title } fro
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconCircleCheck, IconUsersGroup } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../../../shared/product';
 import { acceptInvitationInput } from '../../../../../shared/team';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/session';
 import { HOME_PATH } from '../../../lib/session/navigation';
+import { useSwitchWorkspace } from '../../../lib/workspace';
 import { acceptInvitation } from '../api/invitations';
 import { ACCEPT_TEXTS as TEXTS } from '../team-texts';
 
 type Outcome =
   | { state: 'idle' }
   | { state: 'accepting' }
-  | { state: 'joined'; workspace: string }
+  | { state: 'joined'; workspace: { id: string; name: string } }
   | { state: 'refused'; message: string };
 
 /** The API's own words for a refusal it explains (409: no longer valid, own team...; 403: wrong account). */
@@ -71,7 +72,24 @@ export default function AcceptInvitationPage() {
 function Accept({ token }: { token: string }) {
   const user = useCurrentUser();
   const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
-  const dashboardLink = useRef<HTMLAnchorElement>(null);
+  const dashboardLink = useRef<HTMLButtonElement>(null);
+  const switchWorkspace = useSwitchWorkspace();
+  const navigate = useNavigate();
+  const [switching, setSwitching] = useState(false);
+  const [switchError, setSwitchError] = useState<string>();
+
+  /** Straight into the team's workspace: the session acts in it from now on (DECISIONS 31). */
+  async function openWorkspace(workspaceId: string) {
+    setSwitching(true);
+    setSwitchError(undefined);
+    try {
+      await switchWorkspace(workspaceId);
+      navigate(HOME_PATH);
+    } catch (error) {
+      setSwitchError(error instanceof ApiError && error.message ? error.message : TEXTS.switchFailed);
+      setSwitching(false);
+    }
+  }
   const joined = outcome.state === 'joined';
 
   // The button leaves with the success: the keyboard moves on to where the person goes next.
@@ -84,20 +102,29 @@ function Accept({ token }: { token: string }) {
     setOutcome({ state: 'accepting' });
     try {
       const answer = await acceptInvitation({ token });
-      setOutcome({ state: 'joined', workspace: answer.data.workspace.name });
+      setOutcome({ state: 'joined', workspace: answer.data.workspace });
     } catch (error) {
       setOutcome({ state: 'refused', message: refusalMessage(error) });
     }
   };
 
   if (outcome.state === 'joined') {
+    const { workspace } = outcome;
     return (
       <Stack gap="md">
         <Alert role="status" color="green" variant="light" icon={<IconCircleCheck size={20} aria-hidden />}>
-          {TEXTS.joined(outcome.workspace)}
+          {TEXTS.joined(workspace.name)}
         </Alert>
+        {switchError && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden />}>
+            {switchError}
+          </Alert>
+        )}
         <Group>
-          <Button component={Link} to={HOME_PATH} ref={dashboardLink}>
+          <Button ref={dashboardLink} onClick={() => void openWorkspace(workspace.id)} loading={switching}>
+            {TEXTS.openWorkspace(workspace.name)}
+          </Button>
+          <Button component={Link} to={HOME_PATH} variant="default">
             {TEXTS.goToDashboard}
           </Button>
         </Group>

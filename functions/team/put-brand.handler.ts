@@ -1,0 +1,10 @@
+import { BRAND_TEXTS, brandInput } from '../../shared/brand';
+import { httpHandler } from '../core/http-handler';
+import { saveBrand } from './brand-service';
+
+/** `PUT /api/team/brand` `{name, accentColor, logo}`: the PLUS owner's brand, replaced whole. */
+export const handler = httpHandler({ body: brandInput }, async ({ user, body }) => ({
+  success: true,
+  message: BRAND_TEXTS.saved,
+  data: { brand: await saveBrand(user, body) },
+}));

@@ -1,0 +1,162 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { BrandView } from '../../../shared/brand';
+import { TEAM_TEXTS, type WorkspacesView } from '../../../shared/team';
+import { renderApp } from '../render-app';
+import { type FakeApi, installFakeApi, makeUser, signInAs } from '../support/fake-api';
+
+/**
+ * The shell in a team (DECISIONS 31, 32): the workspace switch for someone in more than one workspace,
+ * the way back from a paused team, and the workspace's brand in the header and the tab title.
+ */
+const LONG = { timeout: 5000 };
+
+const me = makeUser({ id: 'user-me', firstName: 'Mia', lastName: 'Member' });
+const own = { id: me.id, name: 'Mia Member', role: 'owner' as const, available: true };
+const team = { id: 'user-olga', name: 'Olga Owner', role: 'member' as const, available: true };
+
+function answerWorkspaces(api: FakeApi, view: Omit<WorkspacesView, 'brand'> & { brand?: BrandView }) {
+  api.on('GET', '/workspaces', { status: 200, body: { data: { brand: null, ...view } } });
+}
+
+async function sidebar() {
+  const nav = await screen.findByRole('navigation', { name: 'Main' }, LONG);
+  const burger = screen.queryByRole('button', { name: 'Open navigation' });
+  if (burger && within(nav).queryAllByRole('link').length === 0) fireEvent.click(burger);
+  return within(nav);
+}
+
+describe('the workspace switch', () => {
+  it('is not there for someone with one workspace', async () => {
+    const api = installFakeApi();
+    signInAs(api, me);
+    answerWorkspaces(api, { current: me.id, workspaces: [own] });
+    renderApp('/dashboard');
+    const nav = await sidebar();
+    await waitFor(() => expect(api.callsTo('GET', '/workspaces')).toHaveLength(1));
+    expect(nav.queryByRole('combobox', { name: 'Workspace' })).toBeNull();
+  });
+
+  it("switches to the team's workspace, says so, asks every page's data again and opens the dashboard", async () => {
+    const api = installFakeApi();
+    signInAs(api, me);
+    answerWorkspaces(api, { current: me.id, workspaces: [own, team] });
+    api.on('PUT', '/workspaces/current', (call) => {
+      answerWorkspaces(api, { current: String(call.body?.workspaceId), workspaces: [own, team] });
+      return { status: 200, body: { success: true, message: "Now working in Olga Owner's workspace" } };
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/profile');
+
+    const nav = await sidebar();
+    const select = (await nav.findByRole('combobox', { name: 'Workspace' }, LONG)) as HTMLSelectElement;
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['My workspace', "Olga Owner's workspace"]);
+    expect(select.value).toBe(me.id);
+
+    await user.selectOptions(select, team.id);
+    expect(api.callsTo('PUT', '/workspaces/current')[0]?.body).toEqual({ workspaceId: team.id });
+    expect(await screen.findByText("Now working in Olga Owner's workspace")).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(api.callsTo('GET', '/workspaces').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() =>
+      expect((nav.getByRole('combobox', { name: 'Workspace' }) as HTMLSelectElement).value).toBe(team.id),
+    );
+  });
+
+  it('keeps the workspace and says why when the switch is refused', async () => {
+    const api = installFakeApi();
+    signInAs(api, me);
+    answerWorkspaces(api, { current: me.id, workspaces: [own, team] });
+    api.on('PUT', '/workspaces/current', {
+      status: 403,
+      body: { code: 'FORBIDDEN', message: TEAM_TEXTS.teamUnavailable },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/profile');
+
+    const select = (await (
+      await sidebar()
+    ).findByRole('combobox', { name: 'Workspace' }, LONG)) as HTMLSelectElement;
+    await user.selectOptions(select, team.id);
+    expect(await screen.findByText(TEAM_TEXTS.teamUnavailable)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/profile');
+    await waitFor(() => expect(select.value).toBe(me.id));
+  });
+
+  it('lists a paused team but does not let it be chosen', async () => {
+    const api = installFakeApi();
+    signInAs(api, me);
+    answerWorkspaces(api, { current: me.id, workspaces: [own, { ...team, available: false }] });
+    renderApp('/dashboard');
+    const select = await (await sidebar()).findByRole('combobox', { name: 'Workspace' }, LONG);
+    const paused = within(select).getByRole('option', {
+      name: "Olga Owner's workspace (paused)",
+    }) as HTMLOptionElement;
+    expect(paused.disabled).toBe(true);
+  });
+});
+
+describe('a paused team', () => {
+  it('says why on every page and takes the member back to their own workspace', async () => {
+    const api = installFakeApi();
+    signInAs(api, me);
+    answerWorkspaces(api, { current: team.id, workspaces: [own, { ...team, available: false }] });
+    api.on('PUT', '/workspaces/current', (call) => {
+      answerWorkspaces(api, {
+        current: String(call.body?.workspaceId),
+        workspaces: [own, { ...team, available: false }],
+      });
+      return { status: 200, body: { success: true, message: 'Now working in your own workspace' } };
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/trobs');
+
+    const banner = await screen
+      .findByRole('alert', {}, LONG)
+      .catch(() => screen.findByText(TEAM_TEXTS.teamUnavailable));
+    expect(banner).toBeTruthy();
+    expect(screen.getByText("Olga Owner's workspace (paused)")).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Back to my workspace' }));
+    expect(api.callsTo('PUT', '/workspaces/current')[0]?.body).toEqual({ workspaceId: me.id });
+    expect(await screen.findByText('Now working in your own workspace')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Back to my workspace' })).toBeNull());
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});
+
+describe("the workspace's brand", () => {
+  const brand: BrandView = {
+    name: 'Acme Outreach',
+    accentColor: '#1864AB',
+    logo: { type: 'image/png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' },
+    updatedAt: '2026-11-20T10:00:00.000Z',
+  };
+
+  it('names the header and the tab title, with the logo on the accent', async () => {
+    const api = installFakeApi();
+    signInAs(api, me);
+    answerWorkspaces(api, { current: team.id, workspaces: [own, team], brand });
+    renderApp('/dashboard');
+
+    const home = await screen.findByRole('link', { name: 'Acme Outreach' }, LONG);
+    expect(home.getAttribute('href')).toBe('/dashboard');
+    expect(home.querySelector('img')?.getAttribute('src')).toBe(brand?.logo?.dataUrl);
+    expect(screen.queryByRole('link', { name: 'Trobly' })).toBeNull();
+    await waitFor(() => expect(document.title).toBe('Dashboard | Acme Outreach'));
+  });
+
+  it("shows the product's own name where the workspace has no brand", async () => {
+    const api = installFakeApi();
+    signInAs(api, me);
+    answerWorkspaces(api, { current: me.id, workspaces: [own, team] });
+    renderApp('/dashboard');
+    await waitFor(() => expect(api.callsTo('GET', '/workspaces')).toHaveLength(1));
+    expect(await screen.findByRole('link', { name: 'Trobly' }, LONG)).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Dashboard | Trobly'));
+  });
+});

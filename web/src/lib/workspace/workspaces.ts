@@ -1,0 +1,64 @@
+import { useCallback } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import type { WorkspaceOption, WorkspacesView } from '../../../../shared/team';
+import { put } from '../api-client';
+
+/**
+ * The workspaces a person may act in and the switch between them (DECISIONS 31), read by the shell.
+ * The SWR key is the API path, fetched by the app's one client.
+ */
+export const WORKSPACES_KEY = '/workspaces';
+
+interface WorkspacesResponse {
+  data: WorkspacesView;
+}
+
+export interface Workspaces {
+  view: WorkspacesView | undefined;
+  /** The workspace the session acts in, once known. */
+  current: WorkspaceOption | undefined;
+  /** The person's own workspace. */
+  own: WorkspaceOption | undefined;
+  /**
+   * Whether the session acts in the person's own workspace: undefined until known; true when the list
+   * cannot be read (the owner's routes then answer for themselves).
+   */
+  inOwnWorkspace: boolean | undefined;
+}
+
+/** `GET /api/workspaces`, asked once the shell has drawn (its answer only adds to the frame). */
+export function useWorkspaces(): Workspaces {
+  const { data, error } = useSWR<WorkspacesResponse>(WORKSPACES_KEY, {
+    shouldRetryOnError: false,
+    revalidateOnFocus: true,
+  });
+  const view = data?.data;
+  const own = view?.workspaces.find((w) => w.role === 'owner');
+  return {
+    view,
+    current: view?.workspaces.find((w) => w.id === view.current),
+    own,
+    inOwnWorkspace: view ? view.current === own?.id : error ? true : undefined,
+  };
+}
+
+/**
+ * `PUT /api/workspaces/current`: the session acts in that workspace from its next request. Every cached
+ * answer was the old workspace's, so all of them are asked again (through the app's own SWR cache).
+ * Resolves with the server's message ('Now working in Ada Lovelace's workspace').
+ */
+export function useSwitchWorkspace(): (workspaceId: string) => Promise<string | undefined> {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (workspaceId: string) => {
+      const answer = await put<{ message?: string }>(`${WORKSPACES_KEY}/current`, { workspaceId });
+      // The list itself is asked again without clearing it: the shell's switch stays in place.
+      await Promise.all([
+        mutate((key) => key !== WORKSPACES_KEY, undefined, { revalidate: true }),
+        mutate(WORKSPACES_KEY),
+      ]);
+      return answer.message;
+    },
+    [mutate],
+  );
+}
