@@ -35,6 +35,8 @@ async function startSession(
   rememberMe: boolean,
   at: Date,
   kind: SessionKind = 'web',
+  /** The workspace the session acts in when not the user's own (DECISIONS 31). */
+  workspaceId?: string,
 ): Promise<LoginResponse['data'] & { sessionId: string }> {
   const familyId = randomUUID();
   const lifetime = rememberMe ? SESSION_SECONDS.remembered : SESSION_SECONDS.browser;
@@ -47,6 +49,7 @@ async function startSession(
     lastUsedAt: at.toISOString(),
     expiresAt: Math.floor(at.getTime() / 1000) + lifetime,
     rememberMe,
+    ...(workspaceId && workspaceId !== user.id ? { workspaceId } : {}),
   });
   return {
     sessionId: familyId,
@@ -175,7 +178,9 @@ export function createPairingService({ log, now, sockets }: SessionDeps) {
           ]);
         }
       }
-      const { sessionId, ...tokens } = await startSession(user, true, now(), 'extension');
+      // The extension syncs into the workspace its pairing came from: a member working in a team's
+      // workspace connects their platform account to that workspace (DECISIONS 31).
+      const { sessionId, ...tokens } = await startSession(user, true, now(), 'extension', caller.workspaceId);
       await trimPairedSessions(user.id, sessionId);
       log.info('extension paired', { userId: user.id, recentSignIn: recent });
       return tokens;

@@ -54,7 +54,10 @@ export function sseHandler<S extends z.core.$ZodType>(
   const steps: MiddlewareObj<HttpEvent, HttpResponse, Error, Context, Internal> = {
     before: async (request: Req) => {
       await verifyOrigin(request.event.headers);
-      request.internal.user = await authenticate(request.event.headers ?? {}, route.auth);
+      request.internal.user = await authenticate(request.event.headers ?? {}, route.auth, {
+        anyWorkspace: route.anyWorkspace,
+        ownerOnly: route.ownerOnly,
+      });
       requireJsonContent(request.event);
       request.internal.body = parseWith(options.body, parseJsonBody(request.event), 'body');
       states.set(request.event, request.internal);

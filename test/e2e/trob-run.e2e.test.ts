@@ -6,9 +6,9 @@ import readExcelFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pdfPagesText } from '../../scripts/pdf-text';
 import { setSandboxFailures } from '../../scripts/sandbox-platforms';
-import { appUrl, signIn, signUpVerified } from './account-steps';
+import { appUrl, mailLink, signIn, signUpVerified } from './account-steps';
 import { seriousViolations } from './axe';
-import { clickText, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
+import { clickText, fill, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
 
 /**
  * Issue 11's outcome in a real browser on the local cloud: connect the sandbox LinkedIn account, start
@@ -278,6 +278,57 @@ describe('a trob run watched live', () => {
     });
     const text = pages.join(' ');
     for (const name of names) expect(text).toContain(name);
+  }, 120_000);
+
+  it('shares the PLUS workspace: a teammate invited by e-mail accepts in a second browser, sees the brand, the run and its leads, and is refused once removed', async () => {
+    expect(finishedRun, 'the run of the first test').toBeDefined();
+    const matePage = await (await browser.createBrowserContext()).newPage();
+    await matePage.setViewport({ width: 1280, height: 900 });
+    const mate = await signUpVerified(matePage);
+
+    // The owner (PLUS since the test before) invites by e-mail and sets the brand.
+    await openApp(page, `${appUrl}/profile`);
+    await waitForText(page, '1 of 3 seats used');
+    await page.type('form[aria-label="Invite a teammate"] input', mate.email);
+    await clickText(page, 'Invite', 'button');
+    await waitForText(page, `Invitation sent to ${mate.email}`);
+    await fill(page, 'Product name', 'Acme Outreach');
+    await fill(page, 'Accent colour', '#1864AB');
+    await clickText(page, 'Save brand', 'button');
+    await waitForText(page, 'Brand saved');
+    expect(await seriousViolations(page), 'the profile with the Team and Brand sections').toEqual([]);
+
+    // The teammate follows the e-mailed link, accepts and opens the owner's workspace.
+    await openApp(matePage, `${appUrl}/login`);
+    await signIn(matePage, mate.email, mate.password);
+    await waitForPath(matePage, '/dashboard');
+    await openApp(matePage, await mailLink(mate.email, 'invited you to their team', '/team/accept'));
+    await clickText(matePage, 'Accept invitation', 'button');
+    await clickText(matePage, "Open Ada Lovelace's workspace", 'button');
+    await waitForPath(matePage, '/dashboard');
+    await waitForText(matePage, 'Acme Outreach');
+    await matePage.waitForFunction(() => document.title === 'Dashboard | Acme Outreach', { timeout: 10_000 });
+    const workspace = await matePage.$eval('select', (select) => {
+      const chosen = select as HTMLSelectElement;
+      return chosen.options[chosen.selectedIndex]?.textContent;
+    });
+    expect(workspace).toBe("Ada Lovelace's workspace");
+    expect(await seriousViolations(matePage), "the dashboard of the team's workspace").toEqual([]);
+
+    // The owner's finished run and its leads are the teammate's to work with.
+    await openApp(matePage, `${appUrl}${finishedRun}/leads`);
+    await waitForText(matePage, 'Showing 1 to 20 of 100 results');
+
+    // Removed by the owner, the teammate's next request is refused: back to sign in.
+    await openApp(page, `${appUrl}/profile`);
+    await page.click('button[aria-label="Remove Ada Lovelace"]');
+    await page.waitForSelector('[role="dialog"]');
+    await page.$$eval('[role="dialog"] button', (buttons) =>
+      (buttons.find((b) => b.textContent?.trim() === 'Remove') as HTMLButtonElement | undefined)?.click(),
+    );
+    await waitForText(page, 'Ada Lovelace was removed from your team');
+    await openApp(matePage, `${appUrl}/automations/completed`);
+    await waitForPath(matePage, '/login');
   }, 120_000);
 });
 

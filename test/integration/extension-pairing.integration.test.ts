@@ -9,6 +9,7 @@ import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
 import { type Api, freshAddress, OTHER_GOOD_PASSWORD, type TestUser } from '../support/api-client';
 import { setEnv } from '../support/integration-env';
 import { scanTable } from '../support/table-items';
+import { joinTeam, switchWorkspace } from '../support/teams';
 import { newUser } from '../support/users';
 
 /** `POST /api/users/extension/pair`: the extension's own session, and what it may do with it. */
@@ -82,6 +83,22 @@ describe('POST /api/users/extension/pair', () => {
     const renewed = await api.post('/api/auth/refresh', { refreshToken: tokens.refreshToken });
     expect(renewed.status, renewed.text).toBe(200);
     expect((await syncLinkedIn(renewed.body.data.accessToken)).status).toBe(200);
+  });
+
+  it("syncs into the workspace the pairing came from: a member's extension paired in a team's workspace connects the team's", async () => {
+    const [owner, mate] = await Promise.all([newUser({ plan: 'PLUS' }), newUser()]);
+    await joinTeam(api, env.stateDir, owner, mate);
+    const inTeam = await paired(mate);
+    expect((await syncLinkedIn(inTeam.accessToken)).status).toBe(201);
+    const platformsOf = async (token: string) =>
+      (await listOf(token)).body.data.platforms.map((p: { platform: string }) => p.platform);
+    expect(await platformsOf(owner.accessToken)).toEqual(['LINKEDIN']);
+
+    // Paired from the mate's own workspace, the extension syncs there.
+    await switchWorkspace(api, mate, mate.id);
+    const own = await paired(mate);
+    expect((await syncLinkedIn(own.accessToken)).status).toBe(201);
+    expect(await platformsOf(mate.accessToken)).toEqual(['LINKEDIN']);
   });
 
   it('stays paired when the user signs out of the web app', async () => {
