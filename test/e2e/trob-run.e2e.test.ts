@@ -297,6 +297,12 @@ describe('a trob run watched live', () => {
     await clickText(page, 'Save brand', 'button');
     await waitForText(page, 'Brand saved');
     expect(await seriousViolations(page), 'the profile with the Team and Brand sections').toEqual([]);
+    await page.setViewport({ width: 390, height: 844 });
+    await openApp(page, `${appUrl}/profile`);
+    await waitForText(page, 'Pending invitations');
+    await waitForText(page, 'Save brand');
+    expect(await seriousViolations(page), 'the profile with the Team and Brand sections at 390 px').toEqual([]);
+    await page.setViewport({ width: 1280, height: 900 });
 
     // The teammate follows the e-mailed link, accepts and opens the owner's workspace.
     await openApp(matePage, `${appUrl}/login`);
@@ -314,6 +320,11 @@ describe('a trob run watched live', () => {
     });
     expect(workspace).toBe("Ada Lovelace's workspace");
     expect(await seriousViolations(matePage), "the dashboard of the team's workspace").toEqual([]);
+    await matePage.setViewport({ width: 390, height: 844 });
+    await matePage.click('button[aria-label="Open navigation"]');
+    await matePage.waitForSelector('nav select', { visible: true });
+    expect(await seriousViolations(matePage), 'the phone menu with the workspace switch').toEqual([]);
+    await matePage.setViewport({ width: 1280, height: 900 });
 
     // The owner's finished run and its leads are the teammate's to work with.
     await openApp(matePage, `${appUrl}${finishedRun}/leads`);
