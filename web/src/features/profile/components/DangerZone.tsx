@@ -11,6 +11,10 @@ import { deleteAccount, failureMessage, fieldIssuesOf, PROFILE_FAILURES } from '
 /** Spec 5 'Delete account'. */
 export const DELETE_CONFIRM_TEXT =
   'Are you sure you want to delete your account? This action cannot be undone.';
+/** DECISIONS 31: what deleting an account does to a team, said before it is done. */
+export const DELETE_TEAM_TEXT =
+  'If you have teammates, your workspace is deleted with your account and they are told by e-mail. ' +
+  'The teams you are a member of keep everything you made in them.';
 
 type Step = 'closed' | 'confirm' | 'password';
 
@@ -94,6 +98,9 @@ export function DangerZone() {
         {step === 'confirm' ? (
           <Stack gap="md">
             <Text>{DELETE_CONFIRM_TEXT}</Text>
+            <Text size="sm" c="dimmed">
+              {DELETE_TEAM_TEXT}
+            </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 Cancel
