@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfPagesText } from '../../../scripts/pdf-text';
 import type { Lead } from '../../../shared/leads';
@@ -129,6 +129,42 @@ describe('leads PDF (DECISIONS 30 and 32)', () => {
     const text = (await pagesText(blob))[0]!;
     expect(text).toContain('Northwind Sales');
     expect(text).not.toContain('Trobly');
+  });
+});
+
+describe("the brand's logo (DECISIONS 32)", () => {
+  /** A 2 × 1 RGB PNG: the smallest real image pdf-lib embeds. */
+  const PNG = Uint8Array.from(
+    atob(
+      'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAEElEQVR4nGNgYPgPRgxQCgBP9Af5j09ksQAAAABJRU5ErkJggg==',
+    ),
+    (c) => c.charCodeAt(0),
+  );
+  const imagesOn = async (blob: Blob) => {
+    const doc = await PDFDocument.load(new Uint8Array(await blob.arrayBuffer()));
+    return doc.getPages().map((page) => {
+      const resources = page.node.Resources();
+      const xObjects = resources?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+      return xObjects ? xObjects.keys().length : 0;
+    });
+  };
+
+  it('draws the PNG logo beside the name on every page, and the name still reads', async () => {
+    const leads = Array.from({ length: 60 }, (_, i) => lead(`l${i}`, { name: `Lead ${i}` }));
+    const blob = await pdfOf(leads, { brand: { name: 'Northwind Sales', accent: '#0b7285', logoPng: PNG } });
+    const images = await imagesOn(blob);
+    expect(images.length).toBeGreaterThan(1);
+    expect(images.every((count) => count === 1)).toBe(true);
+    for (const text of await pagesText(blob)) expect(text).toContain('Northwind Sales');
+  });
+
+  it('leaves out a logo that is not a readable PNG, and has no image without one', async () => {
+    const broken = await pdfOf([lead('a')], {
+      brand: { name: 'Northwind Sales', accent: '#0b7285', logoPng: new Uint8Array([1, 2, 3]) },
+    });
+    expect(await imagesOn(broken)).toEqual([0]);
+    expect((await pagesText(broken))[0]).toContain('Northwind Sales');
+    expect(await imagesOn(await pdfOf([lead('a')]))).toEqual([0]);
   });
 });
 

@@ -42,6 +42,10 @@ const LINE = 8.6;
 const PAD = 3;
 const MAX_LINES = 3;
 const BRAND_SIZE = 13;
+/** The brand's logo fits in this box, left of the name. */
+const LOGO_HEIGHT = 20;
+const LOGO_MAX_WIDTH = 80;
+const LOGO_GAP = 6;
 const SMALL = 7.5;
 const HEAD_HEIGHT = 34;
 const FOOT_HEIGHT = 18;
@@ -115,6 +119,10 @@ export async function pdfBuilder(
   const bold = await PageFont.embed(doc, options.fonts.bold, 'F2');
   const fonts = new PdfFontSet(doc, options.fallback);
   await fonts.prepare(regular, [brand.name]);
+  // A logo that is not a readable PNG is left out: the name still heads the page.
+  const logo = brand.logoPng ? await doc.embedPng(brand.logoPng).catch(() => undefined) : undefined;
+  const logoSize = logo ? logo.scaleToFit(LOGO_MAX_WIDTH, LOGO_HEIGHT) : { width: 0, height: 0 };
+  const brandLeft = MARGIN + (logo ? logoSize.width + LOGO_GAP : 0);
 
   const columns: CsvColumn[] = csvColumns(optional);
   const usable = pageWidth - 2 * MARGIN;
@@ -201,10 +209,20 @@ export async function pdfBuilder(
       next,
       bold,
       BRAND_SIZE,
-      MARGIN,
+      brandLeft,
       pageHeight - MARGIN - BRAND_SIZE,
-      oneLine(brand.name, usable / 2, (t) => widthOf(t, fonts.width(bold, BRAND_SIZE))),
+      oneLine(brand.name, usable / 2 - (brandLeft - MARGIN), (t) =>
+        widthOf(t, fonts.width(bold, BRAND_SIZE)),
+      ),
     );
+    // The logo beside it, its foot on the name's baseline (pdf-lib draws it in its own content stream).
+    if (logo) {
+      next.page.drawImage(logo, {
+        x: MARGIN,
+        y: pageHeight - MARGIN - BRAND_SIZE - (logoSize.height - BRAND_SIZE) / 2 - 2,
+        ...logoSize,
+      });
+    }
     next.text.push('0.35 g');
     const title = `Leads export · ${date}`;
     write(

@@ -10,6 +10,8 @@ export interface PdfBrand {
   name: string;
   /** `#rrggbb`. */
   accent: string;
+  /** The logo as PNG bytes (an SVG logo is drawn to PNG first: brand-logo.ts), left of the name. */
+  logoPng?: Uint8Array;
 }
 export const DEFAULT_PDF_BRAND: PdfBrand = { name: PRODUCT_NAME, accent: '#3b5bdb' };
 

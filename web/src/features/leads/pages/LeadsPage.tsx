@@ -20,6 +20,7 @@ import { LeadsPagination } from '../components/LeadsPagination';
 import { LeadsTable } from '../components/LeadsTable';
 import { ListControls } from '../components/ListControls';
 import { SearchBox } from '../components/SearchBox';
+import { logoAsPng } from '../export/brand-logo';
 import { exportLeads } from '../export/export-leads';
 import { DEFAULT_PDF_BRAND } from '../export/pdf-page';
 import {
@@ -116,9 +117,14 @@ function LeadsPage({ routeId }: { routeId: string }) {
     setExporting(true);
     try {
       // A PDF is headed by the workspace's brand (DECISIONS 32) when it has one.
-      const brand = workspaceBrand
-        ? { name: workspaceBrand.name, accent: workspaceBrand.accentColor ?? DEFAULT_PDF_BRAND.accent }
-        : undefined;
+      const brand =
+        workspaceBrand && format === 'pdf'
+          ? {
+              name: workspaceBrand.name,
+              accent: workspaceBrand.accentColor ?? DEFAULT_PDF_BRAND.accent,
+              logoPng: await logoAsPng(workspaceBrand.logo),
+            }
+          : undefined;
       const result = await exportLeads(toExport, format, new Date(), brand);
       notifySuccess(result.message);
     } catch {
