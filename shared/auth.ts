@@ -235,6 +235,18 @@ export const user = z.object({
   trialEndsAt: z.nullable(z.string()),
   emailVerified: z.boolean(),
   createdAt: z.string(),
+  /**
+   * From `GET /api/auth/me` when the session acts in a team's workspace (DECISIONS 31): whose it is and
+   * the plan that rules it (its limits and what the screens offer). Absent: the user's own.
+   */
+  workspace: z.optional(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      plan: userPlan,
+      trialEndsAt: z.nullable(z.string()),
+    }),
+  ),
 });
 export type User = z.infer<typeof user>;
 

@@ -11,7 +11,7 @@ import { decoyHash, verifyPassword } from './password';
 import { guardPasswordAttempt } from './password-attempts';
 import { deleteSession, listSessions, rotateSession, saveSession } from './session-repository';
 import { ACCESS_TOKEN_SECONDS, issueRefreshToken, readRefreshToken, signAccessToken } from './tokens';
-import { findUserByEmail, findUserById, publicUser, type StoredUser } from './user-repository';
+import { findUserByEmail, findUserById, personName, publicUser, type StoredUser } from './user-repository';
 
 /**
  * Sign-in, token renewal, sign-out, pairing the extension and the signed-in user (spec 2.3, 7;
@@ -79,10 +79,16 @@ export function createSignInService({ now }: SignInDeps) {
       return tokens;
     },
 
-    async me(userId: string): Promise<User> {
-      const user = await findUserById(userId);
+    /** The signed-in user, and the team's workspace their session acts in when not their own. */
+    async me(caller: Pick<AuthUser, 'id' | 'workspaceId'>): Promise<User> {
+      const [user, owner] = await Promise.all([
+        findUserById(caller.id),
+        caller.workspaceId === caller.id ? undefined : findUserById(caller.workspaceId),
+      ]);
       if (!user) throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
-      return publicUser(user);
+      if (!owner) return publicUser(user);
+      const { plan, trialEndsAt } = publicUser(owner);
+      return { ...publicUser(user), workspace: { id: owner.id, name: personName(owner), plan, trialEndsAt } };
     },
   };
 }

@@ -253,3 +253,7 @@ export async function deleteUserEverywhere(user: StoredUser): Promise<number> {
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: profile }));
   return owned.length;
 }
+
+/** How a team and a workspace name a person: 'Ada Lovelace', or the username when the profile has no name. */
+export const personName = (user: { firstName?: string | null; lastName?: string | null; username: string }) =>
+  [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;

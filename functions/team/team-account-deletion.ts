@@ -1,7 +1,7 @@
 import { teamDeletedMail } from '../auth/mail-templates';
 import { appUrl } from '../auth/one-time-tokens';
 import { listSessions, setSessionWorkspace } from '../auth/session-repository';
-import type { StoredUser } from '../auth/user-repository';
+import { personName, type StoredUser } from '../auth/user-repository';
 import { batchDelete } from '../core/batch-delete';
 import type { MailPort } from '../core/ports/mail';
 import { keys } from '../core/table';
@@ -10,7 +10,6 @@ import {
   listInvitations,
   listMembers,
   listMemberships,
-  personName,
   removeMember,
   TeamWriteRefused,
 } from './team-repository';

@@ -47,10 +47,6 @@ export class TeamWriteRefused extends Error {
 
 const table = () => tableName();
 
-/** How a team names a person: 'Ada Lovelace', or the username when the profile has no name. */
-export const personName = (user: { firstName?: string | null; lastName?: string | null; username: string }) =>
-  [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
-
 /** The three items of a pending invitation, deleted together when it is revoked or accepted. */
 function invitationDeletes(invitation: StoredInvitation) {
   const { ownerId, id, email, tokenHash } = invitation;

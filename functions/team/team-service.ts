@@ -5,7 +5,7 @@ import { signedInUser } from '../account/signed-in-user';
 import { teamInvitationMail } from '../auth/mail-templates';
 import { appUrl } from '../auth/one-time-tokens';
 import { randomToken, sha256 } from '../auth/tokens';
-import { findUserByEmail, findUserById, type StoredUser } from '../auth/user-repository';
+import { findUserByEmail, findUserById, personName, type StoredUser } from '../auth/user-repository';
 import type { AuthUser } from '../core/auth';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../core/errors';
 import type { MailPort } from '../core/ports/mail';
@@ -18,7 +18,6 @@ import {
   findMember,
   listInvitations,
   listMembers,
-  personName,
   renewInvitation,
   type StoredInvitation,
   TeamWriteRefused,

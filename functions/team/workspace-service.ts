@@ -1,12 +1,12 @@
 import { hasFeature } from '../../shared/plan-policy';
 import { TEAM_TEXTS, WORKSPACE_TEXTS, type WorkspaceOption, type WorkspacesView } from '../../shared/team';
 import { setSessionWorkspace } from '../auth/session-repository';
-import { findUserById } from '../auth/user-repository';
+import { findUserById, personName } from '../auth/user-repository';
 import type { AuthUser } from '../core/auth';
 import { ForbiddenError, UnauthorizedError } from '../core/errors';
 import type { SessionSocketsService } from '../realtime/session-sockets-service';
 import { brandOf } from './brand-view';
-import { findMember, listMemberships, personName } from './team-repository';
+import { findMember, listMemberships } from './team-repository';
 
 /**
  * The workspaces a person may act in (DECISIONS 31): their own and each team they are a member of,

@@ -322,10 +322,17 @@ describe('GET /api/workspaces and PUT /api/workspaces/current', () => {
     expect((await api.get('/api/users/usage', { token: mate.accessToken })).body.data.usage.limit).toBe(
       limitsFor('PLUS').monthlyProfiles,
     );
+    // Who-am-I names the workspace and the plan that rules it, which the screens follow.
+    const meInTeam = (await api.get('/api/auth/me', { token: mate.accessToken })).body.data.user;
+    expect(meInTeam).toMatchObject({ id: mate.id, plan: 'FREE' });
+    expect(meInTeam.workspace).toEqual({ id: owner.id, name: 'Olga Owner', plan: 'PLUS', trialEndsAt: null });
 
     const back = await switchTo(mate, mate.id);
     expect(back.body.message).toBe(WORKSPACE_TEXTS.switchedOwn);
     expect((await workspacesOf(mate)).current).toBe(mate.id);
+    expect(
+      (await api.get('/api/auth/me', { token: mate.accessToken })).body.data.user.workspace,
+    ).toBeUndefined();
   });
 
   it('refuses a workspace the person is not a member of, and a suspended team’s, keeping the current one', async () => {

@@ -160,3 +160,30 @@ describe("the workspace's brand", () => {
     await waitFor(() => expect(document.title).toBe('Dashboard | Trobly'));
   });
 });
+
+describe("the team workspace's plan", () => {
+  const inTeam = makeUser({
+    id: 'user-me',
+    plan: 'FREE',
+    workspace: { id: 'user-olga', name: 'Olga Owner', plan: 'PLUS', trialEndsAt: null },
+  });
+
+  it("rules the header's plan and what the screens offer while the user works in the team's workspace", async () => {
+    const api = installFakeApi();
+    signInAs(api, inTeam);
+    answerWorkspaces(api, { current: team.id, workspaces: [own, team] });
+    renderApp('/flows/template/no-such-template');
+    expect(await screen.findByText('Template Not Found', {}, LONG)).toBeTruthy();
+    expect(screen.queryByText('Upgrade Required')).toBeNull();
+    expect(screen.getByText('Plus Plan')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Upgrade Plan' })).toBeNull();
+  });
+
+  it("is the user's own in their own workspace: a FREE user is asked to upgrade", async () => {
+    const api = installFakeApi();
+    signInAs(api, makeUser({ id: 'user-me', plan: 'FREE' }));
+    answerWorkspaces(api, { current: me.id, workspaces: [own, team] });
+    renderApp('/flows/template/no-such-template');
+    expect(await screen.findByText('Upgrade Required', {}, LONG)).toBeTruthy();
+  });
+});

@@ -121,7 +121,8 @@ export function AppShellLayout() {
             )}
             <BrandMark brand={brand} />
           </Group>
-          <PlanStatus user={user} />
+          {/* The plan of the workspace worked in: a team's while in one (DECISIONS 31). */}
+          <PlanStatus user={user.workspace ?? user} />
         </Group>
       </AppShell.Header>
 

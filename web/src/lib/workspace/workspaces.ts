@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { WorkspaceOption, WorkspacesView } from '../../../../shared/team';
 import { put } from '../api-client';
+import { useSession } from '../session';
 
 /**
  * The workspaces a person may act in and the switch between them (DECISIONS 31), read by the shell.
@@ -45,10 +46,11 @@ export function useWorkspaces(): Workspaces {
 /**
  * `PUT /api/workspaces/current`: the session acts in that workspace from its next request. Every cached
  * answer was the old workspace's, so all of them are asked again (through the app's own SWR cache).
- * Resolves with the server's message ('Now working in Ada Lovelace's workspace').
+ * The signed-in user is read again too (it carries the workspace's plan). Resolves with the server's message ('Now working in Ada Lovelace's workspace').
  */
 export function useSwitchWorkspace(): (workspaceId: string) => Promise<string | undefined> {
   const { mutate } = useSWRConfig();
+  const { refreshUser } = useSession();
   return useCallback(
     async (workspaceId: string) => {
       const answer = await put<{ message?: string }>(`${WORKSPACES_KEY}/current`, { workspaceId });
@@ -56,9 +58,11 @@ export function useSwitchWorkspace(): (workspaceId: string) => Promise<string | 
       await Promise.all([
         mutate((key) => key !== WORKSPACES_KEY, undefined, { revalidate: true }),
         mutate(WORKSPACES_KEY),
+        // The user names the workspace and its plan, which the screens' offers follow.
+        refreshUser().catch(() => undefined),
       ]);
       return answer.message;
     },
-    [mutate],
+    [mutate, refreshUser],
   );
 }

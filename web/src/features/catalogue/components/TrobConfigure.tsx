@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { AUTOMATIONS_KEY, fetchAutomations, STATS_KEY } from '../../../lib/automations';
 import { flowSetupPath } from '../../../lib/flow-paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { getAccessToken, useCurrentUser } from '../../../lib/session';
+import { getAccessToken, useWorkspacePlan } from '../../../lib/session';
 import { startAutomation } from '../api/catalogue';
 import { checkStart, START_TEXTS } from '../api/start-trob';
 import { type FormValues, initialValues, presetValues, toConfig } from '../config-form';
@@ -42,11 +42,11 @@ export function TrobConfigure({
 }) {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
-  const user = useCurrentUser();
+  const workspace = useWorkspacePlan();
   // Issue 10 point 11: what the plan lacks shows where it is chosen, and no default or preset picks it.
   const locks = useMemo(
-    () => planLocks(template.configSchema, user?.plan),
-    [template.configSchema, user?.plan],
+    () => planLocks(template.configSchema, workspace?.plan),
+    [template.configSchema, workspace?.plan],
   );
   const defaults = useMemo(
     () =>
@@ -78,7 +78,7 @@ export function TrobConfigure({
 
   const onStart = form.handleSubmit(async (values) => {
     const block = await checkStart({
-      user,
+      user: workspace,
       template,
       isConnected,
       runningCount: countRunning,

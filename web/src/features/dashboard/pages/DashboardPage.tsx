@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { planBadgeLabel } from '../../../../../shared/plan-policy';
 import { DASHBOARD_PLATFORMS, platformTag } from '../../../../../shared/platforms';
 import { PRODUCT_NAME } from '../../../../../shared/product';
-import { useCurrentUser } from '../../../lib/session';
+import { useWorkspacePlan } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/workspace';
 import { useDashboardData } from '../api/dashboard';
 import { OnboardingCard } from '../components/OnboardingCard';
@@ -15,7 +15,7 @@ import { TutorialsCard } from '../components/TutorialsCard';
 
 export default function DashboardPage() {
   usePageTitle('Dashboard');
-  const user = useCurrentUser();
+  const workspace = useWorkspacePlan();
   const data = useDashboardData();
   const { hasAutomations, stats, isLoading } = data;
 
@@ -83,7 +83,7 @@ export default function DashboardPage() {
                       <Text size="sm" c="dimmed">
                         Your plan
                       </Text>
-                      <Text fw={600}>{planBadgeLabel(user?.plan)}</Text>
+                      <Text fw={600}>{planBadgeLabel(workspace?.plan)}</Text>
                     </div>
                     <Button component={Link} to="/pricing" variant="light">
                       View Plans

@@ -3,19 +3,20 @@ import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { planBadgeLabel, planOrFree } from '../../../../../shared/plan-policy';
 import { FLOWS_PATH } from '../../../lib/flow-paths';
-import { type CurrentUser, useCurrentUser } from '../../../lib/session';
+import { useWorkspacePlan, type WorkspacePlan } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/workspace';
 import { UPGRADE_TEXTS } from '../flows-texts';
 
 /** Spec 2.2, 2.3 and 6: the flow template and setup screens need plan PLUS exactly (DECISIONS 3). */
-export const hasPlusPlan = (user: Pick<CurrentUser, 'plan'> | undefined) => planOrFree(user?.plan) === 'PLUS';
+export const hasPlusPlan = (workspace: Pick<WorkspacePlan, 'plan'> | undefined) =>
+  planOrFree(workspace?.plan) === 'PLUS';
 
 /**
  * The 'Upgrade Required' screen: it names the feature (AI Flows) and the plan (Plus), and offers
  * 'View Pricing Plans' (/pricing) and Back (the page before, or the flows list when opened directly).
  */
 export function UpgradeRequired() {
-  const user = useCurrentUser();
+  const workspace = useWorkspacePlan();
   const navigate = useNavigate();
   const location = useLocation();
   usePageTitle(UPGRADE_TEXTS.title);
@@ -30,7 +31,7 @@ export function UpgradeRequired() {
           <Title order={1} size="h2">
             {UPGRADE_TEXTS.title}
           </Title>
-          <Text>{UPGRADE_TEXTS.text(planBadgeLabel(user?.plan))}</Text>
+          <Text>{UPGRADE_TEXTS.text(planBadgeLabel(workspace?.plan))}</Text>
           <Group justify="center">
             <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={back}>
               {UPGRADE_TEXTS.back}

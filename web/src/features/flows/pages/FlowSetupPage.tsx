@@ -16,7 +16,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { FLOWS_PATH, flowsTabPath, flowTemplatePath } from '../../../lib/flow-paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useCurrentUser } from '../../../lib/session';
+import { useWorkspacePlan } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/workspace';
 import { createFlow, FLOWS_KEY, useFlowTemplate, useIndustryOptions } from '../api/flows';
 import { ExecutionStep } from '../components/ExecutionStep';
@@ -48,7 +48,7 @@ function startFailure(error: unknown): string {
 
 function Wizard({ template }: { template: FlowTemplate }) {
   const navigate = useNavigate();
-  const user = useCurrentUser();
+  const workspace = useWorkspacePlan();
   const { mutate } = useSWRConfig();
   const [active, setActive] = useState(0);
   // The furthest step reached through Next: the stepper goes back to any step up to it.
@@ -118,7 +118,7 @@ function Wizard({ template }: { template: FlowTemplate }) {
 
   // Spec 5 'Final start': steps 1 to 3 revalidated, then POST /api/flows.
   const onValid = async (config: FlowConfig) => {
-    if (trialLimitReached(user)) {
+    if (trialLimitReached(workspace)) {
       notifyError(TRIAL_LIMIT_MESSAGE);
       navigate('/pricing');
       return;
@@ -126,14 +126,14 @@ function Wizard({ template }: { template: FlowTemplate }) {
     setStarting(true);
     try {
       await createFlow({ templateId: template.id, config, name: flowName(template.displayName) });
-      if (user?.plan === 'TRIAL') countTrialExecution(user.id);
+      if (workspace?.plan === 'TRIAL') countTrialExecution(workspace.id);
       notifySuccess(FLOW_TEXTS.toasts.started);
       await mutate(FLOWS_KEY);
       navigate(flowsTabPath('running'));
     } catch (error) {
       setStarting(false);
       if (isTrialLimitRefusal(error)) {
-        if (user) markTrialLimitReached(user.id);
+        if (workspace) markTrialLimitReached(workspace.id);
         notifyError(TRIAL_LIMIT_MESSAGE);
         navigate('/pricing');
         return;
@@ -276,8 +276,8 @@ function LoadedWizard({ id }: { id: string }) {
 /** Spec 2.3, /flows/setup/{templateId}: PLUS only (DECISIONS 3), else 'Upgrade Required'. */
 export default function FlowSetupPage() {
   const { templateId = '' } = useParams();
-  const user = useCurrentUser();
-  if (!hasPlusPlan(user)) return <UpgradeRequired />;
+  const workspace = useWorkspacePlan();
+  if (!hasPlusPlan(workspace)) return <UpgradeRequired />;
   return (
     <Container size="lg" py="md">
       <Stack gap="md">

@@ -28,7 +28,7 @@ import {
 } from '../../../../../shared/flows';
 import { FLOWS_PATH, flowSetupPath } from '../../../lib/flow-paths';
 import { notifyError } from '../../../lib/notify';
-import { useCurrentUser } from '../../../lib/session';
+import { useWorkspacePlan } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/workspace';
 import { useFlowTemplate } from '../api/flows';
 import { FlowPlatformBadge } from '../components/FlowPlatformBadge';
@@ -311,8 +311,8 @@ function LoadedTemplate({ id }: { id: string }) {
 /** Spec 2.2, /flows/template/{templateId}: PLUS only (DECISIONS 3), else 'Upgrade Required'. */
 export default function FlowTemplatePage() {
   const { templateId = '' } = useParams();
-  const user = useCurrentUser();
-  if (!hasPlusPlan(user)) return <UpgradeRequired />;
+  const workspace = useWorkspacePlan();
+  if (!hasPlusPlan(workspace)) return <UpgradeRequired />;
   return (
     <Container size="xl" py="md">
       <Stack gap="md">

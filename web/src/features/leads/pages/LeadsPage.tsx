@@ -8,7 +8,7 @@ import { automationIdOfJob } from '../../../../../shared/automations-values';
 import { isDemoLead } from '../../../../../shared/demo-leads';
 import type { ExportFormat } from '../../../../../shared/export-formats';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useCurrentUser } from '../../../lib/session';
+import { useWorkspacePlan } from '../../../lib/session';
 import { usePageTitle, useWorkspaces } from '../../../lib/workspace';
 import { AiPanel } from '../ai/AiPanel';
 import { useAiFilter } from '../ai/use-ai-filter';
@@ -56,7 +56,7 @@ function LeadsPage({ routeId }: { routeId: string }) {
   const [sort, setSort] = useState<LeadSort>('recent');
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
-  const plan = useCurrentUser()?.plan;
+  const plan = useWorkspacePlan()?.plan;
   // DECISIONS 30: the trob's own Export format is preselected (when the plan has it) until one is chosen.
   const [chosenFormat, setChosenFormat] = useState<ExportFormat | undefined>();
   const trobFormat = (automation?.config?.exportSettings as { format?: unknown } | undefined)?.format;

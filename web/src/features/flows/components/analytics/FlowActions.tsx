@@ -6,7 +6,7 @@ import type { Flow } from '../../../../../../shared/flow-api';
 import { FLOW_TEXTS } from '../../../../../../shared/flow-texts';
 import { ApiError } from '../../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
-import { useCurrentUser } from '../../../../lib/session';
+import { useWorkspacePlan } from '../../../../lib/session';
 import { pauseFlow, stopFlow } from '../../api/flows';
 import { executeFlow, resumeFlow } from '../../api/insights';
 import {
@@ -76,7 +76,7 @@ export function FlowActions({
   onNoActionLeft: () => void;
 }) {
   const navigate = useNavigate();
-  const user = useCurrentUser();
+  const workspace = useWorkspacePlan();
   const [busy, setBusy] = useState<Action | null>(null);
   const [confirming, setConfirming] = useState(false);
   // Kept once opened, so closing plays the modal's transition and gives focus back to Stop.
@@ -98,7 +98,7 @@ export function FlowActions({
 
   const run = async (action: Action) => {
     if (busy) return;
-    if (action === 'execute' && trialLimitReached(user)) {
+    if (action === 'execute' && trialLimitReached(workspace)) {
       notifyError(TRIAL_LIMIT_MESSAGE);
       navigate(PRICING_PATH);
       return;
@@ -106,14 +106,14 @@ export function FlowActions({
     setBusy(action);
     try {
       const next = await CALLS[action](flow.id);
-      if (action === 'execute' && user?.plan === 'TRIAL') countTrialExecution(user.id);
+      if (action === 'execute' && workspace?.plan === 'TRIAL') countTrialExecution(workspace.id);
       notifySuccess(DONE[action]);
       setConfirming(false);
       focusOnStatus.current = next.status !== flow.status ? next.status : null;
       await onChanged(next);
     } catch (error) {
       if (action === 'execute' && isTrialLimitRefusal(error)) {
-        if (user) markTrialLimitReached(user.id);
+        if (workspace) markTrialLimitReached(workspace.id);
         notifyError(TRIAL_LIMIT_MESSAGE);
         navigate(PRICING_PATH);
         return;
