@@ -1,7 +1,7 @@
 import { ActionIcon, AppShell, Burger, FocusTrap, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { type KeyboardEvent, Suspense, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useCurrentUser } from '../../lib/session';
 import { setProductName, useWorkspaces } from '../../lib/workspace';
@@ -11,9 +11,11 @@ import { accentStyle, BrandMark } from './BrandMark';
 import { LazyTooltip } from './LazyTooltip';
 import { PlanStatus } from './PlanStatus';
 import { SidebarFooter, SidebarLinks } from './Sidebar';
-import { SuspendedBanner } from './SuspendedBanner';
 import { useSidebarCollapsed } from './sidebar-state';
-import { WorkspaceSwitch } from './WorkspaceSwitch';
+
+// Only someone in a second workspace, or in a paused team, loads these (DECISIONS 31).
+const WorkspaceSwitch = lazy(() => import('./WorkspaceSwitch'));
+const SuspendedBanner = lazy(() => import('./SuspendedBanner'));
 
 /** Where the sidebar stops being a slide-over (Mantine's `sm`, 48em). */
 const WIDE_BREAKPOINT = 'sm';
@@ -139,7 +141,11 @@ export function AppShellLayout() {
               <>
                 {/* The browser's own scrolling: Mantine's ScrollArea would add its code to every page. */}
                 <AppShell.Section grow mih={0} style={{ overflowY: 'auto' }}>
-                  {!iconOnly && <WorkspaceSwitch workspaces={workspaces} onSwitched={navigated} />}
+                  {!iconOnly && (workspaces.view?.workspaces.length ?? 0) > 1 && (
+                    <Suspense fallback={null}>
+                      <WorkspaceSwitch workspaces={workspaces} onSwitched={navigated} />
+                    </Suspense>
+                  )}
                   <SidebarLinks iconOnly={iconOnly} onNavigate={navigated} />
                 </AppShell.Section>
                 <AppShell.Section
@@ -155,7 +161,11 @@ export function AppShellLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <SuspendedBanner workspaces={workspaces} />
+        {workspaces.current && !workspaces.current.available && (
+          <Suspense fallback={null}>
+            <SuspendedBanner workspaces={workspaces} />
+          </Suspense>
+        )}
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>

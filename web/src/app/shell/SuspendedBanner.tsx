@@ -9,9 +9,10 @@ import { useSwitchWorkspace, type Workspaces } from '../../lib/workspace';
 
 /**
  * A member whose team is paused (the owner's plan dropped below PLUS; DECISIONS 31) is refused on every
- * data route: this says why on every page and offers the way back to their own workspace.
+ * data route: this says why on every page and offers the way back to their own workspace. Loaded only
+ * when that is so.
  */
-export function SuspendedBanner({ workspaces }: { workspaces: Workspaces }) {
+export default function SuspendedBanner({ workspaces }: { workspaces: Workspaces }) {
   const switchWorkspace = useSwitchWorkspace();
   const navigate = useNavigate();
   const [switching, setSwitching] = useState(false);

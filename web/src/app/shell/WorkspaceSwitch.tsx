@@ -15,9 +15,10 @@ const optionLabel = (workspace: WorkspaceOption) => {
  * The workspace switch (DECISIONS 31), for someone in more than one workspace: a native select, so it
  * is the platform's own control by keyboard and screen reader. A paused team (its owner's plan has no
  * teammates now) is listed but cannot be chosen. After a switch every page's data is the new
- * workspace's: the dashboard opens.
+ * workspace's: the dashboard opens. Loaded only for someone with a second workspace (the shell's
+ * first paint carries none of it).
  */
-export function WorkspaceSwitch({
+export default function WorkspaceSwitch({
   workspaces,
   onSwitched,
 }: {
