@@ -301,7 +301,9 @@ describe('a trob run watched live', () => {
     await openApp(page, `${appUrl}/profile`);
     await waitForText(page, 'Pending invitations');
     await waitForText(page, 'Save brand');
-    expect(await seriousViolations(page), 'the profile with the Team and Brand sections at 390 px').toEqual([]);
+    expect(await seriousViolations(page), 'the profile with the Team and Brand sections at 390 px').toEqual(
+      [],
+    );
     await page.setViewport({ width: 1280, height: 900 });
 
     // The teammate follows the e-mailed link, accepts and opens the owner's workspace.
