@@ -63,6 +63,7 @@ describe('deleting an account in a team', () => {
     expect(await workspacesOf(mate)).toEqual({
       current: mate.id,
       workspaces: [expect.objectContaining({ id: mate.id, role: 'owner' })],
+      brand: null,
     });
     expect((await api.get('/api/automation', { token: mate.accessToken })).status).toBe(200);
     // The pending invitation's link no longer works.

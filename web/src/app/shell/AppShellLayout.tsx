@@ -45,7 +45,8 @@ export function AppShellLayout() {
   // until then, and its dozen links are a good part of a first render's work (issue 10 point 7).
   const [menuRendered, setMenuRendered] = useState(false);
   if (!menuRendered && !menuHidden) setMenuRendered(true);
-  const workspaces = useWorkspaces();
+  // A visitor on the way to /login asks nothing.
+  const workspaces = useWorkspaces(Boolean(user));
   const brand = workspaces.view?.brand ?? null;
   // The tab titles of the pages say the brand's name; back to the product's when the frame goes.
   useEffect(() => {

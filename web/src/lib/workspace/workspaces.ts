@@ -27,9 +27,12 @@ export interface Workspaces {
   inOwnWorkspace: boolean | undefined;
 }
 
-/** `GET /api/workspaces`, asked once the shell has drawn (its answer only adds to the frame). */
-export function useWorkspaces(): Workspaces {
-  const { data, error } = useSWR<WorkspacesResponse>(WORKSPACES_KEY, {
+/**
+ * `GET /api/workspaces`, asked once the shell has drawn (its answer only adds to the frame); nothing is
+ * asked while `enabled` is false (no one signed in yet).
+ */
+export function useWorkspaces(enabled = true): Workspaces {
+  const { data, error } = useSWR<WorkspacesResponse>(enabled ? WORKSPACES_KEY : null, {
     shouldRetryOnError: false,
     revalidateOnFocus: true,
   });
