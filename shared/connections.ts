@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
+import type { InvitationLimit } from './invitation-limit';
 import { PLATFORMS, type PlatformRecordName } from './platforms';
 import { isCookieValue, isHeaderValue, visibleText } from './text';
 import { isTimeZone } from './time-zone';
+import type { WarmUp } from './warm-up';
 
 /**
  * Platform connections (spec part 1: 2.11, 3, 4, 7, 8): the payloads of the connection routes and the
@@ -37,6 +39,13 @@ export interface PlatformConnection {
    * and weekly budgets reset at midnight and on Monday there. Null until a browser has said (UTC then).
    */
   timeZone: string | null;
+  /**
+   * Where the account stands in its warm-up (issue 23 point 3): null until its first write action;
+   * left out where the answer is not the connections list.
+   */
+  warmUp?: WarmUp | null;
+  /** The invitation budget while it adapts (issue 23 point 5); null: the full one. */
+  invitationLimit?: InvitationLimit | null;
 }
 
 export type ConnectionStatus = 'Disconnected' | 'Needs Validation' | 'Issues Detected' | 'Connected';

@@ -56,6 +56,8 @@
  * | 45 | an invitation by its link's token hash           | table | pk = TEAM-INVITE#<sha-256>, sk = TEAM-INVITE     |
  * | 46 | the workspaces a person is a member of           | table | pk = USER#<member>, sk begins_with WORKSPACE#     |
  * | 47 | a workspace's brand (white label, DECISIONS 32)  | table | pk = USER#<owner>, sk = BRAND                     |
+ * | 48 | when a connected account's warm-up started       | table | pk = USER#<id>#BUDGET#<connectionId>, sk = WARMUP |
+ * | 49 | a connected account's adapted invitation budget  | table | pk = USER#<id>#BUDGET#<connectionId>, sk = ADAPT#invitations |
  *
  * Starting an automation checks the running count and writes the automation in one transaction with
  * a version bump of the user's start guard (conditional on the version read), so two starts at once
@@ -200,6 +202,16 @@ export const keys = {
   ): ItemKey => ({
     pk: `${user(userId)}#BUDGET#${connectionId}`,
     sk: `${action}#${window}#${period}`,
+  }),
+  /** When a connected account first took a write action: the start of its warm-up (issue 23 point 3). */
+  warmUp: (userId: string, connectionId: string): ItemKey => ({
+    pk: `${user(userId)}#BUDGET#${connectionId}`,
+    sk: 'WARMUP',
+  }),
+  /** A connected account's invitation budget while it adapts (issue 23 point 5). */
+  invitationLimit: (userId: string, connectionId: string): ItemKey => ({
+    pk: `${user(userId)}#BUDGET#${connectionId}`,
+    sk: 'ADAPT#invitations',
   }),
   budgetPartition: (userId: string, connectionId: string) => `${user(userId)}#BUDGET#${connectionId}`,
   /** A connected account's contact ledger (issue 20): every flow and trob of the account shares it. */

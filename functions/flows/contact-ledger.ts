@@ -331,3 +331,42 @@ export async function notesSentSince(account: LedgerAccount, since: string): Pro
   } while (start);
   return count;
 }
+
+/**
+ * How the account's last invitations were answered (issue 23 point 5): of the newest `window` people
+ * it invited at least `answerDays` ago (younger ones have not had their chance), how many accepted.
+ * Undefined while fewer than `window` are that old: too few to judge.
+ */
+export async function invitationAcceptance(
+  account: LedgerAccount,
+  now: Date,
+  { window, answerDays }: { window: number; answerDays: number },
+): Promise<{ invited: number; accepted: number } | undefined> {
+  const before = new Date(now.getTime() - answerDays * 24 * 3600 * 1000).toISOString();
+  const invited: Array<{ at: string; accepted: boolean }> = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :person)',
+        FilterExpression: 'steps.invited <= :before',
+        ExpressionAttributeValues: {
+          ':pk': keys.ledgerPartition(account.userId, account.connectionId),
+          ':person': 'PERSON#',
+          ':before': before,
+        },
+        ProjectionExpression: 'steps',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const steps = (item as Pick<ContactRecord, 'steps'>).steps;
+      if (steps.invited) invited.push({ at: steps.invited, accepted: Boolean(steps.accepted) });
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  if (invited.length < window) return undefined;
+  const newest = invited.sort((a, b) => b.at.localeCompare(a.at)).slice(0, window);
+  return { invited: newest.length, accepted: newest.filter((i) => i.accepted).length };
+}

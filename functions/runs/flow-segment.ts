@@ -1,4 +1,5 @@
 import { COMPANY_SIZE_OPTIONS, COUNTRY_OPTIONS, type FlowConfig, flowConfig } from '../../shared/flows';
+import { ADAPTIVE_LIMITS, type InvitationLimit } from '../../shared/invitation-limit';
 import type { Platform } from '../../shared/platforms';
 import type { AiProspect, AiTargeting, ProspectAi } from '../core/ports/ai';
 import { prospectAi } from '../core/ports/prospect-ai';
@@ -8,6 +9,7 @@ import {
   type ContactRecord,
   type ContactStep,
   contactsOfFlow,
+  invitationAcceptance,
   type LedgerAccount,
   notesSentSince,
 } from '../flows/contact-ledger';
@@ -66,6 +68,11 @@ export interface FlowSegment {
   comment(page: PlatformPage, prospect: StoredProspect, post: FlowPost): Promise<WriteOutcome>;
   /** The people this flow invited who have not accepted or declined yet. */
   awaitingAnswer(): Promise<ContactRecord[]>;
+  /**
+   * Reads the acceptance of the account's last invitations into its invitation budget (issue 23
+   * point 5); answers the limit in force (undefined: the full budget).
+   */
+  adaptInvitations(): Promise<InvitationLimit | undefined>;
   /** The people this flow messaged who have not replied yet. */
   awaitingReply(): Promise<ContactRecord[]>;
   /** Records a step the person reached (the ledger) and counts it on the flow. */
@@ -300,6 +307,9 @@ export function createFlowSegment(input: {
       return (await contactsOfFlow(account, flow.id)).filter(
         (c) => c.steps.invited && !c.steps.accepted && !c.steps.declined,
       );
+    },
+    async adaptInvitations() {
+      return governor.assessInvitations(await invitationAcceptance(account, now(), ADAPTIVE_LIMITS));
     },
     reached: (person, step) => records.reached(person, step),
     async followUp(page, contact) {

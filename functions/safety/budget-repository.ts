@@ -1,5 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { InvitationLimit } from '../../shared/invitation-limit';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { cancellationCodes } from '../core/dynamo-errors';
 import { expiresAfter, keys } from '../core/table';
@@ -176,4 +184,61 @@ export async function readRest(account: BudgetAccount, action: string): Promise<
     }),
   );
   return typeof out.Item?.restUntil === 'string' ? out.Item.restUntil : undefined;
+}
+
+/**
+ * The start of the account's warm-up (issue 23 point 3): set by its first write action's take and never
+ * moved after (no expiry: a ramp is not run twice). Answers the start, this call's or an earlier one's.
+ */
+export async function startWarmUp(account: BudgetAccount, now: Date): Promise<string> {
+  const out = await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.warmUp(account.userId, account.connectionId),
+      UpdateExpression: 'SET startedAt = if_not_exists(startedAt, :now)',
+      ExpressionAttributeValues: { ':now': now.toISOString() },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return String(out.Attributes?.startedAt ?? now.toISOString());
+}
+
+/** When the account's warm-up started, if it has taken a write action yet. */
+export async function readWarmUpStart(account: BudgetAccount): Promise<string | undefined> {
+  const out = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.warmUp(account.userId, account.connectionId) }),
+  );
+  return typeof out.Item?.startedAt === 'string' ? out.Item.startedAt : undefined;
+}
+
+/** The account's invitation budget while it adapts (issue 23 point 5); undefined: the full one. */
+export async function readInvitationLimit(account: BudgetAccount): Promise<InvitationLimit | undefined> {
+  const out = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.invitationLimit(account.userId, account.connectionId),
+      ConsistentRead: true,
+    }),
+  );
+  const item = out.Item;
+  if (!item || typeof item.factor !== 'number' || typeof item.until !== 'string') return undefined;
+  return {
+    factor: item.factor,
+    until: item.until,
+    reason: item.reason === 'limit-signal' ? 'limit-signal' : 'low-acceptance',
+    ...(typeof item.rate === 'number' ? { rate: item.rate } : {}),
+  };
+}
+
+/** Stores the adapted invitation budget, or removes it (back to the full one). */
+export async function saveInvitationLimit(
+  account: BudgetAccount,
+  limit: InvitationLimit | undefined,
+): Promise<void> {
+  const key = keys.invitationLimit(account.userId, account.connectionId);
+  if (!limit) {
+    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: key }));
+    return;
+  }
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...key, ...limit } }));
 }

@@ -18,6 +18,10 @@ export const GOVERNED_ACTIONS = [
 ] as const;
 export type GovernedAction = (typeof GOVERNED_ACTIONS)[number];
 
+/** The actions that write to the platform (the others read): the ones a warm-up ramps. */
+const WRITE_ACTIONS: ReadonlySet<GovernedAction> = new Set(['invitations', 'messages', 'likes', 'comments']);
+export const isWriteAction = (action: GovernedAction): boolean => WRITE_ACTIONS.has(action);
+
 export interface ActionBudget {
   daily: number;
   weekly: number;

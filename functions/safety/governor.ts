@@ -1,15 +1,33 @@
 import type { BudgetForecast } from '../../shared/automations-values';
+import {
+  type Acceptance,
+  type InvitationLimit,
+  limitedInvitations,
+  limitSignalled,
+  nextInvitationLimit,
+} from '../../shared/invitation-limit';
 import type { Platform } from '../../shared/platforms';
+import { WARM_UP_DAYS, warmedLimit, warmUpShare } from '../../shared/warm-up';
 import { DAY_MS, instantOf, isoDay, wallDayOf } from '../core/zone-clock';
 import {
   type BudgetAccount,
   budgetUsed,
   giveBackBudget,
   type Periods,
+  readInvitationLimit,
+  readWarmUpStart,
   restAction,
+  saveInvitationLimit,
+  startWarmUp,
   takeBudget,
 } from './budget-repository';
-import { type ActionBudget, BUDGETS, type GovernedAction, PLATFORM_LIMIT_REST_MS } from './budgets';
+import {
+  type ActionBudget,
+  BUDGETS,
+  type GovernedAction,
+  isWriteAction,
+  PLATFORM_LIMIT_REST_MS,
+} from './budgets';
 
 /**
  * The safety governor of one connected account (issue 11 point 8; DESIGN 5). Every platform action
@@ -30,6 +48,12 @@ export interface Governor {
   rest(action: GovernedAction, until?: Date): Promise<Date>;
   /** When `remaining` more actions will be done at the account's daily budget. */
   forecast(action: GovernedAction, remaining: number, noun: string): Promise<BudgetForecast>;
+  /**
+   * Reads the acceptance of the account's last invitations into its invitation budget (issue 23
+   * point 5): halved for a week below 15%, a quarter back a week while it holds. Answers the limit now
+   * in force (undefined: the full budget).
+   */
+  assessInvitations(acceptance: Acceptance | undefined): Promise<InvitationLimit | undefined>;
 }
 
 export interface GovernorDeps {
@@ -72,6 +96,19 @@ export function nextWeek(at: Date, timeZone = 'UTC'): Date {
   return new Date(instantOf(wall + (8 - weekday) * DAY_MS, timeZone));
 }
 
+/** Whole days from the warm-up's start to `at`, on the account's clock (0 on the start's own day). */
+export function warmUpDay(startedAt: string, at: Date, timeZone = 'UTC'): number {
+  const start = wallDayOf(Date.parse(startedAt), timeZone);
+  return Math.max(0, Math.round((wallDayOf(at.getTime(), timeZone) - start) / DAY_MS));
+}
+
+/** A budget as the warm-up allows it on `day` (issue 23 point 3). */
+function warmed(budget: ActionBudget, day: number): ActionBudget {
+  if (day >= WARM_UP_DAYS) return budget;
+  const share = warmUpShare(day);
+  return { ...budget, daily: warmedLimit(budget.daily, share), weekly: warmedLimit(budget.weekly, share) };
+}
+
 /** 'today', 'tomorrow', 'Thursday' within a week, else 'Dec 3', on the account's clock. */
 export function dayWords(day: Date, now: Date, timeZone = 'UTC'): string {
   const days = Math.round((wallDayOf(day.getTime(), timeZone) - wallDayOf(now.getTime(), timeZone)) / DAY_MS);
@@ -87,10 +124,28 @@ export function createGovernor(deps: GovernorDeps): Governor {
   const random = deps.random ?? Math.random;
   const zone = deps.timeZone ?? 'UTC';
   const periods = (at: Date) => periodsOf(at, zone);
+  /**
+   * The budget of `action` now: a write action's is ramped by the account's warm-up, which its first
+   * write take starts (`start`); a forecast only reads where the ramp stands.
+   */
+  const budgetOf = async (action: GovernedAction, now: Date, start: boolean): Promise<ActionBudget> => {
+    const budget = budgets[action];
+    if (!isWriteAction(action)) return budget;
+    const startedAt = start ? await startWarmUp(deps.account, now) : await readWarmUpStart(deps.account);
+    const ramped = startedAt ? warmed(budget, warmUpDay(startedAt, now, zone)) : budget;
+    if (action !== 'invitations') return ramped;
+    const limit = await readInvitationLimit(deps.account);
+    if (!limit) return ramped;
+    return {
+      ...ramped,
+      daily: limitedInvitations(ramped.daily, limit.factor),
+      weekly: limitedInvitations(ramped.weekly, limit.factor),
+    };
+  };
   return {
     async take(action, count = 1) {
       const now = deps.now();
-      const budget = budgets[action];
+      const budget = await budgetOf(action, now, true);
       const answer = await takeBudget(deps.account, action, periods(now), budget, now, count);
       if (answer.ok) return { ok: true, takenAt: now };
       if (answer.refusal === 'daily') return { ok: false, why: 'daily', until: nextDay(now, zone) };
@@ -113,11 +168,19 @@ export function createGovernor(deps: GovernorDeps): Governor {
       const now = deps.now();
       const end = until ?? new Date(now.getTime() + PLATFORM_LIMIT_REST_MS);
       await restAction(deps.account, action, end, now);
+      // A limit shown on invitations also halves their budget for a week (issue 23 point 5).
+      if (action === 'invitations') await saveInvitationLimit(deps.account, limitSignalled(now));
       return end;
+    },
+    async assessInvitations(acceptance) {
+      const current = await readInvitationLimit(deps.account);
+      const next = nextInvitationLimit(current, acceptance, deps.now());
+      if (next !== current) await saveInvitationLimit(deps.account, next);
+      return next;
     },
     async forecast(action, remaining, noun) {
       const now = deps.now();
-      const budget = budgets[action];
+      const budget = await budgetOf(action, now, false);
       const used = await budgetUsed(deps.account, action, periods(now));
       const leftToday = Math.max(0, Math.min(budget.daily - used.daily, budget.weekly - used.weekly));
       const perDay = Math.max(1, Math.min(budget.daily, Math.floor(budget.weekly / 5)));

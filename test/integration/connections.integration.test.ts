@@ -85,7 +85,8 @@ describe('POST /api/users/platforms/sandbox and GET /api/users/platforms', () =>
 
     const res = await list(ada);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: { platforms: [record] } });
+    // The list adds where the account stands in its warm-up and its invitation budget (issue 23).
+    expect(res.body).toEqual({ data: { platforms: [{ ...record, warmUp: null, invitationLimit: null }] } });
 
     const item = await storedItem(ada, record.id);
     const sealed = String(item?.sealedCookies);

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dynamo, tableName } from '../../functions/core/clients/dynamo';
+import { keys } from '../../functions/core/table';
+import { invitationAcceptance } from '../../functions/flows/contact-ledger';
 import { budgetUsed } from '../../functions/safety/budget-repository';
 import type { ActionBudget, GovernedAction } from '../../functions/safety/budgets';
 import { BUDGETS } from '../../functions/safety/budgets';
 import { createGovernor, periodsOf } from '../../functions/safety/governor';
 import { useIntegrationEnv } from '../support/integration-env';
+import { markWarmedUp } from '../support/warm-up';
 
 beforeAll(async () => {
   await useIntegrationEnv();
@@ -200,5 +205,96 @@ describe('safety governor of one connected account', () => {
     expect(waits).toEqual([]);
     await make(1).pace('profile-views');
     expect(waits).toEqual([3500]);
+  });
+});
+
+describe('the warm-up of an account new to write actions (issue 23 point 3)', () => {
+  const governorAt = (acc: ReturnType<typeof account>, now: Date) =>
+    createGovernor({ account: acc, platform: 'linkedin', now: () => now, pacingScale: 0 });
+
+  it('allows a fifth of the invitation budget on the first day, three fifths a week on, all of it from day 14', async () => {
+    const acc = account();
+    const first = governorAt(acc, WED);
+    // LinkedIn's 20 a day: 4 on the day of the first write, the 5th refused until midnight.
+    for (let i = 0; i < 4; i++) expect(await first.take('invitations')).toMatchObject({ ok: true });
+    expect(await first.take('invitations')).toMatchObject({ ok: false, why: 'daily' });
+
+    // Day 7 (Wednesday a week on): 12 a day, and a new week's counters.
+    const daySeven = governorAt(acc, new Date('2026-12-02T10:00:00Z'));
+    expect(await daySeven.take('invitations', 12)).toMatchObject({ ok: true });
+    expect(await daySeven.take('invitations')).toMatchObject({ ok: false, why: 'daily' });
+
+    // Day 14: the full 20.
+    const dayFourteen = governorAt(acc, new Date('2026-12-09T10:00:00Z'));
+    expect(await dayFourteen.take('invitations', 20)).toMatchObject({ ok: true });
+    expect(await dayFourteen.take('invitations')).toMatchObject({ ok: false, why: 'daily' });
+  });
+
+  it('ramps only write actions, and starts with the first write, not with reads', async () => {
+    const acc = account();
+    const governor = governorAt(acc, WED);
+    // Reads first: the full 80 profile views, and no ramp started by them.
+    expect(await governor.take('profile-views', 80)).toMatchObject({ ok: true });
+    const later = governorAt(acc, new Date('2026-11-30T10:00:00Z'));
+    // The first like, five days after the reads: day 0 of the ramp (10 of 50).
+    expect(await later.take('likes', 10)).toMatchObject({ ok: true });
+    expect(await later.take('likes')).toMatchObject({ ok: false, why: 'daily' });
+  });
+});
+
+describe('the invitation budget that adapts (issue 23 point 5)', () => {
+  const governorAt = (acc: ReturnType<typeof account>, now: Date) =>
+    createGovernor({ account: acc, platform: 'linkedin', now: () => now, pacingScale: 0 });
+
+  it('halves the invitations of a warmed-up account when fewer than 15% of its last 50 were accepted', async () => {
+    const acc = account();
+    await markWarmedUp(acc);
+    const governor = governorAt(acc, WED);
+    expect(await governor.assessInvitations({ invited: 50, accepted: 8 })).toBeUndefined();
+    expect(await governor.assessInvitations({ invited: 50, accepted: 7 })).toMatchObject({ factor: 0.5 });
+    expect(await governor.take('invitations', 10)).toMatchObject({ ok: true });
+    expect(await governor.take('invitations')).toMatchObject({ ok: false, why: 'daily' });
+    // A week on, with acceptance back: three quarters (15 of 20).
+    const weekOn = governorAt(acc, new Date(WED.getTime() + 7 * 24 * 3600 * 1000));
+    expect(await weekOn.assessInvitations({ invited: 50, accepted: 20 })).toMatchObject({ factor: 0.75 });
+    expect(await weekOn.take('invitations', 15)).toMatchObject({ ok: true });
+    expect(await weekOn.take('invitations')).toMatchObject({ ok: false, why: 'daily' });
+  });
+
+  it('halves them for a week when the platform shows a limit on invitations', async () => {
+    const acc = account();
+    await markWarmedUp(acc);
+    await governorAt(acc, WED).rest('invitations');
+    // The rest is over after hours; the halving holds for the week.
+    const nextDay = governorAt(acc, new Date('2026-11-26T10:00:00Z'));
+    expect(await nextDay.take('invitations', 10)).toMatchObject({ ok: true });
+    expect(await nextDay.take('invitations')).toMatchObject({ ok: false, why: 'daily' });
+  });
+
+  it("reads the acceptance of the account's newest 50 invitations old enough to be answered", async () => {
+    const acc = account();
+    const put = (id: string, invited: Date, accepted: boolean) =>
+      dynamo().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            ...keys.ledgerPerson(acc.userId, acc.connectionId, id),
+            personId: id,
+            name: id,
+            flowId: 'f',
+            steps: { invited: invited.toISOString(), ...(accepted ? { accepted: WED.toISOString() } : {}) },
+          },
+        }),
+      );
+    const daysAgo = (days: number) => new Date(WED.getTime() - days * 24 * 3600 * 1000);
+    // 49 old enough: too few to judge.
+    await Promise.all(Array.from({ length: 49 }, (_, i) => put(`old-${i}`, daysAgo(10 + i / 10), i < 5)));
+    await Promise.all(Array.from({ length: 10 }, (_, i) => put(`young-${i}`, daysAgo(1), false)));
+    const window = { window: 50, answerDays: 3 };
+    expect(await invitationAcceptance(acc, WED, window)).toBeUndefined();
+    // The 50th old enough, accepted; an older one than all of them, accepted too but past the window.
+    await put('fiftieth', daysAgo(4), true);
+    await put('oldest', daysAgo(90), true);
+    expect(await invitationAcceptance(acc, WED, window)).toEqual({ invited: 50, accepted: 6 });
   });
 });

@@ -11,6 +11,9 @@ import { buildWeb, webBuildIsStale, webDist } from '../../scripts/web-build';
  */
 export default async function setup(project: TestProject) {
   if (webBuildIsStale()) await buildWeb();
+  // A fiftieth of a person's spacing (npm start's is a tenth): a flow's paced writes end in seconds, and
+  // the journeys that watch a run slow the sandbox itself (slowMs) instead.
+  process.env.PACING_SCALE ??= '0.02';
   const stateDir = mkdtempSync(join(tmpdir(), 'trobly-e2e-'));
   const cloud = await startLocalCloud({
     port: 0,

@@ -13,6 +13,7 @@ import {
   uniqueName,
   verifyEmail,
 } from './api-client';
+import { markWarmedUp } from './warm-up';
 
 /**
  * THE way an integration test gets a user of the app: `newUser()` registers through the API, follows
@@ -29,7 +30,10 @@ export interface NewUserOptions extends Partial<RegisterInput> {
   /** Set in the table after sign-up. A TRIAL without `trialEndsAt` ends in 7 days; other plans get null. */
   plan?: Plan;
   trialEndsAt?: string | null;
-  /** Sandbox accounts connected through the API (the sandbox platforms must run, their env set). */
+  /**
+   * Sandbox accounts connected through the API (the sandbox platforms must run, their env set), as
+   * seasoned accounts: past their warm-up, with the full write budgets.
+   */
   connect?: Platform[];
 }
 
@@ -96,6 +100,8 @@ export async function newUser(options: NewUserOptions = {}): Promise<TestUser> {
   for (const platform of options.connect ?? []) {
     const res = await api.post('/api/users/platforms/sandbox', { platform }, { token: user.accessToken });
     expect(res.status, res.text).toBe(201);
+    // A seasoned account: its write budgets are the full ones (the warm-up's own tests start fresh).
+    await markWarmedUp({ userId: user.id, connectionId: res.body.data.platform.id });
   }
   return user;
 }

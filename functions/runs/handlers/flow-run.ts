@@ -1,3 +1,4 @@
+import { INVITATION_LIMIT_TEXTS, type InvitationLimit } from '../../../shared/invitation-limit';
 import { noteMaxLength } from '../../platforms/flow-driver-types';
 import type { FlowSegmentContext, HandlerStep, RunHandler } from '../run-context';
 
@@ -107,6 +108,9 @@ async function connect(context: FlowSegmentContext): Promise<HandlerStep | undef
   const account = await flow.driver.account(page);
   let notes = await flow.notesLeft(account);
   let invited = 0;
+  // Issue 23 point 5: a low acceptance rate halves the account's invitations; the history says so.
+  const limit = await flow.adaptInvitations();
+  if (limit) context.report('connecting', invitationLimitMessage(limit));
   context.report('connecting', `Sending connection requests to ${prospects.length} prospects`);
   for (const prospect of prospects) {
     if (!context.hasTime()) return { kind: 'continue' };
@@ -129,6 +133,16 @@ async function connect(context: FlowSegmentContext): Promise<HandlerStep | undef
   }
   context.report('connecting', `Sent ${invited} connection request${invited === 1 ? '' : 's'}`);
   return undefined;
+}
+
+/** What a run's history says of an adapted invitation budget (the date in UTC: the run has no zone here). */
+function invitationLimitMessage(limit: InvitationLimit): string {
+  const until = new Date(limit.until).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  return `Invitations at ${INVITATION_LIMIT_TEXTS.limited(limit, until)}`;
 }
 
 /**

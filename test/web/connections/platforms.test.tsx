@@ -87,6 +87,51 @@ describe('platform connections list', () => {
     expect(downloads[0]?.getAttribute('href')).toBe('/extension/trobly-extension.zip');
   });
 
+  it('shows where each account stands in its warm-up and why its invitations are limited', async () => {
+    const api = installFakeApi();
+    serveList(api, () => [
+      connection({ id: 'new', warmUp: null, invitationLimit: null }),
+      connection({
+        id: 'ramping',
+        platform: 'TWITTER',
+        accountUsername: 'ada_x',
+        warmUp: { startedAt: daysAgo(3), day: 3, share: 0.2 + 0.8 * (3 / 14) },
+        invitationLimit: {
+          factor: 0.5,
+          until: '2026-12-02T10:00:00.000Z',
+          reason: 'low-acceptance',
+          rate: 0.08,
+        },
+      }),
+      connection({
+        id: 'warm',
+        platform: 'INSTAGRAM',
+        accountUsername: 'ada.gram',
+        warmUp: { startedAt: daysAgo(20), day: 20, share: 1 },
+        invitationLimit: { factor: 0.5, until: '2026-12-02T10:00:00.000Z', reason: 'limit-signal' },
+      }),
+    ]);
+    await openPlatforms(api);
+    await waitFor(() => expect(rows()).toHaveLength(3), LONG);
+
+    const [fresh, ramping, warm] = rows().map((r) => within(r));
+    expect(fresh!.getByText('Starts with its first invitation, message, like or comment')).toBeTruthy();
+    expect(fresh!.getByText('Full daily and weekly limits')).toBeTruthy();
+    expect(ramping!.getByText('Day 4 of 14: 37% of its daily and weekly limits')).toBeTruthy();
+    expect(
+      ramping!.getByText(
+        '50% of the usual limits until Dec 2: only 8% of the last 50 invitations were accepted (below 15%). ' +
+          'They come back step by step as acceptance recovers.',
+      ),
+    ).toBeTruthy();
+    expect(warm!.getByText('Done: full limits')).toBeTruthy();
+    expect(
+      warm!.getByText(
+        '50% of the usual limits until Dec 2: the platform showed a limit on invitations. They come back step by step.',
+      ),
+    ).toBeTruthy();
+  });
+
   it("shows 'No Platforms Connected' with the Download Extension button when there are none", async () => {
     const api = installFakeApi();
     serveList(api, () => []);

@@ -6,7 +6,9 @@ import {
   connectionStatus,
   type PlatformConnection,
 } from '../../../../../shared/connections';
+import { INVITATION_LIMIT_TEXTS, type InvitationLimit } from '../../../../../shared/invitation-limit';
 import { platformLabel } from '../../../../../shared/platforms';
+import { WARM_UP_DAYS, WARM_UP_TEXTS, type WarmUp } from '../../../../../shared/warm-up';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { PlatformIcon } from '../../../lib/platform-icons';
 import {
@@ -33,6 +35,23 @@ export function formatDate(value: string | null): string {
 }
 
 /** When the account's daily budgets start again: midnight in its browser's zone (UTC until one said). */
+/** The invitation budget in words: full, or how far below it and why, until a date on the account's clock. */
+export function invitationLimitText(limit: InvitationLimit | null, timeZone: string | null): string {
+  if (!limit) return INVITATION_LIMIT_TEXTS.full;
+  const until = new Date(limit.until).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: timeZone ?? 'UTC',
+  });
+  return INVITATION_LIMIT_TEXTS.limited(limit, until);
+}
+
+/** Where the account stands in its warm-up, in words. */
+export function warmUpText(warmUp: WarmUp | null): string {
+  if (!warmUp) return WARM_UP_TEXTS.notStarted;
+  return warmUp.day >= WARM_UP_DAYS ? WARM_UP_TEXTS.done : WARM_UP_TEXTS.ramping(warmUp);
+}
+
 export function limitsResetText(timeZone: string | null | undefined): string {
   return timeZone ? `Midnight, ${timeZone} time` : 'Midnight, UTC (no browser zone yet)';
 }
@@ -107,13 +126,24 @@ export function ConnectionCard({ connection, onChanged }: ConnectionCardProps) {
           </Badge>
         </Group>
 
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
           <Field label="Username" value={connection.accountUsername ?? '—'} />
           <Field label="Account ID" value={connection.accountId} />
           <Field label="Connected" value={formatDate(connection.createdAt)} />
           <Field label="Last validated" value={formatDate(connection.lastValidated)} />
           {/* DECISIONS 29: the zone of the browser that last synced; daily and weekly limits reset there. */}
           <Field label="Limits reset" value={limitsResetText(connection.timeZone)} />
+          {/* Issue 23 point 3: a new account's write limits ramp up over 14 days. */}
+          {connection.warmUp !== undefined && (
+            <Field label={WARM_UP_TEXTS.label} value={warmUpText(connection.warmUp)} />
+          )}
+          {/* Issue 23 point 5: invitations halved after a low acceptance rate or a limit signal. */}
+          {connection.invitationLimit !== undefined && (
+            <Field
+              label={INVITATION_LIMIT_TEXTS.label}
+              value={invitationLimitText(connection.invitationLimit, connection.timeZone)}
+            />
+          )}
         </SimpleGrid>
 
         {connection.lastError && (
