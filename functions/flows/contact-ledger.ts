@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { isConditionalCheckFailure } from '../core/dynamo-errors';
+import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
 
 /**
@@ -344,28 +345,12 @@ export async function invitationAcceptance(
 ): Promise<{ invited: number; accepted: number } | undefined> {
   const before = new Date(now.getTime() - answerDays * 24 * 3600 * 1000).toISOString();
   const invited: Array<{ at: string; accepted: boolean }> = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :person)',
-        FilterExpression: 'steps.invited <= :before',
-        ExpressionAttributeValues: {
-          ':pk': keys.ledgerPartition(account.userId, account.connectionId),
-          ':person': 'PERSON#',
-          ':before': before,
-        },
-        ProjectionExpression: 'steps',
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const steps = (item as Pick<ContactRecord, 'steps'>).steps;
-      if (steps.invited) invited.push({ at: steps.invited, accepted: Boolean(steps.accepted) });
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const pk = keys.ledgerPartition(account.userId, account.connectionId);
+  for await (const item of queryByPrefix(pk, 'PERSON#')) {
+    const { steps } = item as unknown as Pick<ContactRecord, 'steps'>;
+    if (steps?.invited && steps.invited <= before)
+      invited.push({ at: steps.invited, accepted: Boolean(steps.accepted) });
+  }
   if (invited.length < window) return undefined;
   const newest = invited.sort((a, b) => b.at.localeCompare(a.at)).slice(0, window);
   return { invited: newest.length, accepted: newest.filter((i) => i.accepted).length };

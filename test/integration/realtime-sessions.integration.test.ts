@@ -19,6 +19,7 @@ import { resetToken } from '../support/outbox';
 import { type OpenSocket, type SocketGateway, startSocketGateway } from '../support/socket-gateway';
 import { scanTable } from '../support/table-items';
 import { newUser } from '../support/users';
+import { waitFor, within } from '../support/wait';
 
 /**
  * Issue 8 point 3: a WebSocket lives no longer than the session that opened it. Sign-out, a password
@@ -42,20 +43,6 @@ afterAll(async () => {
 });
 
 const open = (token: string) => sockets.open(token);
-
-const waitFor = async (check: () => boolean | Promise<boolean>, ms = 5000) => {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
-
-const within = <T>(promise: Promise<T>, ms = 5000) =>
-  Promise.race([
-    promise,
-    new Promise<never>((_, fail) => setTimeout(() => fail(new Error('timed out')), ms)),
-  ]);
 
 const progress = (jobId: string): JobProgress => ({
   jobId,

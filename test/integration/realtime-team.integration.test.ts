@@ -11,6 +11,7 @@ import { type OpenSocket, type SocketGateway, startSocketGateway } from '../supp
 import { scanTable } from '../support/table-items';
 import { joinTeam, switchWorkspace } from '../support/teams';
 import { newUser } from '../support/users';
+import { waitFor, within } from '../support/wait';
 
 /**
  * Live progress in a team (DECISIONS 12 and 31): a member's socket opened in the owner's workspace
@@ -32,20 +33,6 @@ afterAll(async () => {
   await sockets?.close();
   await env?.close();
 });
-
-const waitFor = async (check: () => boolean | Promise<boolean>, ms = 5000) => {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
-
-const within = <T>(promise: Promise<T>, ms = 5000) =>
-  Promise.race([
-    promise,
-    new Promise<never>((_, fail) => setTimeout(() => fail(new Error('timed out')), ms)),
-  ]);
 
 const progress = (jobId: string): JobProgress => ({
   jobId,

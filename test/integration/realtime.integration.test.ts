@@ -8,6 +8,7 @@ import { accessToken, useIntegrationEnv } from '../support/integration-env';
 import { storeJob } from '../support/jobs';
 import { type SocketGateway, startSocketGateway } from '../support/socket-gateway';
 import { scanTable } from '../support/table-items';
+import { waitFor } from '../support/wait';
 
 let secret: string;
 let sockets: SocketGateway;
@@ -38,14 +39,6 @@ async function subscribe(socket: WebSocket, jobId: string) {
   // The route handler stores the subscription after the send returns; give it time to land.
   await new Promise((r) => setTimeout(r, 300));
 }
-
-const waitFor = async (check: () => boolean, ms = 3000) => {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 
 describe('realtime job progress over the local WebSocket gateway', () => {
   it('refuses a connection without a valid access token', async () => {

@@ -35,6 +35,8 @@ export interface NewUserOptions extends Partial<RegisterInput> {
    * seasoned accounts: past their warm-up, with the full write budgets.
    */
   connect?: Platform[];
+  /** Leaves the connected accounts new to write actions: their warm-up starts with their first write. */
+  freshAccounts?: boolean;
 }
 
 interface UsersEnv {
@@ -80,8 +82,9 @@ async function signedUp(options: NewUserOptions, api: Api): Promise<TestUser> {
 }
 
 const asksNothingOfSignUp = (options: NewUserOptions) =>
-  Object.keys(options).every((key) => ['plan', 'trialEndsAt', 'connect', 'verified'].includes(key)) &&
-  options.verified !== false;
+  Object.keys(options).every((key) =>
+    ['plan', 'trialEndsAt', 'connect', 'freshAccounts', 'verified'].includes(key),
+  ) && options.verified !== false;
 
 /** A new signed-in user (see NewUserOptions); from the warmed pool when one is left and fits. */
 export async function newUser(options: NewUserOptions = {}): Promise<TestUser> {
@@ -101,7 +104,8 @@ export async function newUser(options: NewUserOptions = {}): Promise<TestUser> {
     const res = await api.post('/api/users/platforms/sandbox', { platform }, { token: user.accessToken });
     expect(res.status, res.text).toBe(201);
     // A seasoned account: its write budgets are the full ones (the warm-up's own tests start fresh).
-    await markWarmedUp({ userId: user.id, connectionId: res.body.data.platform.id });
+    if (!options.freshAccounts)
+      await markWarmedUp({ userId: user.id, connectionId: res.body.data.platform.id });
   }
   return user;
 }

@@ -16,6 +16,12 @@ vi.mock('../../../../functions/safety/budget-repository', () => ({
   takeBudget: vi.fn(),
   budgetUsed: vi.fn(),
   restAction: vi.fn(),
+  // An account past its warm-up, with no adapted invitation budget: the full budgets (the ramp and
+  // the adaptation have their own tests, test/unit/warm-up.test.ts and invitation-limit.test.ts).
+  startWarmUp: vi.fn(async () => '2026-01-01T00:00:00.000Z'),
+  readWarmUpStart: vi.fn(async () => '2026-01-01T00:00:00.000Z'),
+  readInvitationLimit: vi.fn(async () => undefined),
+  saveInvitationLimit: vi.fn(async () => undefined),
 }));
 
 const WED = new Date('2026-11-25T10:00:00Z');

@@ -1,10 +1,7 @@
 import { NativeSelect } from '@mantine/core';
-import { type ChangeEvent, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { WORKSPACE_TEXTS, type WorkspaceOption } from '../../../../shared/team';
-import { ApiError } from '../../lib/api-client';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { useSwitchWorkspace, type Workspaces } from '../../lib/workspace';
+import type { Workspaces } from '../../lib/workspace';
+import { useSwitchTo } from './use-switch-to';
 
 const optionLabel = (workspace: WorkspaceOption) => {
   if (workspace.role === 'owner') return WORKSPACE_TEXTS.own;
@@ -25,31 +22,15 @@ export default function WorkspaceSwitch({
   workspaces: Workspaces;
   onSwitched: () => void;
 }) {
-  const switchWorkspace = useSwitchWorkspace();
-  const navigate = useNavigate();
-  const [switching, setSwitching] = useState(false);
+  const { switchTo, switching } = useSwitchTo(onSwitched);
   const { view } = workspaces;
   if (!view || view.workspaces.length < 2) return null;
-
-  async function choose(event: ChangeEvent<HTMLSelectElement>) {
-    setSwitching(true);
-    try {
-      const message = await switchWorkspace(event.currentTarget.value);
-      notifySuccess(message ?? WORKSPACE_TEXTS.switchedOwn);
-      onSwitched();
-      navigate('/dashboard');
-    } catch (error) {
-      notifyError(error instanceof ApiError ? error.message : WORKSPACE_TEXTS.switchFailed);
-    } finally {
-      setSwitching(false);
-    }
-  }
 
   return (
     <NativeSelect
       label={WORKSPACE_TEXTS.label}
       value={view.current}
-      onChange={(event) => void choose(event)}
+      onChange={(event) => void switchTo(event.currentTarget.value)}
       disabled={switching}
       size="sm"
       mb="sm"

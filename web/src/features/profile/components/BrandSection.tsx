@@ -1,13 +1,11 @@
-import { Alert, Anchor, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Card, Skeleton, Stack, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
-import { Link } from 'react-router-dom';
 import { BRAND_TEXTS } from '../../../../../shared/brand';
 import { hasFeature, upgradeHint } from '../../../../../shared/plan-policy';
 import type { UserPlan } from '../../../../../shared/pricing-plans';
 import { useBrand } from '../api/brand';
-import { failureMessage } from '../api/profile';
 import { BrandForm } from './BrandForm';
+import { PlusOnly, SectionLoadError } from './section-states';
 
 const TEXTS = BRAND_TEXTS.section;
 
@@ -22,8 +20,17 @@ export function BrandSection({ plan }: { plan: UserPlan | null | undefined }) {
   const { data, brand, error, mutate } = useBrand(inPlan);
 
   let body: ReactNode;
-  if (!inPlan) body = <NotInPlan plan={plan} />;
-  else if (!data && error) body = <LoadError error={error} onRetry={() => void mutate()} />;
+  if (!inPlan)
+    body = <PlusOnly text={BRAND_TEXTS.notInPlan} hint={upgradeHint(plan)} viewPricing={TEXTS.viewPricing} />;
+  else if (!data && error)
+    body = (
+      <SectionLoadError
+        error={error}
+        onRetry={() => void mutate()}
+        title={TEXTS.loadError}
+        retry={TEXTS.retry}
+      />
+    );
   else if (!data) body = <Loading />;
   else
     body = (
@@ -46,23 +53,6 @@ export function BrandSection({ plan }: { plan: UserPlan | null | undefined }) {
   );
 }
 
-function NotInPlan({ plan }: { plan: UserPlan | null | undefined }) {
-  const hint = upgradeHint(plan);
-  return (
-    <Stack gap="xs" align="flex-start">
-      <Text size="sm">{BRAND_TEXTS.notInPlan}</Text>
-      {hint && (
-        <Text size="sm" c="dimmed">
-          {hint}
-        </Text>
-      )}
-      <Anchor component={Link} to="/pricing" size="sm" fw={600}>
-        {TEXTS.viewPricing}
-      </Anchor>
-    </Stack>
-  );
-}
-
 function Loading() {
   return (
     <Stack gap="sm" aria-busy="true" aria-label={TEXTS.loading}>
@@ -70,22 +60,5 @@ function Loading() {
       <Skeleton height={36} />
       <Skeleton height={56} />
     </Stack>
-  );
-}
-
-function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const message = failureMessage(error, TEXTS.loadError);
-  return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertCircle size={20} aria-hidden />}
-      title={TEXTS.loadError}
-    >
-      {message !== TEXTS.loadError && <Text size="sm">{message}</Text>}
-      <Button mt="xs" size="xs" variant="light" color="red" onClick={onRetry}>
-        {TEXTS.retry}
-      </Button>
-    </Alert>
   );
 }

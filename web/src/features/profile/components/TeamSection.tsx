@@ -1,12 +1,10 @@
-import { Alert, Anchor, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
-import { Link } from 'react-router-dom';
 import { hasFeature } from '../../../../../shared/plan-policy';
 import type { UserPlan } from '../../../../../shared/pricing-plans';
 import { TEAM_TEXTS, type TeamView } from '../../../../../shared/team';
-import { failureMessage } from '../api/profile';
 import { useTeam } from '../api/team';
+import { PlusOnly, SectionLoadError } from './section-states';
 import { TeamInvitations } from './TeamInvitations';
 import { TeamInviteForm } from './TeamInviteForm';
 import { TeamMembers } from './TeamMembers';
@@ -26,10 +24,19 @@ export function TeamSection({ plan }: { plan: UserPlan | null | undefined }) {
   };
 
   let body: ReactNode;
-  if (!inPlan) body = <NotInPlan />;
-  else if (!team && error) body = <LoadError error={error} onRetry={() => void refresh()} />;
+  const notInPlan = <PlusOnly text={TEAM_TEXTS.notInPlan} viewPricing={TEXTS.viewPricing} />;
+  if (!inPlan) body = notInPlan;
+  else if (!team && error)
+    body = (
+      <SectionLoadError
+        error={error}
+        onRetry={() => void refresh()}
+        title={TEXTS.loadError}
+        retry={TEXTS.retry}
+      />
+    );
   else if (!team) body = <Loading />;
-  else if (team.seats.total < 2) body = <NotInPlan />;
+  else if (team.seats.total < 2) body = notInPlan;
   else body = <TeamManager team={team} refresh={refresh} />;
 
   return (
@@ -42,17 +49,6 @@ export function TeamSection({ plan }: { plan: UserPlan | null | undefined }) {
   );
 }
 
-function NotInPlan() {
-  return (
-    <Stack gap="xs" align="flex-start">
-      <Text size="sm">{TEAM_TEXTS.notInPlan}</Text>
-      <Anchor component={Link} to="/pricing" size="sm" fw={600}>
-        {TEXTS.viewPricing}
-      </Anchor>
-    </Stack>
-  );
-}
-
 function Loading() {
   return (
     <Stack gap="sm" aria-busy="true" aria-label={TEXTS.loading} data-testid="team-skeleton">
@@ -61,23 +57,6 @@ function Loading() {
       <Skeleton height={52} />
       <Skeleton height={52} />
     </Stack>
-  );
-}
-
-function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const message = failureMessage(error, TEXTS.loadError);
-  return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertCircle size={20} aria-hidden />}
-      title={TEXTS.loadError}
-    >
-      {message !== TEXTS.loadError && <Text size="sm">{message}</Text>}
-      <Button mt="xs" size="xs" variant="light" color="red" onClick={onRetry}>
-        {TEXTS.retry}
-      </Button>
-    </Alert>
   );
 }
 
