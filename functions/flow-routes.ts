@@ -70,6 +70,28 @@ export const flowRoutes: readonly HttpRoute[] = [
     auth: 'verified',
     table: 'read',
   },
+  // Review before send (issue 23): the flow's queue of intents, the user's decisions, its mode.
+  {
+    method: 'GET',
+    path: '/api/flows/{id}/review',
+    handler: 'flows/get-flow-review',
+    auth: 'verified',
+    table: 'write',
+  },
+  {
+    method: 'POST',
+    path: '/api/flows/{id}/review',
+    handler: 'flows/decide-flow-review',
+    auth: 'verified',
+    table: 'write',
+  },
+  {
+    method: 'PUT',
+    path: '/api/flows/{id}/review-mode',
+    handler: 'flows/set-flow-review-mode',
+    auth: 'verified',
+    table: 'write',
+  },
   {
     method: 'POST',
     path: '/api/flows/{id}/pause',

@@ -1,4 +1,5 @@
 import type { FlowStatus } from './flow-api';
+import type { TextOriginStats } from './review';
 
 /**
  * What a flow did, as the insight screens read it (without zod: the screens import this file) (issue 21; part 2 sections 2.4 to 2.7, 3, 7):
@@ -256,6 +257,12 @@ export interface FlowAnalytics {
       weekly: number;
     }>;
   } | null;
+  /**
+   * Issue 23 point 1: over the flow's life, its notes and messages by where their text came from
+   * (approved as written, edited, autopilot) and how many were accepted or answered; absent before
+   * review existed.
+   */
+  reviewComparison?: TextOriginStats[];
 }
 
 export interface AnalyticsResponse {

@@ -25,6 +25,7 @@ import {
 } from './flow-options';
 import { FLOW_MESSAGES } from './flow-texts';
 import type { Platform } from './platforms';
+import { reviewModeSchema } from './review';
 import { visibleMultilineText, visibleText } from './text';
 import { isTimeZone } from './time-zone';
 
@@ -137,6 +138,11 @@ export const messagingSettings = z.object({
     FLOW_MESSAGES.unknownConnectionRequestStyle,
   ),
   commentStyle: z.enum(valuesOf(COMMENT_STYLE_OPTIONS), FLOW_MESSAGES.unknownCommentStyle),
+  /**
+   * Which writes wait for the user (issue 23): a new flow is stored with one, 'everything' unless the
+   * wizard chose another; a flow stored without one ran before review existed (autopilot).
+   */
+  reviewMode: z.optional(reviewModeSchema),
 });
 export type MessagingSettings = z.infer<typeof messagingSettings>;
 

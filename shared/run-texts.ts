@@ -44,4 +44,5 @@ export const ACTION_WORDS: Readonly<Record<string, string>> = {
   messages: 'message',
   likes: 'like',
   comments: 'comment',
+  withdrawals: 'withdrawal',
 };

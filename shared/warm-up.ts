@@ -1,6 +1,6 @@
 /**
  * Warm-up (issue 23 point 3): a connected account first used for write actions (invitations,
- * messages, likes, comments) ramps up over 14 days from a fifth of its write budgets to all of them,
+ * messages, likes, comments, withdrawals) ramps up over 14 days from a fifth of its write budgets to all of them,
  * as a new or long-quiet account should. Read by the governor and by the connections page alike.
  */
 export const WARM_UP_DAYS = 14;

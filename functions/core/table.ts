@@ -58,6 +58,8 @@
  * | 47 | a workspace's brand (white label, DECISIONS 32)  | table | pk = USER#<owner>, sk = BRAND                     |
  * | 48 | when a connected account's warm-up started       | table | pk = USER#<id>#BUDGET#<connectionId>, sk = WARMUP |
  * | 49 | a connected account's adapted invitation budget  | table | pk = USER#<id>#BUDGET#<connectionId>, sk = ADAPT#invitations |
+ * | 50 | a flow's review queue (intents waiting, approved) | table | pk = USER#<id>#PROSPECTS#<flowId>, sk begins_with REVIEW# |
+ * | 51 | a flow's review counts (the approval streak)     | table | pk = USER#<id>#PROSPECTS#<flowId>, sk = REVIEW-STATE |
  *
  * Starting an automation checks the running count and writes the automation in one transaction with
  * a version bump of the user's start guard (conditional on the version read), so two starts at once
@@ -233,6 +235,17 @@ export const keys = {
     sk: `ACTIVITY#${at}#${id}`,
   }),
   flowActivityPrefix: 'ACTIVITY#',
+  /** An intent of the flow in its review queue (issue 23), by its write's idempotency key. */
+  reviewItem: (userId: string, flowId: string, writeKey: string): ItemKey => ({
+    pk: `${user(userId)}#PROSPECTS#${flowId}`,
+    sk: `REVIEW#${writeKey}`,
+  }),
+  reviewItemPrefix: 'REVIEW#',
+  /** The flow's review counts: approvals in a row without an edit (the Autopilot offer). */
+  reviewState: (userId: string, flowId: string): ItemKey => ({
+    pk: `${user(userId)}#PROSPECTS#${flowId}`,
+    sk: 'REVIEW-STATE',
+  }),
   /** A flow's counts of one day in its own time zone, kept as things happen (issue 21's analytics). */
   flowDay: (userId: string, flowId: string, day: string): ItemKey => ({
     pk: `${user(userId)}#PROSPECTS#${flowId}`,

@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TextOrigin } from '../../shared/review';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { isConditionalCheckFailure } from '../core/dynamo-errors';
 import { queryByPrefix } from '../core/query';
@@ -42,7 +43,16 @@ export interface ContactRecord {
 }
 
 export type WriteKind = 'like' | 'comment' | 'invite' | 'message';
-export type WriteStatus = 'intent' | 'taken' | 'performing' | 'done' | 'failed';
+/**
+ * An intent waiting for review is 'intent' with `approved` false; the user's skip or 7 days without a
+ * decision settle it as 'skipped' or 'expired' (issue 23), never sent.
+ */
+export type WriteStatus = 'intent' | 'taken' | 'performing' | 'done' | 'failed' | 'skipped' | 'expired';
+/** The statuses after which a key is never sent again. */
+export const SETTLED_STATUSES = ['done', 'failed', 'skipped', 'expired'] as const;
+export type SettledStatus = (typeof SETTLED_STATUSES)[number];
+export const isSettled = (status: WriteStatus): status is SettledStatus =>
+  (SETTLED_STATUSES as readonly string[]).includes(status);
 
 export interface WriteRecord {
   key: string;
@@ -56,10 +66,12 @@ export interface WriteRecord {
   /** Why a write failed: the platform's refusal, or what the verify read did not show. */
   failure?: string;
   /**
-   * Room for a review step between intent and take (issue 23): today every intent is approved when it
-   * is recorded.
+   * False while the intent waits in its flow's review queue (issue 23): nothing claims, takes or
+   * performs it until the user approves it.
    */
   approved: boolean;
+  /** Where the text came from: approved as written, edited, or autopilot (the analytics' comparison). */
+  origin?: TextOrigin;
   leaseToken?: string;
   leaseUntil?: string;
   createdAt: string;
@@ -163,10 +175,10 @@ export async function findWrite(account: LedgerAccount, key: string): Promise<Wr
  */
 export async function recordIntent(
   account: LedgerAccount,
-  write: Pick<WriteRecord, 'key' | 'kind' | 'personId' | 'flowId' | 'jobId' | 'text'>,
+  write: Pick<WriteRecord, 'key' | 'kind' | 'personId' | 'flowId' | 'jobId' | 'text' | 'approved' | 'origin'>,
   at: string,
 ): Promise<{ fresh: boolean; record: WriteRecord }> {
-  const record: WriteRecord = { ...write, status: 'intent', approved: true, createdAt: at, updatedAt: at };
+  const record: WriteRecord = { ...write, status: 'intent', createdAt: at, updatedAt: at };
   try {
     await dynamo().send(
       new PutCommand({
@@ -201,8 +213,9 @@ export async function claimWrite(
         TableName: tableName(),
         Key: keys.ledgerWrite(account.userId, account.connectionId, key),
         UpdateExpression: 'SET leaseToken = :token, leaseUntil = :until, updatedAt = :at',
+        // Never an intent waiting for review: only what the user (or the flow's mode) approved is sent.
         ConditionExpression:
-          'attribute_exists(pk) AND #status IN (:intent, :taken, :performing) AND ' +
+          'attribute_exists(pk) AND approved = :approved AND #status IN (:intent, :taken, :performing) AND ' +
           '(attribute_not_exists(leaseUntil) OR leaseUntil < :at OR leaseToken = :token)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -212,6 +225,7 @@ export async function claimWrite(
           ':intent': 'intent',
           ':taken': 'taken',
           ':performing': 'performing',
+          ':approved': true,
         },
         ReturnValues: 'ALL_NEW',
       }),
@@ -231,26 +245,28 @@ export async function moveWrite(
   account: LedgerAccount,
   key: string,
   token: string,
-  to: Exclude<WriteStatus, 'intent'>,
+  to: Exclude<WriteStatus, 'intent' | 'skipped' | 'expired'>,
   at: string,
-  failure?: string,
+  extra: { failure?: string; text?: string } = {},
 ): Promise<boolean> {
   const finished = to === 'done' || to === 'failed';
+  const { failure, text } = extra;
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.ledgerWrite(account.userId, account.connectionId, key),
         UpdateExpression: `SET #status = :to, updatedAt = :at${failure ? ', failure = :failure' : ''}${
-          finished ? ' REMOVE leaseToken, leaseUntil' : ''
-        }`,
+          text !== undefined ? ', #text = :text' : ''
+        }${finished ? ' REMOVE leaseToken, leaseUntil' : ''}`,
         ConditionExpression: 'leaseToken = :token',
-        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeNames: { '#status': 'status', ...(text !== undefined ? { '#text': 'text' } : {}) },
         ExpressionAttributeValues: {
           ':to': to,
           ':at': at,
           ':token': token,
           ...(failure ? { ':failure': failure } : {}),
+          ...(text !== undefined ? { ':text': text } : {}),
         },
       }),
     );

@@ -14,7 +14,7 @@ import { listConnections } from '../connections/connection-repository';
 import { DAY_MS, instantOf, isoDay, wallDayOf } from '../core/zone-clock';
 import { pageJobs, type StoredJob } from '../jobs/job-repository';
 import { budgetUsed } from '../safety/budget-repository';
-import { BUDGETS, GOVERNED_ACTIONS } from '../safety/budgets';
+import { BUDGETS, GOVERNED_ACTIONS, type GovernedAction } from '../safety/budgets';
 import { periodsOf } from '../safety/governor';
 import { type DayCounts, type FlowCount, flowDays, qualityCount } from './flow-counts';
 import type { StoredFlow } from './flow-repository';
@@ -40,7 +40,7 @@ const FUNNEL_COUNT: Readonly<Record<FunnelStep, FlowCount>> = {
   replied: 'replied',
 };
 
-const ACTION_LABELS: Readonly<Record<string, string>> = {
+const ACTION_LABELS: Readonly<Record<GovernedAction, string>> = {
   'profile-views': 'Profile views',
   'list-pages': 'List pages',
   searches: 'Searches',
@@ -48,6 +48,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   messages: 'Messages',
   likes: 'Likes',
   comments: 'Comments',
+  withdrawals: 'Withdrawals',
 };
 
 const JOB_STATUS = {
@@ -208,7 +209,7 @@ async function budgetOf(flow: StoredFlow, now: Date): Promise<FlowAnalytics['bud
       const used = await budgetUsed(account, action, periods);
       return {
         action,
-        label: ACTION_LABELS[action] ?? action,
+        label: ACTION_LABELS[action],
         usedToday: used.daily,
         daily: budgets[action].daily,
         usedThisWeek: used.weekly,

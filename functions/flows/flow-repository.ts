@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../core/clients/dynamo';
+import { isConditionalCheckFailure } from '../core/dynamo-errors';
 import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
 import type { StoredAutomation } from '../jobs/automation-item';
@@ -64,4 +65,29 @@ export async function addToFlowTotal(
       ExpressionAttributeValues: { ':n': n },
     }),
   );
+}
+
+/** Sets a flow's review mode (issue 23) in its stored config: false when there is no such flow. */
+export async function setFlowReviewMode(userId: string, flowId: string, mode: string): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.automation(userId, flowId),
+        UpdateExpression: 'SET #config.#messaging.#mode = :mode',
+        ConditionExpression: 'attribute_exists(pk) AND #kind = :flow',
+        ExpressionAttributeNames: {
+          '#config': 'config',
+          '#messaging': 'messagingSettings',
+          '#mode': 'reviewMode',
+          '#kind': 'kind',
+        },
+        ExpressionAttributeValues: { ':mode': mode, ':flow': 'flow' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
 }

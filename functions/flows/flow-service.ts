@@ -9,10 +9,11 @@ import {
   flowStatusOf,
   type ListFlowsQuery,
 } from '../../shared/flow-api';
-import { FLOW_TEXTS, type FlowTemplateDefinition } from '../../shared/flows';
+import { FLOW_TEXTS, type FlowConfig, type FlowTemplateDefinition } from '../../shared/flows';
 import { isFinishedStatus, statusesBefore } from '../../shared/job-lifecycle';
 import { countsAsRunning, limitsFor, planOrFree, TRIAL_FLOW_EXECUTION_LIMIT } from '../../shared/plan-policy';
 import { platformLabel } from '../../shared/platforms';
+import { DEFAULT_REVIEW_MODE, reviewModeOf } from '../../shared/review';
 import { findUserById, takeTrialFlowExecution } from '../auth/user-repository';
 import type { AuthUser } from '../core/auth';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../core/errors';
@@ -85,7 +86,7 @@ export function createFlowService(deps: FlowDeps) {
         displayName: input.name ?? `${template.displayName} - ${at.slice(0, 10)}`,
         platform: template.platform,
         status: 'pending',
-        config: input.config as unknown as Record<string, unknown>,
+        config: withReviewMode(input.config) as unknown as Record<string, unknown>,
         createdAt: at,
         updatedAt: at,
         ...NEW_JOB_PROGRESS,
@@ -239,7 +240,7 @@ export function publicFlow(flow: StoredFlow, template: FlowTemplateDefinition | 
       description: template?.description ?? '',
       platform: template?.platform ?? flow.platform,
     },
-    config: flow.config as unknown as Flow['config'],
+    config: withReviewMode(flow.config as unknown as FlowConfig, reviewModeOf({})),
     state: {
       prospectTracking: {
         totalProspectsFound: totals.prospectsFound ?? 0,
@@ -269,4 +270,13 @@ export function publicFlow(flow: StoredFlow, template: FlowTemplateDefinition | 
   if (status === 'ACTIVE' && flow.nextRunAt && !isFinishedStatus(flow.status))
     out.nextScheduledRun = flow.nextRunAt;
   return out;
+}
+
+/**
+ * A config with its review mode (issue 23): a new flow's is the one chosen or 'everything'; a flow
+ * stored before review existed is answered with the autopilot it runs on.
+ */
+function withReviewMode(config: FlowConfig, fallback = DEFAULT_REVIEW_MODE): FlowConfig {
+  const reviewMode = config.messagingSettings.reviewMode ?? fallback;
+  return { ...config, messagingSettings: { ...config.messagingSettings, reviewMode } };
 }

@@ -1,12 +1,16 @@
+import type { TextOrigin } from '../../shared/review';
 import {
   claimWrite,
   findWrite,
+  isSettled,
   type LedgerAccount,
   moveWrite,
   recordIntent,
   releaseWrite,
+  type SettledStatus,
   type WriteKind,
 } from './contact-ledger';
+import { type ReviewEntry, recordReviewIntent } from './review-repository';
 
 /**
  * Every write to a platform (a like, a comment, an invitation, a message) goes this one way (issue 20
@@ -16,12 +20,18 @@ import {
  *  - two workers at once: the ledger's lease lets one of them act;
  *  - a worker killed between perform and done leaves the write 'performing': the next one verifies on
  *    the platform first and only performs if the platform does not show it (the first did not land);
- *  - a refusal or a write the platform does not show is recorded as failed, never as sent.
+ *  - a refusal or a write the platform does not show is recorded as failed, never as sent;
+ *  - an intent recorded unapproved (the flow's review mode, issue 23) waits in the flow's review queue:
+ *    nothing claims, takes or performs it before the user approves it, and then with the text they
+ *    approved. A text is stored before the platform is touched, so whoever verifies after a worker
+ *    stopped looks for the very text that may have gone out.
  */
 export type WriteOutcome =
   | { kind: 'done' }
   /** An earlier intent of the account settled this key already: nothing sent now. */
-  | { kind: 'settled'; status: 'done' | 'failed' }
+  | { kind: 'settled'; status: SettledStatus }
+  /** The intent waits for the user's approval in the flow's review queue: nothing sent now. */
+  | { kind: 'awaiting-review' }
   /** Another worker holds the write now. */
   | { kind: 'held' }
   /** No budget for it: nothing touched, the intent waits for a later run. */
@@ -54,34 +64,62 @@ export interface WriteRequest {
   personId: string;
   flowId: string;
   jobId: string;
+  /** The text written already (a note; any text that waits for review). */
   text?: string;
-  /** Does the write: a refusal the platform answers comes back as `{ ok: false, refusal }`. */
-  perform: () => Promise<{ ok: true } | { ok: false; refusal: string } | undefined>;
-  /** Reads the platform's own state: true when it shows the write. */
-  verify: () => Promise<boolean>;
+  /** Writes the text when the write has none stored yet (autopilot writes it only when it goes). */
+  compose?: () => Promise<string>;
+  /** False: the intent waits in the flow's review queue, shown as `review` says. */
+  approved: boolean;
+  review?: ReviewEntry;
+  /** Where an approved text came from (the analytics' comparison). */
+  origin?: TextOrigin;
+  /** Does the write with the text stored: a refusal the platform answers comes back as `{ ok: false, refusal }`. */
+  perform: (text: string | undefined) => Promise<{ ok: true } | { ok: false; refusal: string } | undefined>;
+  /** Reads the platform's own state: true when it shows the write (with that text). */
+  verify: (text: string | undefined) => Promise<boolean>;
 }
 
 export async function writeOnce(deps: WriteOnceDeps, write: WriteRequest): Promise<WriteOutcome> {
   const { account, token, now } = deps;
   const at = () => now().toISOString();
-  const { record } = await recordIntent(account, write, at());
-  if (record.status === 'done' || record.status === 'failed')
-    return { kind: 'settled', status: record.status };
+  const fields = {
+    key: write.key,
+    kind: write.kind,
+    personId: write.personId,
+    flowId: write.flowId,
+    jobId: write.jobId,
+    ...(write.text !== undefined ? { text: write.text } : {}),
+  };
+  const { record } =
+    !write.approved && write.review
+      ? await recordReviewIntent(account, fields, write.review, at())
+      : await recordIntent(
+          account,
+          { ...fields, approved: true, ...(write.origin ? { origin: write.origin } : {}) },
+          at(),
+        );
+  if (isSettled(record.status)) return { kind: 'settled', status: record.status };
+  if (!record.approved) return { kind: 'awaiting-review' };
   const claimed = await claimWrite(account, write.key, token, now(), deps.leaseMs ?? WRITE_LEASE_MS);
   if (!claimed) {
     const current = await findWrite(account, write.key);
-    if (current?.status === 'done' || current?.status === 'failed')
-      return { kind: 'settled', status: current.status };
+    if (current && isSettled(current.status)) return { kind: 'settled', status: current.status };
     return { kind: 'held' };
   }
-  // Today every intent is approved when recorded; a review step (issue 23) sets `approved` later.
-  if (claimed.status === 'performing') {
-    // A worker stopped after it started this write: the platform says whether it landed.
-    const landed = await write.verify().catch(async (error: unknown) => {
+  let text = claimed.text;
+  // Lets go of the write on a throw before the platform is touched, or after (then whoever takes it
+  // next verifies first). A worker killed keeps its lease until it runs out.
+  const releasing = async <T>(step: () => Promise<T>): Promise<T> => {
+    try {
+      return await step();
+    } catch (error) {
       await releaseWrite(account, write.key, token).catch(() => undefined);
       throw error;
-    });
-    if (landed)
+    }
+  };
+  if (claimed.status === 'performing') {
+    // A worker stopped after it started this write: the platform says whether it landed.
+    if (await releasing(() => write.verify(text)))
       return (await moveWrite(account, write.key, token, 'done', at())) ? { kind: 'done' } : { kind: 'lost' };
   } else {
     if (claimed.status === 'intent') {
@@ -92,25 +130,19 @@ export async function writeOnce(deps: WriteOnceDeps, write: WriteRequest): Promi
       }
       if (!(await moveWrite(account, write.key, token, 'taken', at()))) return { kind: 'lost' };
     }
-    if (!(await moveWrite(account, write.key, token, 'performing', at()))) return { kind: 'lost' };
+    const compose = write.compose;
+    if (text === undefined && compose) text = await releasing(() => compose());
+    if (!(await moveWrite(account, write.key, token, 'performing', at(), text !== undefined ? { text } : {})))
+      return { kind: 'lost' };
   }
-  // A throw (a wall, a challenge, a lost page) leaves the write 'performing' and lets go of it: whoever
-  // takes it next verifies first. A worker killed here keeps its lease until it runs out.
-  let answer: Awaited<ReturnType<WriteRequest['perform']>>;
-  let shown: boolean;
-  try {
-    answer = await write.perform();
-    shown = answer && !answer.ok ? false : await write.verify();
-  } catch (error) {
-    await releaseWrite(account, write.key, token).catch(() => undefined);
-    throw error;
-  }
+  const answer = await releasing(() => write.perform(text));
+  const shown = answer && !answer.ok ? false : await releasing(() => write.verify(text));
   if (answer && !answer.ok) {
-    await moveWrite(account, write.key, token, 'failed', at(), answer.refusal);
+    await moveWrite(account, write.key, token, 'failed', at(), { failure: answer.refusal });
     return { kind: 'refused', refusal: answer.refusal };
   }
   if (!shown) {
-    await moveWrite(account, write.key, token, 'failed', at(), NOT_SHOWN);
+    await moveWrite(account, write.key, token, 'failed', at(), { failure: NOT_SHOWN });
     return { kind: 'not-shown' };
   }
   return (await moveWrite(account, write.key, token, 'done', at())) ? { kind: 'done' } : { kind: 'lost' };

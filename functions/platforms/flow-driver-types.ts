@@ -7,15 +7,16 @@ import type { PlatformStopReason } from './driver-types';
 /**
  * What a flow (an AI prospecting campaign, DECISIONS 27-29) asks of a platform driver: find people
  * by the flow's targeting, read their recent posts, like, comment, invite and message, read back
- * what each write left on the platform, and follow up on invitations and replies.
+ * what each write left on the platform, follow up on invitations and replies, and withdraw
+ * invitations left pending too long.
  *
  * Drivers know pages and endpoints; they store nothing and decide nothing about budgets or notes: the
  * flow runner asks the governor before every call (`actions` names the budget of each), writes the
  * texts and checks each write with the matching read. Every call runs inside the signed-in page
  * (PlatformPage); a wall, a challenge, an ended session or a 429 that is no refusal throws
  * PlatformStop (driver-types.ts) with its reason. A refusal the platform gives as an answer (a note
- * too long, a note quota used up, the weekly invitation limit, a message to a non-connection) comes
- * back as `{ ok: false, refusal }`.
+ * too long, a note quota used up, the weekly invitation limit, a message to a non-connection, a
+ * withdrawal of an invitation no longer pending) comes back as `{ ok: false, refusal }`.
  */
 
 /** A flow's target audience, as the wizard stores it (shared/flows.ts, targetingSettings). */
@@ -72,6 +73,15 @@ export type InviteRefusal =
   | 'already-connected'
   | 'weekly-limit';
 export type MessageRefusal = 'not-connected';
+/** The invitation is no longer pending (none was sent, or it was accepted, declined or withdrawn). */
+export type WithdrawRefusal = 'not-pending';
+
+/** One invitation of the account's Sent list, and since when it waits (issue 23 point 2). */
+export interface FlowPendingInvitation {
+  personId: string;
+  /** ISO time it was sent: what "pending for more than N days" is measured from. */
+  sentAt: string;
+}
 
 /** A write the platform took, or the refusal it answered with. */
 export type FlowWrite<R extends string> = { ok: true } | { ok: false; refusal: R };
@@ -112,6 +122,7 @@ export interface FlowDriver {
     comment: GovernedAction;
     invite: GovernedAction;
     message: GovernedAction;
+    withdraw: GovernedAction;
     read: GovernedAction;
   }>;
 
@@ -134,15 +145,24 @@ export interface FlowDriver {
   comment(page: PlatformPage, post: FlowPost, text: string): Promise<void>;
   invite(page: PlatformPage, person: FlowPerson, note?: string): Promise<FlowWrite<InviteRefusal>>;
   message(page: PlatformPage, person: FlowPerson, text: string): Promise<FlowWrite<MessageRefusal>>;
+  /**
+   * Withdraws the account's pending invitation to the person (verify: invitationState answers
+   * 'none'). The platform then keeps the person from being invited again for 3 weeks, which an
+   * invite answers as 'already-invited'.
+   */
+  withdraw(page: PlatformPage, person: FlowPerson): Promise<FlowWrite<WithdrawRefusal>>;
 
   /** Verify: the platform's own state after a write (never the write's answer alone). */
   isLiked(page: PlatformPage, post: FlowPost): Promise<boolean>;
   hasComment(page: PlatformPage, post: FlowPost, text: string): Promise<boolean>;
+  /** 'none' also after the invitation was declined or withdrawn. */
   invitationState(page: PlatformPage, person: FlowPerson): Promise<'none' | 'pending' | 'connected'>;
   hasMessage(page: PlatformPage, person: FlowPerson, text: string): Promise<boolean>;
 
   /** Follow-up: the person ids of the account's invitations still pending (its Sent list). */
   pendingInvitations(page: PlatformPage): Promise<string[]>;
+  /** The same list with each invitation's sent time, newest first: what a withdrawal run picks from. */
+  pendingInvitationsSince(page: PlatformPage): Promise<FlowPendingInvitation[]>;
   /** The person ids of the account's connections, most recent first; with `since` (ISO), those made since. */
   connections(page: PlatformPage, since?: string): Promise<string[]>;
   /** What the person wrote in the account's thread with them, oldest first. */

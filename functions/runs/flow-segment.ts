@@ -1,6 +1,7 @@
 import { COMPANY_SIZE_OPTIONS, COUNTRY_OPTIONS, type FlowConfig, flowConfig } from '../../shared/flows';
 import { ADAPTIVE_LIMITS, type InvitationLimit } from '../../shared/invitation-limit';
 import type { Platform } from '../../shared/platforms';
+import { reviewModeOf } from '../../shared/review';
 import type { AiProspect, AiTargeting, ProspectAi } from '../core/ports/ai';
 import { prospectAi } from '../core/ports/prospect-ai';
 import { monthStartIn } from '../core/zone-clock';
@@ -14,7 +15,13 @@ import {
   notesSentSince,
 } from '../flows/contact-ledger';
 import { findIndustry } from '../flows/industry-repository';
-import { prospectsAfter, type StoredProspect, scoreProspect } from '../flows/prospect-repository';
+import {
+  findProspect,
+  prospectsAfter,
+  type StoredProspect,
+  scoreProspect,
+} from '../flows/prospect-repository';
+import { type ReviewEntry, reviewEntries } from '../flows/review-repository';
 import { NOT_SHOWN, type WriteOutcome, writeOnce } from '../flows/write-once';
 import type { StoredAutomation } from '../jobs/automation-item';
 import type { BrowserCookie, PlatformPage } from '../platforms/browser';
@@ -29,6 +36,7 @@ import { linkedinFlowDriver } from '../platforms/linkedin/flow-driver';
 import type { GovernedAction } from '../safety/budgets';
 import type { Governor } from '../safety/governor';
 import { flowRecords, who } from './flow-records';
+import { flowWrites } from './flow-writes';
 
 /**
  * What a flow's run handler works with besides the runner's context (issue 20 point 6): the platform's
@@ -58,8 +66,12 @@ export interface FlowSegment {
   notesLeft(account: FlowAccount): Promise<number>;
   /** A connection note for the prospect in the flow's tone and approach, within `maxLength`. */
   writeNote(prospect: StoredProspect, maxLength: number): Promise<string>;
-  /** Invites the prospect once (write-once), with the note when there is one. */
-  invite(page: PlatformPage, prospect: StoredProspect, note: string | undefined): Promise<WriteOutcome>;
+  /** Invites the prospect once (write-once), with the note when there is one (and its length limit). */
+  invite(
+    page: PlatformPage,
+    prospect: StoredProspect,
+    note: { text: string; maxLength: number } | undefined,
+  ): Promise<WriteOutcome>;
   /** Keeps the prospect's recent posts the run just read; the first visit is a PROFILE_VIEWED activity. */
   viewed(prospect: StoredProspect, posts: readonly FlowPost[]): Promise<void>;
   /** Likes the post once (write-once). */
@@ -82,6 +94,13 @@ export interface FlowSegment {
     page: PlatformPage,
     person: { id: string; name: string; profileUrl?: string },
   ): Promise<WriteOutcome>;
+  /** The intents the user approved in the flow's review queue, the oldest first (issue 23). */
+  approved(): Promise<ReviewEntry[]>;
+  /**
+   * Sends an approved intent through the same write (governor, perform, verify), with the text the
+   * user approved; its queue entry goes once the write is settled. Answers what the write came to.
+   */
+  sendApproved(page: PlatformPage, entry: ReviewEntry): Promise<WriteOutcome>;
 }
 
 /** The flow driver of a platform; undefined where flows do not run (X, Instagram for now). */
@@ -118,15 +137,6 @@ export function createFlowSegment(input: {
   ai?: ProspectAi;
 }): FlowSegment {
   const { driver, flow, jobId, account, now, governor } = input;
-  const writes = (action: GovernedAction) => ({
-    account,
-    token: input.token,
-    now,
-    take: async () => {
-      const answer = await governor.take(action);
-      return answer.ok ? { ok: true as const } : { ok: false as const, until: answer.until };
-    },
-  });
   const aiProspect = (p: StoredProspect): AiProspect => ({
     id: p.id,
     name: p.name,
@@ -135,27 +145,6 @@ export function createFlowSegment(input: {
     ...(p.company ? { company: p.company } : {}),
     ...(p.location ? { location: p.location } : {}),
     ...(p.industry ? { industry: p.industry } : {}),
-  });
-  /** Records what a write came to in the flow's activities (a write settled earlier adds none). */
-  const logged = async (
-    outcome: WriteOutcome,
-    key: string,
-    base: Omit<StoredActivity, 'id' | 'wasSuccessful' | 'timestamp' | 'jobId' | 'errorMessage'>,
-  ): Promise<WriteOutcome> => {
-    if (outcome.kind !== 'done' && outcome.kind !== 'refused' && outcome.kind !== 'not-shown') return outcome;
-    await records.activity({
-      ...base,
-      id: key,
-      wasSuccessful: outcome.kind === 'done',
-      ...(outcome.kind === 'refused' ? { errorMessage: `The platform refused it: ${outcome.refusal}` } : {}),
-      ...(outcome.kind === 'not-shown' ? { errorMessage: NOT_SHOWN } : {}),
-    });
-    return outcome;
-  };
-  const personOf = (p: { id: string; name: string; profileUrl?: string }): FlowPerson => ({
-    id: p.id,
-    name: p.name,
-    profileUrl: p.profileUrl ?? '',
   });
   const userId = account.userId;
   const settings = flowConfig.parse(flow.config);
@@ -169,6 +158,19 @@ export function createFlowSegment(input: {
   const ai = input.ai ?? prospectAi();
   const targeting = aiTargetingOf(settings);
   const messaging = settings.messagingSettings;
+  const writes = flowWrites({
+    driver,
+    flowId: flow.id,
+    jobId,
+    account,
+    governor,
+    token: input.token,
+    now,
+    ai,
+    messaging,
+    reviewMode: reviewModeOf(settings),
+    activity: (record) => records.activity(record),
+  });
   return {
     flowId: flow.id,
     jobId,
@@ -222,84 +224,14 @@ export function createFlowSegment(input: {
     async writeNote(prospect, maxLength) {
       return (await ai.writeConnectionNote({ prospect: aiProspect(prospect), messaging, maxLength })).text;
     },
-    async invite(page, prospect, note) {
-      const person = personOf(prospect);
-      const outcome = await writeOnce(writes(driver.actions.invite), {
-        key: `invite:${prospect.id}`,
-        kind: 'invite',
-        personId: prospect.id,
-        flowId: flow.id,
-        jobId,
-        ...(note ? { text: note } : {}),
-        perform: () => driver.invite(page, person, note),
-        // Pending, or already accepted by the time it is read: either way the platform took it.
-        verify: async () => (await driver.invitationState(page, person)) !== 'none',
-      });
-      return logged(outcome, `invite:${prospect.id}`, {
-        type: 'CONNECTION_SENT',
-        stage: 'connecting',
-        prospect: who(prospect),
-        ...(note ? { connection: { message: note } } : {}),
-        description: note
-          ? `Connection request with a note to ${prospect.name}`
-          : `Connection request to ${prospect.name}`,
-      });
-    },
+    invite: writes.invite,
     viewed: (prospect, posts) =>
       records.viewed(
         prospect,
         posts.map(({ authorId: _author, ...post }) => post),
       ),
-    async like(page, prospect, post) {
-      const outcome = await writeOnce(writes(driver.actions.like), {
-        key: `like:${post.id}`,
-        kind: 'like',
-        personId: prospect.id,
-        flowId: flow.id,
-        jobId,
-        perform: async () => {
-          await driver.like(page, post);
-          return undefined;
-        },
-        verify: () => driver.isLiked(page, post),
-      });
-      return logged(outcome, `like:${post.id}`, {
-        type: 'POST_LIKED',
-        stage: 'engaging',
-        prospect: who(prospect),
-        engagement: { postText: post.text, postUrl: post.url },
-        description: `Liked ${prospect.name}'s post`,
-      });
-    },
-    async comment(page, prospect, post) {
-      let text: string | undefined;
-      const outcome = await writeOnce(writes(driver.actions.comment), {
-        key: `comment:${post.id}`,
-        kind: 'comment',
-        personId: prospect.id,
-        flowId: flow.id,
-        jobId,
-        perform: async () => {
-          text ??= (
-            await ai.writeComment({
-              prospect: aiProspect(prospect),
-              post: { id: post.id, text: post.text },
-              messaging,
-            })
-          ).text;
-          await driver.comment(page, post, text);
-          return undefined;
-        },
-        verify: async () => text !== undefined && driver.hasComment(page, post, text),
-      });
-      return logged(outcome, `comment:${post.id}`, {
-        type: 'POST_COMMENTED',
-        stage: 'engaging',
-        prospect: who(prospect),
-        engagement: { postText: post.text, postUrl: post.url, ...(text ? { comment: text } : {}) },
-        description: `Commented on ${prospect.name}'s post`,
-      });
-    },
+    like: writes.like,
+    comment: writes.comment,
     async awaitingReply() {
       return (await contactsOfFlow(account, flow.id)).filter((c) => c.steps.messaged && !c.steps.replied);
     },
@@ -312,29 +244,12 @@ export function createFlowSegment(input: {
       return governor.assessInvitations(await invitationAcceptance(account, now(), ADAPTIVE_LIMITS));
     },
     reached: (person, step) => records.reached(person, step),
-    async followUp(page, contact) {
-      const person = personOf(contact);
-      let text: string | undefined;
-      const outcome = await writeOnce(writes(driver.actions.message), {
-        key: `message:${contact.id}:1`,
-        kind: 'message',
-        personId: contact.id,
-        flowId: flow.id,
-        jobId,
-        perform: async () => {
-          text ??= (await ai.writeMessage({ prospect: { id: contact.id, name: contact.name }, messaging }))
-            .text;
-          return driver.message(page, person, text);
-        },
-        verify: async () => text !== undefined && driver.hasMessage(page, person, text),
-      });
-      return logged(outcome, `message:${contact.id}:1`, {
-        type: 'MESSAGE_SENT',
-        stage: 'following-up',
-        prospect: who(contact),
-        ...(text ? { connection: { message: text } } : {}),
-        description: `Follow-up message to ${contact.name}`,
-      });
+    followUp: writes.followUp,
+    sendApproved: writes.sendApproved,
+    async approved() {
+      return (await reviewEntries(userId, flow.id))
+        .filter((entry) => entry.state === 'approved')
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     },
   };
 }

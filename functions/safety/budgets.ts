@@ -15,11 +15,18 @@ export const GOVERNED_ACTIONS = [
   'messages',
   'likes',
   'comments',
+  'withdrawals',
 ] as const;
 export type GovernedAction = (typeof GOVERNED_ACTIONS)[number];
 
 /** The actions that write to the platform (the others read): the ones a warm-up ramps. */
-const WRITE_ACTIONS: ReadonlySet<GovernedAction> = new Set(['invitations', 'messages', 'likes', 'comments']);
+const WRITE_ACTIONS: ReadonlySet<GovernedAction> = new Set([
+  'invitations',
+  'messages',
+  'likes',
+  'comments',
+  'withdrawals',
+]);
 export const isWriteAction = (action: GovernedAction): boolean => WRITE_ACTIONS.has(action);
 
 export interface ActionBudget {
@@ -44,6 +51,8 @@ export const BUDGETS: Readonly<Record<Platform, Readonly<Record<GovernedAction, 
     messages: { daily: 20, weekly: 100, spacingMs: WRITE_SPACING },
     likes: { daily: 50, weekly: 250, spacingMs: WRITE_SPACING },
     comments: { daily: 10, weekly: 50, spacingMs: WRITE_SPACING },
+    // Withdrawing invitations pending too long (issue 23 point 2): a backlog drained slowly, never in a burst.
+    withdrawals: { daily: 30, weekly: 150, spacingMs: WRITE_SPACING },
   },
   twitter: {
     'profile-views': { daily: 300, weekly: 1500, spacingMs: READ_SPACING },
@@ -53,6 +62,8 @@ export const BUDGETS: Readonly<Record<Platform, Readonly<Record<GovernedAction, 
     messages: { daily: 100, weekly: 500, spacingMs: WRITE_SPACING },
     likes: { daily: 100, weekly: 500, spacingMs: WRITE_SPACING },
     comments: { daily: 50, weekly: 250, spacingMs: WRITE_SPACING },
+    // Follow requests to protected accounts are X's only pending invitations: LinkedIn's figure.
+    withdrawals: { daily: 30, weekly: 150, spacingMs: WRITE_SPACING },
   },
   // No reliable numbers; challenges after a handful of follows: very conservative.
   instagram: {
@@ -63,6 +74,8 @@ export const BUDGETS: Readonly<Record<Platform, Readonly<Record<GovernedAction, 
     messages: { daily: 10, weekly: 50, spacingMs: WRITE_SPACING },
     likes: { daily: 20, weekly: 100, spacingMs: WRITE_SPACING },
     comments: { daily: 5, weekly: 25, spacingMs: WRITE_SPACING },
+    // Requests to private accounts: no more withdrawn than invitations sent.
+    withdrawals: { daily: 10, weekly: 50, spacingMs: WRITE_SPACING },
   },
 };
 

@@ -582,7 +582,7 @@ async function serverTimes(
   );
   timings.push(
     await timed(
-      '  the budget (listConnections, then budgetUsed x7)',
+      `  the budget (listConnections, then budgetUsed x${GOVERNED_ACTIONS.length})`,
       async () => {
         const connection = (await listConnections(user.id))[0]!;
         const periods = periodsOf(new Date(), connection.timeZone ?? 'UTC');

@@ -38,6 +38,8 @@ export const LINKEDIN = {
     sentInvitationsApi: '/voyager/api/relationships/sentInvitationViewsV2',
     /** POST `?action=verifyQuotaAndCreateV2`: invite, with an optional note. */
     invitationsCreateApi: '/voyager/api/voyagerRelationshipsDashMemberRelationships',
+    /** POST `/<urn:li:fsd_invitation:ID, percent-encoded>?action=withdraw` `{invitationType}`: withdraw one. */
+    invitationsApi: '/voyager/api/voyagerRelationshipsDashInvitations',
     /** POST `?threadUrn=urn:li:activity:<id>` `{reactionType}`: react to a post. */
     reactionsCreateApi: '/voyager/api/voyagerSocialDashReactions',
     /** POST `{commentary:{text}, threadUrn}`: comment on a post. */
@@ -52,6 +54,7 @@ export const LINKEDIN = {
   /** The `?action=` of the write calls. */
   actions: {
     invite: 'verifyQuotaAndCreateV2',
+    withdraw: 'withdraw',
     createMessage: 'createMessage',
   },
   /**

@@ -1,4 +1,3 @@
-import type { SandboxAccount } from './accounts';
 import { json, type Reply, type RequestContext, safeDecode } from './kit';
 import {
   bad,
@@ -9,7 +8,6 @@ import {
   lockupImage,
   postIdOf,
   postSharePath,
-  profileEntity,
   profileHref,
   profileIdOfUrn,
   profileUrn,
@@ -29,9 +27,10 @@ import type { SandboxPerson, SandboxPost } from './world-types';
 
 /**
  * The sandbox LinkedIn's JSON for flows: a member's recent posts, the write calls (react, comment,
- * invite, message) and what reads them back (sent invitations, conversations). Shapes follow the
- * Voyager calls open-source clients make (platform-notes.md); every write is stored in the site's
- * state (linkedin-state.ts), and a refused one answers LinkedIn's error code.
+ * message) and what reads them back (conversations); the invitation calls are in
+ * linkedin-invitation-api.ts. Shapes follow the Voyager calls open-source clients make
+ * (platform-notes.md); every write is stored in the site's state (linkedin-state.ts), and a refused
+ * one answers LinkedIn's error code.
  */
 
 const T = LINKEDIN.types;
@@ -41,17 +40,17 @@ export const COMMENT_MAX_LENGTH = 1250;
 /** A message's most characters. */
 export const MESSAGE_MAX_LENGTH = 8000;
 
-function notFound(): Reply {
+export function notFound(): Reply {
   return json({ status: 404, message: 'Not Found' }, 404);
 }
 
 /** A refused write: `{status, code, message}` at the top, and under `data` as some answers nest it. */
-function refused(error: { status: number; code: string; message: string }): Reply {
+export function refused(error: { status: number; code: string; message: string }): Reply {
   const body = { status: error.status, code: error.code, message: error.message };
   return json({ ...body, data: body }, error.status);
 }
 
-function parseBody(ctx: RequestContext): Record<string, unknown> | undefined {
+export function parseBody(ctx: RequestContext): Record<string, unknown> | undefined {
   try {
     const parsed = JSON.parse(ctx.body ?? '') as unknown;
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
@@ -62,7 +61,7 @@ function parseBody(ctx: RequestContext): Record<string, unknown> | undefined {
   }
 }
 
-const record = (value: unknown): Record<string, unknown> =>
+export const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 const activityUrn = (id: string) => `urn:li:activity:${id}`;
@@ -210,34 +209,6 @@ export function createComment(ctx: RequestContext, state: LinkedInState): Reply 
   return json({ value: commentEntity(ctx, comment) }, 201);
 }
 
-/**
- * POST /voyager/api/voyagerRelationshipsDashMemberRelationships?action=verifyQuotaAndCreateV2
- * `{invitee:{inviteeUnion:{memberProfile:"urn:li:fsd_profile:..."}},customMessage?}`. Refusals answer
- * LinkedIn's codes (linkedin-outreach.ts): CANT_RESEND_YET, ALREADY_CONNECTED, CUSTOM_MESSAGE_TOO_LONG
- * (400), FUSE_LIMIT_EXCEEDED (the weekly limit) and CUSTOM_INVITE_LIMIT_REACHED (429).
- */
-export function createInvitation(ctx: RequestContext, state: LinkedInState, account: SandboxAccount): Reply {
-  if (ctx.url.searchParams.get('action') !== LINKEDIN.actions.invite)
-    return bad(`action must be ${LINKEDIN.actions.invite}`);
-  const body = parseBody(ctx);
-  const member = String(record(record(body?.invitee).inviteeUnion).memberProfile ?? '');
-  const id = profileIdOfUrn(member);
-  const person = id ? ctx.index.person(id) : undefined;
-  if (!body || !id) return bad('invitee.inviteeUnion.memberProfile is required');
-  if (!person) return notFound();
-  if (person.id === ctx.me.id) return bad('You cannot invite yourself');
-  const note = body.customMessage === undefined ? undefined : String(body.customMessage);
-  const result = state.invite(account, person.id, note);
-  if (!result.ok) return refused(result);
-  return json({
-    value: {
-      $type: T.createInvitation,
-      invitationUrn: `urn:li:fsd_invitation:${result.invitation!.id}`,
-      inviteeUrn: profileUrn(person),
-    },
-  });
-}
-
 function conversationUrn(me: SandboxPerson, personId: string): string {
   return `urn:li:msg_conversation:(${profileUrn(me)},2-${Buffer.from(`${me.id}:${personId}`).toString('base64url')})`;
 }
@@ -281,52 +252,6 @@ export function createMessage(ctx: RequestContext, state: LinkedInState): Reply 
   const m = result.message;
   return json({
     value: messageEntity(ctx.me, person.id, { id: m.id, fromId: ctx.me.id, text: m.text, at: m.at }),
-  });
-}
-
-/**
- * GET /voyager/api/relationships/sentInvitationViewsV2?q=invitationType&invitationType=CONNECTION&start&count:
- * the account's pending invitations, newest first (accepted and declined ones leave the list), with
- * a total. Included: Invitation (`*toMember`, `toMemberId`, `sentTime`, `message`) and Profile.
- */
-export function sentInvitations(ctx: RequestContext, state: LinkedInState): Reply {
-  const { searchParams } = ctx.url;
-  if (searchParams.get('q') !== 'invitationType') return bad('q must be invitationType');
-  const type = searchParams.get('invitationType') ?? 'CONNECTION';
-  if (type !== 'CONNECTION') return bad(`Unsupported invitationType ${type}`);
-  const sizes = LINKEDIN.pageSizes;
-  const start = Math.max(0, Number.parseInt(searchParams.get('start') ?? '0', 10) || 0);
-  const count = Math.max(
-    1,
-    Math.min(
-      Number.parseInt(searchParams.get('count') ?? '', 10) || sizes.sentInvitationsCount,
-      sizes.sentInvitationsCountMax,
-    ),
-  );
-  const all = state.pendingInvitations(ctx.me.id);
-  const slice = all.slice(start, start + count);
-  return json({
-    data: {
-      $type: T.collection,
-      paging: { start, count, total: all.length },
-      '*elements': slice.map((i) => `urn:li:fsd_invitation:${i.id}`),
-    },
-    included: slice.flatMap((i) => {
-      const p = ctx.index.person(i.personId)!;
-      return [
-        {
-          $type: T.invitation,
-          entityUrn: `urn:li:fsd_invitation:${i.id}`,
-          invitationType: 'CONNECTION',
-          invitationState: 'PENDING',
-          sentTime: i.sentAt,
-          ...(i.note ? { message: i.note } : {}),
-          toMemberId: p.id,
-          '*toMember': profileUrn(p),
-        },
-        profileEntity(ctx, p),
-      ];
-    }),
   });
 }
 

@@ -1,20 +1,22 @@
+import type { StoredComment, StoredLike } from './linkedin-state-file';
 import { Rng } from './random';
 import { sandboxWords } from './words';
-import { streamSeed } from './world-extras';
+import { instagramShortcode, streamSeed } from './world-extras';
 import {
   LINKEDIN_REACTION_TYPES,
   type LinkedInReactionType,
   SANDBOX_SIZES,
   type SandboxComment,
   type SandboxPerson,
+  type SandboxPost,
   type SandboxWorld,
 } from './world-types';
 
 /**
- * The sandbox LinkedIn's outreach rules, pure: what an invitation is refused for, what becomes of an
- * invitation and of a message thread on the simulated clock, and each person's recent posts. Every
- * draw comes from a stream of its own (seeded with the world seed and the person's id, as
- * world-extras.ts does), so the pinned world stays byte for byte what it was.
+ * The sandbox LinkedIn's outreach rules, pure: what an invitation is refused for, when one can be
+ * withdrawn, what becomes of an invitation and of a message thread on the simulated clock, and each
+ * person's recent posts. Every draw comes from a stream of its own (seeded with the world seed and the
+ * person's id, as world-extras.ts does), so the pinned world stays byte for byte what it was.
  * linkedin-state.ts applies them to what the accounts did; tests pin them
  * (test/unit/scripts/sandbox-platforms/linkedin-flow-rules.test.ts).
  */
@@ -30,7 +32,10 @@ export const OUTREACH_RULES = {
   /** Invitations sent in any 7 days (the site's own limit; LinkedIn's is about 100 a week). */
   weeklyInvitations: 100,
   weekMs: 7 * DAY,
-  /** A declined invitation cannot be sent again to the same person for 3 weeks. */
+  /**
+   * The same person cannot be invited again for 3 weeks: after a declined invitation was sent, or
+   * after the account withdrew one (LinkedIn's rule for withdrawals). One rule, `resendCountsFrom`.
+   */
   resendAfterMs: 21 * DAY,
   /** About 30% of invitations are accepted, about 10% declined, 2 to 48 hours after they were sent. */
   acceptShare: 0.3,
@@ -52,6 +57,13 @@ export const INVITE_ERRORS = {
   noteQuota: { status: 429, code: 'CUSTOM_INVITE_LIMIT_REACHED' },
 } as const;
 
+/**
+ * The withdrawal call's refusal of an invitation that is no longer pending (accepted, declined or
+ * withdrawn already). No public source gives LinkedIn's own code: this one is the sandbox's, in the
+ * style of the invitation call's, and the driver reads it as 'not-pending'.
+ */
+export const WITHDRAW_NOT_PENDING = { status: 400, code: 'INVITATION_NOT_PENDING' } as const;
+
 /** The messaging call's refusal to write to someone who is not a 1st-degree connection. */
 export const MESSAGE_NOT_CONNECTED = { status: 400, code: 'RECIPIENT_NOT_CONNECTED' } as const;
 
@@ -61,6 +73,15 @@ export const noteLength = (note: string): number => [...note].length;
 /** The calendar month (UTC) of a time, `YYYY-MM`: free notes are counted per month. */
 export const monthOf = (ms: number): string => new Date(ms).toISOString().slice(0, 7);
 
+/** Where an account's last invitation to a person stands: a withdrawn one knows when it was withdrawn. */
+export type LastInvitation =
+  | { sentAt: number; state: 'pending' | 'declined' | 'accepted' }
+  | { sentAt: number; state: 'withdrawn'; withdrawnAt: number };
+
+/** When the 3 weeks before the person may be invited again start: the withdrawal, else the sending. */
+export const resendCountsFrom = (last: LastInvitation): number =>
+  last.state === 'withdrawn' ? last.withdrawnAt : last.sentAt;
+
 export interface InviteFacts {
   premium: boolean;
   /** Trimmed; empty or absent means an invitation without a note. */
@@ -68,7 +89,7 @@ export interface InviteFacts {
   /** Already a 1st-degree connection of the account. */
   connected: boolean;
   /** The account's last invitation to this person and where it stands. */
-  last?: { sentAt: number; state: 'pending' | 'declined' | 'accepted' };
+  last?: LastInvitation;
   /** Invitations the account sent in the 7 days before now. */
   sentThisWeek: number;
   /** Invitations with a note the account sent this calendar month. */
@@ -87,7 +108,10 @@ export function judgeInvite(f: InviteFacts): InviteVerdict {
   });
   if (f.connected || f.last?.state === 'accepted')
     return refuse(INVITE_ERRORS.alreadyConnected, 'You are already connected to this member.');
-  if (f.last && (f.last.state === 'pending' || f.now - f.last.sentAt < OUTREACH_RULES.resendAfterMs))
+  if (
+    f.last &&
+    (f.last.state === 'pending' || f.now - resendCountsFrom(f.last) < OUTREACH_RULES.resendAfterMs)
+  )
     return refuse(INVITE_ERRORS.cantResend, 'An invitation to this member was sent recently.');
   if (f.sentThisWeek >= OUTREACH_RULES.weeklyInvitations)
     return refuse(INVITE_ERRORS.weeklyLimit, 'You’ve reached the weekly invitation limit.');
@@ -100,6 +124,12 @@ export function judgeInvite(f: InviteFacts): InviteVerdict {
       return refuse(INVITE_ERRORS.noteQuota, 'You’ve used all your personalized invitations for this month.');
   }
   return { ok: true };
+}
+
+/** Whether an invitation can be withdrawn: only while it is pending, as LinkedIn's Sent list offers it. */
+export function judgeWithdraw(state: LastInvitation['state']): InviteVerdict {
+  if (state === 'pending') return { ok: true };
+  return { ok: false, ...WITHDRAW_NOT_PENDING, message: `This invitation is no longer pending (${state}).` };
 }
 
 export type InvitationFate =
@@ -207,4 +237,47 @@ export function draftComments(draft: RecentPostDraft, postedAt: number, anchor: 
       createdAt: new Date(Math.min(postedAt + c.afterMs, anchor)).toISOString(),
     }))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/** A recent post as the site shows it, its times counted back from the state's anchor. */
+export function postOfDraft(d: RecentPostDraft, anchor: number): SandboxPost {
+  const postedAt = anchor - d.ageMs;
+  return {
+    id: d.id,
+    authorId: d.authorId,
+    text: d.text,
+    createdAt: new Date(postedAt).toISOString(),
+    likerIds: d.likerIds,
+    reactionTypes: d.reactionTypes,
+    comments: draftComments(d, postedAt, anchor),
+    shortcode: instagramShortcode(d.id),
+    repostIds: [],
+    quotes: [],
+  };
+}
+
+/** The post with the accounts' likes first (newest first) and their comments last. */
+export function withWrites(
+  post: SandboxPost,
+  writes: { likes: readonly StoredLike[]; comments: readonly StoredComment[] },
+): SandboxPost {
+  const likes = writes.likes
+    .filter((l) => l.postId === post.id && !post.likerIds.includes(l.accountId))
+    .sort((a, b) => b.at - a.at);
+  const comments = writes.comments.filter((c) => c.postId === post.id);
+  if (likes.length === 0 && comments.length === 0) return post;
+  return {
+    ...post,
+    likerIds: [...likes.map((l) => l.accountId), ...post.likerIds],
+    reactionTypes: [...likes.map(() => 'LIKE' as const), ...post.reactionTypes],
+    comments: [
+      ...post.comments,
+      ...comments.map((c) => ({
+        id: c.id,
+        authorId: c.accountId,
+        text: c.text,
+        createdAt: new Date(c.at).toISOString(),
+      })),
+    ],
+  };
 }

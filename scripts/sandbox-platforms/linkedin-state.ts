@@ -1,23 +1,38 @@
 import { randomInt } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type { SandboxAccount } from './accounts';
 import type { SimulatedClock } from './clock';
 import {
-  draftComments,
   type InviteVerdict,
   invitationFate,
   judgeInvite,
+  judgeWithdraw,
+  type LastInvitation,
   MESSAGE_NOT_CONNECTED,
   monthOf,
   OUTREACH_RULES,
+  postOfDraft,
   type RecentPostDraft,
   recentPostDrafts,
   replyFate,
+  withWrites,
 } from './linkedin-outreach';
-import { instagramShortcode } from './world-extras';
+import {
+  loadStateFile,
+  type StateFile,
+  type StoredComment,
+  type StoredInvitation,
+  type StoredMessage,
+  saveStateFile,
+} from './linkedin-state-file';
 import type { WorldIndex } from './world-index';
 import type { SandboxConnection, SandboxPerson, SandboxPost } from './world-types';
+
+export {
+  linkedInStateFile,
+  type StoredComment,
+  type StoredInvitation,
+  type StoredMessage,
+} from './linkedin-state-file';
 
 /**
  * What the sandbox LinkedIn's accounts did, on top of the seeded world: likes, comments, invitations
@@ -26,57 +41,16 @@ import type { SandboxConnection, SandboxPerson, SandboxPost } from './world-type
  * its own, so sites started separately share nothing.
  *
  * Only what an account did is stored; what follows from it on the simulated clock is worked out when
- * read (linkedin-outreach.ts): an invitation is accepted, declined or still pending, a thread has its
- * reply or not yet. Accepted invitations make 1st-degree connections (both ways), so distances,
+ * read (linkedin-outreach.ts): an invitation is accepted, declined or still pending (unless the account
+ * withdrew it first), a thread has its reply or not yet. Accepted invitations make 1st-degree connections (both ways), so distances,
  * connection lists and profiles are read through `view(me)`.
  */
 
-interface StoredLike {
-  accountId: string;
-  postId: string;
-  at: number;
-}
-
-export interface StoredComment {
-  id: string;
-  accountId: string;
-  postId: string;
-  text: string;
-  at: number;
-}
-
-export interface StoredInvitation {
-  id: string;
-  accountId: string;
-  personId: string;
-  note?: string;
-  sentAt: number;
-}
-
-export interface StoredMessage {
-  id: string;
-  accountId: string;
-  personId: string;
-  text: string;
-  at: number;
-}
-
-interface StateFile {
-  version: 1;
-  clockOffsetMs: number;
-  /** The time recent posts' ages count back from: when the state was first made. */
-  postAnchor: number;
-  likes: StoredLike[];
-  comments: StoredComment[];
-  invitations: StoredInvitation[];
-  messages: StoredMessage[];
-}
-
-export type InvitationState = 'pending' | 'accepted' | 'declined';
+export type InvitationState = LastInvitation['state'];
 
 export interface InvitationView extends StoredInvitation {
   state: InvitationState;
-  /** When it was accepted or declined. */
+  /** When it was accepted, declined or withdrawn. */
   settledAt?: number;
 }
 
@@ -88,11 +62,14 @@ export interface ThreadMessage {
   at: number;
 }
 
-export function linkedInStateFile(stateDir: string): string {
-  return join(stateDir, 'sandbox-platforms', 'state-linkedin.json');
-}
-
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** What the invitation rules need of an account's last invitation to a person. */
+function lastOf(view: InvitationView): LastInvitation {
+  return view.state === 'withdrawn'
+    ? { sentAt: view.sentAt, state: 'withdrawn', withdrawnAt: view.settledAt! }
+    : { sentAt: view.sentAt, state: view.state };
+}
 
 function digits(n: number): string {
   let out = String(randomInt(1, 10));
@@ -159,53 +136,19 @@ export class LinkedInState {
     return author ? this.draftsOf(author).find((d) => d.id === id) : undefined;
   }
 
-  private postOfDraft(d: RecentPostDraft): SandboxPost {
-    const postedAt = this.data.postAnchor - d.ageMs;
-    return {
-      id: d.id,
-      authorId: d.authorId,
-      text: d.text,
-      createdAt: iso(postedAt),
-      likerIds: d.likerIds,
-      reactionTypes: d.reactionTypes,
-      comments: draftComments(d, postedAt, this.data.postAnchor),
-      shortcode: instagramShortcode(d.id),
-      repostIds: [],
-      quotes: [],
-    };
-  }
-
-  /** The post as the site shows it: the accounts' likes first (newest first), their comments last. */
-  private withWrites(post: SandboxPost): SandboxPost {
-    const likes = this.data.likes
-      .filter((l) => l.postId === post.id && !post.likerIds.includes(l.accountId))
-      .sort((a, b) => b.at - a.at);
-    const comments = this.data.comments.filter((c) => c.postId === post.id);
-    if (likes.length === 0 && comments.length === 0) return post;
-    return {
-      ...post,
-      likerIds: [...likes.map((l) => l.accountId), ...post.likerIds],
-      reactionTypes: [...likes.map(() => 'LIKE' as const), ...post.reactionTypes],
-      comments: [
-        ...post.comments,
-        ...comments.map((c) => ({ id: c.id, authorId: c.accountId, text: c.text, createdAt: iso(c.at) })),
-      ],
-    };
-  }
-
   /** A post of the world or a recent one, with the accounts' likes and comments; undefined if unknown. */
   post(id: string): SandboxPost | undefined {
     const world = this.index.post(id);
-    if (world) return this.withWrites(world);
+    if (world) return withWrites(world, this.data);
     const draft = this.draftById(id);
-    return draft ? this.withWrites(this.postOfDraft(draft)) : undefined;
+    return draft ? withWrites(postOfDraft(draft, this.data.postAnchor), this.data) : undefined;
   }
 
   /** A person's 0-5 recent posts, newest first. */
   recentPosts(personId: string): SandboxPost[] {
     const person = this.index.person(personId);
     if (!person) return [];
-    return this.draftsOf(person).map((d) => this.withWrites(this.postOfDraft(d)));
+    return this.draftsOf(person).map((d) => withWrites(postOfDraft(d, this.data.postAnchor), this.data));
   }
 
   /** How often a post was shared (the world's reposts, or a recent post's count). */
@@ -238,6 +181,8 @@ export class LinkedInState {
   // Invitations and connections
 
   private viewOf(inv: StoredInvitation, now: number): InvitationView {
+    // Withdrawn while pending (withdraw() refuses anything else), so its fate had not come and never will.
+    if (inv.withdrawnAt !== undefined) return { ...inv, state: 'withdrawn', settledAt: inv.withdrawnAt };
     const fate = invitationFate(this.index.world.seed, inv.personId);
     if (fate.kind !== 'pending' && now >= inv.sentAt + fate.afterMs)
       return {
@@ -257,7 +202,7 @@ export class LinkedInState {
       .sort((a, b) => b.sentAt - a.sentAt);
   }
 
-  /** The account's invitations still waiting for an answer (LinkedIn's Sent list), newest first. */
+  /** The account's invitations still waiting for an answer (LinkedIn's Sent list), newest first: not withdrawn ones. */
   pendingInvitations(accountId: string): InvitationView[] {
     return this.invitations(accountId).filter((i) => i.state === 'pending');
   }
@@ -341,7 +286,7 @@ export class LinkedInState {
       premium: account.premium,
       note: trimmed,
       connected: this.distance(accountId, personId) === 1,
-      ...(last ? { last: { sentAt: last.sentAt, state: last.state } } : {}),
+      ...(last ? { last: lastOf(last) } : {}),
       sentThisWeek: mine.filter((i) => now - i.sentAt < OUTREACH_RULES.weekMs).length,
       notesThisMonth: mine.filter((i) => i.note && monthOf(i.sentAt) === monthOf(now)).length,
       now,
@@ -357,6 +302,25 @@ export class LinkedInState {
     this.data.invitations.push(invitation);
     this.save();
     return { ok: true, invitation };
+  }
+
+  /**
+   * Withdraws one of the account's invitations while it is pending: it leaves the Sent list and the
+   * profile, its fate never comes, and the person cannot be invited again for 3 weeks. Undefined
+   * when the account sent no invitation of that id.
+   */
+  withdraw(
+    accountId: string,
+    invitationId: string,
+  ): (InviteVerdict & { invitation?: InvitationView }) | undefined {
+    const stored = this.data.invitations.find((i) => i.id === invitationId && i.accountId === accountId);
+    if (!stored) return undefined;
+    const now = this.now();
+    const verdict = judgeWithdraw(this.viewOf(stored, now).state);
+    if (!verdict.ok) return verdict;
+    stored.withdrawnAt = now;
+    this.save();
+    return { ok: true, invitation: this.viewOf(stored, now) };
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -408,30 +372,10 @@ export class LinkedInState {
   // -------------------------------------------------------------------------------------------------
 
   private load(): StateFile | undefined {
-    if (!this.file || !existsSync(this.file)) return undefined;
-    try {
-      const parsed = JSON.parse(readFileSync(this.file, 'utf8')) as StateFile;
-      if (parsed.version !== 1) return undefined;
-      return {
-        version: 1,
-        clockOffsetMs: Number(parsed.clockOffsetMs) || 0,
-        postAnchor: Number(parsed.postAnchor) || this.clock.now(),
-        likes: parsed.likes ?? [],
-        comments: parsed.comments ?? [],
-        invitations: parsed.invitations ?? [],
-        messages: parsed.messages ?? [],
-      };
-    } catch {
-      // A damaged file only loses what the sandbox accounts did: the site starts afresh.
-      return undefined;
-    }
+    return loadStateFile(this.file, () => this.clock.now());
   }
 
   private save(): void {
-    if (!this.file) return;
-    mkdirSync(dirname(this.file), { recursive: true });
-    const tmp = `${this.file}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.data), { mode: 0o600 });
-    renameSync(tmp, this.file);
+    saveStateFile(this.file, this.data);
   }
 }

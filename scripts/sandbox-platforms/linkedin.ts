@@ -1,7 +1,6 @@
 import type { SandboxAccount } from './accounts';
 import type { SimulatedClock } from './clock';
 import {
-  document,
   esc,
   html,
   initials,
@@ -30,14 +29,14 @@ import {
 import { LINKEDIN } from './linkedin-config';
 import {
   createComment,
-  createInvitation,
   createMessage,
   createReaction,
   messagingGraphql,
-  postAge,
   profileUpdates,
-  sentInvitations,
 } from './linkedin-flow-api';
+import { messagingPage, sentInvitationsPage } from './linkedin-flow-pages';
+import { createInvitation, sentInvitations, withdrawInvitation } from './linkedin-invitation-api';
+import { shell } from './linkedin-shell';
 import { LinkedInState } from './linkedin-state';
 import type { WorldIndex } from './world-index';
 import type { SandboxPerson, SandboxPost } from './world-types';
@@ -51,25 +50,6 @@ export interface LinkedInSiteServices {
   accounts: readonly SandboxAccount[];
   /** state-linkedin.json under the state dir; absent: the state lives in memory only. */
   stateFile?: string;
-}
-
-const CSS = `body{font-family:system-ui,sans-serif;margin:0;background:#f4f2ee;color:#191919}
-header.global-nav{background:#fff;border-bottom:1px solid #ddd;padding:8px 24px;display:flex;gap:16px;align-items:center}
-header .logo{color:#0a66c2;font-weight:700;font-size:22px}main{max-width:860px;margin:16px auto;padding:0 16px}
-section,.card{background:#fff;border:1px solid #ddd;border-radius:8px;padding:16px;margin-bottom:12px}
-ul{list-style:none;padding:0}li{padding:8px 0;border-bottom:1px solid #eee}.avatar{display:inline-block;width:40px;height:40px;border-radius:50%;background:#0a66c2;color:#fff;text-align:center;line-height:40px;margin-right:8px}
-a{color:#0a66c2;text-decoration:none}.muted{color:#666}`;
-
-function shell(title: string, body: string, me?: SandboxPerson): string {
-  const nav = me
-    ? `<header class="global-nav"><span class="logo">in</span>
-<a class="global-nav__primary-link" href="${LINKEDIN.paths.feed}">Home</a>
-<a class="global-nav__primary-link" href="${LINKEDIN.paths.connections}">My Network</a>
-<form action="${LINKEDIN.paths.peopleSearch}" class="search-global-typeahead"><input name="keywords" placeholder="Search" aria-label="Search"></form>
-<a class="global-nav__me" href="${LINKEDIN.paths.profile}${esc(me.handle)}/" data-member-id="${esc(me.id)}">Me</a>
-<a href="${LINKEDIN.paths.logout}">Sign out</a></header>`
-    : `<header class="global-nav"><span class="logo">Linked<b>in</b></span></header>`;
-  return document(`${title} | LinkedIn`, CSS, `${nav}<main>${body}</main>`);
 }
 
 /** A hidden person's row links to a headless search, not to their profile. */
@@ -276,49 +256,6 @@ ${page.items.length === 0 ? '<div class="search-reusable-search-no-results">No r
   );
 }
 
-/** The account's pending invitations (LinkedIn's Sent tab), newest first. */
-function sentInvitationsPage(ctx: RequestContext, state: LinkedInState): Reply {
-  const all = state.pendingInvitations(ctx.me.id);
-  const page = paginate(all, ctx.url.searchParams.get('page'), 10);
-  const now = state.now();
-  const rows = page.items
-    .map((i) => {
-      const p = ctx.index.person(i.personId)!;
-      return `<li class="invitation-card" data-urn="urn:li:fsd_profile:${esc(p.id)}" data-invitation-id="${esc(i.id)}" data-invitation-state="PENDING">
-<a class="invitation-card__link" href="${profileHref(p)}"><span class="invitation-card__title">${esc(p.name)}</span></a>
-<span class="invitation-card__subtitle">${esc(p.headline)}</span>
-<time class="time-badge" datetime="${esc(new Date(i.sentAt).toISOString())}">Sent ${esc(postAge(i.sentAt, now))} ago</time>
-${i.note ? `<p class="invitation-card__custom-message">${esc(i.note)}</p>` : ''}</li>`;
-    })
-    .join('');
-  return html(
-    shell(
-      'Sent invitations',
-      `<section class="mn-invitation-manager" data-total="${all.length}"><h1>Sent (${all.length})</h1><ul class="mn-invitation-list">${rows || '<li class="muted">No pending invitations.</li>'}</ul>${pager(ctx.url, page)}</section>`,
-      ctx.me,
-    ),
-  );
-}
-
-/** The account's message threads, each with its messages oldest first. */
-function messagingPage(ctx: RequestContext, state: LinkedInState): Reply {
-  const threads = state.threads(ctx.me.id);
-  const body = threads
-    .map((t) => {
-      const p = ctx.index.person(t.personId)!;
-      return `<section class="msg-thread" data-participant-id="${esc(p.id)}"><h2 class="msg-thread__title"><a href="${profileHref(p)}">${esc(p.name)}</a></h2><ul class="msg-s-message-list">${t.messages
-        .map(
-          (m) =>
-            `<li class="msg-s-message-list__event" data-sender-id="${esc(m.fromId)}"><time datetime="${esc(new Date(m.at).toISOString())}"></time><p class="msg-s-event-listitem__body">${esc(m.text)}</p></li>`,
-        )
-        .join('')}</ul></section>`;
-    })
-    .join('');
-  return html(
-    shell('Messaging', `<h1>Messaging</h1>${body || '<p class="muted">No messages yet.</p>'}`, ctx.me),
-  );
-}
-
 /**
  * The LinkedIn site: its pages and JSON over the world, and what its accounts did (likes, comments,
  * invitations, messages) in its state, read on the site's clock.
@@ -419,6 +356,7 @@ export function linkedInSpec(index: WorldIndex, services: LinkedInSiteServices):
         if (path === paths.reactionsCreateApi) return createReaction(ctx, state);
         if (path === paths.commentsCreateApi) return createComment(ctx, state);
         if (path === paths.invitationsCreateApi) return createInvitation(ctx, state, accountOf(ctx.me));
+        if (path.startsWith(`${paths.invitationsApi}/`)) return withdrawInvitation(ctx, state);
         if (path === paths.messagesCreateApi) return createMessage(ctx, state);
       }
       return undefined;

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowTemplates } from '../../functions/flows/templates/registry';
 import type { FlowAnalytics } from '../../shared/flow-insights-values';
+import { onAutopilot } from '../support/flows';
 import { apiClient, signIn as apiSignIn, freshAddress } from '../support/api-client';
 import { appUrl, signIn, signUpVerified } from './account-steps';
 import { type AxeFinding, seriousViolations } from './axe';
@@ -186,7 +187,7 @@ describe('a flow’s insights', () => {
     // The flow starts through the API (the wizard has its own journey, flow-setup): 5 prospects a run,
     // the fewest a run takes, so the run (its invitations paced) ends within a few minutes.
     token = (await apiSignIn(api, email, password)).accessToken;
-    const config = structuredClone(TEMPLATE.defaultConfig);
+    const config = onAutopilot(TEMPLATE.defaultConfig);
     config.executionSettings!.prospectsPerRun = 5;
     const res = await api.post('/api/flows', { templateId: TEMPLATE.id, config }, { token });
     expect(res.status, res.text).toBe(201);

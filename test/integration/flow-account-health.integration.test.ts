@@ -7,6 +7,7 @@ import { budgetUsed } from '../../functions/safety/budget-repository';
 import { periodsOf } from '../../functions/safety/governor';
 import type { TestUser } from '../support/api-client';
 import { api, as, deliver, startEngineSuite, takeRunMessages } from '../support/engine-suite';
+import { onAutopilot } from '../support/flows';
 import { newUser } from '../support/users';
 
 /**
@@ -19,7 +20,7 @@ startEngineSuite();
 const template = flowTemplates.find((t) => t.id === 'linkedin-thought-leader-warmup-flow')!;
 
 async function runFirstFlow(user: TestUser, prospectsPerRun: number): Promise<void> {
-  const config = structuredClone(template.defaultConfig);
+  const config = onAutopilot(template.defaultConfig);
   config.executionSettings!.prospectsPerRun = prospectsPerRun;
   const res = await api.post('/api/flows', { templateId: template.id, config }, as(user));
   expect(res.status, res.text).toBe(201);

@@ -22,6 +22,7 @@ import {
   storedLeads,
   takeRunMessages,
 } from '../support/engine-suite';
+import { onAutopilot } from '../support/flows';
 
 /**
  * The account's budgets under concurrent runs (issue 20): the governor is shared by every flow and
@@ -89,7 +90,7 @@ function configFor(
   countries: CountryCode[],
   prospectsPerRun: number,
 ) {
-  const config = structuredClone(template.defaultConfig);
+  const config = onAutopilot(template.defaultConfig);
   config.targetingSettings = {
     keywords: 'at',
     industries: Object.values(INDUSTRY),

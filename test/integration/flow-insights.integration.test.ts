@@ -19,6 +19,7 @@ import {
   startEngineSuite,
   takeRunMessages,
 } from '../support/engine-suite';
+import { onAutopilot } from '../support/flows';
 
 /**
  * Issue 21 point 1 on a flow that really ran on the sandbox LinkedIn (two runs three simulated days
@@ -68,7 +69,7 @@ async function allPages<T>(path: string, key: 'activities' | 'prospects'): Promi
 
 beforeAll(async () => {
   ada = await connectedUser('PLUS');
-  const config = structuredClone(template.defaultConfig);
+  const config = onAutopilot(template.defaultConfig);
   config.executionSettings!.prospectsPerRun = 15;
   const res = await api.post('/api/flows', { templateId: template.id, config }, as(ada));
   expect(res.status, res.text).toBe(201);

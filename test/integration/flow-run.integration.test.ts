@@ -20,6 +20,7 @@ import {
   startEngineSuite,
   takeRunMessages,
 } from '../support/engine-suite';
+import { onAutopilot } from '../support/flows';
 
 /**
  * A flow's run on the sandbox LinkedIn (issue 20 point 6; DECISIONS 27): the real worker, real
@@ -31,7 +32,7 @@ startEngineSuite();
 
 const template = flowTemplates.find((t) => t.id === 'linkedin-ai-prospecting-flow')!;
 
-async function startedFlow(user: TestUser, config = structuredClone(template.defaultConfig)) {
+async function startedFlow(user: TestUser, config = onAutopilot(template.defaultConfig)) {
   const res = await api.post('/api/flows', { templateId: template.id, config }, as(user));
   expect(res.status, res.text).toBe(201);
   return res.body.data.flow as { id: string };
@@ -103,7 +104,7 @@ describe('a flow’s run', () => {
   it('never approaches a person another flow of the account already found', async () => {
     const ada = await connectedUser('PLUS');
     const engagers = flowTemplates.find((t) => t.id === 'linkedin-engager-follow-up-flow')!;
-    const config = structuredClone(engagers.defaultConfig);
+    const config = onAutopilot(engagers.defaultConfig);
     config.executionSettings!.prospectsPerRun = 5;
     const start = async () => {
       const res = await api.post('/api/flows', { templateId: engagers.id, config }, as(ada));
@@ -128,7 +129,7 @@ describe('a flow’s run', () => {
     const ada = await connectedUser('PLUS');
     // 15 prospects of an audience of about 30: more than one page of 10 to search.
     const engagers = flowTemplates.find((t) => t.id === 'linkedin-engager-follow-up-flow')!;
-    const config = structuredClone(engagers.defaultConfig);
+    const config = onAutopilot(engagers.defaultConfig);
     config.executionSettings!.prospectsPerRun = 15;
     const res = await api.post('/api/flows', { templateId: engagers.id, config }, as(ada));
     expect(res.status, res.text).toBe(201);
@@ -167,7 +168,7 @@ describe('a flow’s run', () => {
     const ada = await connectedUser('PLUS');
     // An audience the other tests do not reach: they share the sandbox's one account.
     const warmup = flowTemplates.find((t) => t.id === 'linkedin-thought-leader-warmup-flow')!;
-    const config = structuredClone(warmup.defaultConfig);
+    const config = onAutopilot(warmup.defaultConfig);
     config.executionSettings!.prospectsPerRun = 8;
     const res = await api.post('/api/flows', { templateId: warmup.id, config }, as(ada));
     expect(res.status, res.text).toBe(201);
@@ -286,7 +287,7 @@ describe('a flow’s run', () => {
     const site = sandbox.sites.linkedin;
     const res = await api.post(
       '/api/flows',
-      { templateId: template.id, config: structuredClone(template.defaultConfig) },
+      { templateId: template.id, config: onAutopilot(template.defaultConfig) },
       as(ada),
     );
     expect(res.status, res.text).toBe(201);
@@ -325,7 +326,7 @@ describe('a flow’s run', () => {
     // Bob and Ada connect the same sandbox account: Bob's invitations were sent outside Ada's app
     // (and the earlier tests' may have been too). Ada's flow finds the same people first.
     // An audience of its own (the other tests' invitations were answered days ago on the sandbox's clock).
-    const audience = structuredClone(template.defaultConfig);
+    const audience = onAutopilot(template.defaultConfig);
     audience.targetingSettings = {
       keywords: 'at',
       industries: Object.values(INDUSTRY),

@@ -78,6 +78,7 @@ function invitation(
     flowId,
     jobId: `${flowId}.1`,
     text: 'Hi, I enjoyed your recent post on pipelines.',
+    approved: true,
     perform: async () => {
       calls.invites++;
       await beforePerform();
@@ -151,7 +152,7 @@ describe('a write to the platform', () => {
     void writeOnce(deps(account), {
       ...write,
       perform: async () => {
-        await write.perform();
+        await write.perform(undefined);
         sent();
         return new Promise(() => undefined);
       },

@@ -8,7 +8,10 @@
  * It imports nothing at run time, so the port (ai.ts, which builds the adapters) and the adapters can
  * all read it without an import cycle.
  */
+import { hasPlaceholder, textLength } from '../../../shared/text';
 import type { MatchQuality } from './ai';
+
+export { hasPlaceholder, textLength };
 
 /** Spec 3: a prospect's aiScore is a whole number from 0 to 100. */
 export const AI_SCORE_RANGE = { min: 0, max: 100 } as const;
@@ -29,26 +32,6 @@ export const COMMENT_MAX_LENGTH = 500;
 export const COMMENT_MAX_SENTENCES = 3;
 /** A follow-up message to a prospect who accepted. */
 export const MESSAGE_MAX_LENGTH = 1000;
-
-/**
- * A text's length as the platform counts it: in code points (an emoji is one character, not two
- * UTF-16 units), as `noteMaxLength` of the flow driver counts a note.
- */
-export function textLength(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
-
-/**
- * Signs of a template left unfilled: any brace, square or angle bracket ({name}, [Company], <title>,
- * {{first_name}}), or an upper-case name joined by underscores (FIRST_NAME, COMPANY_NAME).
- */
-const PLACEHOLDER = /[{}[\]<>]|\b[A-Z]{2,}(?:_[A-Z]{2,})+\b/;
-
-export function hasPlaceholder(text: string): boolean {
-  return PLACEHOLDER.test(text);
-}
 
 /** Sentences: runs of text ended by . ! or ? (or the text's end); at least 1 for any visible text. */
 export function sentenceCount(text: string): number {

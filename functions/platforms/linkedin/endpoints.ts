@@ -74,6 +74,12 @@ export const LINKEDIN_API = {
     /** POST `?action=verifyQuotaAndCreateV2` `{invitee:{inviteeUnion:{memberProfile}},customMessage?}`. */
     invitationsCreate:
       '/voyager/api/voyagerRelationshipsDashMemberRelationships?action=verifyQuotaAndCreateV2',
+    /**
+     * POST `<this>/<invitation URN, percent-encoded>?action=withdraw` `{invitationType:"CONNECTION"}`:
+     * withdraw a pending invitation, named by the URN the profile shows for it.
+     */
+    invitations: '/voyager/api/voyagerRelationshipsDashInvitations',
+    withdrawAction: 'withdraw',
     /** POST `?action=createMessage`. */
     messagesCreate: '/voyager/api/voyagerMessagingDashMessengerMessages?action=createMessage',
     /** The account's pending sent invitations, `?q=invitationType&invitationType=CONNECTION&start&count`. */
@@ -93,6 +99,8 @@ export const LINKEDIN_API = {
     },
     /** ... and of the messaging call. */
     messageRefusals: { RECIPIENT_NOT_CONNECTED: 'not-connected' },
+    /** ... and of the withdrawal: the invitation was answered or withdrawn since the profile was read. */
+    withdrawRefusals: { INVITATION_NOT_PENDING: 'not-pending' },
   },
   /** Replies the comments query brings along with each top-level comment. */
   commentReplies: 10,

@@ -9,9 +9,9 @@ import { csrfOf, profileIdIn, voyagerGet, wallReason } from './voyager';
 
 /**
  * LinkedIn's flow driver (flow-driver-types.ts) over one session's cookies: the search, recent posts,
- * writes and their verifying reads of flow-search.ts, flow-posts.ts and flow-outreach.ts. The account
- * (who is signed in, and whether Premium) is read once from /voyager/api/me and kept for the calls
- * that name it (a message's mailbox, finding the account among a post's reactions).
+ * writes (a withdrawal among them) and their verifying reads of flow-search.ts, flow-posts.ts and
+ * flow-outreach.ts. The account (who is signed in, and whether Premium) is read once from
+ * /voyager/api/me and kept for the calls that name it (a message's mailbox, finding the account among a post's reactions).
  */
 
 interface MeBody {
@@ -49,6 +49,7 @@ export function linkedinFlowDriver(cookies: readonly BrowserCookie[]): FlowDrive
       comment: 'comments',
       invite: 'invitations',
       message: 'messages',
+      withdraw: 'withdrawals',
       read: 'list-pages',
     },
     account: me,
@@ -59,12 +60,14 @@ export function linkedinFlowDriver(cookies: readonly BrowserCookie[]): FlowDrive
     comment: (page, post, text) => posts.comment(page, csrf, post, text),
     invite: (page, person, note) => outreach.invite(page, csrf, person, note),
     message: async (page, person, text) => outreach.message(page, csrf, (await me(page)).id, person, text),
+    withdraw: (page, person) => outreach.withdraw(page, csrf, person),
     isLiked: async (page, post) => posts.isLiked(page, csrf, (await me(page)).id, post),
     hasComment: async (page, post, text) => posts.commentedBy(page, csrf, post.id, (await me(page)).id, text),
     invitationState: (page, person) => outreach.invitationState(page, csrf, person),
     hasMessage: async (page, person, text) =>
       outreach.hasMessage(page, csrf, (await me(page)).id, person, text),
     pendingInvitations: (page) => outreach.pendingInvitations(page, csrf),
+    pendingInvitationsSince: (page) => outreach.pendingInvitationsSince(page, csrf),
     connections: (page, since) => outreach.connections(page, csrf, since),
     replies: async (page, person) => outreach.replies(page, csrf, (await me(page)).id, person),
   };

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { PlatformPage } from '../browser';
-import type { FlowPerson, FlowReply, FlowWrite, InviteRefusal, MessageRefusal } from '../flow-driver-types';
+import { PlatformStop } from '../driver-types';
+import type {
+  FlowPendingInvitation,
+  FlowPerson,
+  FlowReply,
+  FlowWrite,
+  InviteRefusal,
+  MessageRefusal,
+  WithdrawRefusal,
+} from '../flow-driver-types';
 import { LINKEDIN_API, restliValue } from './endpoints';
 import {
   elementRefs,
@@ -9,14 +18,16 @@ import {
   MESSAGE_REFUSALS,
   memberUrn,
   voyagerWrite,
+  WITHDRAW_REFUSALS,
 } from './flow-requests';
 import { profilePath } from './profile';
 import { byUrn, profileIdIn, voyagerGet } from './voyager';
 
 /**
- * Invitations and messages: sending them (verifyQuotaAndCreateV2, createMessage), and what the
- * platform shows of them afterwards: the profile's relationship (pending or connected), the Sent
- * list, the connections list (recently added first) and the conversation with the person.
+ * Invitations and messages: sending them (verifyQuotaAndCreateV2, createMessage), withdrawing a
+ * pending invitation (action=withdraw), and what the platform shows of them afterwards: the profile's
+ * relationship (pending or connected), the Sent list with each invitation's sent time, the
+ * connections list (recently added first) and the conversation with the person.
  */
 
 export async function invite(
@@ -39,23 +50,69 @@ export async function invite(
   return answer.ok ? { ok: true } : answer;
 }
 
+type RelationshipUnion = Record<string, Record<string, unknown> | undefined>;
+interface ProfileInvitation {
+  invitationState?: unknown;
+  invitationUrn?: unknown;
+}
+
+/** The account's relationship with a person, as their profile shows it (`memberRelationshipUnion`). */
+async function relationship(
+  page: PlatformPage,
+  csrf: string,
+  person: FlowPerson,
+): Promise<RelationshipUnion> {
+  const body = await voyagerGet(page, profilePath(person.id), csrf);
+  const profile = (body.included ?? []).find(
+    (i) => String(i.$type ?? '').endsWith('.Profile') && profileIdIn(i.entityUrn) === person.id,
+  );
+  return ((profile?.memberRelationship as Record<string, unknown> | undefined)?.memberRelationshipUnion ??
+    {}) as RelationshipUnion;
+}
+
+/** The account's pending invitation to the person in that relationship, if there is one. */
+function pendingIn(union: RelationshipUnion): ProfileInvitation | undefined {
+  const invitation = (union.noConnection?.invitationUnion as { invitation?: ProfileInvitation } | undefined)
+    ?.invitation;
+  return invitation?.invitationState === 'PENDING' ? invitation : undefined;
+}
+
 /** Where the account stands with a person, as their profile shows it. */
 export async function invitationState(
   page: PlatformPage,
   csrf: string,
   person: FlowPerson,
 ): Promise<'none' | 'pending' | 'connected'> {
-  const body = await voyagerGet(page, profilePath(person.id), csrf);
-  const profile = (body.included ?? []).find(
-    (i) => String(i.$type ?? '').endsWith('.Profile') && profileIdIn(i.entityUrn) === person.id,
-  );
-  const union = ((profile?.memberRelationship as Record<string, unknown> | undefined)
-    ?.memberRelationshipUnion ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const union = await relationship(page, csrf, person);
   if (union.connection) return 'connected';
-  const invitation = (
-    union.noConnection?.invitationUnion as { invitation?: { invitationState?: unknown } } | undefined
-  )?.invitation;
-  return invitation?.invitationState === 'PENDING' ? 'pending' : 'none';
+  return pendingIn(union) ? 'pending' : 'none';
+}
+
+/**
+ * Withdraws the account's pending invitation to a person. LinkedIn names an invitation by its URN,
+ * which the person's profile shows while it is pending: with none there (never sent, answered or
+ * withdrawn already) there is nothing to withdraw and no call is made; answered in between, the
+ * platform's own refusal says the same.
+ */
+export async function withdraw(
+  page: PlatformPage,
+  csrf: string,
+  person: FlowPerson,
+): Promise<FlowWrite<WithdrawRefusal>> {
+  const pending = pendingIn(await relationship(page, csrf, person));
+  if (!pending) return { ok: false, refusal: 'not-pending' };
+  const urn = pending.invitationUrn;
+  if (typeof urn !== 'string' || !urn.startsWith('urn:li:'))
+    throw new PlatformStop('changed', 'LinkedIn showed a pending invitation without its URN');
+  const flow = LINKEDIN_API.flow;
+  const answer = await voyagerWrite(
+    page,
+    `${flow.invitations}/${encodeURIComponent(urn)}?action=${flow.withdrawAction}`,
+    csrf,
+    { invitationType: 'CONNECTION' },
+    WITHDRAW_REFUSALS,
+  );
+  return answer.ok ? { ok: true } : answer;
 }
 
 export async function message(
@@ -150,10 +207,13 @@ export async function replies(
     .map((l) => ({ text: l.text, at: new Date(l.at).toISOString() }));
 }
 
-/** The person ids of the account's pending invitations, newest first (the Sent list, to its end). */
-export async function pendingInvitations(page: PlatformPage, csrf: string): Promise<string[]> {
+/** The account's pending invitations, newest first (the Sent list, to its end), with `sentTime` as sent. */
+async function sentList(
+  page: PlatformPage,
+  csrf: string,
+): Promise<Array<{ personId: string; sentTime: unknown }>> {
   const count = LINKEDIN_API.flow.pageSizes.sentInvitations;
-  const ids: string[] = [];
+  const list: Array<{ personId: string; sentTime: unknown }> = [];
   for (let start = 0; ; ) {
     const path = `${LINKEDIN_API.flow.sentInvitations}?count=${count}&invitationType=CONNECTION&q=invitationType&start=${start}`;
     const body = await voyagerGet(page, path, csrf);
@@ -164,12 +224,33 @@ export async function pendingInvitations(page: PlatformPage, csrf: string): Prom
       const id =
         profileIdIn(invitation?.['*toMember'] ?? invitation?.toMember) ??
         String(invitation?.toMemberId ?? '');
-      if (id && !ids.includes(id)) ids.push(id);
+      if (id && !list.some((i) => i.personId === id))
+        list.push({ personId: id, sentTime: invitation?.sentTime });
     }
     const total = (body.data?.paging as { total?: number } | undefined)?.total;
     start += refs.length;
-    if (refs.length < count || (total !== undefined && start >= total)) return ids;
+    if (refs.length < count || (total !== undefined && start >= total)) return list;
   }
+}
+
+/** The person ids of the account's pending invitations, newest first. */
+export async function pendingInvitations(page: PlatformPage, csrf: string): Promise<string[]> {
+  return (await sentList(page, csrf)).map((i) => i.personId);
+}
+
+/**
+ * The account's pending invitations with the time each was sent (`sentTime`, ms), newest first. A
+ * row without one means LinkedIn changed: guessing its age could withdraw an invitation too early.
+ */
+export async function pendingInvitationsSince(
+  page: PlatformPage,
+  csrf: string,
+): Promise<FlowPendingInvitation[]> {
+  return (await sentList(page, csrf)).map(({ personId, sentTime }) => {
+    if (typeof sentTime !== 'number' || !Number.isFinite(sentTime))
+      throw new PlatformStop('changed', 'LinkedIn listed a sent invitation without its sentTime');
+    return { personId, sentAt: new Date(sentTime).toISOString() };
+  });
 }
 
 /** The account's connections, most recently added first; with `since`, only those made since then. */

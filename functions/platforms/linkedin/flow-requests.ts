@@ -1,6 +1,6 @@
 import type { PlatformPage } from '../browser';
 import { PlatformStop } from '../driver-types';
-import type { InviteRefusal, MessageRefusal } from '../flow-driver-types';
+import type { InviteRefusal, MessageRefusal, WithdrawRefusal } from '../flow-driver-types';
 import { throwIfFailed } from '../platform-request';
 import { classifyLinkedInWrite, graphqlPath, LINKEDIN_API, linkedinRefusal, restliValue } from './endpoints';
 import { LinkedInServerError, type Normalized } from './voyager';
@@ -15,6 +15,8 @@ import { LinkedInServerError, type Normalized } from './voyager';
 /** The refusal codes, checked against the contract's words when this compiles. */
 export const INVITE_REFUSALS: Readonly<Record<string, InviteRefusal>> = LINKEDIN_API.flow.inviteRefusals;
 export const MESSAGE_REFUSALS: Readonly<Record<string, MessageRefusal>> = LINKEDIN_API.flow.messageRefusals;
+export const WITHDRAW_REFUSALS: Readonly<Record<string, WithdrawRefusal>> =
+  LINKEDIN_API.flow.withdrawRefusals;
 
 const WRITES = {
   classify: classifyLinkedInWrite,

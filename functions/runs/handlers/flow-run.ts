@@ -1,9 +1,11 @@
 import { INVITATION_LIMIT_TEXTS, type InvitationLimit } from '../../../shared/invitation-limit';
 import { noteMaxLength } from '../../platforms/flow-driver-types';
 import type { FlowSegmentContext, HandlerStep, RunHandler } from '../run-context';
+import { sendApproved } from './flow-approved';
 
 /**
  * A flow's run (issue 20 point 6; DECISIONS 27), one job, in stages the job's history records:
+ *  - approved: what the user approved in the flow's review queue goes first (issue 23);
  *  - discover: the people search of the flow's targeting, a page at a time within the account's
  *    search budget, until `prospectsPerRun` people no flow or trob of the account reached before
  *    (the contact ledger) are found, or the search ends;
@@ -19,6 +21,9 @@ export const flowRunHandler: RunHandler<FlowSegmentContext> = {
   async run(context: FlowSegmentContext): Promise<HandlerStep> {
     const { state } = context;
     if (state.cursor.phase === 'list' || state.cursor.phase === 'discover') {
+      // Approved intents first (issue 23): again in a later segment only for what is still approved.
+      const approvedStopped = await sendApproved(context);
+      if (approvedStopped) return approvedStopped;
       const stopped = await discover(context);
       if (stopped) return stopped;
       state.cursor = { phase: 'score' };
@@ -60,6 +65,7 @@ async function engage(context: FlowSegmentContext): Promise<HandlerStep | undefi
   const { flow, page, governor } = context;
   const prospects = await flow.ofThisRun();
   let engaged = 0;
+  let waiting = 0;
   if (prospects.length === 0) return undefined;
   context.report('engaging', `Engaging with the recent posts of ${prospects.length} prospects`);
   for (const prospect of prospects) {
@@ -82,8 +88,10 @@ async function engage(context: FlowSegmentContext): Promise<HandlerStep | undefi
       await flow.reached(prospect, 'engaged');
       engaged++;
     }
+    if (liked.kind === 'awaiting-review' || commented.kind === 'awaiting-review') waiting++;
   }
   context.report('engaging', `Engaged with ${engaged} prospect${engaged === 1 ? '' : 's'}’ posts`);
+  if (waiting > 0) context.report('engaging', waitingMessage(waiting, 'engagement'));
   return undefined;
 }
 
@@ -108,13 +116,15 @@ async function connect(context: FlowSegmentContext): Promise<HandlerStep | undef
   const account = await flow.driver.account(page);
   let notes = await flow.notesLeft(account);
   let invited = 0;
+  let waiting = 0;
   // Issue 23 point 5: a low acceptance rate halves the account's invitations; the history says so.
   const limit = await flow.adaptInvitations();
   if (limit) context.report('connecting', invitationLimitMessage(limit));
   context.report('connecting', `Sending connection requests to ${prospects.length} prospects`);
   for (const prospect of prospects) {
     if (!context.hasTime()) return { kind: 'continue' };
-    const note = notes > 0 ? await flow.writeNote(prospect, noteMaxLength(account)) : undefined;
+    const maxLength = noteMaxLength(account);
+    const note = notes > 0 ? { text: await flow.writeNote(prospect, maxLength), maxLength } : undefined;
     const outcome = await flow.invite(page, prospect, note);
     if (outcome.kind === 'no-budget' || (outcome.kind === 'refused' && outcome.refusal === 'weekly-limit')) {
       if (outcome.kind === 'refused') await context.governor.rest(flow.driver.actions.invite);
@@ -130,9 +140,20 @@ async function connect(context: FlowSegmentContext): Promise<HandlerStep | undef
       if (note) notes--;
       await context.governor.pace(flow.driver.actions.invite);
     }
+    if (outcome.kind === 'awaiting-review') {
+      waiting++;
+      // A note waiting for approval will use one of the month's notes when it goes.
+      if (note) notes--;
+    }
   }
   context.report('connecting', `Sent ${invited} connection request${invited === 1 ? '' : 's'}`);
+  if (waiting > 0) context.report('connecting', waitingMessage(waiting, 'connection request'));
   return undefined;
+}
+
+/** What the run's history says of the writes it left in the flow's review queue. */
+function waitingMessage(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'} wait${count === 1 ? 's' : ''} for your review`;
 }
 
 /** What a run's history says of an adapted invitation budget (the date in UTC: the run has no zone here). */
@@ -173,6 +194,7 @@ async function followUp(context: FlowSegmentContext): Promise<HandlerStep | unde
   const connectedIds = new Set(connected);
   let accepted = 0;
   let messaged = 0;
+  let waitingMessages = 0;
   for (const contact of waiting) {
     if (!context.hasTime()) return { kind: 'continue' };
     const person = { id: contact.personId, name: contact.name };
@@ -192,6 +214,7 @@ async function followUp(context: FlowSegmentContext): Promise<HandlerStep | unde
         messaged++;
         await governor.pace(flow.driver.actions.message);
       }
+      if (outcome.kind === 'awaiting-review') waitingMessages++;
     } else if (!pendingIds.has(contact.personId)) {
       await flow.reached(person, 'declined');
     }
@@ -200,6 +223,7 @@ async function followUp(context: FlowSegmentContext): Promise<HandlerStep | unde
     'following-up',
     `${accepted} accepted; ${messaged} follow-up message${messaged === 1 ? '' : 's'} sent`,
   );
+  if (waitingMessages > 0) context.report('following-up', waitingMessage(waitingMessages, 'message'));
   return undefined;
 }
 

@@ -4,6 +4,7 @@ import {
   BUDGETS,
   GOVERNED_ACTIONS,
   type GovernedAction,
+  isWriteAction,
   PLATFORM_LIMIT_REST_MS,
 } from '../../../../functions/safety/budgets';
 import { PLATFORMS, type Platform } from '../../../../shared/platforms';
@@ -12,7 +13,7 @@ const READS: ActionBudget['spacingMs'] = [2000, 5000];
 const WRITES: ActionBudget['spacingMs'] = [60_000, 300_000];
 
 describe('the action budgets of a connected account (issue 11 point 8)', () => {
-  it('governs these seven kinds of action', () => {
+  it('governs these eight kinds of action', () => {
     expect(GOVERNED_ACTIONS).toEqual([
       'profile-views',
       'list-pages',
@@ -21,6 +22,7 @@ describe('the action budgets of a connected account (issue 11 point 8)', () => {
       'messages',
       'likes',
       'comments',
+      'withdrawals',
     ]);
   });
 
@@ -34,6 +36,7 @@ describe('the action budgets of a connected account (issue 11 point 8)', () => {
       ['messages', 20, 100, WRITES],
       ['likes', 50, 250, WRITES],
       ['comments', 10, 50, WRITES],
+      ['withdrawals', 30, 150, WRITES],
     ],
     twitter: [
       ['profile-views', 300, 1500, READS],
@@ -43,6 +46,7 @@ describe('the action budgets of a connected account (issue 11 point 8)', () => {
       ['messages', 100, 500, WRITES],
       ['likes', 100, 500, WRITES],
       ['comments', 50, 250, WRITES],
+      ['withdrawals', 30, 150, WRITES],
     ],
     instagram: [
       ['profile-views', 60, 300, READS],
@@ -52,6 +56,7 @@ describe('the action budgets of a connected account (issue 11 point 8)', () => {
       ['messages', 10, 50, WRITES],
       ['likes', 20, 100, WRITES],
       ['comments', 5, 25, WRITES],
+      ['withdrawals', 10, 50, WRITES],
     ],
   };
 
@@ -74,10 +79,20 @@ describe('the action budgets of a connected account (issue 11 point 8)', () => {
       for (const action of ['profile-views', 'list-pages', 'searches'] as const) {
         expect(BUDGETS[platform][action].spacingMs).toEqual([2000, 5000]);
       }
-      for (const action of ['invitations', 'messages', 'likes', 'comments'] as const) {
+      for (const action of ['invitations', 'messages', 'likes', 'comments', 'withdrawals'] as const) {
         expect(BUDGETS[platform][action].spacingMs).toEqual([60_000, 300_000]);
       }
     }
+  });
+
+  it('counts withdrawals among the writes a warm-up ramps, and reads apart', () => {
+    expect(GOVERNED_ACTIONS.filter(isWriteAction)).toEqual([
+      'invitations',
+      'messages',
+      'likes',
+      'comments',
+      'withdrawals',
+    ]);
   });
 
   it('rests an action kind for six hours when the platform signals a limit', () => {

@@ -13,11 +13,14 @@ import {
   type InviteFacts,
   invitationFate,
   judgeInvite,
+  judgeWithdraw,
+  type LastInvitation,
   monthOf,
   noteLength,
   OUTREACH_RULES,
   recentPostDrafts,
   replyFate,
+  resendCountsFrom,
 } from '../../../../scripts/sandbox-platforms/linkedin-outreach';
 import { sandboxWords } from '../../../../scripts/sandbox-platforms/words';
 import { generateWorld } from '../../../../scripts/sandbox-platforms/world';
@@ -238,6 +241,32 @@ describe('invitation refusals', () => {
     expect(code({ now, last: { sentAt: now - 22 * DAY, state: 'declined' } })).toBe('ok');
     expect(code({ now, connected: true })).toBe('400 ALREADY_CONNECTED');
     expect(code({ now, last: { sentAt: now - DAY, state: 'accepted' } })).toBe('400 ALREADY_CONNECTED');
+  });
+
+  it('refuses a person for 3 weeks after a withdrawal, counted from it, and takes them at exactly 3 weeks', () => {
+    const withdrawnAt = 40 * DAY;
+    // Sent 25 days before it was withdrawn: counted from the sending, the 3 weeks would be over.
+    const last: LastInvitation = { sentAt: withdrawnAt - 25 * DAY, state: 'withdrawn', withdrawnAt };
+    expect(resendCountsFrom(last)).toBe(withdrawnAt);
+    expect(code({ now: withdrawnAt, last })).toBe('400 CANT_RESEND_YET');
+    expect(code({ now: withdrawnAt + 21 * DAY - 1, last })).toBe('400 CANT_RESEND_YET');
+    expect(code({ now: withdrawnAt + 21 * DAY, last })).toBe('ok');
+    // The same one rule for a declined invitation, counted from its sending.
+    const declined: LastInvitation = { sentAt: 10 * DAY, state: 'declined' };
+    expect(resendCountsFrom(declined)).toBe(10 * DAY);
+    expect(code({ now: 31 * DAY - 1, last: declined })).toBe('400 CANT_RESEND_YET');
+    expect(code({ now: 31 * DAY, last: declined })).toBe('ok');
+  });
+
+  it('withdraws only a pending invitation, and says why not otherwise', () => {
+    expect(judgeWithdraw('pending')).toEqual({ ok: true });
+    for (const state of ['accepted', 'declined', 'withdrawn'] as const)
+      expect(judgeWithdraw(state)).toEqual({
+        ok: false,
+        status: 400,
+        code: 'INVITATION_NOT_PENDING',
+        message: `This invitation is no longer pending (${state}).`,
+      });
   });
 
   it('counts notes per calendar month (UTC)', () => {
