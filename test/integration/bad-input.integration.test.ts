@@ -43,6 +43,7 @@ import {
 import { createFlowInput, flowIdParams, listFlowsQuery } from '../../shared/flow-api';
 import { activitiesQuery, analyticsQuery, prospectParams, prospectsQuery } from '../../shared/flow-insights';
 import { flowTemplateIdParams, industrySearchQuery } from '../../shared/flows';
+import { reviewDecisionsInput, reviewModeInput } from '../../shared/review';
 import { acceptInvitationInput, inviteInput, switchWorkspaceInput, teamIdParams } from '../../shared/team';
 import { hiddenCharactersMessage } from '../../shared/text';
 import { type AccountsEnv, APP_URL, useAccountsEnv } from '../support/accounts-env';
@@ -238,6 +239,20 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
   },
   'GET /api/flows/{id}/prospects/{prospectId}': {
     path: { schema: prospectParams, sample: { id: 'f1', prospectId: 'ACoAAB12' } },
+  },
+  'GET /api/flows/{id}/review': { path: { schema: flowIdParams, sample: { id: 'f1' } } },
+  'POST /api/flows/{id}/review': {
+    path: { schema: flowIdParams, sample: { id: 'f1' } },
+    body: {
+      schema: reviewDecisionsInput,
+      sample: {
+        decisions: [{ key: 'invite:ACoAAB12', action: 'approve', text: 'Hi Ada, glad to connect.' }],
+      },
+    },
+  },
+  'PUT /api/flows/{id}/review-mode': {
+    path: { schema: flowIdParams, sample: { id: 'f1' } },
+    body: { schema: reviewModeInput, sample: { reviewMode: 'texts' } },
   },
   'POST /api/flows/{id}/pause': { path: { schema: flowIdParams, sample: { id: 'f1' } } },
   'POST /api/flows/{id}/resume': { path: { schema: flowIdParams, sample: { id: 'f1' } } },

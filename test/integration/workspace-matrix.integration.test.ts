@@ -956,6 +956,36 @@ const MATRIX: Record<string, Entry> = {
     }),
     outsider: (res) => notFound(res),
   },
+  'GET /api/flows/{id}/review': {
+    kind: 'workspace',
+    request: () => ({ path: `/api/flows/${fx.flow}/review` }),
+    ...inW((res) => {
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data).toMatchObject({ reviewMode: 'everything', items: [] });
+    }),
+    outsider: (res) => notFound(res),
+  },
+  'POST /api/flows/{id}/review': {
+    kind: 'workspace',
+    request: () => ({
+      path: `/api/flows/${fx.flow}/review`,
+      body: { decisions: [{ key: 'invite:nobody', action: 'skip' }] },
+    }),
+    ...inW((res) => {
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.results).toEqual([{ key: 'invite:nobody', outcome: 'gone' }]);
+    }),
+    outsider: (res) => notFound(res),
+  },
+  'PUT /api/flows/{id}/review-mode': {
+    kind: 'workspace',
+    request: () => ({ path: `/api/flows/${fx.flow}/review-mode`, body: { reviewMode: 'everything' } }),
+    ...inW((res) => {
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data).toEqual({ reviewMode: 'everything' });
+    }),
+    outsider: (res) => notFound(res),
+  },
   'POST /api/flows/{id}/pause': flowMove('pause', 'active', 'PAUSED'),
   'POST /api/flows/{id}/resume': flowMove('resume', 'paused', 'ACTIVE'),
   // A run starts: stored as pending, shown as ACTIVE.
