@@ -18,6 +18,7 @@ import { BUDGETS, GOVERNED_ACTIONS, type GovernedAction } from '../safety/budget
 import { periodsOf } from '../safety/governor';
 import { type DayCounts, type FlowCount, flowDays, qualityCount } from './flow-counts';
 import type { StoredFlow } from './flow-repository';
+import { reviewComparison } from './review-outcomes';
 
 /**
  * A flow's analytics for a period (issue 21 point 1; spec 3, Flow analytics): the period is the last
@@ -93,10 +94,12 @@ export async function flowAnalytics(
   const to = isoDay(today);
   const since = new Date(instantOf(firstDay, zone)).toISOString();
 
-  const [days, jobs, budget] = await Promise.all([
+  const connection = await accountOf(flow);
+  const [days, jobs, budget, reviewed] = await Promise.all([
     flowDays(flow.userId, flow.id, from, to),
     jobsSince(flow, since),
-    budgetOf(flow, now),
+    connection ? budgetOf(flow, connection, now) : null,
+    connection ? reviewComparison({ userId: flow.userId, connectionId: connection.id }, flow.id) : [],
   ]);
   const byDay = new Map(days.map((d) => [d.day, d]));
   const sum = (count: FlowCount) => days.reduce((total, d) => total + (d[count] ?? 0), 0);
@@ -192,14 +195,22 @@ export async function flowAnalytics(
       return { quality, invited: sent, accepted: won, rate: percent(won, sent) };
     }),
     budget,
+    reviewComparison: reviewed,
   };
 }
 
-/** The flow's platform account's budget use today and this week, on its own clock (DECISIONS 29). */
-async function budgetOf(flow: StoredFlow, now: Date): Promise<FlowAnalytics['budget']> {
+/** The flow's platform account: the user's active connection of the flow's platform. */
+async function accountOf(flow: StoredFlow) {
   const record = PLATFORM_TABLE[flow.platform].record;
-  const connection = (await listConnections(flow.userId)).find((c) => c.platform === record && c.isActive);
-  if (!connection) return null;
+  return (await listConnections(flow.userId)).find((c) => c.platform === record && c.isActive);
+}
+
+/** The flow's platform account's budget use today and this week, on its own clock (DECISIONS 29). */
+async function budgetOf(
+  flow: StoredFlow,
+  connection: { id: string; timeZone?: string | null },
+  now: Date,
+): Promise<FlowAnalytics['budget']> {
   const timeZone = connection.timeZone ?? 'UTC';
   const periods = periodsOf(now, timeZone);
   const account = { userId: flow.userId, connectionId: connection.id };

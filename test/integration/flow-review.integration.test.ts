@@ -193,6 +193,13 @@ describe('review before send', () => {
       (i) => i.type === 'POST_COMMENTED',
     );
     expect(activities.map((a) => (a.engagement as { comment?: string }).comment)).toEqual([edited]);
+    // The analytics compare texts by where they came from: the note approved as written went out.
+    const analytics = (await api.get(`/api/flows/${flow.id}/analytics`, as(ada))).body.data.analytics;
+    expect(analytics.reviewComparison).toEqual([
+      { origin: 'approved', notesSent: 1, notesAccepted: 0, messagesSent: 0, messagesReplied: 0 },
+      { origin: 'edited', notesSent: 0, notesAccepted: 0, messagesSent: 0, messagesReplied: 0 },
+      { origin: 'autopilot', notesSent: 0, notesAccepted: 0, messagesSent: 0, messagesReplied: 0 },
+    ]);
   });
 
   it('lets likes and note-less steps go under "Review notes and messages", while comments and notes wait', async () => {
