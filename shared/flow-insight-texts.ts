@@ -36,6 +36,7 @@ export const ACTIVITY_TYPE_LABELS: Readonly<Record<ActivityType, string>> = {
   POST_COMMENTED: 'Post commented',
   MESSAGE_SENT: 'Message sent',
   PROFILE_VIEWED: 'Profile viewed',
+  CONNECTION_WITHDRAWN: 'Connection withdrawn',
 };
 
 export const ACTIVITY_STATUS_LABELS: Readonly<Record<ActivityStatus, string>> = {
@@ -65,6 +66,7 @@ export const TIMELINE_TYPE_LABELS: Readonly<Record<ProspectTimelineEntry['type']
   connection_sent: 'Connection sent',
   connection_accepted: 'Connection accepted',
   connection_declined: 'Connection declined',
+  connection_withdrawn: 'Connection withdrawn',
   post_liked: 'Post liked',
   post_commented: 'Post commented',
   message_sent: 'Message sent',

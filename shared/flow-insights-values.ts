@@ -20,6 +20,8 @@ export const ACTIVITY_TYPES = [
   'POST_COMMENTED',
   'MESSAGE_SENT',
   'PROFILE_VIEWED',
+  /** Issue 23: an invitation left unanswered too long, withdrawn by the flow. */
+  'CONNECTION_WITHDRAWN',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -132,6 +134,7 @@ export interface ProspectTimelineEntry {
     | 'connection_sent'
     | 'connection_accepted'
     | 'connection_declined'
+    | 'connection_withdrawn'
     | 'post_liked'
     | 'post_commented'
     | 'message_sent'

@@ -19,6 +19,14 @@ export const valuesOf = <V extends string>(options: readonly Option<V>[]) =>
 export const FLOW_RUNS_PER_DAY = { min: 1, max: 4, default: 2 } as const;
 /** Spec 9: prospects a run works on. */
 export const FLOW_PROSPECTS_PER_RUN = { min: 5, max: 15, default: 10 } as const;
+/**
+ * Issue 23: an invitation still pending this many days is withdrawn by a later run (per flow; LinkedIn
+ * itself lets a person be invited again 3 weeks after a withdrawal).
+ */
+export const WITHDRAW_AFTER_DAYS = { min: 7, max: 90, default: 21 } as const;
+/** Issue 23: the most invitations a connected account holds pending; discovery slows from 80% of it. */
+export const PENDING_INVITATION_LIMIT = 300;
+export const PENDING_SLOWDOWN_SHARE = 0.8;
 /** Spec 5 and 9: at least 50 characters; the counter shows 500, the most we keep. */
 export const COMPANY_DESCRIPTION_LENGTH = { min: 50, max: 500 } as const;
 export const KEYWORDS_MAX_LENGTH = 200;

@@ -1,4 +1,10 @@
-import { KEYWORDS_MAX_LENGTH, MAX_INDUSTRIES, MAX_JOB_TITLES, MAX_LOCATIONS } from './flow-options';
+import {
+  KEYWORDS_MAX_LENGTH,
+  MAX_INDUSTRIES,
+  MAX_JOB_TITLES,
+  MAX_LOCATIONS,
+  WITHDRAW_AFTER_DAYS,
+} from './flow-options';
 
 // --- Texts (spec 5 and 8, as written) ------------------------------------------------------------
 
@@ -30,6 +36,7 @@ export const FLOW_MESSAGES = {
   repeatedIndustry: 'An industry can be chosen only once',
   repeatedValue: 'Each value can be chosen only once',
   enableWeekends: 'Weekends must be on or off',
+  withdrawAfterDays: `Withdraw after must be between ${WITHDRAW_AFTER_DAYS.min} and ${WITHDRAW_AFTER_DAYS.max} days`,
   targetingRequired: 'Targeting settings are required',
   messagingRequired: 'Messaging settings are required',
   executionRequired: 'Execution settings are required',

@@ -22,6 +22,7 @@ import {
   MAX_LOCATIONS,
   MESSAGE_TONE_OPTIONS,
   valuesOf,
+  WITHDRAW_AFTER_DAYS,
 } from './flow-options';
 import { FLOW_MESSAGES } from './flow-texts';
 import type { Platform } from './platforms';
@@ -191,6 +192,10 @@ export const executionSettings = z.object({
   ),
   workingHours,
   enableWeekends: z._default(z.boolean({ error: FLOW_MESSAGES.enableWeekends }), DEFAULT_ENABLE_WEEKENDS),
+  /** Issue 23: days an invitation may stay pending before a run withdraws it (21 when absent). */
+  withdrawAfterDays: z.optional(
+    wholeNumberBetween(WITHDRAW_AFTER_DAYS.min, WITHDRAW_AFTER_DAYS.max, FLOW_MESSAGES.withdrawAfterDays),
+  ),
 });
 export type ExecutionSettings = z.infer<typeof executionSettings>;
 

@@ -30,6 +30,8 @@ export const CONTACT_STEPS = [
   'declined',
   'messaged',
   'replied',
+  /** Issue 23: the flow withdrew the invitation, left unanswered too long. */
+  'withdrawn',
 ] as const;
 export type ContactStep = (typeof CONTACT_STEPS)[number];
 
@@ -42,7 +44,7 @@ export interface ContactRecord {
   steps: Partial<Record<ContactStep, string>>;
 }
 
-export type WriteKind = 'like' | 'comment' | 'invite' | 'message';
+export type WriteKind = 'like' | 'comment' | 'invite' | 'message' | 'withdraw';
 /**
  * An intent waiting for review is 'intent' with `approved` false; the user's skip or 7 days without a
  * decision settle it as 'skipped' or 'expired' (issue 23), never sent.

@@ -24,6 +24,7 @@ const TIMELINE_TYPE: Readonly<Record<ProspectEvent['type'], ProspectTimelineEntr
   CONNECTION_SENT: 'connection_sent',
   CONNECTION_ACCEPTED: 'connection_accepted',
   CONNECTION_DECLINED: 'connection_declined',
+  CONNECTION_WITHDRAWN: 'connection_withdrawn',
   POST_LIKED: 'post_liked',
   POST_COMMENTED: 'post_commented',
   MESSAGE_SENT: 'message_sent',

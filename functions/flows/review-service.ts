@@ -14,6 +14,7 @@ import {
 import type { AuthUser } from '../core/auth';
 import { NotFoundError, ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
+import { MESSAGE_MAX_LENGTH } from '../core/ports/ai-outreach-rules';
 import { findFlow, type StoredFlow, setFlowReviewMode } from './flow-repository';
 import {
   approveEntry,
@@ -86,7 +87,7 @@ export function createReviewService(deps: { log: Logger; now: () => Date }) {
       const entry = entries[i];
       if (decision.action !== 'approve' || decision.text === undefined || !entry) return;
       if (entry.text === undefined) throw new ValidationError(REVIEW_TEXTS.noText);
-      const problem = editProblem(decision.text, entry.maxLength ?? entry.text.length);
+      const problem = editProblem(decision.text, entry.maxLength ?? MESSAGE_MAX_LENGTH);
       if (problem) throw new ValidationError(problem, [{ path: `decisions.${i}.text`, message: problem }]);
     });
     const at = now();

@@ -1,4 +1,4 @@
-import { type ReviewKind, type ReviewMode, waitsForReview } from '../../shared/review';
+import { REVIEW_KINDS, type ReviewKind, type ReviewMode, waitsForReview } from '../../shared/review';
 import type { WriteKind } from '../flows/contact-ledger';
 import type { StoredProspect } from '../flows/prospect-repository';
 import type { ReviewEntry } from '../flows/review-repository';
@@ -15,9 +15,12 @@ export function reviewGate(
   entry: Pick<ReviewEntry, 'flowId' | 'connectionId'>,
   now: () => Date,
 ) {
+  // A withdrawal tidies up after the flow's own invitation: it never waits for review.
+  const reviewable = (kind: WriteKind): kind is ReviewKind =>
+    (REVIEW_KINDS as readonly string[]).includes(kind);
   return {
     /** Whether a write of `kind` with (or without) a text waits for review. */
-    waits: (kind: WriteKind, hasText: boolean) => waitsForReview(mode, kind as ReviewKind, hasText),
+    waits: (kind: WriteKind, hasText: boolean) => reviewable(kind) && waitsForReview(mode, kind, hasText),
     /** The review part of a write request: approved (autopilot's), or waiting with its entry. */
     of(input: {
       key: string;
@@ -27,13 +30,13 @@ export function reviewGate(
       prospect: Pick<StoredProspect, 'id' | 'name'> & Partial<StoredProspect>;
       post?: FlowPost;
     }): Pick<WriteRequest, 'approved' | 'review' | 'origin'> {
-      if (!waitsForReview(mode, input.kind as ReviewKind, input.text !== undefined))
+      if (!reviewable(input.kind) || !waitsForReview(mode, input.kind, input.text !== undefined))
         return { approved: true, origin: 'autopilot' };
       const { prospect, post } = input;
       const review: ReviewEntry = {
         ...entry,
         key: input.key,
-        kind: input.kind as ReviewKind,
+        kind: input.kind,
         state: 'waiting',
         createdAt: now().toISOString(),
         ...(input.text !== undefined ? { text: input.text } : {}),

@@ -15,6 +15,7 @@ import {
   notesSentSince,
 } from '../flows/contact-ledger';
 import { findIndustry } from '../flows/industry-repository';
+import { pendingInvitationCount } from '../flows/pending-invitations';
 import {
   findProspect,
   prospectsAfter,
@@ -94,6 +95,13 @@ export interface FlowSegment {
     page: PlatformPage,
     person: { id: string; name: string; profileUrl?: string },
   ): Promise<WriteOutcome>;
+  /** Withdraws the flow's invitation to the person once (write-once; issue 23 point 2). */
+  withdraw(
+    page: PlatformPage,
+    person: { id: string; name: string; profileUrl?: string },
+  ): Promise<WriteOutcome>;
+  /** The invitations the account holds pending, every flow's (the contact ledger). */
+  pendingInvitations(): Promise<number>;
   /** The intents the user approved in the flow's review queue, the oldest first (issue 23). */
   approved(): Promise<ReviewEntry[]>;
   /**
@@ -237,7 +245,7 @@ export function createFlowSegment(input: {
     },
     async awaitingAnswer() {
       return (await contactsOfFlow(account, flow.id)).filter(
-        (c) => c.steps.invited && !c.steps.accepted && !c.steps.declined,
+        (c) => c.steps.invited && !c.steps.accepted && !c.steps.declined && !c.steps.withdrawn,
       );
     },
     async adaptInvitations() {
@@ -245,6 +253,8 @@ export function createFlowSegment(input: {
     },
     reached: (person, step) => records.reached(person, step),
     followUp: writes.followUp,
+    withdraw: writes.withdraw,
+    pendingInvitations: () => pendingInvitationCount(account),
     sendApproved: writes.sendApproved,
     async approved() {
       return (await reviewEntries(userId, flow.id))

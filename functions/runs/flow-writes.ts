@@ -33,6 +33,11 @@ export interface FlowWrites {
     page: PlatformPage,
     person: { id: string; name: string; profileUrl?: string },
   ): Promise<WriteOutcome>;
+  /** Withdraws the flow's invitation to the person once (issue 23): no review, it only tidies up. */
+  withdraw(
+    page: PlatformPage,
+    person: { id: string; name: string; profileUrl?: string },
+  ): Promise<WriteOutcome>;
   sendApproved(page: PlatformPage, entry: ReviewEntry): Promise<WriteOutcome>;
 }
 
@@ -257,7 +262,32 @@ export function flowWrites(input: {
     });
   }
 
+  async function withdraw(
+    page: PlatformPage,
+    contact: { id: string; name: string; profileUrl?: string },
+  ): Promise<WriteOutcome> {
+    const person = personOf(contact);
+    const key = `withdraw:${contact.id}`;
+    const outcome = await writeOnce(deps(driver.actions.withdraw), {
+      key,
+      kind: 'withdraw',
+      personId: contact.id,
+      flowId,
+      jobId,
+      approved: true,
+      perform: () => driver.withdraw(page, person),
+      verify: async () => (await driver.invitationState(page, person)) === 'none',
+    });
+    return logged(outcome, key, {
+      type: 'CONNECTION_WITHDRAWN',
+      stage: 'following-up',
+      prospect: who(contact),
+      description: `Connection request to ${contact.name} withdrawn`,
+    });
+  }
+
   return {
+    withdraw,
     invite: (page, prospect, note) => invite(page, prospect, note),
     like: (page, prospect, post) => like(page, prospect, post),
     comment: (page, prospect, post) => comment(page, prospect, post),

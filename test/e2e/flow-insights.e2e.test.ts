@@ -2,8 +2,8 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowTemplates } from '../../functions/flows/templates/registry';
 import type { FlowAnalytics } from '../../shared/flow-insights-values';
-import { onAutopilot } from '../support/flows';
 import { apiClient, signIn as apiSignIn, freshAddress } from '../support/api-client';
+import { onAutopilot } from '../support/flows';
 import { appUrl, signIn, signUpVerified } from './account-steps';
 import { type AxeFinding, seriousViolations } from './axe';
 import { clickText, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
@@ -30,6 +30,8 @@ const api = apiClient(appUrl).from(freshAddress());
 let token = '';
 let flowId = '';
 let stopped = false;
+/** The second flow, which reviews everything (issue 23). */
+let reviewFlowId = '';
 /** The prospect whose page the keyboard walk opened, for axe. */
 let prospectPath = '';
 
@@ -42,6 +44,8 @@ afterAll(async () => {
   // Whatever happened above, the flow is stopped: no run of it keeps the local cloud's workers busy.
   if (flowId && !stopped)
     await api.delete(`/api/flows/${flowId}`, undefined, { token }).catch(() => undefined);
+  if (reviewFlowId)
+    await api.delete(`/api/flows/${reviewFlowId}`, undefined, { token }).catch(() => undefined);
   await browser?.close();
 });
 
@@ -426,6 +430,72 @@ describe('a flow’s insights', () => {
     ];
     expect(report, `axe serious/critical violations:\n${report.join('\n')}`).toEqual([]);
   }, 180_000);
+
+  it('reviews a reviewing flow’s queue by keyboard (J, E, Ctrl+Enter, S), and axe finds nothing serious at 390 and 1280 px', async () => {
+    // A second flow, as the wizard starts one: it reviews everything, so its run waits for the user.
+    const reviewing = flowTemplates.find((t) => t.id === 'linkedin-ai-prospecting-flow')!;
+    const config = structuredClone(reviewing.defaultConfig);
+    config.executionSettings = { ...config.executionSettings!, prospectsPerRun: 5 };
+    const started = await api.post('/api/flows', { templateId: reviewing.id, config }, { token });
+    expect(started.status, started.text).toBe(201);
+    reviewFlowId = started.body.data.flow.id;
+    const queue = async () =>
+      (await api.get(`/api/flows/${reviewFlowId}/review`, { token })).body.data as {
+        items: Array<{ key: string; text?: string }>;
+      };
+    await until(
+      'the run’s items in the review queue',
+      async () => (await queue()).items.length >= 3,
+      120_000,
+    );
+    const before = (await queue()).items;
+
+    await openApp(page, `${appUrl}/flows/${reviewFlowId}/review`);
+    await page.waitForSelector('[data-testid="review-item"]', { timeout: 15_000 });
+    await tabTo('the first item', matches, 'article[aria-current="true"]');
+    // J moves to the second item; E opens its text (the AI's note, comment or message) for an edit.
+    const activeKey = () => page.evaluate(() => document.activeElement?.getAttribute('data-key'));
+    await page.keyboard.press('j');
+    expect(await activeKey()).toBe(before[1]!.key);
+    const withText = before.slice(1).find((i) => i.text)!;
+    for (let i = 1; i < before.length && (await activeKey()) !== withText.key; i++)
+      await page.keyboard.press('j');
+    expect(await activeKey()).toBe(withText.key);
+    await page.keyboard.press('e');
+    await page.waitForSelector('textarea', { timeout: 5_000 });
+    await page.keyboard.type(' Thanks!');
+    await page.keyboard.down('Control');
+    await page.keyboard.press('Enter');
+    await page.keyboard.up('Control');
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('[data-testid="review-status"]')
+          ?.textContent?.startsWith('Edited and approved'),
+      { timeout: 10_000 },
+    );
+    // The next item is active: S skips it.
+    await page.waitForFunction(() => document.activeElement?.matches('article[aria-current="true"]'), {
+      timeout: 5_000,
+    });
+    const skipped = await page.evaluate(() => document.activeElement?.getAttribute('data-key'));
+    await page.keyboard.press('s');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="review-status"]')?.textContent?.startsWith('Skipped'),
+      { timeout: 10_000 },
+    );
+    const after = (await queue()).items.map((i) => i.key);
+    expect(after).not.toContain(withText.key);
+    expect(after).not.toContain(skipped);
+    expect(after).toHaveLength(before.length - 2);
+
+    const report = await axeAtBothWidths(`/flows/${reviewFlowId}/review`, async () => {
+      await page.waitForSelector('[data-testid="review-item"]', { timeout: 15_000 });
+    });
+    expect(report, `axe serious/critical violations:\n${report.join('\n')}`).toEqual([]);
+    await api.delete(`/api/flows/${reviewFlowId}`, undefined, { token });
+    reviewFlowId = '';
+  }, 240_000);
 
   it('stops the flow from its analytics page by keyboard', async () => {
     expect(flowId, 'the flow of the first test').not.toBe('');

@@ -41,3 +41,8 @@ export async function sendApproved(context: FlowSegmentContext): Promise<Handler
   context.report('approved', `Sent ${sent} approved item${sent === 1 ? '' : 's'}`);
   return undefined;
 }
+
+/** What the run's history says of the writes it left in the flow's review queue. */
+export function waitingMessage(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'} wait${count === 1 ? 's' : ''} for your review`;
+}

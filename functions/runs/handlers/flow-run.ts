@@ -1,7 +1,10 @@
+import { PENDING_INVITATION_LIMIT } from '../../../shared/flow-options';
 import { INVITATION_LIMIT_TEXTS, type InvitationLimit } from '../../../shared/invitation-limit';
+import { PENDING_TEXTS, prospectsWithin } from '../../../shared/pending-invitations';
 import { noteMaxLength } from '../../platforms/flow-driver-types';
 import type { FlowSegmentContext, HandlerStep, RunHandler } from '../run-context';
-import { sendApproved } from './flow-approved';
+import { sendApproved, waitingMessage } from './flow-approved';
+import { followUp, readReplies } from './flow-follow-up';
 
 /**
  * A flow's run (issue 20 point 6; DECISIONS 27), one job, in stages the job's history records:
@@ -117,12 +120,17 @@ async function connect(context: FlowSegmentContext): Promise<HandlerStep | undef
   let notes = await flow.notesLeft(account);
   let invited = 0;
   let waiting = 0;
+  const pending = await flow.pendingInvitations();
   // Issue 23 point 5: a low acceptance rate halves the account's invitations; the history says so.
   const limit = await flow.adaptInvitations();
   if (limit) context.report('connecting', invitationLimitMessage(limit));
   context.report('connecting', `Sending connection requests to ${prospects.length} prospects`);
   for (const prospect of prospects) {
     if (!context.hasTime()) return { kind: 'continue' };
+    if (pending + invited >= PENDING_INVITATION_LIMIT) {
+      context.report('budget-spent', PENDING_TEXTS.full(PENDING_INVITATION_LIMIT));
+      return undefined;
+    }
     const maxLength = noteMaxLength(account);
     const note = notes > 0 ? { text: await flow.writeNote(prospect, maxLength), maxLength } : undefined;
     const outcome = await flow.invite(page, prospect, note);
@@ -151,11 +159,6 @@ async function connect(context: FlowSegmentContext): Promise<HandlerStep | undef
   return undefined;
 }
 
-/** What the run's history says of the writes it left in the flow's review queue. */
-function waitingMessage(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'} wait${count === 1 ? 's' : ''} for your review`;
-}
-
 /** What a run's history says of an adapted invitation budget (the date in UTC: the run has no zone here). */
 function invitationLimitMessage(limit: InvitationLimit): string {
   const until = new Date(limit.until).toLocaleDateString('en-US', {
@@ -166,107 +169,24 @@ function invitationLimitMessage(limit: InvitationLimit): string {
   return `Invitations at ${INVITATION_LIMIT_TEXTS.limited(limit, until)}`;
 }
 
-/**
- * Reads who answered the flow's invitations since the last run: connected now means accepted; no
- * longer pending and not connected means declined. Each newly accepted person gets the flow's
- * follow-up message, once (write-once).
- */
-async function followUp(context: FlowSegmentContext): Promise<HandlerStep | undefined> {
-  const { flow, page, governor } = context;
-  const waiting = await flow.awaitingAnswer();
-  if (waiting.length === 0) return undefined;
-  // Said before the reads, so the stage's history counts them in follow-up.
-  context.report('following-up', `Checking ${waiting.length} invitation${waiting.length === 1 ? '' : 's'}`);
-  const read = flow.driver.actions.read;
-  const [pendingTake, connectionsTake] = [await governor.take(read), await governor.take(read)];
-  if (!pendingTake.ok || !connectionsTake.ok) {
-    context.report(
-      'budget-spent',
-      'The account’s reads are used up for now: invitations are checked next run',
-    );
-    return undefined;
-  }
-  const [pending, connected] = await Promise.all([
-    flow.driver.pendingInvitations(page),
-    flow.driver.connections(page),
-  ]);
-  const pendingIds = new Set(pending);
-  const connectedIds = new Set(connected);
-  let accepted = 0;
-  let messaged = 0;
-  let waitingMessages = 0;
-  for (const contact of waiting) {
-    if (!context.hasTime()) return { kind: 'continue' };
-    const person = { id: contact.personId, name: contact.name };
-    if (connectedIds.has(contact.personId)) {
-      await flow.reached(person, 'accepted');
-      accepted++;
-      const outcome = await flow.followUp(page, person);
-      if (outcome.kind === 'no-budget') {
-        context.report(
-          'budget-spent',
-          'The account’s message budget is used up for now: the rest get theirs next run',
-        );
-        return undefined;
-      }
-      if (outcome.kind === 'done') {
-        await flow.reached(person, 'messaged');
-        messaged++;
-        await governor.pace(flow.driver.actions.message);
-      }
-      if (outcome.kind === 'awaiting-review') waitingMessages++;
-    } else if (!pendingIds.has(contact.personId)) {
-      await flow.reached(person, 'declined');
-    }
-  }
-  context.report(
-    'following-up',
-    `${accepted} accepted; ${messaged} follow-up message${messaged === 1 ? '' : 's'} sent`,
-  );
-  if (waitingMessages > 0) context.report('following-up', waitingMessage(waitingMessages, 'message'));
-  return undefined;
-}
-
-/** At most this many threads are read for replies a run (each read takes from the account's reads). */
-const REPLY_READS_PER_RUN = 20;
-
-/**
- * Reads the threads of the people the flow messaged and not heard from yet, the longest waiting
- * first: a reply is their 'replied' step (the funnel's last) and leaves them to the user.
- */
-async function readReplies(context: FlowSegmentContext): Promise<HandlerStep | undefined> {
-  const { flow, page, governor } = context;
-  const waiting = (await flow.awaitingReply())
-    .sort((a, b) => String(a.steps.messaged).localeCompare(String(b.steps.messaged)))
-    .slice(0, REPLY_READS_PER_RUN);
-  if (waiting.length === 0) return undefined;
-  context.report('following-up', `Reading ${waiting.length} conversation${waiting.length === 1 ? '' : 's'}`);
-  let replied = 0;
-  for (const contact of waiting) {
-    if (!context.hasTime()) return { kind: 'continue' };
-    if (!(await governor.take(flow.driver.actions.read)).ok) {
-      context.report('budget-spent', 'The account’s reads are used up for now: replies are read next run');
-      return undefined;
-    }
-    const person = { id: contact.personId, name: contact.name, profileUrl: '' };
-    if ((await flow.driver.replies(page, person)).length > 0) {
-      await flow.reached(person, 'replied');
-      replied++;
-    }
-  }
-  context.report('following-up', `${replied} repl${replied === 1 ? 'y' : 'ies'} to the flow's messages`);
-  return undefined;
-}
-
 /** Discovery's part of the run's progress; scoring has the rest. */
 const DISCOVER_SHARE = 50;
 
 async function discover(context: FlowSegmentContext): Promise<HandlerStep | undefined> {
   const { state, flow, governor } = context;
   const counters = state.counters;
-  const target = flow.settings.executionSettings.prospectsPerRun;
+  const perRun = flow.settings.executionSettings.prospectsPerRun;
   const action = flow.driver.actions.search;
   if (state.cursor.ended) return undefined;
+  // Issue 23 point 2: near the account's limit of pending invitations, fewer new prospects; none at it.
+  const pending = await flow.pendingInvitations();
+  const target = prospectsWithin(perRun, pending);
+  if (target === 0) {
+    context.report('budget-spent', PENDING_TEXTS.full(PENDING_INVITATION_LIMIT));
+    return undefined;
+  }
+  if (target < perRun)
+    context.report('discovering', PENDING_TEXTS.slowed(pending, PENDING_INVITATION_LIMIT, target, perRun));
   context.report(
     'discovering',
     `Searching for people who match the targeting (${counters.stored} of ${target})`,

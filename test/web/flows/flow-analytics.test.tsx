@@ -236,6 +236,9 @@ describe('/flows/:flowId/analytics', () => {
       expect(screen.getByRole('link', { name: 'Prospects' }).getAttribute('href')).toBe(
         `/flows/${FLOW_ID}/prospects`,
       );
+      expect(screen.getByRole('link', { name: 'Review queue' }).getAttribute('href')).toBe(
+        `/flows/${FLOW_ID}/review`,
+      );
       expect(screen.getByRole('link', { name: 'Back to Flows' }).getAttribute('href')).toBe(
         '/flows?tab=running',
       );
@@ -397,6 +400,65 @@ describe('/flows/:flowId/analytics', () => {
       expect(budget.getByRole('link', { name: 'Connect an account' }).getAttribute('href')).toBe(
         '/platforms',
       );
+    },
+    SLOW,
+  );
+
+  it(
+    'compares the texts approved as written, edited and sent on autopilot in a table (issue 23)',
+    async () => {
+      const api = installFakeApi();
+      await openAnalytics(api, {
+        analytics: (period) =>
+          makeAnalytics({
+            period,
+            reviewComparison: [
+              { origin: 'approved', notesSent: 40, notesAccepted: 14, messagesSent: 12, messagesReplied: 3 },
+              { origin: 'edited', notesSent: 9, notesAccepted: 4, messagesSent: 0, messagesReplied: 0 },
+              {
+                origin: 'autopilot',
+                notesSent: 1200,
+                notesAccepted: 300,
+                messagesSent: 6,
+                messagesReplied: 2,
+              },
+            ],
+          }),
+      });
+
+      const block = within(screen.getByTestId('review-comparison'));
+      expect(block.getByRole('heading', { level: 2 }).textContent).toBe('Texts by review');
+      const table = block.getByRole('table');
+      const cells = [...table.querySelectorAll('tr')].map((row) =>
+        [...row.querySelectorAll('th, td')].map((cell) => cell.textContent),
+      );
+      expect(cells).toEqual([
+        ['Text', 'Notes sent', 'Accepted', 'Messages sent', 'Replied'],
+        ['Approved as written', '40', '35%', '12', '25%'],
+        ['Edited', '9', '44.4%', '0', '—'],
+        ['Autopilot', '1,200', '25%', '6', '33.3%'],
+      ]);
+      // Wider than a phone: a named region the keyboard can scroll.
+      const region = block.getByRole('region', { name: /^Connection notes and messages sent/ });
+      expect(region.tabIndex).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'leaves the comparison out while nothing was sent, or when the answer has none',
+    async () => {
+      const api = installFakeApi();
+      await openAnalytics(api, {
+        analytics: (period) =>
+          makeAnalytics({
+            period,
+            reviewComparison: [
+              { origin: 'approved', notesSent: 0, notesAccepted: 0, messagesSent: 0, messagesReplied: 0 },
+            ],
+          }),
+      });
+      expect(screen.queryByTestId('review-comparison')).toBeNull();
     },
     SLOW,
   );

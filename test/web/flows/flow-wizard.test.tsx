@@ -3,6 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_INDUSTRY_OPTIONS, FLOW_MESSAGES, FLOW_TEXTS, type FlowConfig } from '../../../shared/flows';
 import type { UserPlan } from '../../../shared/pricing-plans';
+import { DEFAULT_REVIEW_MODE, REVIEW_MODE_OPTIONS } from '../../../shared/review';
 import { renderApp } from '../render-app';
 import { type FakeApi, installFakeApi, makeUser, signInAs } from '../support/fake-api';
 import {
@@ -312,6 +313,14 @@ describe('steps 2 to 4', () => {
       await user.type(field(/^Company description/), DESCRIPTION);
       expect(screen.getByTestId('description-counter').textContent).toBe(`${DESCRIPTION.length}/500`);
       await user.selectOptions(screen.getByRole('combobox', { name: /^Message tone/ }), 'friendly');
+
+      // Issue 23: the review mode, 'Review everything' for a new flow, each mode with what it lets through.
+      const modes = within(screen.getByRole('radiogroup', { name: /^Review mode/ })).getAllByRole(
+        'radio',
+      ) as HTMLInputElement[];
+      expect(modes.map((radio) => radio.value)).toEqual(REVIEW_MODE_OPTIONS.map((option) => option.value));
+      expect(modes.find((radio) => radio.checked)?.value).toBe(DEFAULT_REVIEW_MODE);
+      expect(screen.getByRole('radio', { name: /^Autopilot/ }).getAttribute('aria-describedby')).toBeTruthy();
       await user.click(button('Next'));
       await stepHeading(2);
     },
@@ -342,6 +351,10 @@ describe('steps 2 to 4', () => {
         false,
       );
 
+      // Unanswered invitations are withdrawn after 21 days unless the flow says otherwise: 7 to 90.
+      expect(field(/^Withdraw unanswered invitations after/).value).toBe('');
+      expect(field(/^Withdraw unanswered invitations after/).getAttribute('placeholder')).toBe('21');
+      await user.type(field(/^Withdraw unanswered invitations after/), '6');
       await user.clear(field(/^Runs per day/));
       await user.type(field(/^Runs per day/), '5');
       await user.clear(field(/^Prospects per run/));
@@ -351,6 +364,9 @@ describe('steps 2 to 4', () => {
       expect(await screen.findByText(FLOW_MESSAGES.runsPerDay, {}, LONG)).toBeTruthy();
       expect(screen.getByText(FLOW_MESSAGES.prospectsPerRun)).toBeTruthy();
       expect(screen.getByText(FLOW_MESSAGES.workingHoursRequired)).toBeTruthy();
+      expect(screen.getByText(FLOW_MESSAGES.withdrawAfterDays)).toBeTruthy();
+      await user.clear(field(/^Withdraw unanswered invitations after/));
+      await user.type(field(/^Withdraw unanswered invitations after/), '90');
 
       await user.clear(field(/^Runs per day/));
       expect(screen.queryByText(FLOW_MESSAGES.runsPerDay)).toBeNull();
@@ -398,6 +414,7 @@ describe('steps 2 to 4', () => {
         'Professional',
         'Value-First',
         'Add Insights',
+        'Review everything',
         '09:00 to 17:00',
         'New York (America/New_York)',
       ])
@@ -455,6 +472,7 @@ describe('Start Flow', () => {
             messageTone: 'professional',
             connectionRequestStyle: 'value-first',
             commentStyle: 'add-insights',
+            reviewMode: 'everything',
           },
           executionSettings: {
             runsPerDay: 2,
@@ -464,6 +482,35 @@ describe('Start Flow', () => {
           },
         },
       });
+    },
+    SLOW,
+  );
+
+  it(
+    'sends the review mode chosen in step 2, named in the Review step (issue 23)',
+    async () => {
+      const api = installFakeApi();
+      const { user } = await openWizard(api);
+      const created = makeFlow({ id: 'new-flow', name: 'New one' }, template);
+      api.on('POST', '/flows', {
+        status: 201,
+        body: { message: 'Flow started successfully!', data: { flow: created } },
+      });
+      await fillStep1(user);
+      await user.type(field(/^Company description/), DESCRIPTION);
+      await user.click(screen.getByRole('radio', { name: /^Review notes and messages/ }));
+      await user.click(button('Next'));
+      await stepHeading(2);
+      await user.click(button('Next'));
+      await stepHeading(3);
+
+      const messaging = within(screen.getByTestId('review')).getByRole('region', { name: 'Messaging' });
+      expect(messaging.textContent).toContain('Review modeReview notes and messages');
+      serveFlows(api, [created]);
+      await user.click(button('Start Flow'));
+      expect(await screen.findByText(FLOW_TEXTS.toasts.started, {}, LONG)).toBeTruthy();
+      const body = api.callsTo('POST', '/flows')[0]!.body as { config: FlowConfig };
+      expect(body.config.messagingSettings.reviewMode).toBe('texts');
     },
     SLOW,
   );

@@ -201,6 +201,10 @@ describe('/flows, Running Flows', () => {
       expect(card.getByRole('link', { name: 'Prospects of Q3 founders outreach' }).getAttribute('href')).toBe(
         '/flows/f-active/prospects',
       );
+      // Issue 23: the review queue, whatever the flow's review mode (the mode is changed there).
+      expect(
+        card.getByRole('link', { name: 'Review queue of Q3 founders outreach' }).getAttribute('href'),
+      ).toBe('/flows/f-active/review');
     },
     SLOW,
   );

@@ -124,6 +124,12 @@ export const appRoutes: readonly AppRoute[] = [
     prefetch: () => import('../features/flows/api/insights').then((m) => m.prefetchAnalytics()),
   },
   {
+    path: '/flows/:flowId/review',
+    access: 'verified',
+    page: () => import('../features/flows/pages/FlowReviewPage'),
+    prefetch: () => import('../features/flows/api/review').then((m) => m.prefetchReview()),
+  },
+  {
     path: '/flows/:flowId/activities',
     access: 'verified',
     page: () => import('../features/flows/pages/FlowActivitiesPage'),

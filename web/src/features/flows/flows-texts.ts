@@ -2,6 +2,7 @@ import {
   CONNECTION_NOTE_LIMITS,
   FLOW_RUNS_PER_DAY,
   FLOW_START_WITHIN_MINUTES,
+  WITHDRAW_AFTER_DAYS,
 } from '../../../../shared/flow-options';
 
 /**
@@ -122,6 +123,8 @@ export const WIZARD_TEXTS = {
     'best-scored prospects and invites the rest without one. A Premium account has no such monthly limit.',
   runsPerDay: 'Runs per day',
   prospectsPerRun: 'Prospects per run',
+  withdrawAfterDays: 'Withdraw unanswered invitations after (days)',
+  withdrawAfterDaysHint: `${WITHDRAW_AFTER_DAYS.min} to ${WITHDRAW_AFTER_DAYS.max} days; ${WITHDRAW_AFTER_DAYS.default} when left empty`,
   workingHoursStart: 'Working hours start',
   workingHoursEnd: 'Working hours end',
   timezone: 'Time zone',

@@ -7,6 +7,7 @@ import {
   type FlowConfigInput,
   type Option,
 } from '../../../../shared/flows';
+import { DEFAULT_REVIEW_MODE } from '../../../../shared/review';
 
 /**
  * The setup wizard's form (spec 2.3, 5): one form over the whole flow config, validated by the shared
@@ -20,8 +21,9 @@ export const STEP_SECTIONS = FLOW_STEP_SECTIONS.map((step) => step.section);
 export type StepSection = (typeof STEP_SECTIONS)[number];
 
 /**
- * What a new flow starts from (spec 9): the shared defaults for messaging and execution; the audience
- * empty but for the industries, whose first 2 the picker preselects once the list is in.
+ * What a new flow starts from (spec 9): the shared defaults for messaging and execution (a new flow
+ * reviews everything, issue 23); the audience empty but for the industries, whose first 2 the picker
+ * preselects once the list is in.
  */
 export function initialValues(): WizardValues {
   return {
@@ -31,6 +33,7 @@ export function initialValues(): WizardValues {
       messageTone: DEFAULT_MESSAGE_TONE,
       connectionRequestStyle: DEFAULT_CONNECTION_REQUEST_STYLE,
       commentStyle: DEFAULT_COMMENT_STYLE,
+      reviewMode: DEFAULT_REVIEW_MODE,
     },
     executionSettings: structuredClone(DEFAULT_EXECUTION_SETTINGS),
   };

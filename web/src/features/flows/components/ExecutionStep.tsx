@@ -1,6 +1,11 @@
 import { NativeSelect, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
-import { FLOW_PROSPECTS_PER_RUN, FLOW_RUNS_PER_DAY, TIMEZONE_OPTIONS } from '../../../../../shared/flows';
+import {
+  FLOW_PROSPECTS_PER_RUN,
+  FLOW_RUNS_PER_DAY,
+  TIMEZONE_OPTIONS,
+  WITHDRAW_AFTER_DAYS,
+} from '../../../../../shared/flows';
 import { WIZARD_TEXTS } from '../flows-texts';
 import { messageOf } from '../wizard-form';
 import { changer, type WizardForm } from './field-helpers';
@@ -53,6 +58,30 @@ export function ExecutionStep({ form }: { form: WizardForm }) {
               clampBehavior="none"
               value={field.value as number | string}
               onChange={(value) => changer(form, field.name)(field.onChange)(numberOrEmpty(value))}
+              onBlur={field.onBlur}
+              error={messageOf(fieldState.error)}
+            />
+          )}
+        />
+        <Controller
+          name="executionSettings.withdrawAfterDays"
+          control={control}
+          render={({ field, fieldState }) => (
+            <NumberInput
+              ref={field.ref}
+              label={WIZARD_TEXTS.withdrawAfterDays}
+              description={WIZARD_TEXTS.withdrawAfterDaysHint}
+              placeholder={String(WITHDRAW_AFTER_DAYS.default)}
+              min={WITHDRAW_AFTER_DAYS.min}
+              max={WITHDRAW_AFTER_DAYS.max}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              value={(field.value as number | undefined) ?? ''}
+              // Left empty: the flow withdraws after the default days.
+              onChange={(value) =>
+                changer(form, field.name)(field.onChange)(value === '' ? undefined : Number(value))
+              }
               onBlur={field.onBlur}
               error={messageOf(fieldState.error)}
             />

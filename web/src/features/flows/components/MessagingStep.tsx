@@ -8,9 +8,12 @@ import {
   MESSAGE_TONE_OPTIONS,
   type Option,
 } from '../../../../../shared/flows';
+import { DEFAULT_REVIEW_MODE } from '../../../../../shared/review';
 import { WIZARD_TEXTS } from '../flows-texts';
 import { messageOf, type WizardValues } from '../wizard-form';
 import { changer, type WizardForm } from './field-helpers';
+import { ReviewModeRadios } from './review/ReviewModeRadios';
+import { REVIEW_PAGE_TEXTS } from './review/review-texts';
 
 /** The counter under the description: its length of the 500 shown (spec 2.3, 9). */
 export const descriptionCounter = (length: number) => `${length}/${COMPANY_DESCRIPTION_LENGTH.max}`;
@@ -48,7 +51,8 @@ function StyleSelect({
 
 /**
  * Step 2, Messaging (spec 2.3, 5): the company description with its counter, the tone, the connection
- * request approach and the comment strategy; and what LinkedIn allows a connection note (DECISIONS 28).
+ * request approach and the comment strategy; what LinkedIn allows a connection note (DECISIONS 28); and
+ * the review mode (issue 23), 'Review everything' unless chosen otherwise.
  */
 export function MessagingStep({ form }: { form: WizardForm }) {
   return (
@@ -122,6 +126,20 @@ export function MessagingStep({ form }: { form: WizardForm }) {
       >
         <Text size="sm">{WIZARD_TEXTS.notes}</Text>
       </Alert>
+      <Controller
+        name="messagingSettings.reviewMode"
+        control={form.control}
+        render={({ field, fieldState }) => (
+          <ReviewModeRadios
+            inputRef={field.ref}
+            value={field.value ?? DEFAULT_REVIEW_MODE}
+            onChange={changer(form, field.name)(field.onChange)}
+            error={messageOf(fieldState.error)}
+            description={REVIEW_PAGE_TEXTS.modeHint}
+            testId="review-mode"
+          />
+        )}
+      />
     </Stack>
   );
 }

@@ -8,7 +8,9 @@ import {
   FLOW_WIZARD_STEPS,
   MESSAGE_TONE_OPTIONS,
   TIMEZONE_OPTIONS,
+  WITHDRAW_AFTER_DAYS,
 } from '../../../../../shared/flows';
+import { DEFAULT_REVIEW_MODE, REVIEW_MODE_OPTIONS, REVIEW_TEXTS } from '../../../../../shared/review';
 import { WIZARD_TEXTS } from '../flows-texts';
 import { labelOf, labelsOf, type WizardValues } from '../wizard-form';
 
@@ -75,6 +77,7 @@ export function ReviewStep({
               labelOf(CONNECTION_REQUEST_STYLE_OPTIONS, m.connectionRequestStyle),
             ],
             [WIZARD_TEXTS.commentStyle, labelOf(COMMENT_STYLE_OPTIONS, m.commentStyle)],
+            [REVIEW_TEXTS.modeLabel, labelOf(REVIEW_MODE_OPTIONS, m.reviewMode ?? DEFAULT_REVIEW_MODE)],
           ]}
         />
         <Facts
@@ -82,6 +85,7 @@ export function ReviewStep({
           rows={[
             [WIZARD_TEXTS.runsPerDay, String(e.runsPerDay)],
             [WIZARD_TEXTS.prospectsPerRun, String(e.prospectsPerRun)],
+            [WIZARD_TEXTS.withdrawAfterDays, String(e.withdrawAfterDays ?? WITHDRAW_AFTER_DAYS.default)],
             ['Working hours', `${e.workingHours.start} to ${e.workingHours.end}`],
             [
               WIZARD_TEXTS.timezone,

@@ -23,6 +23,7 @@ import { FLOWS_KEY, type FlowListResponse, pauseFlow, stopFlow, withFlow } from 
 import { isStopped } from '../flow-filters';
 import { FLOW_STATUS_LOOK, FLOWS_PAGE_TEXTS } from '../flows-texts';
 import { FlowPlatformBadge } from './FlowPlatformBadge';
+import { ReviewQueueLink } from './review/ReviewQueueLink';
 import { StopFlowModal } from './StopFlowModal';
 
 export function formatDay(value: string | undefined): string {
@@ -36,7 +37,8 @@ const clampPercent = (value: number | undefined) =>
 
 /**
  * Spec 2.1: a running flow's name, summary, creation date, runs per day and connection acceptance
- * rate; Pause only while ACTIVE; its analytics, activities and prospects; and Delete, which stops it
+ * rate; Pause only while ACTIVE; its analytics, activities, prospects and review queue (issue 23, whatever
+ * its review mode: the queue's screen is where the mode is changed); and Delete, which stops it
  * for good after a confirmation (DECISIONS 24). `onStopped` runs once a stop took it off the list.
  */
 export function RunningFlowCard({ flow, onStopped }: { flow: Flow; onStopped: () => void }) {
@@ -140,6 +142,7 @@ export function RunningFlowCard({ flow, onStopped }: { flow: Flow; onStopped: ()
           <Anchor component={Link} to={flowProspectsPath(flow.id)} size="sm" fw={600}>
             {FLOWS_PAGE_TEXTS.prospects} <VisuallyHidden>of {flow.name}</VisuallyHidden>
           </Anchor>
+          <ReviewQueueLink flowId={flow.id} flowName={flow.name} />
         </Group>
         {!stopped && (
           <Group gap="sm">

@@ -41,6 +41,7 @@ import { formatDate } from '../components/analytics/format';
 import { PeriodSelector } from '../components/analytics/PeriodSelector';
 import { ProspectFunnel } from '../components/analytics/ProspectFunnel';
 import { QualityChart } from '../components/analytics/QualityChart';
+import { ReviewComparison } from '../components/analytics/ReviewComparison';
 import {
   OverviewBlock,
   PerformanceBlock,
@@ -48,6 +49,7 @@ import {
   SchedulingBlock,
 } from '../components/analytics/StatBlocks';
 import { FlowPlatformBadge } from '../components/FlowPlatformBadge';
+import { ReviewQueueLink } from '../components/review/ReviewQueueLink';
 import { FLOW_STATUS_LOOK } from '../flows-texts';
 
 interface FlowResponse {
@@ -102,6 +104,7 @@ const AnalyticsBlocks = memo(function AnalyticsBlocks({ analytics }: { analytics
         <QualityChart rows={analytics.acceptanceByQuality} />
         <BudgetUsage budget={analytics.budget} />
       </SimpleGrid>
+      <ReviewComparison rows={analytics.reviewComparison} />
     </Stack>
   );
 });
@@ -188,6 +191,7 @@ function FlowAnalyticsView({ flow, period }: { flow: Flow; period: AnalyticsPeri
             <Anchor component={Link} to={flowProspectsPath(flow.id)} size="sm" fw={600}>
               {ANALYTICS_TEXTS.prospects}
             </Anchor>
+            <ReviewQueueLink flowId={flow.id} />
           </Group>
         </Stack>
         <Button

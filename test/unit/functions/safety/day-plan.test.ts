@@ -1,0 +1,396 @@
+import { describe, expect, it } from 'vitest';
+import { aiProspecting } from '../../../../functions/flows/templates/ai-prospecting';
+import { nextFlowRunAt } from '../../../../functions/jobs/flow-schedule';
+import { LINKEDIN_API } from '../../../../functions/platforms/linkedin/endpoints';
+import { BUDGETS, GOVERNED_ACTIONS, type GovernedAction } from '../../../../functions/safety/budgets';
+import {
+  type BudgetState,
+  type DayPlanInput,
+  type FlowBacklog,
+  type PlanFlow,
+  planDay,
+  runAllowance,
+} from '../../../../functions/safety/day-plan';
+import { PLAN_ACTIONS, type PlanAction, type PlannedRun } from '../../../../shared/day-plan';
+import type { ExecutionSettings, FlowConfig } from '../../../../shared/flows';
+import type { ReviewMode } from '../../../../shared/review';
+import { warmedLimit, warmUpShare } from '../../../../shared/warm-up';
+
+// Late November: London is on GMT, so its wall clock reads as UTC. 2026-11-26 is a Thursday.
+const THU_NOON = new Date('2026-11-26T12:00:00Z');
+const THU_8 = new Date('2026-11-26T08:00:00Z');
+const LONDON = 'Europe/London';
+
+type FlowOptions = Partial<ExecutionSettings> & {
+  id?: string;
+  status?: PlanFlow['status'];
+  reviewMode?: ReviewMode;
+  hours?: [string, string];
+};
+
+function flow(options: FlowOptions = {}): PlanFlow {
+  const { id = 'flow-1', status = 'ACTIVE', reviewMode = 'autopilot', hours, ...execution } = options;
+  const config: FlowConfig = structuredClone(aiProspecting.defaultConfig);
+  config.messagingSettings.reviewMode = reviewMode;
+  config.executionSettings = {
+    runsPerDay: 3,
+    prospectsPerRun: 10,
+    workingHours: { start: hours?.[0] ?? '09:00', end: hours?.[1] ?? '17:00', timezone: LONDON },
+    enableWeekends: false,
+    ...execution,
+  };
+  return { id, name: `Flow ${id}`, status, config };
+}
+
+/** Every budget far from its end, but those a test names. */
+function budgets(
+  overrides: Partial<Record<GovernedAction, Partial<BudgetState>>> = {},
+): Record<GovernedAction, BudgetState> {
+  const all = {} as Record<GovernedAction, BudgetState>;
+  for (const action of GOVERNED_ACTIONS) {
+    all[action] = { daily: 1000, weekly: 5000, usedToday: 0, usedThisWeek: 0, ...overrides[action] };
+  }
+  return all;
+}
+
+function input(
+  now: Date,
+  flows: PlanFlow[],
+  more: Partial<Omit<DayPlanInput, 'account'>> & { account?: Partial<DayPlanInput['account']> } = {},
+): DayPlanInput {
+  const { account, ...rest } = more;
+  return {
+    now,
+    account: { id: 'acct-1', platform: 'linkedin', timeZone: LONDON, ...account },
+    budgets: budgets(),
+    flows,
+    pending: {},
+    searchPageSize: LINKEDIN_API.pageSizes.search,
+    nextRunAfter: (after, f) => nextFlowRunAt(after, f.config.executionSettings, f.id),
+    ...rest,
+  };
+}
+
+const column = (runs: PlannedRun[], of: 'planned' | 'leftOver' | 'waitingForReview', action: PlanAction) =>
+  runs.map((run) => run[of][action]);
+const line = (plan: ReturnType<typeof planDay>, action: PlanAction) =>
+  plan.budgets.find((b) => b.action === action)!;
+
+describe("a flow's runs in the next 24 hours", () => {
+  it('lists a 3-a-day flow in London from noon Thursday: two runs Thursday, one Friday, at its schedule', () => {
+    const plan = planDay(input(THU_NOON, [flow()]));
+    const execution = flow().config.executionSettings;
+    const first = nextFlowRunAt(THU_NOON, execution, 'flow-1');
+    const second = nextFlowRunAt(first, execution, 'flow-1');
+    const third = nextFlowRunAt(second, execution, 'flow-1');
+    expect(plan.runs.map((r) => r.at)).toEqual([first, second, third].map((d) => d.toISOString()));
+    expect(plan.runs.map((r) => r.localTime.slice(0, 3))).toEqual(['Thu', 'Thu', 'Fri']);
+    expect(plan.runs[0]!.localTime).toMatch(/^Thu 1[23]:\d\d$/);
+    expect(plan.runs.every((r) => r.timeZone === LONDON && r.flowName === 'Flow flow-1')).toBe(true);
+    expect(plan).toMatchObject({
+      accountId: 'acct-1',
+      timeZone: LONDON,
+      from: '2026-11-26T12:00:00.000Z',
+      to: '2026-11-27T12:00:00.000Z',
+      dayResetsAt: '2026-11-27T00:00:00.000Z',
+      weekResetsAt: '2026-11-30T00:00:00.000Z',
+    });
+  });
+
+  it('starts with the run already scheduled, then follows the schedule', () => {
+    const plan = planDay(input(THU_NOON, [{ ...flow(), nextRunAt: '2026-11-26T12:03:00.000Z' }]));
+    expect(plan.runs[0]!.at).toBe('2026-11-26T12:03:00.000Z');
+    expect(plan.runs).toHaveLength(4);
+  });
+
+  it('does not plan a paused flow, which leaves the budget to the active one', () => {
+    const invitations = { daily: 20, usedToday: 10 };
+    const paused = flow({ id: 'flow-a', status: 'PAUSED', runsPerDay: 1, hours: ['09:00', '10:00'] });
+    const active = flow({ id: 'flow-b', runsPerDay: 1, hours: ['10:00', '11:00'] });
+    const plan = planDay(input(THU_8, [paused, active], { budgets: budgets({ invitations }) }));
+    expect(plan.runs.map((r) => r.flowId)).toEqual(['flow-b']);
+    expect(plan.runs[0]!.planned.invitations).toBe(10);
+    expect(planDay(input(THU_8, [paused])).runs).toEqual([]);
+    expect(planDay(input(THU_8, [paused])).budgets.every((b) => b.planned === 0 && b.leftOver === 0)).toBe(
+      true,
+    );
+  });
+
+  it('plans no Saturday run with weekends off, and one with weekends on', () => {
+    const friday = new Date('2026-11-27T12:00:00Z');
+    const off = planDay(input(friday, [flow({ enableWeekends: false })]));
+    const on = planDay(input(friday, [flow({ enableWeekends: true })]));
+    expect(off.runs.map((r) => r.localTime.slice(0, 3))).toEqual(['Fri', 'Fri']);
+    expect(on.runs.map((r) => r.localTime.slice(0, 3))).toEqual(['Fri', 'Fri', 'Sat']);
+  });
+});
+
+describe("the account's budgets along the window", () => {
+  it("gives the two Thursday runs exactly the 20 invitations left, and one fewer leaves one over; Friday's is fresh", () => {
+    const exactly = planDay(input(THU_NOON, [flow()], { budgets: budgets({ invitations: { daily: 20 } }) }));
+    expect(column(exactly.runs, 'planned', 'invitations')).toEqual([10, 10, 10]);
+    expect(column(exactly.runs, 'leftOver', 'invitations')).toEqual([0, 0, 0]);
+
+    const oneShort = planDay(
+      input(THU_NOON, [flow()], { budgets: budgets({ invitations: { daily: 20, usedToday: 1 } }) }),
+    );
+    expect(column(oneShort.runs, 'planned', 'invitations')).toEqual([10, 9, 10]);
+    expect(column(oneShort.runs, 'leftOver', 'invitations')).toEqual([0, 1, 0]);
+    expect(line(oneShort, 'invitations')).toMatchObject({
+      label: 'Invitations',
+      remainingToday: 19,
+      planned: 29,
+      leftOver: 1,
+    });
+  });
+
+  it("resets at the account's midnight, not the flow's: Tokyo's day ends between the two Thursday runs", () => {
+    // 13:00 in London is 22:00 in Tokyo; 15:40 in London is 00:40 on Friday there.
+    const tokyo = (usedToday: number) =>
+      planDay(
+        input(THU_NOON, [flow()], {
+          account: { timeZone: 'Asia/Tokyo' },
+          budgets: budgets({ invitations: { daily: 20, usedToday } }),
+        }),
+      );
+    expect(tokyo(10).dayResetsAt).toBe('2026-11-26T15:00:00.000Z');
+    expect(column(tokyo(10).runs, 'planned', 'invitations')).toEqual([10, 10, 10]);
+    expect(column(tokyo(11).runs, 'planned', 'invitations')).toEqual([9, 10, 10]);
+    expect(column(tokyo(11).runs, 'leftOver', 'invitations')).toEqual([1, 0, 0]);
+  });
+
+  it('counts what a nearly spent weekly budget leaves over, on the exact remainder and one past it', () => {
+    const weekly = (usedThisWeek: number) =>
+      planDay(
+        input(THU_NOON, [flow()], { budgets: budgets({ invitations: { weekly: 100, usedThisWeek } }) }),
+      );
+    expect(line(weekly(70), 'invitations')).toMatchObject({
+      remainingThisWeek: 30,
+      planned: 30,
+      leftOver: 0,
+    });
+    expect(line(weekly(71), 'invitations')).toMatchObject({
+      remainingThisWeek: 29,
+      planned: 29,
+      leftOver: 1,
+    });
+    expect(column(weekly(95).runs, 'planned', 'invitations')).toEqual([5, 0, 0]);
+    expect(column(weekly(95).runs, 'leftOver', 'invitations')).toEqual([5, 10, 10]);
+    expect(line(weekly(95), 'invitations').leftOver).toBe(25);
+  });
+
+  it("gives a spent weekly budget back on the account's Monday", () => {
+    const sunday = new Date('2026-11-29T12:00:00Z');
+    const plan = planDay(
+      input(sunday, [flow({ enableWeekends: true })], {
+        budgets: budgets({ invitations: { weekly: 100, usedThisWeek: 100 } }),
+      }),
+    );
+    expect(plan.weekResetsAt).toBe('2026-11-30T00:00:00.000Z');
+    expect(plan.runs.map((r) => r.localTime.slice(0, 3))).toEqual(['Sun', 'Sun', 'Mon']);
+    expect(column(plan.runs, 'planned', 'invitations')).toEqual([0, 0, 10]);
+    expect(line(plan, 'invitations')).toMatchObject({ remainingThisWeek: 0, leftOver: 20 });
+  });
+
+  it('serves two flows of the account in time order: the earlier run takes first', () => {
+    const invitations = { daily: 20, usedToday: 5 };
+    const early = (id: string) => flow({ id, runsPerDay: 1, hours: ['09:00', '10:00'] });
+    const late = (id: string) => flow({ id, runsPerDay: 1, hours: ['10:00', '11:00'] });
+    const aFirst = planDay(
+      input(THU_8, [late('flow-b'), early('flow-a')], { budgets: budgets({ invitations }) }),
+    );
+    expect(aFirst.runs.map((r) => [r.flowId, r.planned.invitations, r.leftOver.invitations])).toEqual([
+      ['flow-a', 10, 0],
+      ['flow-b', 5, 5],
+    ]);
+    const bFirst = planDay(
+      input(THU_8, [early('flow-b'), late('flow-a')], { budgets: budgets({ invitations }) }),
+    );
+    expect(bFirst.runs.map((r) => [r.flowId, r.planned.invitations, r.leftOver.invitations])).toEqual([
+      ['flow-b', 10, 0],
+      ['flow-a', 5, 5],
+    ]);
+    const roomForBoth = { daily: 20, usedToday: 0 };
+    const both = planDay(
+      input(THU_8, [early('flow-a'), late('flow-b')], { budgets: budgets({ invitations: roomForBoth }) }),
+    );
+    expect(line(both, 'invitations')).toMatchObject({ planned: 20, leftOver: 0 });
+  });
+
+  it('takes warm-up-reduced limits as given, and the next day’s step after midnight', () => {
+    const day0 = (limit: number) => warmedLimit(limit, warmUpShare(0));
+    const day1 = (limit: number) => warmedLimit(limit, warmUpShare(1));
+    const ramped = (action: GovernedAction) => ({
+      daily: day0(BUDGETS.linkedin[action].daily),
+      weekly: day0(BUDGETS.linkedin[action].weekly),
+    });
+    const warmUp = (comments: number) =>
+      planDay(
+        input(THU_NOON, [flow()], {
+          budgets: budgets({
+            invitations: ramped('invitations'),
+            likes: ramped('likes'),
+            comments: { ...ramped('comments'), daily: comments },
+          }),
+          limitsAfterMidnight: {
+            invitations: {
+              daily: day1(BUDGETS.linkedin.invitations.daily),
+              weekly: day1(BUDGETS.linkedin.invitations.weekly),
+            },
+          },
+        }),
+      );
+    // Day 0: 4 invitations, 10 likes, 2 comments; a spent comment budget ends the engagement.
+    const [first, second, friday] = warmUp(2).runs;
+    expect(first!.planned).toMatchObject({ 'profile-views': 3, likes: 3, comments: 2, invitations: 4 });
+    expect(first!.leftOver).toMatchObject({ 'profile-views': 7, likes: 7, comments: 8, invitations: 6 });
+    expect(second!.planned.invitations).toBe(0);
+    expect(friday!.planned.invitations).toBe(5);
+    // One comment more: the third prospect is engaged in full and the fourth stops it.
+    expect(warmUp(3).runs[0]!.planned).toMatchObject({ 'profile-views': 4, likes: 4, comments: 3 });
+  });
+});
+
+describe('review modes', () => {
+  const withAnswers: Record<string, FlowBacklog> = { 'flow-1': { awaitingAnswer: 4, awaitingReply: 0 } };
+
+  it("under 'everything' plans the writes as to review and takes none of the write budgets", () => {
+    const noWrites = budgets({
+      likes: { daily: 0 },
+      comments: { daily: 0 },
+      invitations: { daily: 0 },
+      messages: { daily: 0 },
+    });
+    const plan = planDay(
+      input(THU_NOON, [flow({ reviewMode: 'everything' })], { budgets: noWrites, pending: withAnswers }),
+    );
+    // Each run walks the search from its first page, past the 10 more found by each run before it.
+    expect(column(plan.runs, 'planned', 'searches')).toEqual([1, 2, 3]);
+    expect(column(plan.runs, 'planned', 'profile-views')).toEqual([10, 10, 10]);
+    for (const action of ['likes', 'comments', 'invitations'] as const) {
+      expect(column(plan.runs, 'waitingForReview', action)).toEqual([10, 10, 10]);
+      expect(line(plan, action)).toMatchObject({ planned: 0, leftOver: 0, waitingForReview: 30 });
+    }
+    // The 4 who may have accepted are read once: their messages wait, so no one is left to check.
+    expect(column(plan.runs, 'waitingForReview', 'messages')).toEqual([4, 0, 0]);
+    expect(column(plan.runs, 'planned', 'list-pages')).toEqual([2, 0, 0]);
+  });
+
+  it("under 'texts' sends likes and note-less invitations, and holds comments and invitations with a note", () => {
+    const plan = planDay(
+      input(THU_NOON, [flow({ reviewMode: 'texts' })], { account: { notesLeft: 2 }, pending: withAnswers }),
+    );
+    const [run] = plan.runs;
+    expect(run!.planned).toMatchObject({ likes: 10, comments: 0, invitations: 8, messages: 0 });
+    expect(run!.waitingForReview).toMatchObject({ likes: 0, comments: 10, invitations: 2, messages: 4 });
+    // A premium account writes a note on every invitation: all of them wait.
+    const premium = planDay(input(THU_NOON, [flow({ reviewMode: 'texts' })]));
+    expect(premium.runs[0]!.waitingForReview.invitations).toBe(10);
+    // On autopilot nothing waits.
+    const autopilot = planDay(input(THU_NOON, [flow()], { account: { notesLeft: 2 }, pending: withAnswers }));
+    expect(PLAN_ACTIONS.every((a) => autopilot.runs[0]!.waitingForReview[a] === 0)).toBe(true);
+    expect(autopilot.runs[0]!.planned.invitations).toBe(10);
+  });
+});
+
+describe("a run's demand", () => {
+  const oneRun = (backlog: FlowBacklog, more: Partial<DayPlanInput> = {}, options: FlowOptions = {}) =>
+    planDay(
+      input(THU_8, [flow({ runsPerDay: 1, hours: ['09:00', '10:00'], ...options })], {
+        pending: { 'flow-1': backlog },
+        ...more,
+      }),
+    ).runs;
+  const none = { awaitingAnswer: 0, awaitingReply: 0 };
+
+  it('reads search pages of 10 past the people found before, and finds fewer when the pages run short', () => {
+    expect(oneRun(none, {}, { prospectsPerRun: 10 })[0]!.planned.searches).toBe(1);
+    expect(oneRun(none, {}, { prospectsPerRun: 15 })[0]!.planned.searches).toBe(2);
+    expect(oneRun({ ...none, foundBefore: 25 })[0]).toMatchObject({
+      prospects: 10,
+      planned: { searches: 4 },
+    });
+    const short = oneRun({ ...none, foundBefore: 25 }, { budgets: budgets({ searches: { daily: 3 } }) })[0]!;
+    expect(short).toMatchObject({
+      prospects: 5,
+      planned: { searches: 3, 'profile-views': 5, invitations: 5 },
+    });
+    expect(short.leftOver.searches).toBe(1);
+    expect(oneRun({ ...none, foundBefore: 25, searchTotal: 30 })[0]).toMatchObject({
+      prospects: 5,
+      planned: { searches: 3 },
+      leftOver: { searches: 0 },
+    });
+  });
+
+  it('looks for no one at the limit of pending invitations, and fewer near it', () => {
+    expect(
+      oneRun(none, {
+        account: { id: 'acct-1', platform: 'linkedin', timeZone: LONDON, pendingInvitations: 300 },
+      })[0],
+    ).toMatchObject({
+      prospects: 0,
+      planned: { searches: 0, invitations: 0 },
+    });
+    const near = oneRun(none, {
+      account: { id: 'acct-1', platform: 'linkedin', timeZone: LONDON, pendingInvitations: 285 },
+    });
+    expect(near[0]!.prospects).toBeLessThan(10);
+    expect(near[0]!.prospects).toBeGreaterThan(0);
+  });
+
+  it('checks invitations with two reads, then messages each who may have accepted and reads the threads', () => {
+    const run = oneRun({ awaitingAnswer: 3, awaitingReply: 25 })[0]!;
+    expect(run.planned).toMatchObject({ messages: 3, 'list-pages': 2 + 20 });
+    const fewer = oneRun({ awaitingAnswer: 10, awaitingReply: 0, expectedAcceptances: 2 })[0]!;
+    // The replies read are the 2 just messaged.
+    expect(fewer.planned).toMatchObject({ messages: 2, 'list-pages': 2 + 2 });
+  });
+
+  it('messages no one without both reads: exactly 2 reads left is enough, 1 is not', () => {
+    const reads = (daily: number) =>
+      oneRun({ awaitingAnswer: 3, awaitingReply: 0 }, { budgets: budgets({ 'list-pages': { daily } }) })[0]!;
+    expect(reads(2).planned).toMatchObject({ 'list-pages': 2, messages: 3 });
+    // As the runner does: the first read is taken, the second refused, and no message goes.
+    expect(reads(1).planned).toMatchObject({ 'list-pages': 1, messages: 0 });
+    expect(reads(1).leftOver).toMatchObject({ 'list-pages': 1, messages: 3 });
+  });
+
+  it('sends approved items first and counts what is carried from run to run once', () => {
+    const plan = planDay(
+      input(THU_NOON, [flow()], {
+        pending: { 'flow-1': { awaitingAnswer: 0, awaitingReply: 0, approved: { messages: 5 } } },
+        budgets: budgets({ messages: { daily: 3 } }),
+      }),
+    );
+    expect(column(plan.runs, 'planned', 'messages')).toEqual([3, 0, 2]);
+    expect(column(plan.runs, 'leftOver', 'messages')).toEqual([2, 2, 0]);
+    expect(line(plan, 'messages')).toMatchObject({ planned: 5, leftOver: 0 });
+  });
+
+  it('withdraws an invitation once it is due, and carries it while the budget is spent', () => {
+    const backlog = { awaitingAnswer: 5, awaitingReply: 0, withdrawalsDueAt: ['2026-11-26T14:30:00Z'] };
+    const due = (daily: number) =>
+      planDay(
+        input(THU_NOON, [flow()], {
+          pending: { 'flow-1': backlog },
+          budgets: budgets({ withdrawals: { daily } }),
+        }),
+      );
+    expect(column(due(1).runs, 'planned', 'withdrawals')).toEqual([0, 1, 0]);
+    expect(column(due(0).runs, 'leftOver', 'withdrawals')).toEqual([0, 1, 1]);
+    expect(line(due(0), 'withdrawals').leftOver).toBe(1);
+  });
+});
+
+describe('what one real run may do', () => {
+  it("is its run's planned counts, found by flow and minute", () => {
+    const plan = planDay(input(THU_NOON, [flow()], { budgets: budgets({ invitations: { daily: 15 } }) }));
+    const second = plan.runs[1]!;
+    const at = new Date(Date.parse(second.at) + 30_000);
+    expect(runAllowance(plan, 'flow-1', at)).toEqual({ prospects: 10, takes: second.planned });
+    expect(runAllowance(plan, 'flow-1', at)!.takes.invitations).toBe(5);
+    expect(runAllowance(plan, 'flow-2', at)).toBeUndefined();
+    expect(runAllowance(plan, 'flow-1', new Date(Date.parse(second.at) + 60_000))).toBeUndefined();
+  });
+});

@@ -1,0 +1,89 @@
+import type { ReviewKind, TextOrigin } from '../../../../../../shared/review';
+
+/**
+ * The review screen's own words (issue 23 point 1), beside the contract's REVIEW_TEXTS
+ * (shared/review.ts). The flows list's card and the analytics page take their few words from here,
+ * not from shared/review.ts, whose zod schemas they would otherwise load; the review test checks that
+ * the words spelled twice (the link, the origins) stay those of REVIEW_TEXTS.
+ */
+export const REVIEW_LINK_TEXT = 'Review queue';
+
+export const TEXT_ORIGIN_LABELS: Readonly<Record<TextOrigin, string>> = {
+  approved: 'Approved as written',
+  edited: 'Edited',
+  autopilot: 'Autopilot',
+};
+
+/** The analytics' comparison of texts by where they came from. */
+export const REVIEW_COMPARISON_TEXTS = {
+  title: 'Texts by review',
+  description: 'Over the flow’s life: connection notes and messages by where their text came from.',
+  caption: 'Connection notes and messages sent, and how many were accepted or answered, by review',
+  origin: 'Text',
+  notesSent: 'Notes sent',
+  accepted: 'Accepted',
+  messagesSent: 'Messages sent',
+  replied: 'Replied',
+};
+
+/** What an item is, with whom: the row's name, the buttons' context and the announcements. */
+export function itemName(kind: ReviewKind, prospect: string): string {
+  switch (kind) {
+    case 'like':
+      return `like of ${prospect}’s post`;
+    case 'comment':
+      return `comment on ${prospect}’s post`;
+    case 'invite':
+      return `connection request to ${prospect}`;
+    default:
+      return `message to ${prospect}`;
+  }
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export const REVIEW_PAGE_TEXTS = {
+  pageTitle: (flowName: string) => `Review queue: ${flowName}`,
+  fallbackTitle: 'Review queue',
+  backToAnalytics: 'Back to analytics',
+  modeHint: 'You can change it later from the flow’s review queue.',
+  backToFlows: 'Back to Flows',
+  loading: 'Loading the review queue',
+  retry: 'Retry',
+  notFoundText: 'This flow does not exist, or it is not one of yours.',
+  listLabel: 'Waiting items',
+  /** The shortcuts answer only inside the list (WCAG 2.1.4): where to put the focus first. */
+  keyboardWhere: 'They work once an item of the list has focus (Tab to it).',
+  waiting: (n: number) => `${count(n, 'item waits', 'items wait')} for your review.`,
+  selectAll: (n: number) => `Select all (${n})`,
+  select: 'Select',
+  selectItem: (name: string) => `Select ${name}`,
+  aiScore: 'AI score',
+  notScored: 'Not scored',
+  matchQuality: 'Match quality',
+  matchReason: 'Why this match',
+  answersPost: 'The post it answers',
+  openPost: 'Open the post',
+  viewProfile: 'View profile',
+  opensInNewTab: '(opens in a new tab)',
+  aiText: 'The AI’s text',
+  editLabel: (name: string) => `Text of the ${name}`,
+  counter: (length: number, max: number) => `${length}/${max} characters`,
+  editHint: 'Ctrl+Enter (⌘+Enter) saves and approves; Escape cancels.',
+  cancel: 'Cancel',
+  showMore: (n: number) => `Show ${count(n, 'more item', 'more items')}`,
+  approved: (name: string) => `Approved: ${name}`,
+  edited: (name: string) => `Edited and approved: ${name}`,
+  skipped: (name: string) => `Skipped: ${name}`,
+  approvedMany: (n: number) => `Approved ${count(n, 'item', 'items')}`,
+  skippedMany: (n: number) => `Skipped ${count(n, 'item', 'items')}`,
+  goneMany: (n: number) => `${count(n, 'item was', 'items were')} already decided, sent or expired`,
+  offerLabel: 'Autopilot offer',
+};
+
+/** 'Expires in N days': whole days left, a part of a day counting as today. */
+export function daysLeft(expiresAt: string, now: number): number {
+  const at = Date.parse(expiresAt);
+  if (Number.isNaN(at)) return 0;
+  return Math.max(0, Math.floor((at - now) / 86_400_000));
+}
