@@ -67,6 +67,9 @@ async function startFlow(user: TestUser, execution: Record<string, unknown>) {
   return res.body.data.flow.id as string;
 }
 
+const stepsOf = (people: Record<string, unknown>[], id: string) =>
+  (people.find((p) => p.personId === id)?.steps ?? {}) as Record<string, string>;
+
 const connectionOf = async (user: TestUser) =>
   (await api.get('/api/users/platforms', as(user))).body.data.platforms[0] as { id: string };
 
@@ -100,16 +103,9 @@ describe('pending invitations kept tidy', () => {
     expect(withdrawals.map((w) => String(w.personId)).sort()).toEqual([...stillPending].sort());
     expect(withdrawals.every((w) => w.status === 'done' && w.flowId === flowId)).toBe(true);
     const people = await items(ledger, 'PERSON#');
-    for (const id of stillPending)
-      expect(
-        (people.find((p) => p.personId === id)?.steps as Record<string, string>).withdrawn,
-        id,
-      ).toBeTruthy();
+    for (const id of stillPending) expect(stepsOf(people, id).withdrawn, id).toBeTruthy();
     for (const id of invited.filter((i) => fateOf(i) === 'accept'))
-      expect(
-        (people.find((p) => p.personId === id)?.steps as Record<string, string>).withdrawn,
-        id,
-      ).toBeUndefined();
+      expect(stepsOf(people, id).withdrawn, id).toBeUndefined();
     const activities = (await items(keys.flowActivitiesPartition(ada.id, flowId), 'ACTIVITY#')).filter(
       (a) => a.type === 'CONNECTION_WITHDRAWN',
     );
