@@ -86,6 +86,11 @@ export interface FlowSegment {
    * point 5); answers the limit in force (undefined: the full budget).
    */
   adaptInvitations(): Promise<InvitationLimit | undefined>;
+  /**
+   * The people who accepted this flow's invitation and have had no message from it yet (a spent
+   * budget, or a message waiting for review, leaves them here), the earliest accepted first.
+   */
+  awaitingMessage(): Promise<ContactRecord[]>;
   /** The people this flow messaged who have not replied yet. */
   awaitingReply(): Promise<ContactRecord[]>;
   /** Records a step the person reached (the ledger) and counts it on the flow. */
@@ -242,6 +247,11 @@ export function createFlowSegment(input: {
     comment: writes.comment,
     async awaitingReply() {
       return (await contactsOfFlow(account, flow.id)).filter((c) => c.steps.messaged && !c.steps.replied);
+    },
+    async awaitingMessage() {
+      return (await contactsOfFlow(account, flow.id))
+        .filter((c) => c.steps.accepted && !c.steps.messaged && !c.steps.replied)
+        .sort((a, b) => String(a.steps.accepted).localeCompare(String(b.steps.accepted)));
     },
     async awaitingAnswer() {
       return (await contactsOfFlow(account, flow.id)).filter(

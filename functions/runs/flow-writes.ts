@@ -3,7 +3,7 @@ import type { ReviewMode } from '../../shared/review';
 import type { AiProspect, ProspectAi } from '../core/ports/ai';
 import { COMMENT_MAX_LENGTH, MESSAGE_MAX_LENGTH } from '../core/ports/ai-outreach-rules';
 import type { StoredActivity } from '../flows/activity-repository';
-import type { LedgerAccount } from '../flows/contact-ledger';
+import { findWrite, type LedgerAccount } from '../flows/contact-ledger';
 import { findProspect, type StoredProspect } from '../flows/prospect-repository';
 import { type ReviewEntry, removeReviewEntry } from '../flows/review-repository';
 import { NOT_SHOWN, type WriteOutcome, writeOnce } from '../flows/write-once';
@@ -102,9 +102,19 @@ export function flowWrites(input: {
     });
     return outcome;
   };
-  /** A text that waits for review is written now, for the user to read; autopilot's when it goes. */
-  const textFor = async (approved: Approved, kind: 'comment' | 'message', compose: () => Promise<string>) =>
-    !approved && review.waits(kind, true) ? compose() : undefined;
+  /**
+   * A text that waits for review is written now, for the user to read; autopilot's when it goes. An
+   * intent recorded before (waiting, approved, settled) keeps its own text: no new one is written.
+   */
+  const textFor = async (
+    approved: Approved,
+    kind: 'comment' | 'message',
+    key: string,
+    compose: () => Promise<string>,
+  ) => {
+    if (approved || !review.waits(kind, true)) return undefined;
+    return (await findWrite(account, key)) ? undefined : compose();
+  };
 
   async function invite(
     page: PlatformPage,
@@ -185,7 +195,7 @@ export function flowWrites(input: {
           messaging,
         })
       ).text;
-    const text = await textFor(approved, 'comment', compose);
+    const text = await textFor(approved, 'comment', key, compose);
     let sent: string | undefined;
     const outcome = await writeOnce(deps(driver.actions.comment), {
       key,
@@ -228,7 +238,7 @@ export function flowWrites(input: {
     const key = `message:${contact.id}:1`;
     const compose = async () =>
       (await ai.writeMessage({ prospect: { id: contact.id, name: contact.name }, messaging })).text;
-    const text = await textFor(approved, 'message', compose);
+    const text = await textFor(approved, 'message', key, compose);
     // The queue shows the prospect's score and reason, where the flow scored them.
     const scored = text !== undefined ? await findProspect(account.userId, flowId, contact.id) : undefined;
     let sent: string | undefined;

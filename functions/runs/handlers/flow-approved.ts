@@ -22,15 +22,19 @@ export async function sendApproved(context: FlowSegmentContext): Promise<Handler
   if (approved.length === 0) return undefined;
   context.report('approved', `Sending ${approved.length} approved item${approved.length === 1 ? '' : 's'}`);
   let sent = 0;
+  // A spent budget holds back only its own kind: an approved like still goes when messages are spent.
+  const spent = new Set<keyof typeof BUDGET_OF_KIND>();
   for (const entry of approved) {
     if (!context.hasTime()) return { kind: 'continue' };
+    if (spent.has(entry.kind)) continue;
     const outcome = await flow.sendApproved(page, entry);
     if (outcome.kind === 'no-budget') {
+      spent.add(entry.kind);
       context.report(
         'budget-spent',
         `The account's ${BUDGET_OF_KIND[entry.kind]} budget is used up for now: the approved rest go next run`,
       );
-      return undefined;
+      continue;
     }
     if (outcome.kind === 'done') {
       await flow.reached(entry.target.person, STEP_OF_KIND[entry.kind]);

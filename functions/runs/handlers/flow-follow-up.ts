@@ -5,10 +5,17 @@ import { waitingMessage } from './flow-approved';
 
 /**
  * Reads who answered the flow's invitations since the last run: connected now means accepted; no
- * longer pending and not connected means declined. Each newly accepted person gets the flow's
+ * longer pending and not connected means declined; pending past the flow's days is withdrawn. Then
+ * each accepted person not messaged yet (newly, or left by a spent budget before) gets the flow's
  * follow-up message, once (write-once).
  */
 export async function followUp(context: FlowSegmentContext): Promise<HandlerStep | undefined> {
+  const answered = await readAnswers(context);
+  if (answered) return answered;
+  return sendFollowUps(context);
+}
+
+async function readAnswers(context: FlowSegmentContext): Promise<HandlerStep | undefined> {
   const { flow, page, governor } = context;
   const waiting = await flow.awaitingAnswer();
   if (waiting.length === 0) return undefined;
@@ -31,8 +38,6 @@ export async function followUp(context: FlowSegmentContext): Promise<HandlerStep
   const pendingIds = new Set(sentAt.keys());
   const connectedIds = new Set(connected);
   let accepted = 0;
-  let messaged = 0;
-  let waitingMessages = 0;
   let withdrawn = 0;
   let noWithdrawals = false;
   const now = context.now();
@@ -43,20 +48,6 @@ export async function followUp(context: FlowSegmentContext): Promise<HandlerStep
     if (connectedIds.has(contact.personId)) {
       await flow.reached(person, 'accepted');
       accepted++;
-      const outcome = await flow.followUp(page, person);
-      if (outcome.kind === 'no-budget') {
-        context.report(
-          'budget-spent',
-          'The account’s message budget is used up for now: the rest get theirs next run',
-        );
-        return undefined;
-      }
-      if (outcome.kind === 'done') {
-        await flow.reached(person, 'messaged');
-        messaged++;
-        await governor.pace(flow.driver.actions.message);
-      }
-      if (outcome.kind === 'awaiting-review') waitingMessages++;
     } else if (!pendingIds.has(contact.personId)) {
       await flow.reached(person, 'declined');
     } else if (
@@ -78,11 +69,37 @@ export async function followUp(context: FlowSegmentContext): Promise<HandlerStep
       'budget-spent',
       'The account’s withdrawal budget is used up for now: the rest are withdrawn next run',
     );
-  context.report(
-    'following-up',
-    `${accepted} accepted; ${messaged} follow-up message${messaged === 1 ? '' : 's'} sent`,
-  );
-  if (waitingMessages > 0) context.report('following-up', waitingMessage(waitingMessages, 'message'));
+  context.report('following-up', `${accepted} accepted`);
+  return undefined;
+}
+
+/** The flow's message to each accepted person who has not had one: a spent budget leaves the rest for next run. */
+async function sendFollowUps(context: FlowSegmentContext): Promise<HandlerStep | undefined> {
+  const { flow, page, governor } = context;
+  const accepted = await flow.awaitingMessage();
+  if (accepted.length === 0) return undefined;
+  let messaged = 0;
+  let waiting = 0;
+  for (const contact of accepted) {
+    if (!context.hasTime()) return { kind: 'continue' };
+    const person = { id: contact.personId, name: contact.name };
+    const outcome = await flow.followUp(page, person);
+    if (outcome.kind === 'no-budget') {
+      context.report(
+        'budget-spent',
+        'The account’s message budget is used up for now: the rest get theirs next run',
+      );
+      return undefined;
+    }
+    if (outcome.kind === 'done') {
+      await flow.reached(person, 'messaged');
+      messaged++;
+      await governor.pace(flow.driver.actions.message);
+    }
+    if (outcome.kind === 'awaiting-review') waiting++;
+  }
+  context.report('following-up', `${messaged} follow-up message${messaged === 1 ? '' : 's'} sent`);
+  if (waiting > 0) context.report('following-up', waitingMessage(waiting, 'message'));
   return undefined;
 }
 
