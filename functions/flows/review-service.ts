@@ -99,7 +99,7 @@ export function createReviewService(deps: { log: Logger; now: () => Date }) {
     let edited = false;
     for (const [i, decision] of decisions.entries()) {
       const entry = entries[i];
-      if (!entry || entry.state !== 'waiting') {
+      if (entry?.state !== 'waiting') {
         results.push({ key: decision.key, outcome: 'gone' });
         continue;
       }

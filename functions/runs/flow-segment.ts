@@ -5,7 +5,6 @@ import { reviewModeOf } from '../../shared/review';
 import type { AiProspect, AiTargeting, ProspectAi } from '../core/ports/ai';
 import { prospectAi } from '../core/ports/prospect-ai';
 import { monthStartIn } from '../core/zone-clock';
-import type { StoredActivity } from '../flows/activity-repository';
 import {
   type ContactRecord,
   type ContactStep,
@@ -16,16 +15,10 @@ import {
 } from '../flows/contact-ledger';
 import { findIndustry } from '../flows/industry-repository';
 import { pendingInvitationCount } from '../flows/pending-invitations';
-import {
-  findProspect,
-  prospectsAfter,
-  type StoredProspect,
-  scoreProspect,
-} from '../flows/prospect-repository';
+import { prospectsAfter, type StoredProspect, scoreProspect } from '../flows/prospect-repository';
 import { type ReviewEntry, reviewEntries } from '../flows/review-repository';
-import { NOT_SHOWN, type WriteOutcome, writeOnce } from '../flows/write-once';
 import type { StoredAutomation } from '../jobs/automation-item';
-import type { BrowserCookie, PlatformPage } from '../platforms/browser';
+import type { BrowserCookie } from '../platforms/browser';
 import {
   type FlowAccount,
   type FlowDriver,
@@ -34,17 +27,17 @@ import {
   FREE_NOTES_PER_MONTH,
 } from '../platforms/flow-driver-types';
 import { linkedinFlowDriver } from '../platforms/linkedin/flow-driver';
-import type { GovernedAction } from '../safety/budgets';
 import type { Governor } from '../safety/governor';
-import { flowRecords, who } from './flow-records';
-import { flowWrites } from './flow-writes';
+import { flowRecords } from './flow-records';
+import { type FlowWrites, flowWrites } from './flow-writes';
 
 /**
  * What a flow's run handler works with besides the runner's context (issue 20 point 6): the platform's
  * flow driver, the flow's settings, the account's contact ledger and the flow's prospects, and the AI.
  * The handler decides; these store.
  */
-export interface FlowSegment {
+/** The run's writes (flow-writes.ts) are the segment's: invite, like, comment, follow up, withdraw, send approved. */
+export interface FlowSegment extends FlowWrites {
   readonly flowId: string;
   readonly jobId: string;
   readonly driver: FlowDriver;
@@ -67,18 +60,8 @@ export interface FlowSegment {
   notesLeft(account: FlowAccount): Promise<number>;
   /** A connection note for the prospect in the flow's tone and approach, within `maxLength`. */
   writeNote(prospect: StoredProspect, maxLength: number): Promise<string>;
-  /** Invites the prospect once (write-once), with the note when there is one (and its length limit). */
-  invite(
-    page: PlatformPage,
-    prospect: StoredProspect,
-    note: { text: string; maxLength: number } | undefined,
-  ): Promise<WriteOutcome>;
   /** Keeps the prospect's recent posts the run just read; the first visit is a PROFILE_VIEWED activity. */
   viewed(prospect: StoredProspect, posts: readonly FlowPost[]): Promise<void>;
-  /** Likes the post once (write-once). */
-  like(page: PlatformPage, prospect: StoredProspect, post: FlowPost): Promise<WriteOutcome>;
-  /** Comments on the post once (write-once), in the flow's comment style. */
-  comment(page: PlatformPage, prospect: StoredProspect, post: FlowPost): Promise<WriteOutcome>;
   /** The people this flow invited who have not accepted or declined yet. */
   awaitingAnswer(): Promise<ContactRecord[]>;
   /**
@@ -95,25 +78,10 @@ export interface FlowSegment {
   awaitingReply(): Promise<ContactRecord[]>;
   /** Records a step the person reached (the ledger) and counts it on the flow. */
   reached(person: { id: string; name: string }, step: ContactStep): Promise<void>;
-  /** Sends the accepted person the flow's follow-up message once (write-once). */
-  followUp(
-    page: PlatformPage,
-    person: { id: string; name: string; profileUrl?: string },
-  ): Promise<WriteOutcome>;
-  /** Withdraws the flow's invitation to the person once (write-once; issue 23 point 2). */
-  withdraw(
-    page: PlatformPage,
-    person: { id: string; name: string; profileUrl?: string },
-  ): Promise<WriteOutcome>;
   /** The invitations the account holds pending, every flow's (the contact ledger). */
   pendingInvitations(): Promise<number>;
   /** The intents the user approved in the flow's review queue, the oldest first (issue 23). */
   approved(): Promise<ReviewEntry[]>;
-  /**
-   * Sends an approved intent through the same write (governor, perform, verify), with the text the
-   * user approved; its queue entry goes once the write is settled. Answers what the write came to.
-   */
-  sendApproved(page: PlatformPage, entry: ReviewEntry): Promise<WriteOutcome>;
 }
 
 /** The flow driver of a platform; undefined where flows do not run (X, Instagram for now). */

@@ -22,13 +22,17 @@ import { postOfEntry, reviewGate } from './flow-review';
  * text the user approved.
  */
 export interface FlowWrites {
+  /** Invites the prospect once, with the note when there is one (and its length limit). */
   invite(
     page: PlatformPage,
     prospect: StoredProspect,
     note: { text: string; maxLength: number } | undefined,
   ): Promise<WriteOutcome>;
+  /** Likes the post once. */
   like(page: PlatformPage, prospect: StoredProspect, post: FlowPost): Promise<WriteOutcome>;
+  /** Comments on the post once, in the flow's comment style. */
   comment(page: PlatformPage, prospect: StoredProspect, post: FlowPost): Promise<WriteOutcome>;
+  /** Sends the accepted person the flow's follow-up message once. */
   followUp(
     page: PlatformPage,
     person: { id: string; name: string; profileUrl?: string },
@@ -38,6 +42,10 @@ export interface FlowWrites {
     page: PlatformPage,
     person: { id: string; name: string; profileUrl?: string },
   ): Promise<WriteOutcome>;
+  /**
+   * Sends an approved intent through the same write (governor, perform, verify), with the text the
+   * user approved; its queue entry goes once the write is settled. Answers what the write came to.
+   */
   sendApproved(page: PlatformPage, entry: ReviewEntry): Promise<WriteOutcome>;
 }
 

@@ -4,16 +4,14 @@ import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { keys } from '../../functions/core/table';
 import { flowTemplates } from '../../functions/flows/templates/registry';
 import { createGovernor } from '../../functions/safety/governor';
-import type { TestUser } from '../support/api-client';
 import {
   api,
   as,
   automationItem,
   connectedUser,
-  deliver,
+  deliverFlowRuns,
   sandbox,
   startEngineSuite,
-  takeRunMessages,
 } from '../support/engine-suite';
 import { onAutopilot } from '../support/flows';
 
@@ -42,18 +40,6 @@ async function people(pk: string): Promise<Array<{ personId: string; steps: Reco
   return (out.Items ?? []) as Array<{ personId: string; steps: Record<string, string> }>;
 }
 
-async function run(user: TestUser, daysLater = 0): Promise<void> {
-  const messages = await takeRunMessages(user.id, 'flow-runs');
-  expect(messages.length).toBeGreaterThan(0);
-  if (daysLater)
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + daysLater * DAY, shouldAdvanceTime: true });
-  try {
-    for (const message of messages) expect(await deliver(message)).toEqual([]);
-  } finally {
-    vi.useRealTimers();
-  }
-}
-
 describe('follow-up messages', () => {
   it('messages next run, once, whoever accepted while the message budget was spent', async () => {
     const ada = await connectedUser('PLUS');
@@ -62,7 +48,7 @@ describe('follow-up messages', () => {
     const res = await api.post('/api/flows', { templateId: template.id, config }, as(ada));
     expect(res.status, res.text).toBe(201);
     const flowId = res.body.data.flow.id as string;
-    await run(ada);
+    await deliverFlowRuns(ada);
     const connection = (await api.get('/api/users/platforms', as(ada))).body.data.platforms[0];
     const ledger = keys.ledgerPartition(ada.id, connection.id);
 
@@ -80,7 +66,7 @@ describe('follow-up messages', () => {
     // Three days on the sandbox: some accepted. The run sees them, and messages nobody.
     sandbox.advanceClock(3 * DAY);
     expect((await api.post(`/api/flows/${flowId}/execute`, {}, as(ada))).status).toBe(200);
-    await run(ada);
+    await deliverFlowRuns(ada);
     const accepted = (await people(ledger)).filter((p) => p.steps.accepted).map((p) => p.personId);
     expect(accepted.length).toBeGreaterThan(0);
     expect((await people(ledger)).filter((p) => p.steps.messaged)).toEqual([]);
@@ -92,7 +78,7 @@ describe('follow-up messages', () => {
     // The next day the budget is back: each of them gets the message, once.
     sandbox.advanceClock(DAY);
     expect((await api.post(`/api/flows/${flowId}/execute`, {}, as(ada))).status).toBe(200);
-    await run(ada, 1);
+    await deliverFlowRuns(ada, { daysLater: 1 });
     const after = await people(ledger);
     for (const id of accepted) expect(after.find((p) => p.personId === id)?.steps.messaged, id).toBeTruthy();
     const writes = await dynamo().send(

@@ -11,10 +11,9 @@ import {
   as,
   automationItem,
   connectedUser,
-  deliver,
+  deliverFlowRuns,
   sandbox,
   startEngineSuite,
-  takeRunMessages,
 } from '../support/engine-suite';
 import { onAutopilot } from '../support/flows';
 
@@ -47,18 +46,6 @@ async function items(pk: string, prefix = ''): Promise<Record<string, unknown>[]
   return (out.Items ?? []).filter((i) => String(i.sk).startsWith(prefix));
 }
 
-/** Runs the flow's queued run with the worker's clock `days` ahead (the sandbox's moved the same). */
-async function runDaysLater(user: TestUser, days: number): Promise<void> {
-  const messages = await takeRunMessages(user.id, 'flow-runs');
-  expect(messages.length).toBeGreaterThan(0);
-  if (days > 0) vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + days * DAY, shouldAdvanceTime: true });
-  try {
-    for (const message of messages) expect(await deliver(message)).toEqual([]);
-  } finally {
-    vi.useRealTimers();
-  }
-}
-
 async function startFlow(user: TestUser, execution: Record<string, unknown>) {
   const config = onAutopilot(template.defaultConfig);
   config.executionSettings = { ...config.executionSettings!, ...execution };
@@ -77,7 +64,7 @@ describe('pending invitations kept tidy', () => {
   it('withdraws what is still pending after the flow’s days, records it, and never invites that person again', async () => {
     const ada = await connectedUser('PLUS');
     const flowId = await startFlow(ada, { withdrawAfterDays: 7, prospectsPerRun: 10 });
-    await runDaysLater(ada, 0);
+    await deliverFlowRuns(ada);
     const connection = await connectionOf(ada);
     const ledger = keys.ledgerPartition(ada.id, connection.id);
     const invited = (await items(ledger, 'WRITE#invite:'))
@@ -92,13 +79,13 @@ describe('pending invitations kept tidy', () => {
     // Six days on: nothing is due yet (7 days).
     sandbox.advanceClock(6 * DAY);
     expect((await api.post(`/api/flows/${flowId}/execute`, {}, as(ada))).status).toBe(200);
-    await runDaysLater(ada, 6);
+    await deliverFlowRuns(ada, { daysLater: 6 });
     expect(await items(ledger, 'WRITE#withdraw:')).toEqual([]);
 
     // Eight days on: every invitation still pending is withdrawn, once, and shows so everywhere.
     sandbox.advanceClock(2 * DAY);
     expect((await api.post(`/api/flows/${flowId}/execute`, {}, as(ada))).status).toBe(200);
-    await runDaysLater(ada, 8);
+    await deliverFlowRuns(ada, { daysLater: 8 });
     const withdrawals = await items(ledger, 'WRITE#withdraw:');
     expect(withdrawals.map((w) => String(w.personId)).sort()).toEqual([...stillPending].sort());
     expect(withdrawals.every((w) => w.status === 'done' && w.flowId === flowId)).toBe(true);
@@ -115,7 +102,7 @@ describe('pending invitations kept tidy', () => {
     // and never invites them; the first flow withdraws nothing twice.
     const second = await startFlow(ada, { withdrawAfterDays: 7, prospectsPerRun: 15 });
     sandbox.advanceClock(20 * DAY);
-    await runDaysLater(ada, 28);
+    await deliverFlowRuns(ada, { daysLater: 28 });
     const invites = await items(ledger, 'WRITE#invite:');
     for (const id of stillPending) expect(invites.filter((w) => w.personId === id)).toHaveLength(1);
     const secondProspects = (await items(keys.prospectsPartition(ada.id, second), 'PROSPECT#')).map((p) =>
@@ -149,7 +136,7 @@ describe('pending invitations kept tidy', () => {
     await pendingFor(270, 0);
     expect(prospectsWithin(10, 270)).toBe(5);
     const flowId = await startFlow(ada, { prospectsPerRun: 10 });
-    await runDaysLater(ada, 0);
+    await deliverFlowRuns(ada);
     const found = await items(keys.prospectsPartition(ada.id, flowId), 'PROSPECT#');
     expect(found).toHaveLength(5);
 
@@ -160,7 +147,7 @@ describe('pending invitations kept tidy', () => {
     }).length;
     await pendingFor(300 - before, 1000);
     expect((await api.post(`/api/flows/${flowId}/execute`, {}, as(ada))).status).toBe(200);
-    await runDaysLater(ada, 0);
+    await deliverFlowRuns(ada);
     expect(await items(keys.prospectsPartition(ada.id, flowId), 'PROSPECT#')).toHaveLength(5);
     const stages = ((await automationItem(ada.id, flowId)).stageHistory as Array<{ stage: string }>).map(
       (s) => s.stage,

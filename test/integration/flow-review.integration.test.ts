@@ -8,7 +8,7 @@ import { budgetUsed } from '../../functions/safety/budget-repository';
 import { periodsOf } from '../../functions/safety/governor';
 import { AUTOPILOT_OFFER_STREAK, REVIEW_TEXTS, type ReviewItem } from '../../shared/review';
 import type { TestUser } from '../support/api-client';
-import { api, as, connectedUser, deliver, startEngineSuite, takeRunMessages } from '../support/engine-suite';
+import { api, as, connectedUser, deliverFlowRuns, startEngineSuite } from '../support/engine-suite';
 
 /**
  * Review before send (issue 23 point 1) through a flow's runs on the sandbox LinkedIn: the real
@@ -31,16 +31,6 @@ async function items(pk: string): Promise<Record<string, unknown>[]> {
     }),
   );
   return out.Items ?? [];
-}
-
-async function runFlow(user: TestUser, { twice = false } = {}): Promise<void> {
-  const messages = await takeRunMessages(user.id, 'flow-runs');
-  expect(messages.length).toBeGreaterThan(0);
-  for (const message of messages) {
-    expect(await deliver(message)).toEqual([]);
-    // A redelivered message (SQS at least once) must send nothing the user did not approve.
-    if (twice) expect(await deliver(message)).toEqual([]);
-  }
 }
 
 async function startFlow(user: TestUser, reviewMode?: 'everything' | 'texts', prospectsPerRun = 6) {
@@ -107,7 +97,7 @@ describe('review before send', () => {
     const ada = await connectedUser('PLUS');
     const flow = await startFlow(ada);
     expect(flow.config.messagingSettings.reviewMode).toBe('everything');
-    await runFlow(ada, { twice: true });
+    await deliverFlowRuns(ada, { twice: true });
 
     const connection = await connectionOf(ada);
     const account = { userId: ada.id, connectionId: connection.id };
@@ -169,7 +159,7 @@ describe('review before send', () => {
 
     // The next run sends the approved ones, the edited comment as edited, and nothing else of the queue.
     expect((await api.post(`/api/flows/${flow.id}/execute`, {}, as(ada))).status).toBe(200);
-    await runFlow(ada, { twice: true });
+    await deliverFlowRuns(ada, { twice: true });
     const after = new Map(
       (await items(keys.ledgerPartition(ada.id, connection.id)))
         .filter((i) => String(i.sk).startsWith('WRITE#'))
@@ -205,7 +195,7 @@ describe('review before send', () => {
   it('lets likes and note-less steps go under "Review notes and messages", while comments and notes wait', async () => {
     const ada = await connectedUser('PLUS');
     const flow = await startFlow(ada, 'texts');
-    await runFlow(ada);
+    await deliverFlowRuns(ada);
     const connection = await connectionOf(ada);
     const writes = (await items(keys.ledgerPartition(ada.id, connection.id))).filter((i) =>
       String(i.sk).startsWith('WRITE#'),
@@ -223,7 +213,7 @@ describe('review before send', () => {
   it('expires what waited more than 7 days, and refuses a bad edit without deciding anything of the batch', async () => {
     const ada = await connectedUser('PLUS');
     const flow = await startFlow(ada);
-    await runFlow(ada);
+    await deliverFlowRuns(ada);
     const connection = await connectionOf(ada);
     const queue = await queueOf(ada, flow.id);
     const [old, fresh] = queue.items;
@@ -338,7 +328,7 @@ describe('review before send', () => {
     const ada = await connectedUser('PLUS');
     const eve = await connectedUser('PLUS');
     const flow = await startFlow(ada);
-    await runFlow(ada);
+    await deliverFlowRuns(ada);
     const [item] = (await queueOf(ada, flow.id)).items;
     expect((await api.get(`/api/flows/${flow.id}/review`, as(eve))).status).toBe(404);
     expect((await decide(eve, flow.id, [{ key: item!.key, action: 'approve' }])).status).toBe(404);

@@ -1,6 +1,6 @@
 import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { seedCatalogue } from '../../functions/catalog/seed';
 import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
@@ -206,4 +206,31 @@ export async function setAutomationFields(userId: string, id: string, fields: Re
       ExpressionAttributeValues: values,
     }),
   );
+}
+
+/**
+ * Delivers the user's queued flow runs to the worker. `daysLater` runs them with the worker's clock
+ * that many days ahead (a faked Date: move the sandbox's clock with it); `twice` delivers each message
+ * again, as SQS may.
+ */
+export async function deliverFlowRuns(
+  user: { id: string },
+  { daysLater = 0, twice = false }: { daysLater?: number; twice?: boolean } = {},
+): Promise<void> {
+  const messages = await takeRunMessages(user.id, 'flow-runs');
+  expect(messages.length).toBeGreaterThan(0);
+  if (daysLater)
+    vi.useFakeTimers({
+      toFake: ['Date'],
+      now: Date.now() + daysLater * 24 * 3600 * 1000,
+      shouldAdvanceTime: true,
+    });
+  try {
+    for (const message of messages) {
+      expect(await deliver(message)).toEqual([]);
+      if (twice) expect(await deliver(message)).toEqual([]);
+    }
+  } finally {
+    vi.useRealTimers();
+  }
 }
