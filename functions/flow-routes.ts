@@ -70,6 +70,13 @@ export const flowRoutes: readonly HttpRoute[] = [
     auth: 'verified',
     table: 'read',
   },
+  {
+    method: 'GET',
+    path: '/api/flows/{id}/plan',
+    handler: 'flows/get-flow-plan',
+    auth: 'verified',
+    table: 'read',
+  },
   // Review before send (issue 23): the flow's queue of intents, the user's decisions, its mode.
   {
     method: 'GET',

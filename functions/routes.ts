@@ -206,6 +206,14 @@ export const httpRoutes: readonly HttpRoute[] = [
     auth: 'verified',
     table: 'write',
   },
+  // Tomorrow's plan of a connected account (issue 23 point 4): a dry run of its flows' next 24 hours.
+  {
+    method: 'GET',
+    path: '/api/users/platforms/{id}/plan',
+    handler: 'flows/get-account-plan',
+    auth: 'verified',
+    table: 'read',
+  },
   {
     method: 'PUT',
     path: '/api/users/platforms/{id}/validate',

@@ -12,6 +12,11 @@ import type { Platform } from './platforms';
  * What a run takes from the account's budgets: the governor's action kinds, one to one (the planner
  * checks that at compile time), in the order the screens list them.
  */
+/** A flow run's follow-up reads (the Sent list and the connections), taken together before any message. */
+export const FOLLOW_UP_READS = 2;
+/** At most this many threads a run reads for replies. */
+export const REPLY_READS_PER_RUN = 20;
+
 export const PLAN_ACTIONS = [
   'searches',
   'profile-views',
@@ -127,6 +132,9 @@ const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 export const DAY_PLAN_TEXTS = {
+  /** A run's history when the plan gives it fewer new prospects than the flow asks (budgets left). */
+  runShare: (planned: number, perRun: number) =>
+    `The account's budgets left give this run ${planned} new prospect${planned === 1 ? '' : 's'} of ${perRun} (see tomorrow's plan)`,
   title: 'Tomorrow’s plan',
   subtitle: (timeZone: string) =>
     `What this account’s flows do in the next 24 hours, within its daily and weekly limits (${timeZone})`,

@@ -43,6 +43,12 @@ export interface RunCounters {
   platformCap?: number;
   enriched: number;
   enrichFailed: number;
+  /**
+   * A flow run's share of its account's plan (issue 23 point 4), set when it starts: the new
+   * prospects it looks for, and what the plan gave it of each budget (the governor still guards each
+   * take: a run may do less, never more than the budgets).
+   */
+  plan?: { prospects: number; takes: Record<string, number> };
 }
 
 export const emptyCounters = (): RunCounters => ({

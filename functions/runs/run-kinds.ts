@@ -11,6 +11,7 @@ import { flowRunHandler } from './handlers/flow-run';
 import { trobHandler } from './handlers/trob-handler';
 import { completenessOf, targetOf } from './handlers/trob-progress';
 import { createLeadSink } from './lead-sink';
+import { planShareOf } from './plan-share';
 import type { HandlerStep, SegmentContextBase, SegmentState } from './run-context';
 import type { RunMetrics } from './run-metrics';
 
@@ -82,8 +83,19 @@ const flowKind: RunKindSetup = (input) => {
   return {
     landingPath: driver.landingPath,
     wallAt: (url) => driver.wallAt(url),
-    run: (base) =>
-      flowRunHandler.run({
+    async run(base) {
+      // The run's share of its account's plan is set as it starts, and kept by its continuations.
+      const counters = base.state.counters;
+      if (!counters.plan && base.state.cursor.phase === 'list') {
+        const share = await planShareOf({
+          userId: input.userId,
+          connection: input.connection,
+          flowId: input.automation.id,
+          now: input.now(),
+        });
+        if (share) counters.plan = share;
+      }
+      return flowRunHandler.run({
         ...base,
         flow: createFlowSegment({
           driver,
@@ -95,7 +107,8 @@ const flowKind: RunKindSetup = (input) => {
           token: input.token,
           now: input.now,
         }),
-      }),
+      });
+    },
     restAction: (state) =>
       state.cursor.phase === 'score' ? driver.actions.recentPosts : driver.actions.search,
     report: () => undefined,

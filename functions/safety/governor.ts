@@ -36,7 +36,9 @@ import {
  */
 export type TakeAnswer =
   /** `takenAt` names the day and week the take was counted in (a give-back uses the same ones). */
-  { ok: true; takenAt: Date } | { ok: false; until: Date; why: 'daily' | 'weekly' | 'resting' };
+  | { ok: true; takenAt: Date }
+  /** 'planned': a flow run's share of its account's plan is used (issue 23 point 4). */
+  | { ok: false; until: Date; why: 'daily' | 'weekly' | 'resting' | 'planned' };
 
 export interface Governor {
   take(action: GovernedAction, count?: number): Promise<TakeAnswer>;
@@ -46,6 +48,12 @@ export interface Governor {
   pace(action: GovernedAction): Promise<void>;
   /** The platform signalled a limit on this kind of action: rest it for hours. */
   rest(action: GovernedAction, until?: Date): Promise<Date>;
+  /**
+   * The daily and weekly limits of `action` in force at `at` (warm-up and adaptation applied; a
+   * warm-up not started yet read as starting now), without starting it: what tomorrow's plan (issue 23
+   * point 4) takes from.
+   */
+  limitsAt(action: GovernedAction, at: Date): Promise<{ daily: number; weekly: number }>;
   /** When `remaining` more actions will be done at the account's daily budget. */
   forecast(action: GovernedAction, remaining: number, noun: string): Promise<BudgetForecast>;
   /**
@@ -126,12 +134,20 @@ export function createGovernor(deps: GovernorDeps): Governor {
   const periods = (at: Date) => periodsOf(at, zone);
   /**
    * The budget of `action` now: a write action's is ramped by the account's warm-up, which its first
-   * write take starts (`start`); a forecast only reads where the ramp stands.
+   * write take starts ('start'); a forecast only reads where the ramp stands ('read'); a plan reads it
+   * as starting now when it has not ('plan': the first write will start it).
    */
-  const budgetOf = async (action: GovernedAction, now: Date, start: boolean): Promise<ActionBudget> => {
+  const budgetOf = async (
+    action: GovernedAction,
+    now: Date,
+    start: boolean | 'plan',
+  ): Promise<ActionBudget> => {
     const budget = budgets[action];
     if (!isWriteAction(action)) return budget;
-    const startedAt = start ? await startWarmUp(deps.account, now) : await readWarmUpStart(deps.account);
+    const startedAt =
+      start === true
+        ? await startWarmUp(deps.account, now)
+        : ((await readWarmUpStart(deps.account)) ?? (start === 'plan' ? now.toISOString() : undefined));
     const ramped = startedAt ? warmed(budget, warmUpDay(startedAt, now, zone)) : budget;
     if (action !== 'invitations') return ramped;
     const limit = await readInvitationLimit(deps.account);
@@ -177,6 +193,10 @@ export function createGovernor(deps: GovernorDeps): Governor {
       const next = nextInvitationLimit(current, acceptance, deps.now());
       if (next !== current) await saveInvitationLimit(deps.account, next);
       return next;
+    },
+    async limitsAt(action, at) {
+      const { daily, weekly } = await budgetOf(action, at, 'plan');
+      return { daily, weekly };
     },
     async forecast(action, remaining, noun) {
       const now = deps.now();

@@ -98,19 +98,20 @@ const AI_QUERIES = ['Team Leaders', 'engineers in London', 'Competitive Programm
 /** The fields the local AI reads (functions/core/ports/ai.ts AI_FIELDS): what the floor's filter reads. */
 const AI_FIELDS = ['name', 'headline', 'skills', 'title', 'company', 'location', 'description'] as const;
 // web/src/lib/session/token-store.ts's key; that module needs the DOM's types, which scripts lack.
-const TOKEN_STORAGE_KEY = 'trobly.session';
+export const TOKEN_STORAGE_KEY = 'trobly.session';
 const PASSWORD = 'Bench-Leads-Passw0rd';
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
 const sorted = (values: readonly number[]) => [...values].sort((a, b) => a - b);
-const median = (values: readonly number[]) => sorted(values)[Math.floor(values.length / 2)] ?? Number.NaN;
+export const median = (values: readonly number[]) =>
+  sorted(values)[Math.floor(values.length / 2)] ?? Number.NaN;
 /** The nearest-rank percentile. */
-const percentile = (values: readonly number[], p: number) =>
+export const percentile = (values: readonly number[], p: number) =>
   sorted(values)[Math.max(0, Math.ceil((p / 100) * values.length) - 1)] ?? Number.NaN;
-const max = (values: readonly number[]) => (values.length > 0 ? Math.max(...values) : Number.NaN);
-const count = (n: number) => n.toLocaleString('en-US');
+export const max = (values: readonly number[]) => (values.length > 0 ? Math.max(...values) : Number.NaN);
+export const count = (n: number) => n.toLocaleString('en-US');
 
-interface Figure {
+export interface Figure {
   figure: string;
   value: string;
   target: string;
@@ -118,15 +119,15 @@ interface Figure {
 }
 
 /** A row of a figures table; `ok` undefined: no target, the figure is for reading. */
-const row = (figure: string, value: string, target = '', ok?: boolean): Figure => ({
+export const row = (figure: string, value: string, target = '', ok?: boolean): Figure => ({
   figure,
   value,
   target,
   ok: ok === undefined ? '' : ok ? 'yes' : 'NO',
 });
-const missed = (rows: readonly Figure[]) => rows.some((r) => r.ok === 'NO');
+export const missed = (rows: readonly Figure[]) => rows.some((r) => r.ok === 'NO');
 
-const launch = () =>
+export const launch = () =>
   puppeteer.launch({ executablePath: localChromiumPath(), headless: true, args: LOCAL_CHROMIUM_FLAGS });
 
 /** The leads benchmark; true when a figure misses its target. */
@@ -153,13 +154,13 @@ export async function benchLeads(): Promise<boolean> {
   return failed;
 }
 
-interface BenchUser {
+export interface BenchUser {
   id: string;
   email: string;
 }
 
 /** A verified PLUS account written straight to the local cloud's table, as the other benches do. */
-async function benchUser(): Promise<BenchUser> {
+export async function benchUser(): Promise<BenchUser> {
   const id = randomUUID();
   const tag = id.slice(0, 8);
   const email = `bench-leads-${tag}@example.com`;
@@ -179,7 +180,7 @@ async function benchUser(): Promise<BenchUser> {
 }
 
 /** Signs in through the API, as the app does: the tokens the app keeps in storage. */
-async function signIn(
+export async function signIn(
   appUrl: string,
   user: BenchUser,
 ): Promise<{ accessToken: string; refreshToken: string; expiresIn: number }> {

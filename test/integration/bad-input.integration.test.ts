@@ -240,6 +240,7 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'GET /api/flows/{id}/prospects/{prospectId}': {
     path: { schema: prospectParams, sample: { id: 'f1', prospectId: 'ACoAAB12' } },
   },
+  'GET /api/flows/{id}/plan': { path: { schema: flowIdParams, sample: { id: 'f1' } } },
   'GET /api/flows/{id}/review': { path: { schema: flowIdParams, sample: { id: 'f1' } } },
   'POST /api/flows/{id}/review': {
     path: { schema: flowIdParams, sample: { id: 'f1' } },
@@ -295,6 +296,7 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
     path: { schema: platformParams, sample: { platform: 'linkedin' } },
   },
   'DELETE /api/users/platforms/{id}': { path: { schema: connectionIdParams, sample: { id: 'abc' } } },
+  'GET /api/users/platforms/{id}/plan': { path: { schema: connectionIdParams, sample: { id: 'abc' } } },
   'PUT /api/users/platforms/{id}/validate': { path: { schema: connectionIdParams, sample: { id: 'abc' } } },
   'POST /api/users/platforms/sync': { body: { schema: syncInput, sample: syncSample } },
   'POST /api/users/extension/pair': { body: { sample: { password: GOOD_PASSWORD } } },

@@ -716,6 +716,15 @@ const MATRIX: Record<string, Entry> = {
       expect((await connectionsOfW()).sort()).toEqual([fx.linkedin, fx.twitter].sort());
     },
   },
+  'GET /api/users/platforms/{id}/plan': {
+    kind: 'workspace',
+    request: () => ({ path: `/api/users/platforms/${fx.linkedin}/plan` }),
+    ...inW((res) => {
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.plan.accountId).toBe(fx.linkedin);
+    }),
+    outsider: (res) => notFound(res),
+  },
   'PUT /api/users/platforms/{id}/validate': {
     kind: 'workspace',
     request: () => ({ path: `/api/users/platforms/${fx.linkedin}/validate` }),
@@ -953,6 +962,15 @@ const MATRIX: Record<string, Entry> = {
     ...inW((res) => {
       expect(res.status, res.text).toBe(200);
       expect(res.body.data.prospect.id).toBe(PROSPECT);
+    }),
+    outsider: (res) => notFound(res),
+  },
+  'GET /api/flows/{id}/plan': {
+    kind: 'workspace',
+    request: () => ({ path: `/api/flows/${fx.flow}/plan` }),
+    ...inW((res) => {
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.plan.accountId).toBe(fx.linkedin);
     }),
     outsider: (res) => notFound(res),
   },

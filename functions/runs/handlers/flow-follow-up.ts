@@ -1,3 +1,4 @@
+import { FOLLOW_UP_READS, REPLY_READS_PER_RUN } from '../../../shared/day-plan';
 import { WITHDRAW_AFTER_DAYS } from '../../../shared/flow-options';
 import { isDueForWithdrawal, PENDING_TEXTS } from '../../../shared/pending-invitations';
 import type { FlowSegmentContext, HandlerStep } from '../run-context';
@@ -22,8 +23,8 @@ async function readAnswers(context: FlowSegmentContext): Promise<HandlerStep | u
   // Said before the reads, so the stage's history counts them in follow-up.
   context.report('following-up', `Checking ${waiting.length} invitation${waiting.length === 1 ? '' : 's'}`);
   const read = flow.driver.actions.read;
-  const [pendingTake, connectionsTake] = [await governor.take(read), await governor.take(read)];
-  if (!pendingTake.ok || !connectionsTake.ok) {
+  // Both reads or none (the plan counts them together): the Sent list and the connections.
+  if (!(await governor.take(read, FOLLOW_UP_READS)).ok) {
     context.report(
       'budget-spent',
       'The account’s reads are used up for now: invitations are checked next run',
@@ -102,9 +103,6 @@ async function sendFollowUps(context: FlowSegmentContext): Promise<HandlerStep |
   if (waiting > 0) context.report('following-up', waitingMessage(waiting, 'message'));
   return undefined;
 }
-
-/** At most this many threads are read for replies a run (each read takes from the account's reads). */
-const REPLY_READS_PER_RUN = 20;
 
 /**
  * Reads the threads of the people the flow messaged and not heard from yet, the longest waiting

@@ -1,3 +1,4 @@
+import { DAY_PLAN_TEXTS } from '../../../shared/day-plan';
 import { PENDING_INVITATION_LIMIT } from '../../../shared/flow-options';
 import { INVITATION_LIMIT_TEXTS, type InvitationLimit } from '../../../shared/invitation-limit';
 import { PENDING_TEXTS, prospectsWithin } from '../../../shared/pending-invitations';
@@ -180,13 +181,17 @@ async function discover(context: FlowSegmentContext): Promise<HandlerStep | unde
   if (state.cursor.ended) return undefined;
   // Issue 23 point 2: near the account's limit of pending invitations, fewer new prospects; none at it.
   const pending = await flow.pendingInvitations();
-  const target = prospectsWithin(perRun, pending);
+  // The run's share of the account's plan (issue 23 point 4) sizes it; without one, the limit alone.
+  const planned = counters.plan?.prospects ?? perRun;
+  const target = Math.min(prospectsWithin(perRun, pending), planned);
   if (target === 0) {
     context.report('budget-spent', PENDING_TEXTS.full(PENDING_INVITATION_LIMIT));
     return undefined;
   }
-  if (target < perRun)
+  if (prospectsWithin(perRun, pending) < perRun)
     context.report('discovering', PENDING_TEXTS.slowed(pending, PENDING_INVITATION_LIMIT, target, perRun));
+  else if (planned < perRun && counters.stored === 0)
+    context.report('budget-spent', DAY_PLAN_TEXTS.runShare(planned, perRun));
   context.report(
     'discovering',
     `Searching for people who match the targeting (${counters.stored} of ${target})`,

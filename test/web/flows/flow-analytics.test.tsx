@@ -5,7 +5,6 @@ import type { User } from '../../../shared/auth';
 import type { Flow, FlowStatus } from '../../../shared/flow-api';
 import { FLOW_API_TEXTS } from '../../../shared/flow-api';
 import {
-  type AnalyticsDay,
   type AnalyticsPeriod,
   type FlowAnalytics,
   FUNNEL_STEPS,
@@ -14,6 +13,8 @@ import {
 import { FLOW_TEXTS } from '../../../shared/flow-texts';
 import { renderApp } from '../render-app';
 import { type FakeApi, installFakeApi, makeUser, signInAs } from '../support/fake-api';
+import { FLOW_ID, makeAnalytics, makeDays } from './fake-analytics';
+import { makeDayPlan, planAnswer } from './fake-day-plan';
 import { makeFlow } from './fake-flows';
 
 // jsdom lays nothing out: the charts' responsive containers are given a size, so that recharts draws
@@ -46,118 +47,7 @@ afterEach(() => {
 
 const LONG = { timeout: 5000 };
 const SLOW = 15000;
-const FLOW_ID = 'f-analytics';
 const PATH = `/flows/${FLOW_ID}/analytics`;
-
-/** `count` days ending 2025-03-14, each with figures that grow with the day. */
-function makeDays(count: number): AnalyticsDay[] {
-  return Array.from({ length: count }, (_, index) => {
-    const date = new Date(Date.UTC(2025, 2, 14 - (count - 1 - index))).toISOString().slice(0, 10);
-    const accepted = index % 3;
-    const declined = index % 2;
-    return {
-      date,
-      prospectsFound: 10 + index,
-      invitationsSent: 5 + index,
-      invitationsAccepted: accepted,
-      invitationsDeclined: declined,
-      messagesSent: accepted,
-      engagements: 2,
-      acceptanceRate: accepted + declined > 0 ? (accepted / (accepted + declined)) * 100 : null,
-    };
-  });
-}
-
-/** A flow's analytics for a period, as `GET /api/flows/{id}/analytics` answers them. */
-function makeAnalytics(overrides: Partial<FlowAnalytics> = {}): FlowAnalytics {
-  const period: AnalyticsPeriod = overrides.period ?? '7d';
-  const daily = makeDays(PERIOD_DAYS[period]);
-  return {
-    flowId: FLOW_ID,
-    status: 'ACTIVE',
-    period,
-    from: daily[0]!.date,
-    to: daily.at(-1)!.date,
-    timezone: 'America/New_York',
-    executionStats: {
-      totalRuns: 12,
-      successfulRuns: 9,
-      failedRuns: 3,
-      successRate: '75.0%',
-      lastSuccessfulRun: '2025-03-14T15:30:00.000Z',
-    },
-    prospectStats: {
-      totalProspectsFound: 137,
-      totalConnectionRequests: 64,
-      connectionsAccepted: 21,
-      connectionRate: '32.8%',
-      totalEngagements: 45,
-      messagesExchanged: 17,
-    },
-    performance: { deduplicationCount: 28 },
-    scheduling: {
-      runsPerDay: 3,
-      weekendsEnabled: false,
-      workingHours: { start: '09:00', end: '17:00', timezone: 'America/New_York' },
-      nextScheduledRun: '2025-03-15T14:00:00.000Z',
-    },
-    executionHistory: [
-      {
-        jobId: `${FLOW_ID}.3`,
-        stage: 'follow_up',
-        status: 'RUNNING',
-        startedAt: '2025-03-14T18:00:00.000Z',
-        completedAt: null,
-      },
-      {
-        jobId: `${FLOW_ID}.2`,
-        stage: 'connect',
-        status: 'FAILED',
-        startedAt: '2025-03-14T14:00:00.000Z',
-        completedAt: '2025-03-14T14:20:00.000Z',
-        message: 'The invitation budget is spent for today',
-      },
-      {
-        jobId: `${FLOW_ID}.1`,
-        stage: 'follow_up',
-        status: 'COMPLETED',
-        startedAt: '2025-03-13T14:00:00.000Z',
-        completedAt: '2025-03-13T14:35:00.000Z',
-      },
-    ],
-    daily,
-    funnel: [
-      { step: 'found', count: 137, rateFromPrevious: null },
-      { step: 'scored', count: 120, rateFromPrevious: 87.6 },
-      { step: 'engaged', count: 80, rateFromPrevious: 66.7 },
-      { step: 'invited', count: 64, rateFromPrevious: 80 },
-      { step: 'accepted', count: 21, rateFromPrevious: 32.8 },
-      { step: 'messaged', count: 17, rateFromPrevious: 81 },
-      { step: 'replied', count: 4, rateFromPrevious: 23.5 },
-    ],
-    acceptanceByQuality: [
-      { quality: 'hot', invited: 20, accepted: 11, rate: 55 },
-      { quality: 'warm', invited: 30, accepted: 8, rate: 26.7 },
-      { quality: 'cold', invited: 0, accepted: 0, rate: null },
-    ],
-    budget: {
-      timeZone: 'America/New_York',
-      week: '2025-03-10',
-      actions: [
-        { action: 'invite', label: 'Invitations', usedToday: 12, daily: 20, usedThisWeek: 64, weekly: 100 },
-        {
-          action: 'profile_view',
-          label: 'Profile views',
-          usedToday: 30,
-          daily: 80,
-          usedThisWeek: 95,
-          weekly: 100,
-        },
-      ],
-    },
-    ...overrides,
-  };
-}
 
 interface Served {
   flow: Flow;
@@ -165,9 +55,13 @@ interface Served {
   analytics: (period: AnalyticsPeriod) => FlowAnalytics;
 }
 
-/** `GET /api/flows/{id}` and `GET /api/flows/{id}/analytics?period=` from `served`, read at each call. */
+/**
+ * `GET /api/flows/{id}` and `GET /api/flows/{id}/analytics?period=` from `served`, read at each call,
+ * and `GET /api/flows/{id}/plan`, which the page's Next runs card reads (flow-plan.test.tsx tests it).
+ */
 function serve(api: FakeApi, served: Served) {
   api.on('GET', `/flows/${FLOW_ID}`, () => ({ status: 200, body: { data: { flow: served.flow } } }));
+  api.on('GET', `/flows/${FLOW_ID}/plan`, planAnswer(makeDayPlan()));
   api.on('GET', `/flows/${FLOW_ID}/analytics`, (call) => {
     const period = (new URL(call.path, 'http://x').searchParams.get('period') ?? '7d') as AnalyticsPeriod;
     return { status: 200, body: { data: { analytics: served.analytics(period) } } };
@@ -309,6 +203,7 @@ describe('/flows/:flowId/analytics', () => {
         'Funnel',
         'Acceptance by match quality',
         'Account budget this week',
+        'Next runs',
       ]);
     },
     SLOW,

@@ -22,6 +22,7 @@ function budgetOf(left: number) {
     pace: async () => undefined,
     rest: async () => AT,
     forecast: async () => ({ remaining: 0, perDay: 1, completeBy: '2026-11-25', summary: '' }),
+    limitsAt: async () => ({ daily: 0, weekly: 0 }),
     assessInvitations: async () => undefined,
   };
   return { governor, calls, left: () => left };

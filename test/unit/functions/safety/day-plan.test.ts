@@ -351,9 +351,9 @@ describe("a run's demand", () => {
     const reads = (daily: number) =>
       oneRun({ awaitingAnswer: 3, awaitingReply: 0 }, { budgets: budgets({ 'list-pages': { daily } }) })[0]!;
     expect(reads(2).planned).toMatchObject({ 'list-pages': 2, messages: 3 });
-    // As the runner does: the first read is taken, the second refused, and no message goes.
-    expect(reads(1).planned).toMatchObject({ 'list-pages': 1, messages: 0 });
-    expect(reads(1).leftOver).toMatchObject({ 'list-pages': 1, messages: 3 });
+    // As the runner does: both reads are taken together or neither, and no message goes unread.
+    expect(reads(1).planned).toMatchObject({ 'list-pages': 0, messages: 0 });
+    expect(reads(1).leftOver).toMatchObject({ 'list-pages': 2, messages: 3 });
   });
 
   it('sends approved items first and counts what is carried from run to run once', () => {

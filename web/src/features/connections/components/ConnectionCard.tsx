@@ -7,7 +7,7 @@ import {
   type PlatformConnection,
 } from '../../../../../shared/connections';
 import { INVITATION_LIMIT_TEXTS, type InvitationLimit } from '../../../../../shared/invitation-limit';
-import { platformLabel } from '../../../../../shared/platforms';
+import { PLATFORM_TABLE, platformLabel } from '../../../../../shared/platforms';
 import { WARM_UP_DAYS, WARM_UP_TEXTS, type WarmUp } from '../../../../../shared/warm-up';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { PlatformIcon } from '../../../lib/platform-icons';
@@ -18,6 +18,7 @@ import {
   PLATFORMS_TEXTS,
   validatePlatform,
 } from '../api/platforms';
+import { DayPlanCard } from './DayPlanCard';
 
 /** Spec 4 labels and their colours. */
 export const STATUS_COLORS: Record<ConnectionStatus, string> = {
@@ -34,7 +35,6 @@ export function formatDate(value: string | null): string {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** When the account's daily budgets start again: midnight in its browser's zone (UTC until one said). */
 /** The invitation budget in words: full, or how far below it and why, until a date on the account's clock. */
 export function invitationLimitText(limit: InvitationLimit | null, timeZone: string | null): string {
   if (!limit) return INVITATION_LIMIT_TEXTS.full;
@@ -52,6 +52,7 @@ export function warmUpText(warmUp: WarmUp | null): string {
   return warmUp.day >= WARM_UP_DAYS ? WARM_UP_TEXTS.done : WARM_UP_TEXTS.ramping(warmUp);
 }
 
+/** When the account's daily budgets start again: midnight in its browser's zone (UTC until one said). */
 export function limitsResetText(timeZone: string | null | undefined): string {
   return timeZone ? `Midnight, ${timeZone} time` : 'Midnight, UTC (no browser zone yet)';
 }
@@ -188,6 +189,11 @@ export function ConnectionCard({ connection, onChanged }: ConnectionCardProps) {
             Disconnect
           </Button>
         </Group>
+
+        {/* Issue 23 point 4: only LinkedIn accounts run flows today, and only an active one runs them. */}
+        {connection.isActive && connection.platform === PLATFORM_TABLE.linkedin.record && (
+          <DayPlanCard connectionId={connection.id} />
+        )}
       </Stack>
     </Card>
   );

@@ -31,12 +31,14 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePageTitle } from '../../../lib/workspace';
 import { FLOWS_KEY, type FlowListResponse, withFlow } from '../api/flows';
 import { analyticsKey, flowKey, useFlow, useFlowAnalytics } from '../api/insights';
+import { flowPlanKey } from '../api/plan';
 import { AcceptanceRateChart } from '../components/analytics/AcceptanceRateChart';
 import { ANALYTICS_TEXTS } from '../components/analytics/analytics-texts';
 import { BudgetUsage } from '../components/analytics/BudgetUsage';
 import { DailyActivityChart } from '../components/analytics/DailyActivityChart';
 import { ExecutionHistory } from '../components/analytics/ExecutionHistory';
 import { FlowActions } from '../components/analytics/FlowActions';
+import { FlowPlanCard } from '../components/analytics/FlowPlanCard';
 import { formatDate } from '../components/analytics/format';
 import { PeriodSelector } from '../components/analytics/PeriodSelector';
 import { ProspectFunnel } from '../components/analytics/ProspectFunnel';
@@ -141,6 +143,8 @@ function FlowAnalyticsView({ flow, period }: { flow: Flow; period: AnalyticsPeri
   const refresh = async () => {
     if (refreshing) return;
     setRefreshing(true);
+    // The plan is read again beside them; a failure shows in its own card, not in this toast.
+    void mutate(flowPlanKey(flow.id));
     const [flowRead, analyticsRead] = await Promise.allSettled([
       get<FlowResponse>(flowKey(flow.id)),
       get<AnalyticsResponse>(analyticsKey(flow.id, period)),
@@ -155,12 +159,15 @@ function FlowAnalyticsView({ flow, period }: { flow: Flow; period: AnalyticsPeri
   };
 
   // After an action: the flow the API answered at once, then the flow, its analytics and the list read again.
-  const changed = (next: Flow) =>
-    Promise.all([
+  const changed = (next: Flow) => {
+    // A paused or resumed flow changes its account's next runs; the action does not wait for them.
+    void mutate(flowPlanKey(flow.id));
+    return Promise.all([
       flowAnswer.mutate({ data: { flow: next } }, { revalidate: true }),
       analyticsAnswer.mutate(),
       mutate<FlowListResponse>(FLOWS_KEY, (list) => withFlow(list, next), { revalidate: false }),
     ]);
+  };
 
   const focusRefresh = useCallback(() => refreshButton.current?.focus(), []);
 
@@ -238,6 +245,9 @@ function FlowAnalyticsView({ flow, period }: { flow: Flow; period: AnalyticsPeri
           <AnalyticsBlocks analytics={shownAnalytics} />
         </div>
       )}
+
+      {/* Issue 23 point 4: not the period's, so shown whatever the analytics' state; last, below the fold. */}
+      <FlowPlanCard flowId={flow.id} />
     </Stack>
   );
 }

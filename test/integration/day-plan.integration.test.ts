@@ -1,0 +1,119 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { dynamo, tableName } from '../../functions/core/clients/dynamo';
+import { keys } from '../../functions/core/table';
+import { flowTemplates } from '../../functions/flows/templates/registry';
+import { budgetUsed } from '../../functions/safety/budget-repository';
+import { periodsOf } from '../../functions/safety/governor';
+import type { DayPlan } from '../../shared/day-plan';
+import { PLAN_ACTIONS } from '../../shared/day-plan';
+import type { TestUser } from '../support/api-client';
+import {
+  api,
+  as,
+  automationItem,
+  connectedUser,
+  deliverFlowRuns,
+  startEngineSuite,
+} from '../support/engine-suite';
+import { onAutopilot } from '../support/flows';
+
+/**
+ * Tomorrow's plan (issue 23 point 4) on the sandbox LinkedIn: the plan of a connected account names
+ * its flows' runs of the next 24 hours with what each will take of the account's budgets, and a run
+ * does what the plan said: the same planner sizes it as it starts.
+ */
+startEngineSuite();
+
+const template = flowTemplates.find((t) => t.id === 'linkedin-thought-leader-warmup-flow')!;
+
+const connectionOf = async (user: TestUser) =>
+  (await api.get('/api/users/platforms', as(user))).body.data.platforms[0] as {
+    id: string;
+    timeZone?: string;
+  };
+
+async function planOf(user: TestUser, connectionId: string): Promise<DayPlan> {
+  const res = await api.get(`/api/users/platforms/${connectionId}/plan`, as(user));
+  expect(res.status, res.text).toBe(200);
+  return res.body.data.plan as DayPlan;
+}
+
+async function prospectsOf(userId: string, flowId: string) {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prospect)',
+      ExpressionAttributeValues: {
+        ':pk': keys.prospectsPartition(userId, flowId),
+        ':prospect': keys.prospectSortPrefix,
+      },
+      ConsistentRead: true,
+    }),
+  );
+  return (out.Items ?? []) as Array<{ distance?: number }>;
+}
+
+async function startFlow(user: TestUser, prospectsPerRun: number) {
+  const config = onAutopilot(template.defaultConfig);
+  config.executionSettings = {
+    ...config.executionSettings!,
+    prospectsPerRun,
+    runsPerDay: 3,
+    enableWeekends: true,
+    workingHours: { start: '00:00', end: '23:59', timezone: 'UTC' },
+  };
+  const res = await api.post('/api/flows', { templateId: template.id, config }, as(user));
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.flow.id as string;
+}
+
+describe('tomorrow’s plan', () => {
+  it('a new flow’s first run takes of each budget what the plan said it would', async () => {
+    const ada = await connectedUser('PLUS');
+    const connection = await connectionOf(ada);
+    const flowId = await startFlow(ada, 5);
+    const plan = await planOf(ada, connection.id);
+    const [first, ...later] = plan.runs;
+    // Its first run, queued now, then its schedule's runs in the next 24 hours.
+    expect(first).toMatchObject({ flowId, prospects: 5 });
+    expect(Math.abs(Date.parse(first!.at) - Date.now())).toBeLessThan(60_000);
+    expect(later.length).toBeGreaterThanOrEqual(2);
+    for (const run of later) expect(run.flowId).toBe(flowId);
+
+    const account = { userId: ada.id, connectionId: connection.id };
+    const periods = periodsOf(new Date(), connection.timeZone ?? 'UTC');
+    await deliverFlowRuns(ada);
+    const taken: Record<string, number> = {};
+    for (const action of PLAN_ACTIONS) taken[action] = (await budgetUsed(account, action, periods)).daily;
+    // Exactly as planned, but for invitations to people the search found already connected (1st
+    // degree): nothing to invite, and no plan can know them before the search.
+    const connected = (await prospectsOf(ada.id, flowId)).filter((p) => p.distance === 1).length;
+    expect(taken).toEqual({ ...first!.planned, invitations: first!.planned.invitations - connected });
+    // The run planned itself with the same planner: its share is the preview's.
+    const item = await automationItem(ada.id, flowId);
+    expect((item.runCounters as { plan?: unknown }).plan).toEqual({ prospects: 5, takes: first!.planned });
+  });
+
+  it('shows no run of a paused flow, answers a flow’s plan, and keeps one user’s plan from another', async () => {
+    const ada = await connectedUser('PLUS');
+    const eve = await connectedUser('PLUS');
+    const connection = await connectionOf(ada);
+    const flowId = await startFlow(ada, 5);
+    await deliverFlowRuns(ada);
+    const viaFlow = await api.get(`/api/flows/${flowId}/plan`, as(ada));
+    expect(viaFlow.status, viaFlow.text).toBe(200);
+    expect(viaFlow.body.data.plan.runs.length).toBeGreaterThanOrEqual(2);
+    expect(viaFlow.body.data.plan.accountId).toBe(connection.id);
+    // Every budget line: what is left today and this week, and what the runs plan of it.
+    expect(viaFlow.body.data.plan.budgets.map((b: { action: string }) => b.action).sort()).toEqual(
+      [...PLAN_ACTIONS].sort(),
+    );
+
+    expect((await api.post(`/api/flows/${flowId}/pause`, {}, as(ada))).status).toBe(200);
+    expect((await planOf(ada, connection.id)).runs).toEqual([]);
+    expect((await api.get(`/api/users/platforms/${connection.id}/plan`, as(eve))).status).toBe(404);
+    expect((await api.get(`/api/flows/${flowId}/plan`, as(eve))).status).toBe(404);
+    expect((await api.get('/api/users/platforms/nope/plan', as(ada))).status).toBe(404);
+  });
+});

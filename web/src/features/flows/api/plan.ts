@@ -1,0 +1,20 @@
+import useSWR from 'swr';
+import type { DayPlan } from '../../../../../shared/day-plan';
+import type { ApiError } from '../../../lib/api-client';
+
+/** `GET /api/flows/{id}/plan` (issue 23 point 4): the SWR key is the API path. */
+export const flowPlanKey = (id: string) => `/flows/${encodeURIComponent(id)}/plan`;
+
+export interface FlowPlanResponse {
+  /** The plan of the flow's account (all its flows); null while that account is not connected. */
+  data: { plan: DayPlan | null };
+}
+
+/** The next 24 hours of the flow's account; `plan` is undefined while loading, null when not connected. */
+export function useFlowPlan(id: string) {
+  const answer = useSWR<FlowPlanResponse, ApiError>(flowPlanKey(id), {
+    // A failed load (a 404 included) shows the card's error and its retry button; no silent retries.
+    shouldRetryOnError: false,
+  });
+  return { ...answer, plan: answer.data?.data.plan };
+}
