@@ -443,11 +443,18 @@ describe('a flow’s insights', () => {
       (await api.get(`/api/flows/${reviewFlowId}/review`, { token })).body.data as {
         items: Array<{ key: string; text?: string }>;
       };
+    // Its first run ends with its writes waiting in the queue.
     await until(
-      'the run’s items in the review queue',
-      async () => (await queue()).items.length >= 3,
-      120_000,
+      'the reviewing flow’s first run to complete',
+      async () => {
+        const res = await api.get(`/api/flows/${reviewFlowId}/analytics?period=7d`, { token });
+        const run = (res.body.data?.analytics as FlowAnalytics | undefined)?.executionHistory[0];
+        if (run?.status === 'FAILED') throw new Error(`The run failed: ${run.message}`);
+        return run?.status === 'COMPLETED';
+      },
+      180_000,
     );
+    expect((await queue()).items.length).toBeGreaterThanOrEqual(3);
     const before = (await queue()).items;
 
     await openApp(page, `${appUrl}/flows/${reviewFlowId}/review`);
@@ -496,6 +503,21 @@ describe('a flow’s insights', () => {
     await api.delete(`/api/flows/${reviewFlowId}`, undefined, { token });
     reviewFlowId = '';
   }, 240_000);
+
+  it('opens tomorrow’s plan on the connections page by keyboard, and axe finds nothing serious at 390 and 1280 px', async () => {
+    const openPlan = async () => {
+      await waitForText(page, 'Show tomorrow’s plan');
+      await tabTo('Show tomorrow’s plan', hasText, 'Show tomorrow’s plan');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('[data-testid="day-plan"] table', { timeout: 15_000 });
+    };
+    await openApp(page, `${appUrl}/platforms`);
+    await openPlan();
+    // The flow's next runs are planned, each with its local time.
+    await waitForText(page, TEMPLATE.displayName);
+    const report = await axeAtBothWidths('/platforms', openPlan);
+    expect(report, `axe serious/critical violations:\n${report.join('\n')}`).toEqual([]);
+  }, 120_000);
 
   it('stops the flow from its analytics page by keyboard', async () => {
     expect(flowId, 'the flow of the first test').not.toBe('');
