@@ -48,7 +48,7 @@ export interface RunCounters {
    * prospects it looks for, and what the plan gave it of each budget (the governor still guards each
    * take: a run may do less, never more than the budgets).
    */
-  plan?: { prospects: number; takes: Record<string, number> };
+  planShare?: { prospects: number; takes: Record<string, number> };
 }
 
 export const emptyCounters = (): RunCounters => ({

@@ -16,7 +16,7 @@ export async function planShareOf(input: {
   connection: Pick<StoredConnection, 'id' | 'platform' | 'timeZone'>;
   flowId: string;
   now: Date;
-}): Promise<NonNullable<RunCounters['plan']> | undefined> {
+}): Promise<NonNullable<RunCounters['planShare']> | undefined> {
   const plan = await accountPlan(input.userId, input.connection, input.now, { flowId: input.flowId });
   const allowance = runAllowance(plan, input.flowId, input.now);
   return allowance ? { prospects: allowance.prospects, takes: allowance.takes } : undefined;

@@ -1,6 +1,7 @@
 import type { CompletenessReport } from '../../shared/automations-values';
 import type { RunKind } from '../../shared/run-messages';
 import type { StoredConnection } from '../connections/connection-repository';
+import { logger } from '../core/logger';
 import type { StoredAutomation } from '../jobs/automation-item';
 import type { BrowserCookie } from '../platforms/browser';
 import type { PlatformStopReason } from '../platforms/driver-types';
@@ -86,14 +87,18 @@ const flowKind: RunKindSetup = (input) => {
     async run(base) {
       // The run's share of its account's plan is set as it starts, and kept by its continuations.
       const counters = base.state.counters;
-      if (!counters.plan && base.state.cursor.phase === 'list') {
+      if (!counters.planShare && base.state.cursor.phase === 'list') {
+        // A plan that cannot be made never stops a run: the governor guards each take all the same.
         const share = await planShareOf({
           userId: input.userId,
           connection: input.connection,
           flowId: input.automation.id,
           now: input.now(),
+        }).catch((error: unknown) => {
+          logger.warn('run share of the day plan not made; the run goes by its config', { error });
+          return undefined;
         });
-        if (share) counters.plan = share;
+        if (share) counters.planShare = share;
       }
       return flowRunHandler.run({
         ...base,

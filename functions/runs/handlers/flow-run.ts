@@ -182,7 +182,7 @@ async function discover(context: FlowSegmentContext): Promise<HandlerStep | unde
   // Issue 23 point 2: near the account's limit of pending invitations, fewer new prospects; none at it.
   const pending = await flow.pendingInvitations();
   // The run's share of the account's plan (issue 23 point 4) sizes it; without one, the limit alone.
-  const planned = counters.plan?.prospects ?? perRun;
+  const planned = counters.planShare?.prospects ?? perRun;
   const target = Math.min(prospectsWithin(perRun, pending), planned);
   if (target === 0) {
     context.report('budget-spent', PENDING_TEXTS.full(PENDING_INVITATION_LIMIT));

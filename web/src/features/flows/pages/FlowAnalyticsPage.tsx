@@ -51,6 +51,7 @@ import {
   SchedulingBlock,
 } from '../components/analytics/StatBlocks';
 import { FlowPlatformBadge } from '../components/FlowPlatformBadge';
+import { FlowNotFound } from '../components/insights/InsightParts';
 import { ReviewQueueLink } from '../components/review/ReviewQueueLink';
 import { FLOW_STATUS_LOOK } from '../flows-texts';
 
@@ -270,17 +271,7 @@ export default function FlowAnalyticsPage() {
 
   let content: ReactNode;
   if (notFound) {
-    content = (
-      <Stack align="center" gap="sm" py="xl" ta="center">
-        <Title order={1} size="h2">
-          {FLOW_TEXTS.empty.flowNotFound}
-        </Title>
-        <Text c="dimmed">{ANALYTICS_TEXTS.notFoundText}</Text>
-        <Anchor component={Link} to={flowsTabPath('running')}>
-          {ANALYTICS_TEXTS.back}
-        </Anchor>
-      </Stack>
-    );
+    content = <FlowNotFound text={ANALYTICS_TEXTS.notFoundText} to={flowsTabPath('running')} />;
   } else if (flow) {
     content = <FlowAnalyticsView flow={flow} period={period} />;
   } else if (error) {

@@ -1,13 +1,13 @@
-import { Alert, Anchor, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { FLOW_TEXTS } from '../../../../../shared/flow-texts';
 import { REVIEW_TEXTS, type ReviewQueue } from '../../../../../shared/review';
 import { flowAnalyticsPath, flowsTabPath } from '../../../lib/flow-paths';
 import { usePageTitle } from '../../../lib/workspace';
 import { useFlow } from '../api/insights';
 import { useReviewQueue } from '../api/review';
+import { FlowNotFound } from '../components/insights/InsightParts';
 import { AutopilotOffer } from '../components/review/AutopilotOffer';
 import { ReviewList } from '../components/review/ReviewList';
 import { ReviewModeRadios } from '../components/review/ReviewModeRadios';
@@ -119,17 +119,7 @@ export default function FlowReviewPage() {
 
   let content: ReactNode;
   if (notFound) {
-    content = (
-      <Stack align="center" gap="sm" py="xl" ta="center">
-        <Title order={1} size="h2">
-          {FLOW_TEXTS.empty.flowNotFound}
-        </Title>
-        <Text c="dimmed">{REVIEW_PAGE_TEXTS.notFoundText}</Text>
-        <Anchor component={Link} to={flowsTabPath('running')}>
-          {REVIEW_PAGE_TEXTS.backToFlows}
-        </Anchor>
-      </Stack>
-    );
+    content = <FlowNotFound text={REVIEW_PAGE_TEXTS.notFoundText} to={flowsTabPath('running')} />;
   } else if (queue) {
     content = <QueueView flowId={flowId} queue={queue} mutate={queueAnswer.mutate} />;
   } else if (queueAnswer.error) {

@@ -112,15 +112,21 @@ export function InsightHeader({
   );
 }
 
-/** Spec 2.5: an unknown flow says 'Flow not found' and leads back to /flows. */
-export function FlowNotFound() {
+/** Spec 2.5: an unknown flow says 'Flow not found' and leads back to /flows (or the page's tab of it). */
+export function FlowNotFound({
+  text = INSIGHT_TEXTS.flowNotFoundText,
+  to = FLOWS_PATH,
+}: {
+  text?: string;
+  to?: string;
+}) {
   return (
     <Stack align="center" gap="sm" py="xl" ta="center">
       <Title order={1} size="h2">
         {FLOW_TEXTS.empty.flowNotFound}
       </Title>
-      <Text c="dimmed">{INSIGHT_TEXTS.flowNotFoundText}</Text>
-      <Anchor component={Link} to={FLOWS_PATH}>
+      <Text c="dimmed">{text}</Text>
+      <Anchor component={Link} to={to}>
         {INSIGHT_TEXTS.backToFlows}
       </Anchor>
     </Stack>

@@ -47,7 +47,6 @@ export const REVIEW_PAGE_TEXTS = {
   fallbackTitle: 'Review queue',
   backToAnalytics: 'Back to analytics',
   modeHint: 'You can change it later from the flow’s review queue.',
-  backToFlows: 'Back to Flows',
   loading: 'Loading the review queue',
   retry: 'Retry',
   notFoundText: 'This flow does not exist, or it is not one of yours.',
