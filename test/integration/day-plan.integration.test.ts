@@ -92,7 +92,10 @@ describe('tomorrow’s plan', () => {
     expect(taken).toEqual({ ...first!.planned, invitations: first!.planned.invitations - connected });
     // The run planned itself with the same planner: its share is the preview's.
     const item = await automationItem(ada.id, flowId);
-    expect((item.runCounters as { planShare?: unknown }).planShare).toEqual({ prospects: 5, takes: first!.planned });
+    expect((item.runCounters as { planShare?: unknown }).planShare).toEqual({
+      prospects: 5,
+      takes: first!.planned,
+    });
   });
 
   it('shows no run of a paused flow, answers a flow’s plan, and keeps one user’s plan from another', async () => {
