@@ -10,12 +10,15 @@ import { makeDayPlan, planAnswer, planRuns } from './fake-day-plan';
 import { makeFlow } from './fake-flows';
 
 // The charts are not this file's subject: never near the screen, they stay placeholders (jsdom cannot
-// size them). The Next runs card does not wait for the screen: its plan is asked with the page.
+// size them). The Next runs card asks for its plan once it comes near the screen: here, at once.
 beforeEach(() => {
   vi.stubGlobal(
     'IntersectionObserver',
     class {
-      observe() {}
+      constructor(private readonly report: (entries: Array<{ isIntersecting: boolean }>) => void) {}
+      observe(element: Element) {
+        if (element.querySelector('[data-testid="flow-plan"]')) this.report([{ isIntersecting: true }]);
+      }
       disconnect() {}
     },
   );
@@ -53,6 +56,26 @@ const budgetRows = () =>
   );
 
 describe('the Next runs card of the flow analytics page (issue 23 point 4)', () => {
+  it(
+    'asks for the plan only once the card comes near the screen',
+    async () => {
+      // A card that never comes near the screen (below the fold on a phone): no request, no busy state.
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          observe() {}
+          disconnect() {}
+        },
+      );
+      const api = installFakeApi();
+      api.on('GET', PLAN_PATH, planAnswer(makeDayPlan()));
+      await openAnalytics(api);
+      expect(card().queryByTestId('day-plan-loading')).toBeNull();
+      expect(api.callsTo('GET', PLAN_PATH)).toHaveLength(0);
+    },
+    SLOW,
+  );
+
   it(
     'lists this flow’s runs with their counts and left-overs, and the account limits they draw on',
     async () => {

@@ -17,4 +17,7 @@ export const flowAnalyticsPath = (flowId: string) => `${FLOWS_PATH}/${encodeURIC
 export const flowActivitiesPath = (flowId: string) =>
   `${FLOWS_PATH}/${encodeURIComponent(flowId)}/activities`;
 
+/** The flow's review queue (issue 23). */
+export const flowReviewPath = (flowId: string) => `${FLOWS_PATH}/${encodeURIComponent(flowId)}/review`;
+
 export const flowProspectsPath = (flowId: string) => `${FLOWS_PATH}/${encodeURIComponent(flowId)}/prospects`;

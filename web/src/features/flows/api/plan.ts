@@ -11,8 +11,8 @@ export interface FlowPlanResponse {
 }
 
 /** The next 24 hours of the flow's account; `plan` is undefined while loading, null when not connected. */
-export function useFlowPlan(id: string) {
-  const answer = useSWR<FlowPlanResponse, ApiError>(flowPlanKey(id), {
+export function useFlowPlan(id: string, enabled = true) {
+  const answer = useSWR<FlowPlanResponse, ApiError>(enabled ? flowPlanKey(id) : null, {
     // A failed load (a 404 included) shows the card's error and its retry button; no silent retries.
     shouldRetryOnError: false,
   });

@@ -15,8 +15,8 @@ import { ApiError, get, post, put } from '../../../lib/api-client';
  */
 const flowPath = (id: string) => `/flows/${encodeURIComponent(id)}`;
 
-/** The screen's address: `/flows/{flowId}/review`. */
-export const flowReviewPath = (flowId: string) => `${flowPath(flowId)}/review`;
+/** The screen's address: `/flows/{flowId}/review` (in lib, so the links to it load none of this file). */
+export { flowReviewPath } from '../../../lib/flow-paths';
 
 export const reviewKey = (flowId: string) => `${flowPath(flowId)}/review`;
 

@@ -50,8 +50,8 @@ import {
   PipelineBlock,
   SchedulingBlock,
 } from '../components/analytics/StatBlocks';
+import { FlowNotFound } from '../components/FlowNotFound';
 import { FlowPlatformBadge } from '../components/FlowPlatformBadge';
-import { FlowNotFound } from '../components/insights/InsightParts';
 import { ReviewQueueLink } from '../components/review/ReviewQueueLink';
 import { FLOW_STATUS_LOOK } from '../flows-texts';
 

@@ -7,7 +7,7 @@ import { flowAnalyticsPath, flowsTabPath } from '../../../lib/flow-paths';
 import { usePageTitle } from '../../../lib/workspace';
 import { useFlow } from '../api/insights';
 import { useReviewQueue } from '../api/review';
-import { FlowNotFound } from '../components/insights/InsightParts';
+import { FlowNotFound } from '../components/FlowNotFound';
 import { AutopilotOffer } from '../components/review/AutopilotOffer';
 import { ReviewList } from '../components/review/ReviewList';
 import { ReviewModeRadios } from '../components/review/ReviewModeRadios';

@@ -1,6 +1,7 @@
 import { Card, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useId } from 'react';
 import { ANALYTICS_TEXTS } from './analytics-texts';
+import { useNearScreen } from './use-near-screen';
 
 /** A block of the page: a card that is a region named by its heading (h2 under the page's h1). */
 export function Block({
@@ -83,29 +84,6 @@ export function HiddenTable({
       </table>
     </VisuallyHidden>
   );
-}
-
-/**
- * Whether the element has come near the screen (stays true once it has): a chart below the fold is
- * drawn when the user scrolls to it, so its code and its render stay out of the page's first load.
- * Where the browser cannot tell (no IntersectionObserver), at once.
- */
-function useNearScreen<T extends Element>() {
-  const ref = useRef<T>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = ref.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '150px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-  return { ref, near };
 }
 
 /**

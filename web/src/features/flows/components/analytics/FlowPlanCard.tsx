@@ -1,4 +1,4 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Skeleton, Text } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { DAY_PLAN_TEXTS } from '../../../../../../shared/day-plan';
@@ -6,6 +6,7 @@ import { DayPlanLoadFailed, DayPlanLoading } from '../../../../lib/day-plan/DayP
 import { DAY_PLAN_UI_TEXTS } from '../../../../lib/day-plan/day-plan-texts';
 import { useFlowPlan } from '../../api/plan';
 import { Block } from './ChartSection';
+import { useNearScreen } from './use-near-screen';
 
 const CONNECTIONS_PATH = '/platforms';
 
@@ -18,9 +19,14 @@ const FlowPlanContent = lazy(() => import('./FlowPlanContent'));
  * their planned counts and left-overs, and the account's budget lines they draw on.
  */
 export function FlowPlanCard({ flowId }: { flowId: string }) {
-  const { plan, error, mutate } = useFlowPlan(flowId);
+  // Asked for when the card comes near the screen: it is the page's last block, below the fold on a phone.
+  const { ref, near } = useNearScreen<HTMLDivElement>();
+  const { plan, error, mutate } = useFlowPlan(flowId, near);
   let body: ReactNode;
-  if (error && plan === undefined) {
+  if (!near) {
+    // Not asked for yet: its place is held, and nothing says it is loading.
+    body = <Skeleton height={92} radius="md" />;
+  } else if (error && plan === undefined) {
     body = <DayPlanLoadFailed onRetry={() => void mutate()} />;
   } else if (plan === null) {
     body = (
@@ -43,12 +49,14 @@ export function FlowPlanCard({ flowId }: { flowId: string }) {
     );
   }
   return (
-    <Block
-      title={DAY_PLAN_TEXTS.flowTitle}
-      description={plan ? DAY_PLAN_UI_TEXTS.flowSubtitle(plan.timeZone) : undefined}
-      testId="flow-plan"
-    >
-      {body}
-    </Block>
+    <div ref={ref}>
+      <Block
+        title={DAY_PLAN_TEXTS.flowTitle}
+        description={plan ? DAY_PLAN_UI_TEXTS.flowSubtitle(plan.timeZone) : undefined}
+        testId="flow-plan"
+      >
+        {body}
+      </Block>
+    </div>
   );
 }

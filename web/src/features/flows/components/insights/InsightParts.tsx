@@ -24,7 +24,6 @@ import { Link } from 'react-router-dom';
 import { FLOW_LIST_TEXTS } from '../../../../../../shared/flow-insight-texts';
 import type { Pagination } from '../../../../../../shared/flow-insights-values';
 import { FLOW_TEXTS } from '../../../../../../shared/flow-texts';
-import { FLOWS_PATH } from '../../../../lib/flow-paths';
 import type { useFlow } from '../../api/insights';
 import { shownRange } from './insight-format';
 import { INSIGHT_TEXTS } from './insight-texts';
@@ -112,26 +111,7 @@ export function InsightHeader({
   );
 }
 
-/** Spec 2.5: an unknown flow says 'Flow not found' and leads back to /flows (or the page's tab of it). */
-export function FlowNotFound({
-  text = INSIGHT_TEXTS.flowNotFoundText,
-  to = FLOWS_PATH,
-}: {
-  text?: string;
-  to?: string;
-}) {
-  return (
-    <Stack align="center" gap="sm" py="xl" ta="center">
-      <Title order={1} size="h2">
-        {FLOW_TEXTS.empty.flowNotFound}
-      </Title>
-      <Text c="dimmed">{text}</Text>
-      <Anchor component={Link} to={to}>
-        {INSIGHT_TEXTS.backToFlows}
-      </Anchor>
-    </Stack>
-  );
-}
+export { FlowNotFound } from '../FlowNotFound';
 
 export function LoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
   return (

@@ -1,6 +1,6 @@
 import { Anchor, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { flowReviewPath } from '../../api/review';
+import { flowReviewPath } from '../../../../lib/flow-paths';
 import { REVIEW_LINK_TEXT } from './review-texts';
 
 /**
