@@ -10,9 +10,9 @@ import { budgetUsed } from '../safety/budget-repository';
 import { GOVERNED_ACTIONS, type GovernedAction } from '../safety/budgets';
 import { type BudgetState, type FlowBacklog, type PlanFlow, planDay } from '../safety/day-plan';
 import { createGovernor, nextDay, periodsOf } from '../safety/governor';
-import { contactsOfFlow, type LedgerAccount } from './contact-ledger';
+import type { ContactRecord, LedgerAccount } from './contact-ledger';
 import { listFlows, type StoredFlow } from './flow-repository';
-import { pendingInvitationCount } from './pending-invitations';
+import { allContacts, isPendingInvitation } from './pending-invitations';
 import { type ReviewEntry, reviewEntries } from './review-repository';
 
 /**
@@ -59,10 +59,22 @@ export async function accountPlan(
       limitsAfterMidnight[action] = tomorrow;
     }),
   );
-  const [pendingInvitations, backlogs] = await Promise.all([
-    pendingInvitationCount(account),
-    Promise.all(flows.map(async (flow) => [flow.id, await backlogOf(account, flow)] as const)),
-  ]);
+  // The ledger is read once for every flow of the account (a run start plans too: no read per flow).
+  const contacts = await allContacts(account);
+  const pendingInvitations = contacts.filter(isPendingInvitation).length;
+  const backlogs = await Promise.all(
+    flows.map(
+      async (flow) =>
+        [
+          flow.id,
+          await backlogOf(
+            account,
+            flow,
+            contacts.filter((c) => c.flowId === flow.id),
+          ),
+        ] as const,
+    ),
+  );
   return planDay({
     now,
     account: { id: connection.id, platform, timeZone, pendingInvitations },
@@ -93,16 +105,15 @@ function planFlowOf(flow: StoredFlow, startsNow: Date | undefined): PlanFlow {
 }
 
 /** What a flow carries into the window, from the account's ledger and the flow's review queue. */
-async function backlogOf(account: LedgerAccount, flow: StoredFlow): Promise<FlowBacklog> {
-  const [contacts, entries] = await Promise.all([
-    contactsOfFlow(account, flow.id),
-    reviewEntries(account.userId, flow.id),
-  ]);
+async function backlogOf(
+  account: LedgerAccount,
+  flow: StoredFlow,
+  contacts: readonly ContactRecord[],
+): Promise<FlowBacklog> {
+  const entries = await reviewEntries(account.userId, flow.id);
   const config = flow.config as unknown as FlowConfig;
   const withdrawAfter = (config.executionSettings.withdrawAfterDays ?? WITHDRAW_AFTER_DAYS.default) * DAY_MS;
-  const pending = contacts.filter(
-    (c) => c.steps.invited && !c.steps.accepted && !c.steps.declined && !c.steps.withdrawn,
-  );
+  const pending = contacts.filter(isPendingInvitation);
   // Accepted and not messaged yet: each gets the flow's message at its next run.
   const toMessage = contacts.filter((c) => c.steps.accepted && !c.steps.messaged && !c.steps.replied).length;
   const approved: Partial<PlanCounts> = {};

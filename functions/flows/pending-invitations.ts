@@ -10,10 +10,18 @@ import type { ContactRecord, LedgerAccount } from './contact-ledger';
  */
 export async function pendingInvitationCount(account: LedgerAccount): Promise<number> {
   let pending = 0;
-  const pk = keys.ledgerPartition(account.userId, account.connectionId);
-  for await (const item of queryByPrefix(pk, 'PERSON#')) {
-    const { steps } = item as unknown as Pick<ContactRecord, 'steps'>;
-    if (steps?.invited && !steps.accepted && !steps.declined && !steps.withdrawn) pending++;
-  }
+  for (const contact of await allContacts(account)) if (isPendingInvitation(contact)) pending++;
   return pending;
+}
+
+/** Invited by a flow and not answered or withdrawn yet. */
+export const isPendingInvitation = ({ steps }: Pick<ContactRecord, 'steps'>): boolean =>
+  Boolean(steps?.invited && !steps.accepted && !steps.declined && !steps.withdrawn);
+
+/** Every person of the account's ledger, every flow's, in one read. */
+export async function allContacts(account: LedgerAccount): Promise<ContactRecord[]> {
+  const out: ContactRecord[] = [];
+  const pk = keys.ledgerPartition(account.userId, account.connectionId);
+  for await (const item of queryByPrefix(pk, 'PERSON#')) out.push(item as unknown as ContactRecord);
+  return out;
 }

@@ -2,7 +2,7 @@ import { COMPANY_SIZE_OPTIONS, COUNTRY_OPTIONS, type FlowConfig, flowConfig } fr
 import { ADAPTIVE_LIMITS, type InvitationLimit } from '../../shared/invitation-limit';
 import type { Platform } from '../../shared/platforms';
 import { reviewModeOf } from '../../shared/review';
-import type { AiProspect, AiTargeting, ProspectAi } from '../core/ports/ai';
+import type { AiTargeting, ProspectAi } from '../core/ports/ai';
 import { prospectAi } from '../core/ports/prospect-ai';
 import { monthStartIn } from '../core/zone-clock';
 import {
@@ -14,7 +14,7 @@ import {
   notesSentSince,
 } from '../flows/contact-ledger';
 import { findIndustry } from '../flows/industry-repository';
-import { pendingInvitationCount } from '../flows/pending-invitations';
+import { isPendingInvitation, pendingInvitationCount } from '../flows/pending-invitations';
 import { prospectsAfter, type StoredProspect, scoreProspect } from '../flows/prospect-repository';
 import { type ReviewEntry, reviewEntries } from '../flows/review-repository';
 import type { StoredAutomation } from '../jobs/automation-item';
@@ -29,7 +29,7 @@ import {
 import { linkedinFlowDriver } from '../platforms/linkedin/flow-driver';
 import type { Governor } from '../safety/governor';
 import { flowRecords } from './flow-records';
-import { type FlowWrites, flowWrites } from './flow-writes';
+import { aiProspectOf, type FlowWrites, flowWrites } from './flow-writes';
 
 /**
  * What a flow's run handler works with besides the runner's context (issue 20 point 6): the platform's
@@ -118,15 +118,6 @@ export function createFlowSegment(input: {
   ai?: ProspectAi;
 }): FlowSegment {
   const { driver, flow, jobId, account, now, governor } = input;
-  const aiProspect = (p: StoredProspect): AiProspect => ({
-    id: p.id,
-    name: p.name,
-    ...(p.headline ? { headline: p.headline } : {}),
-    ...(p.title ? { title: p.title } : {}),
-    ...(p.company ? { company: p.company } : {}),
-    ...(p.location ? { location: p.location } : {}),
-    ...(p.industry ? { industry: p.industry } : {}),
-  });
   const userId = account.userId;
   const settings = flowConfig.parse(flow.config);
   const records = flowRecords({
@@ -168,15 +159,7 @@ export function createFlowSegment(input: {
     },
     async score(prospect) {
       const scored = await ai.scoreProspect({
-        prospect: {
-          id: prospect.id,
-          name: prospect.name,
-          ...(prospect.headline ? { headline: prospect.headline } : {}),
-          ...(prospect.title ? { title: prospect.title } : {}),
-          ...(prospect.company ? { company: prospect.company } : {}),
-          ...(prospect.location ? { location: prospect.location } : {}),
-          ...(prospect.industry ? { industry: prospect.industry } : {}),
-        },
+        prospect: aiProspectOf(prospect),
         targeting,
         companyDescription: settings.messagingSettings.companyDescription,
       });
@@ -203,7 +186,7 @@ export function createFlowSegment(input: {
       return Math.max(0, FREE_NOTES_PER_MONTH - (await notesSentSince(account, monthStart.toISOString())));
     },
     async writeNote(prospect, maxLength) {
-      return (await ai.writeConnectionNote({ prospect: aiProspect(prospect), messaging, maxLength })).text;
+      return (await ai.writeConnectionNote({ prospect: aiProspectOf(prospect), messaging, maxLength })).text;
     },
     invite: writes.invite,
     viewed: (prospect, posts) =>
@@ -222,9 +205,7 @@ export function createFlowSegment(input: {
         .sort((a, b) => String(a.steps.accepted).localeCompare(String(b.steps.accepted)));
     },
     async awaitingAnswer() {
-      return (await contactsOfFlow(account, flow.id)).filter(
-        (c) => c.steps.invited && !c.steps.accepted && !c.steps.declined && !c.steps.withdrawn,
-      );
+      return (await contactsOfFlow(account, flow.id)).filter(isPendingInvitation);
     },
     async adaptInvitations() {
       return governor.assessInvitations(await invitationAcceptance(account, now(), ADAPTIVE_LIMITS));

@@ -49,6 +49,19 @@ export interface FlowWrites {
   sendApproved(page: PlatformPage, entry: ReviewEntry): Promise<WriteOutcome>;
 }
 
+/** A prospect as the AI port reads it: what the flow knows of them, nothing empty. */
+export function aiProspectOf(p: StoredProspect): AiProspect {
+  return {
+    id: p.id,
+    name: p.name,
+    ...(p.headline ? { headline: p.headline } : {}),
+    ...(p.title ? { title: p.title } : {}),
+    ...(p.company ? { company: p.company } : {}),
+    ...(p.location ? { location: p.location } : {}),
+    ...(p.industry ? { industry: p.industry } : {}),
+  };
+}
+
 export function flowWrites(input: {
   driver: FlowDriver;
   flowId: string;
@@ -80,15 +93,6 @@ export function flowWrites(input: {
   type Approved = { approved: true } | undefined;
   const gate = (approved: Approved, request: Parameters<typeof review.of>[0]) =>
     approved ? { approved: true } : review.of(request);
-  const aiProspect = (p: StoredProspect): AiProspect => ({
-    id: p.id,
-    name: p.name,
-    ...(p.headline ? { headline: p.headline } : {}),
-    ...(p.title ? { title: p.title } : {}),
-    ...(p.company ? { company: p.company } : {}),
-    ...(p.location ? { location: p.location } : {}),
-    ...(p.industry ? { industry: p.industry } : {}),
-  });
   const personOf = (p: { id: string; name: string; profileUrl?: string }): FlowPerson => ({
     id: p.id,
     name: p.name,
@@ -198,7 +202,7 @@ export function flowWrites(input: {
     const compose = async () =>
       (
         await ai.writeComment({
-          prospect: aiProspect(prospect),
+          prospect: aiProspectOf(prospect),
           post: { id: post.id, text: post.text },
           messaging,
         })
