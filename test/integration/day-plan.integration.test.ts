@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { keys } from '../../functions/core/table';
 import { flowTemplates } from '../../functions/flows/templates/registry';
-import { budgetUsed } from '../../functions/safety/budget-repository';
+import { budgetUsed, takeBudget } from '../../functions/safety/budget-repository';
+import { BUDGETS } from '../../functions/safety/budgets';
 import { periodsOf } from '../../functions/safety/governor';
 import type { DayPlan } from '../../shared/day-plan';
 import { PLAN_ACTIONS } from '../../shared/day-plan';
@@ -96,6 +97,29 @@ describe('tomorrow’s plan', () => {
       prospects: 5,
       takes: first!.planned,
     });
+  });
+
+  it('a run that starts with every search of the day spent searches nothing and says its budget is spent', async () => {
+    const ada = await connectedUser('PLUS');
+    const connection = await connectionOf(ada);
+    const flowId = await startFlow(ada, 5);
+    const account = { userId: ada.id, connectionId: connection.id };
+    const periods = periodsOf(new Date(), connection.timeZone ?? 'UTC');
+    const searches = BUDGETS.linkedin.searches;
+    // Another run of the account spent the day's searches before this one started.
+    expect((await takeBudget(account, 'searches', periods, searches, new Date(), searches.daily)).ok).toBe(
+      true,
+    );
+
+    await deliverFlowRuns(ada);
+    const item = await automationItem(ada.id, flowId);
+    expect((item.runCounters as { planShare?: { prospects: number } }).planShare?.prospects).toBe(0);
+    expect(item).toMatchObject({ status: 'active', totalRuns: 1, successfulRuns: 1 });
+    const stages = (item.stageHistory as Array<{ stage: string }>).map((s) => s.stage);
+    expect(stages).toContain('budget-spent');
+    expect(stages).not.toContain('discovering');
+    expect((await budgetUsed(account, 'searches', periods)).daily).toBe(searches.daily);
+    expect(await prospectsOf(ada.id, flowId)).toEqual([]);
   });
 
   it('shows no run of a paused flow, answers a flow’s plan, and keeps one user’s plan from another', async () => {

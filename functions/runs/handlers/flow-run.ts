@@ -183,12 +183,18 @@ async function discover(context: FlowSegmentContext): Promise<HandlerStep | unde
   const pending = await flow.pendingInvitations();
   // The run's share of the account's plan (issue 23 point 4) sizes it; without one, the limit alone.
   const planned = counters.planShare?.prospects ?? perRun;
-  const target = Math.min(prospectsWithin(perRun, pending), planned);
-  if (target === 0) {
+  const room = prospectsWithin(perRun, pending);
+  const target = Math.min(room, planned);
+  if (room === 0) {
     context.report('budget-spent', PENDING_TEXTS.full(PENDING_INVITATION_LIMIT));
     return undefined;
   }
-  if (prospectsWithin(perRun, pending) < perRun)
+  // Other runs of the account may have spent what the plan had left when this one started.
+  if (planned === 0) {
+    context.report('budget-spent', DAY_PLAN_TEXTS.runShare(0, perRun));
+    return undefined;
+  }
+  if (room < perRun)
     context.report('discovering', PENDING_TEXTS.slowed(pending, PENDING_INVITATION_LIMIT, target, perRun));
   else if (planned < perRun && counters.stored === 0)
     context.report('budget-spent', DAY_PLAN_TEXTS.runShare(planned, perRun));
