@@ -9,6 +9,7 @@ import { flowTemplates } from '../../functions/flows/templates/registry';
 import { flowScheduleName } from '../../functions/jobs/flow-schedule';
 import { BUDGETS } from '../../functions/safety/budgets';
 import { invitationFate } from '../../scripts/sandbox-platforms/linkedin-outreach';
+import { RUN_TEXTS } from '../../shared/run-texts';
 import type { TestUser } from '../support/api-client';
 import {
   api,
@@ -21,6 +22,7 @@ import {
   takeRunMessages,
 } from '../support/engine-suite';
 import { onAutopilot } from '../support/flows';
+import { setEnv } from '../support/integration-env';
 
 /**
  * A flow's run on the sandbox LinkedIn (issue 20 point 6; DECISIONS 27): the real worker, real
@@ -376,5 +378,59 @@ describe('a flow’s run', () => {
     expect(answered.filter((a) => strangers.some((p) => p.id === a.prospect.id))).toEqual([]);
     const messaged = (await writes('message:')).map((w) => w.personId);
     expect(messaged.filter((id) => strangers.some((p) => p.id === id))).toEqual([]);
+  });
+
+  it('pauses after three failed runs in a row with its schedule removed, and a resume puts it back', async () => {
+    const ada = await connectedUser('PLUS');
+    const flow = await startedFlow(ada);
+    const schedule = () => schedulerPort().get(flowScheduleName(flow.id));
+    /** A run's last attempt, with the platform out of reach: it fails for good. */
+    const failRun = async () => {
+      const messages = await takeRunMessages(ada.id, 'flow-runs');
+      expect(messages).toHaveLength(1);
+      await deliver(messages[0]!, { receiveCount: 3 });
+    };
+    const tick = () => deliver({ kind: 'flow-tick', automationId: flow.id, userId: ada.id });
+    setEnv({ SANDBOX_LINKEDIN_URL: 'http://127.0.0.1:9' });
+    try {
+      await failRun();
+      expect(await automationItem(ada.id, flow.id)).toMatchObject({
+        status: 'active',
+        failedRunsInRow: 1,
+        totalRuns: 1,
+        successfulRuns: 0,
+      });
+      expect(await schedule()).toBeDefined();
+      await tick();
+      await failRun();
+      expect(await automationItem(ada.id, flow.id)).toMatchObject({ status: 'active', failedRunsInRow: 2 });
+      expect(await schedule()).toBeDefined();
+      await tick();
+      await failRun();
+    } finally {
+      setEnv(sandbox.env);
+    }
+    // Two failures in a row leave it running; the third pauses it and takes its schedule away.
+    expect(await automationItem(ada.id, flow.id)).toMatchObject({
+      status: 'paused',
+      pausedFor: 'failures',
+      failedRunsInRow: 3,
+      totalRuns: 3,
+      errorMessage: RUN_TEXTS.pausedAfterFailures(3, RUN_TEXTS.retriesExhausted(3)),
+    });
+    expect((await api.get(`/api/flows/${flow.id}`, as(ada))).body.data.flow.status).toBe('PAUSED');
+    expect(await schedule()).toBeUndefined();
+
+    // The user resumes it: its schedule is back, and a good run resets the count.
+    const resumed = await api.post(`/api/flows/${flow.id}/resume`, {}, as(ada));
+    expect(resumed.status, resumed.text).toBe(200);
+    expect(await schedule()).toBeDefined();
+    await tick();
+    await runFlow(ada);
+    expect(await automationItem(ada.id, flow.id)).toMatchObject({
+      status: 'active',
+      failedRunsInRow: 0,
+      successfulRuns: 1,
+    });
   });
 });
