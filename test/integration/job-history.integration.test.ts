@@ -44,7 +44,7 @@ const jobsOf = async (user: TestUser, query = '') => {
 
 /** Hands the worker the tick the schedule would send; the job it creates is sent by the run dispatch. */
 const tick = async (user: TestUser, automationId: string) => {
-  await deliver({ kind: 'trob-tick', automationId, userId: user.id } as never);
+  await deliver({ kind: 'trob-tick', automationId, userId: user.id });
   await runQueued(user.id);
 };
 
@@ -367,7 +367,7 @@ describe('retries and recurring failures', () => {
 
 /** A tick whose run fails on every attempt, the last one included. */
 async function failTick(user: TestUser, automationId: string): Promise<void> {
-  await deliver({ kind: 'trob-tick', automationId, userId: user.id } as never);
+  await deliver({ kind: 'trob-tick', automationId, userId: user.id });
   // The job the tick created is sent by the run dispatch; its last attempt ends it.
   const messages = await takeRunMessages(user.id);
   expect(messages).toHaveLength(1);

@@ -31,7 +31,7 @@ const config = followersConfig(40);
  */
 const tick = async (given: unknown) => {
   const payload = given as TrobTickMessage;
-  await deliver(payload as never);
+  await deliver(payload);
   await runQueued(payload.userId);
 };
 
@@ -129,7 +129,7 @@ describe('recurring automations', () => {
     expect((await schedulerPort().get(scheduleNameOf(automation.id)))?.expression).toBe('rate(1 hour)');
     const payload: TrobTickMessage = { kind: 'trob-tick', automationId: automation.id, userId: ada.id };
     // Still pending (its first run not taken yet): the tick starts nothing.
-    await deliver(payload as never);
+    await deliver(payload);
     expect(await automationItem(ada.id, automation.id)).toMatchObject({ status: 'pending', totalRuns: 0 });
   });
 

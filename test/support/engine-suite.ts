@@ -15,7 +15,7 @@ import {
   startSandboxPlatforms,
 } from '../../scripts/sandbox-platforms';
 import type { Lead } from '../../shared/leads';
-import type { SegmentMessage, TrobRunMessage } from '../../shared/run-messages';
+import type { RunMessage, TrobRunMessage } from '../../shared/run-messages';
 import { type AccountsEnv, useAccountsEnv } from './accounts-env';
 import type { Api, TestUser } from './api-client';
 import { setEnv } from './integration-env';
@@ -123,7 +123,7 @@ export async function takeRunMessages(
 let deliveries = 0;
 /** Hands one message to the worker as Lambda would; answers the ids SQS would retry. */
 export async function deliver(
-  message: SegmentMessage,
+  message: RunMessage,
   options: { receiveCount?: number; remainingMs?: number } = {},
 ): Promise<string[]> {
   deliveries++;
@@ -136,7 +136,7 @@ export async function deliver(
         Attributes: { ApproximateReceiveCount: String(options.receiveCount ?? 1) },
       },
     ],
-    `arn:aws:sqs:us-east-1:000000000000:test-${message.kind === 'flow-run' ? 'flow-runs' : 'trob-runs'}`,
+    `arn:aws:sqs:us-east-1:000000000000:test-${message.kind.startsWith('flow') ? 'flow-runs' : 'trob-runs'}`,
   );
   const result = await runWorker(
     event,
