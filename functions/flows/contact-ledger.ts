@@ -322,10 +322,12 @@ export async function contactsOfFlow(account: LedgerAccount, flowId: string): Pr
 }
 
 /**
- * Invitations with a note the account sent (done) since `since`: a free LinkedIn account adds a note
- * to 5 a calendar month (DECISIONS 28), whichever flow sent them.
+ * The notes the account has used since `since`: invitations with a note it sent (done) since then,
+ * and every note not settled yet (waiting for review, approved, or going out), which will use one when
+ * it goes. A free LinkedIn account adds a note to 5 a calendar month (DECISIONS 28), whichever flow
+ * sends them, so a note drafted for review holds its place: approving them all never asks for more.
  */
-export async function notesSentSince(account: LedgerAccount, since: string): Promise<number> {
+export async function notesUsedSince(account: LedgerAccount, since: string): Promise<number> {
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
@@ -333,13 +335,17 @@ export async function notesSentSince(account: LedgerAccount, since: string): Pro
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :invite)',
-        FilterExpression: '#status = :done AND attribute_exists(#text) AND createdAt >= :since',
+        FilterExpression:
+          'attribute_exists(#text) AND ((#status = :done AND createdAt >= :since) OR #status IN (:intent, :taken, :performing))',
         ExpressionAttributeNames: { '#status': 'status', '#text': 'text' },
         ExpressionAttributeValues: {
           ':pk': keys.ledgerPartition(account.userId, account.connectionId),
           ':invite': 'WRITE#invite:',
           ':done': 'done',
           ':since': since,
+          ':intent': 'intent',
+          ':taken': 'taken',
+          ':performing': 'performing',
         },
         ConsistentRead: true,
         ExclusiveStartKey: start,

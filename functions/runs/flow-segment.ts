@@ -11,7 +11,7 @@ import {
   contactsOfFlow,
   invitationAcceptance,
   type LedgerAccount,
-  notesSentSince,
+  notesUsedSince,
 } from '../flows/contact-ledger';
 import { findIndustry } from '../flows/industry-repository';
 import { isPendingInvitation, pendingInvitationCount } from '../flows/pending-invitations';
@@ -183,7 +183,7 @@ export function createFlowSegment(input: {
     async notesLeft(platformAccount) {
       if (platformAccount.premium) return Number.POSITIVE_INFINITY;
       const monthStart = new Date(monthStartIn(now().getTime(), input.timeZone ?? 'UTC'));
-      return Math.max(0, FREE_NOTES_PER_MONTH - (await notesSentSince(account, monthStart.toISOString())));
+      return Math.max(0, FREE_NOTES_PER_MONTH - (await notesUsedSince(account, monthStart.toISOString())));
     },
     async writeNote(prospect, maxLength) {
       return (await ai.writeConnectionNote({ prospect: aiProspectOf(prospect), messaging, maxLength })).text;

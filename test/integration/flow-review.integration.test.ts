@@ -4,11 +4,14 @@ import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { keys } from '../../functions/core/table';
 import { recordReviewIntent } from '../../functions/flows/review-repository';
 import { flowTemplates } from '../../functions/flows/templates/registry';
+import { FREE_NOTES_PER_MONTH } from '../../functions/platforms/flow-driver-types';
 import { budgetUsed } from '../../functions/safety/budget-repository';
 import { periodsOf } from '../../functions/safety/governor';
 import { AUTOPILOT_OFFER_STREAK, REVIEW_TEXTS, type ReviewItem } from '../../shared/review';
 import type { TestUser } from '../support/api-client';
-import { api, as, connectedUser, deliverFlowRuns, startEngineSuite } from '../support/engine-suite';
+import { api, as, connectedUser, deliverFlowRuns, sandbox, startEngineSuite } from '../support/engine-suite';
+import { newUser } from '../support/users';
+import { markWarmedUp } from '../support/warm-up';
 
 /**
  * Review before send (issue 23 point 1) through a flow's runs on the sandbox LinkedIn: the real
@@ -208,6 +211,56 @@ describe('review before send', () => {
       expect(waiting).toMatchObject({ status: 'intent', approved: false });
     const queue = await queueOf(ada, flow.id);
     expect(queue.items.every((i) => i.kind === 'comment' || i.kind === 'invite')).toBe(true);
+  });
+
+  it(`keeps a free account's notes within its ${FREE_NOTES_PER_MONTH} a month when they wait for review across runs, so approving all sends all`, async () => {
+    // The sandbox's free LinkedIn account, synced as the extension would.
+    const ada = await newUser({ plan: 'PLUS' });
+    const session = sandbox.sites.linkedin.issueSession(undefined, { account: 'free' });
+    const synced = await api.post(
+      '/api/users/platforms/sync',
+      { platform: 'linkedin', cookies: session.cookies, userAgent: session.userAgent },
+      as(ada),
+    );
+    expect(synced.status, synced.text).toBe(201);
+    const account = { userId: ada.id, connectionId: synced.body.data.platform.id as string };
+    await markWarmedUp(account);
+    const flow = await startFlow(ada, 'everything', 5);
+    const runAgain = async () => {
+      expect((await api.post(`/api/flows/${flow.id}/execute`, {}, as(ada))).status).toBe(200);
+      await deliverFlowRuns(ada);
+    };
+    await deliverFlowRuns(ada);
+    await runAgain();
+    const invites = (await queueOf(ada, flow.id)).items.filter((i) => i.kind === 'invite');
+    // Two runs' invitations wait: more than the month's notes, and exactly the month's notes have one.
+    expect(invites.length).toBeGreaterThan(FREE_NOTES_PER_MONTH);
+    expect(invites.filter((i) => i.text)).toHaveLength(FREE_NOTES_PER_MONTH);
+    for (const invite of invites.filter((i) => i.text)) expect(invite.maxLength).toBe(200);
+
+    const decided = await decide(
+      ada,
+      flow.id,
+      invites.map((i) => ({ key: i.key, action: 'approve' })),
+    );
+    expect(decided.status, decided.text).toBe(200);
+    await runAgain();
+    const writes = new Map(
+      (await items(keys.ledgerPartition(account.userId, account.connectionId)))
+        .filter((i) => String(i.sk).startsWith('WRITE#'))
+        .map((i) => [String(i.key), i]),
+    );
+    // Every approved invitation went, each note with it: none refused for a note past the month's.
+    for (const invite of invites)
+      expect(writes.get(invite.key), invite.key).toMatchObject({
+        status: 'done',
+        ...(invite.text ? { text: invite.text } : {}),
+      });
+    // The third run's new prospects get no note: the month's are used.
+    const sentNotes = [...writes.values()].filter(
+      (w) => String(w.key).startsWith('invite:') && w.text && w.status !== 'failed',
+    );
+    expect(sentNotes).toHaveLength(FREE_NOTES_PER_MONTH);
   });
 
   it('expires what waited more than 7 days, and refuses a bad edit without deciding anything of the batch', async () => {
