@@ -323,11 +323,16 @@ export async function contactsOfFlow(account: LedgerAccount, flowId: string): Pr
 
 /**
  * The notes the account has used since `since`: invitations with a note it sent (done) since then,
- * and every note not settled yet (waiting for review, approved, or going out), which will use one when
- * it goes. A free LinkedIn account adds a note to 5 a calendar month (DECISIONS 28), whichever flow
- * sends them, so a note drafted for review holds its place: approving them all never asks for more.
+ * and every note not settled yet that may still go (approved, going out, or waiting for review since
+ * `waitingSince`: an older one can no longer be approved), which will use one when it goes. A free
+ * LinkedIn account adds a note to 5 a calendar month (DECISIONS 28), whichever flow sends them, so a
+ * note drafted for review holds its place: approving them all never asks for more.
  */
-export async function notesUsedSince(account: LedgerAccount, since: string): Promise<number> {
+export async function notesUsedSince(
+  account: LedgerAccount,
+  since: string,
+  waitingSince: string,
+): Promise<number> {
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
@@ -336,7 +341,7 @@ export async function notesUsedSince(account: LedgerAccount, since: string): Pro
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :invite)',
         FilterExpression:
-          'attribute_exists(#text) AND ((#status = :done AND createdAt >= :since) OR #status IN (:intent, :taken, :performing))',
+          'attribute_exists(#text) AND ((#status = :done AND createdAt >= :since) OR #status IN (:taken, :performing) OR (#status = :intent AND (approved = :yes OR createdAt >= :waitingSince)))',
         ExpressionAttributeNames: { '#status': 'status', '#text': 'text' },
         ExpressionAttributeValues: {
           ':pk': keys.ledgerPartition(account.userId, account.connectionId),
@@ -346,6 +351,8 @@ export async function notesUsedSince(account: LedgerAccount, since: string): Pro
           ':intent': 'intent',
           ':taken': 'taken',
           ':performing': 'performing',
+          ':yes': true,
+          ':waitingSince': waitingSince,
         },
         ConsistentRead: true,
         ExclusiveStartKey: start,

@@ -1,7 +1,7 @@
 import { COMPANY_SIZE_OPTIONS, COUNTRY_OPTIONS, type FlowConfig, flowConfig } from '../../shared/flows';
 import { ADAPTIVE_LIMITS, type InvitationLimit } from '../../shared/invitation-limit';
 import type { Platform } from '../../shared/platforms';
-import { reviewModeOf } from '../../shared/review';
+import { REVIEW_EXPIRY_MS, reviewModeOf } from '../../shared/review';
 import type { AiTargeting, ProspectAi } from '../core/ports/ai';
 import { prospectAi } from '../core/ports/prospect-ai';
 import { monthStartIn } from '../core/zone-clock';
@@ -183,7 +183,9 @@ export function createFlowSegment(input: {
     async notesLeft(platformAccount) {
       if (platformAccount.premium) return Number.POSITIVE_INFINITY;
       const monthStart = new Date(monthStartIn(now().getTime(), input.timeZone ?? 'UTC'));
-      return Math.max(0, FREE_NOTES_PER_MONTH - (await notesUsedSince(account, monthStart.toISOString())));
+      const waitingSince = new Date(now().getTime() - REVIEW_EXPIRY_MS).toISOString();
+      const used = await notesUsedSince(account, monthStart.toISOString(), waitingSince);
+      return Math.max(0, FREE_NOTES_PER_MONTH - used);
     },
     async writeNote(prospect, maxLength) {
       return (await ai.writeConnectionNote({ prospect: aiProspectOf(prospect), messaging, maxLength })).text;

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimWrite, findWrite, type LedgerAccount } from '../../functions/flows/contact-ledger';
+import {
+  claimWrite,
+  findWrite,
+  type LedgerAccount,
+  notesUsedSince,
+} from '../../functions/flows/contact-ledger';
 import { approveEntry, type ReviewEntry, settleEntry } from '../../functions/flows/review-repository';
 import { type WriteRequest, writeOnce } from '../../functions/flows/write-once';
 import { closeSharedBrowser, openPlatformPage, type PlatformPage } from '../../functions/platforms/browser';
@@ -8,6 +13,7 @@ import type { FlowDriver, FlowPerson, FlowPost } from '../../functions/platforms
 import { LINKEDIN_API } from '../../functions/platforms/linkedin/endpoints';
 import { linkedinFlowDriver } from '../../functions/platforms/linkedin/flow-driver';
 import { type SandboxSite, startSandboxSite } from '../../scripts/sandbox-platforms';
+import { REVIEW_EXPIRY_MS } from '../../shared/review';
 import { setEnv, useIntegrationEnv } from '../support/integration-env';
 
 /**
@@ -166,6 +172,62 @@ describe('a write that waits for review', () => {
       status: 'skipped',
     });
     expect(calls.invites).toBe(0);
+  });
+});
+
+describe('a note that waits for review', () => {
+  it('holds its place in the month’s notes while it may still go, and never once skipped or too old to approve', async () => {
+    const account = newAccount();
+    const calls = { invites: 0, texts: [] as Array<string | undefined> };
+    const at = (msAgo: number) => () => new Date(Date.now() - msAgo);
+    // People no write here reaches: only the approved ones are performed.
+    const unreached = (id: string) => ({ ...strangers[0]!, id: `${id}-${randomUUID()}` });
+    const since = new Date(Date.now() - 3600_000).toISOString();
+    const used = () => notesUsedSince(account, since, new Date(Date.now() - REVIEW_EXPIRY_MS).toISOString());
+
+    // Sent before the month began: not this month's.
+    expect(
+      await writeOnce(deps(account, at(2 * 3600_000)), reviewedInvitation(account, stranger(), calls, true)),
+    ).toEqual({
+      kind: 'done',
+    });
+    expect(await used()).toBe(0);
+    // Waiting since just now, and since a minute short of the review window: both may still be approved.
+    await writeOnce(deps(account), reviewedInvitation(account, unreached('fresh'), calls));
+    await writeOnce(
+      deps(account, at(REVIEW_EXPIRY_MS - 60_000)),
+      reviewedInvitation(account, unreached('edge'), calls),
+    );
+    expect(await used()).toBe(2);
+    // Waiting since a minute past the window: it can no longer be approved.
+    await writeOnce(
+      deps(account, at(REVIEW_EXPIRY_MS + 60_000)),
+      reviewedInvitation(account, unreached('old'), calls),
+    );
+    // Skipped: it never goes.
+    const skipped = reviewedInvitation(account, unreached('skipped'), calls);
+    await writeOnce(deps(account), skipped);
+    const skippedPerson = { id: skipped.personId, name: 'Skipped', profileUrl: '' } as FlowPerson;
+    expect(
+      await settleEntry(
+        account.userId,
+        entryOf(account, skippedPerson, skipped.key),
+        'skipped',
+        new Date().toISOString(),
+      ),
+    ).toBe(true);
+    expect(await used()).toBe(2);
+    // Approved: it holds its place until it goes, then counts once as sent.
+    const person = stranger();
+    const waiting = reviewedInvitation(account, person, calls);
+    await writeOnce(deps(account), waiting);
+    expect(await approveEntry(account.userId, entryOf(account, person, waiting.key), approval())).toBe(true);
+    expect(await used()).toBe(3);
+    expect(await writeOnce(deps(account), reviewedInvitation(account, person, calls, true))).toEqual({
+      kind: 'done',
+    });
+    expect(await used()).toBe(3);
+    expect(calls.invites).toBe(2);
   });
 });
 
