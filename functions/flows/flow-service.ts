@@ -28,6 +28,7 @@ import {
 import { flowExecutionOf, flowScheduleName, nextFlowRunAt, nextFlowSchedule } from '../jobs/flow-schedule';
 import { startScheduledJob } from '../jobs/run-claims';
 import { type FlowTotal, findFlow, listFlows, type StoredFlow } from './flow-repository';
+import { closeReviewQueue } from './review-repository';
 
 /**
  * The flows API (part 2 sections 2.1-2.3, 4, 7; DECISIONS 3, 4, 15, 24, 27). A flow is stored as an
@@ -185,7 +186,9 @@ export function createFlowService(deps: FlowDeps) {
     });
     if (!stopped) refuse((await findFlow(authUser.workspaceId, id)) ?? flow, 'stopped');
     await scheduler.remove(flowScheduleName(id));
-    log.info('flow stopped', { flowId: id });
+    // Nothing in its review queue can go now: what waited (or was approved) expires with the flow.
+    const expired = await closeReviewQueue(authUser.workspaceId, id, now().toISOString());
+    log.info('flow stopped', { flowId: id, reviewExpired: expired });
     return publicFlow(stopped as StoredFlow, templates.find(flow.templateId));
   }
 

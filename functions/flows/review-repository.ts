@@ -184,6 +184,40 @@ export async function settleEntry(
   ]);
 }
 
+/**
+ * Settles as 'expired' every entry of a stopped flow's queue whose write no run has taken, waiting or
+ * approved: a stopped flow never runs again, so none of them can go, and an unsettled note would hold
+ * its place in a free account's month (`notesUsedSince`). Answers how many it settled.
+ */
+export async function closeReviewQueue(userId: string, flowId: string, at: string): Promise<number> {
+  let closed = 0;
+  for (const entry of await reviewEntries(userId, flowId)) {
+    const settled = await transactIfUndecided([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: ledgerKey(userId, entry),
+          UpdateExpression: 'SET #status = :expired, updatedAt = :at',
+          ConditionExpression: '#status = :intent',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':expired': 'expired', ':intent': 'intent', ':at': at },
+        },
+      },
+      { Delete: { TableName: tableName(), Key: keys.reviewItem(userId, flowId, entry.key) } },
+    ]);
+    if (settled) closed++;
+  }
+  if (closed > 0)
+    await countDecisions(userId, flowId, {
+      approved: 0,
+      edited: 0,
+      skipped: 0,
+      expired: closed,
+      streak: { add: 0 },
+    });
+  return closed;
+}
+
 /** Another transaction on the same items at once (a run sending it, a second tab): tried again. */
 const CONFLICT_ATTEMPTS = 3;
 

@@ -18,6 +18,7 @@ import { MESSAGE_MAX_LENGTH } from '../core/ports/ai-outreach-rules';
 import { findFlow, type StoredFlow, setFlowReviewMode } from './flow-repository';
 import {
   approveEntry,
+  closeReviewQueue,
   countDecisions,
   findReviewEntry,
   type ReviewCounts,
@@ -47,6 +48,8 @@ export function createReviewService(deps: { log: Logger; now: () => Date }) {
     const userId = authUser.workspaceId;
     const at = now();
     const notBefore = new Date(at.getTime() - REVIEW_EXPIRY_MS).toISOString();
+    // A write its last run recorded as the flow was being stopped expires here, as the stop's did.
+    if (flow.status === 'cancelled') await closeReviewQueue(userId, flowId, at.toISOString());
     const waiting: ReviewEntry[] = [];
     let expired = 0;
     for (const entry of await reviewEntries(userId, flowId)) {

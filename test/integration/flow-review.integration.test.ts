@@ -377,6 +377,36 @@ describe('review before send', () => {
     expect(bad.body.message).toBe('Choose a review mode from the list');
   });
 
+  it('expires its whole queue when the flow is stopped, waiting and approved alike, so none of it ever goes', async () => {
+    const ada = await connectedUser('PLUS');
+    const flow = await startFlow(ada);
+    await deliverFlowRuns(ada);
+    const connection = await connectionOf(ada);
+    const queue = await queueOf(ada, flow.id);
+    expect(queue.items.length).toBeGreaterThan(1);
+    const [approved, waiting] = queue.items;
+    expect((await decide(ada, flow.id, [{ key: approved!.key, action: 'approve' }])).status).toBe(200);
+
+    expect((await api.delete(`/api/flows/${flow.id}`, undefined, as(ada))).status).toBe(200);
+    expect((await queueOf(ada, flow.id)).items).toEqual([]);
+    const writes = (await items(keys.ledgerPartition(ada.id, connection.id))).filter((i) =>
+      String(i.sk).startsWith('WRITE#'),
+    );
+    expect(writes).toHaveLength(queue.items.length);
+    for (const write of writes) expect(write.status, String(write.key)).toBe('expired');
+    // A write its last run recorded as the flow stopped expires when the queue is read.
+    const account = { userId: ada.id, connectionId: connection.id };
+    await waitingNote(account, flow.id, 1);
+    expect((await queueOf(ada, flow.id)).items).toEqual([]);
+    expect(
+      (await items(keys.ledgerPartition(ada.id, connection.id))).find((i) => i.key === 'invite:person-1'),
+    ).toMatchObject({ status: 'expired' });
+    // A decision the stopped flow's screen still had open changes nothing.
+    expect(
+      (await decide(ada, flow.id, [{ key: waiting!.key, action: 'approve' }])).body.data.results,
+    ).toEqual([{ key: waiting!.key, outcome: 'gone' }]);
+  });
+
   it('keeps one user’s review queue from another', async () => {
     const ada = await connectedUser('PLUS');
     const eve = await connectedUser('PLUS');
