@@ -18,10 +18,27 @@ function productName(): Plugin {
   };
 }
 
+/**
+ * Mantine's AppShell header, footer and aside import react-remove-scroll only to read
+ * `RemoveScroll.classNames.zeroRight`, which put the whole library (4 KB compressed) on every
+ * signed-in page's first load and /trobs over its 170 KB budget (issue 10 point 7). Those three get a
+ * module with the class names alone; every other importer (a modal) gets the library.
+ */
+function appShellScrollClassNames(): Plugin {
+  const appShell = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/;
+  const classNames = fileURLToPath(new URL('./src/app/shell/remove-scroll-class-names.ts', import.meta.url));
+  return {
+    name: 'trobly-app-shell-scroll-class-names',
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      source === 'react-remove-scroll' && importer && appShell.test(importer) ? classNames : null,
+  };
+}
+
 /** `vite build --config web/vite.config.ts` from the repo root builds into web/dist. */
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), productName()],
+  plugins: [react(), productName(), appShellScrollClassNames()],
   build: {
     outDir: 'dist',
     // The PDF export's fonts stay files, fetched when a PDF is made (a small one would otherwise be

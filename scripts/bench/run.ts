@@ -34,7 +34,7 @@ import { benchReviewScreen } from './review-screen';
  *    analytics page's Lighthouse performance (target >= 90);
  *  - the review screen with 500 waiting intents (review-screen.ts): first render and a keyboard approve
  *    in Chromium (target < 100 ms each).
- * `npm run bench -- web` runs only the Lighthouse part, `npm run bench -- engine` only the engine's,
+ * `npm run bench -- web` runs only the Lighthouse part (`BENCH_WEB_PAGES` names pages of it), `npm run bench -- engine` only the engine's,
  * `npm run bench -- leads` only the leads screen's, `npm run bench -- api` the first three,
  * `npm run bench -- first-lead` only the time to the first lead, `npm run bench -- flows` only the flow's run, its
  * insights and the review screen, `npm run bench -- review` only the review screen.
@@ -57,11 +57,14 @@ const PERFORMANCE_TARGET = 90;
 const LCP_LIMIT_MS = 2500;
 const INITIAL_SCRIPT_LIMIT = 170 * 1024;
 const WEB_RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+/** `BENCH_WEB_PAGES=/trobs,/login` measures those pages only. */
 const WEB_PAGES = [
   { path: '/login', signedIn: false },
   { path: '/dashboard', signedIn: true },
   { path: '/trobs', signedIn: true },
-] as const;
+].filter(
+  (page) => !process.env.BENCH_WEB_PAGES || process.env.BENCH_WEB_PAGES.split(',').includes(page.path),
+);
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
