@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Card, Container, Group, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconSparkles } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
@@ -14,17 +14,17 @@ import {
   PRESELECTED_INDUSTRIES,
 } from '../../../../../shared/flows';
 import { ApiError } from '../../../lib/api-client';
-import { FLOWS_PATH, flowsTabPath, flowTemplatePath } from '../../../lib/flow-paths';
+import { flowsTabPath, flowTemplatePath } from '../../../lib/flow-paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useWorkspacePlan } from '../../../lib/session';
-import { usePageTitle } from '../../../lib/workspace';
-import { createFlow, FLOWS_KEY, useFlowTemplate, useIndustryOptions } from '../api/flows';
+import { createFlow, FLOWS_KEY, useIndustryOptions } from '../api/flows';
 import { ExecutionStep } from '../components/ExecutionStep';
+import { FlowTemplateLoader } from '../components/FlowTemplateLoader';
 import { MessagingStep } from '../components/MessagingStep';
 import { ReviewStep } from '../components/ReviewStep';
 import { TargetingStep } from '../components/TargetingStep';
 import { hasPlusPlan, UpgradeRequired } from '../components/UpgradeRequired';
-import { TEMPLATE_PAGE_TEXTS, WIZARD_TEXTS } from '../flows-texts';
+import { WIZARD_TEXTS } from '../flows-texts';
 import {
   countTrialExecution,
   isTrialLimitRefusal,
@@ -237,42 +237,6 @@ function Wizard({ template }: { template: FlowTemplate }) {
   );
 }
 
-function LoadedWizard({ id }: { id: string }) {
-  const navigate = useNavigate();
-  const { template, notFound, error } = useFlowTemplate(id);
-  usePageTitle(`Set up ${template?.displayName ?? 'a flow'}`);
-  const failed = Boolean(error) && !notFound;
-  useEffect(() => {
-    if (!failed) return;
-    notifyError(FLOW_TEXTS.errors.loadTemplate);
-    navigate(FLOWS_PATH, { replace: true });
-  }, [failed, navigate]);
-
-  if (notFound) {
-    return (
-      <Stack align="center" gap="sm" py="xl">
-        <Title order={1} size="h2">
-          {FLOW_TEXTS.empty.templateNotFound}
-        </Title>
-        <Text c="dimmed">{TEMPLATE_PAGE_TEXTS.notFoundText}</Text>
-        <Anchor component={Link} to={FLOWS_PATH}>
-          {TEMPLATE_PAGE_TEXTS.back}
-        </Anchor>
-      </Stack>
-    );
-  }
-  if (!template) {
-    return (
-      <Stack aria-busy="true" aria-label={TEMPLATE_PAGE_TEXTS.loading}>
-        <Skeleton height={36} width="50%" />
-        <Skeleton height={60} />
-        <Skeleton height={320} />
-      </Stack>
-    );
-  }
-  return <Wizard template={template} />;
-}
-
 /** Spec 2.3, /flows/setup/{templateId}: PLUS only (DECISIONS 3), else 'Upgrade Required'. */
 export default function FlowSetupPage() {
   const { templateId = '' } = useParams();
@@ -292,7 +256,12 @@ export default function FlowSetupPage() {
             Back to the template
           </Button>
         </Group>
-        <LoadedWizard id={templateId} />
+        <FlowTemplateLoader
+          id={templateId}
+          title={(template) => `Set up ${template?.displayName ?? 'a flow'}`}
+        >
+          {(template) => <Wizard template={template} />}
+        </FlowTemplateLoader>
       </Stack>
     </Container>
   );

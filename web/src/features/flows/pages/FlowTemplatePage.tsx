@@ -1,5 +1,4 @@
 import {
-  Anchor,
   Badge,
   Button,
   Card,
@@ -7,7 +6,6 @@ import {
   Group,
   List,
   SimpleGrid,
-  Skeleton,
   Stack,
   Tabs,
   Text,
@@ -16,22 +14,19 @@ import {
   Typography,
 } from '@mantine/core';
 import { IconArrowLeft, IconSparkles } from '@tabler/icons-react';
-import { type ReactNode, useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import {
   COMPANY_SIZE_OPTIONS,
   COUNTRY_OPTIONS,
   FLOW_CATEGORY_LABELS,
-  FLOW_TEXTS,
   type FlowExample,
   type FlowTemplate,
 } from '../../../../../shared/flows';
 import { FLOWS_PATH, flowSetupPath } from '../../../lib/flow-paths';
-import { notifyError } from '../../../lib/notify';
 import { useWorkspacePlan } from '../../../lib/session';
-import { usePageTitle } from '../../../lib/workspace';
-import { useFlowTemplate } from '../api/flows';
 import { FlowPlatformBadge } from '../components/FlowPlatformBadge';
+import { FlowTemplateLoader } from '../components/FlowTemplateLoader';
 import { hasPlusPlan, UpgradeRequired } from '../components/UpgradeRequired';
 import { TEMPLATE_PAGE_TEXTS } from '../flows-texts';
 import { labelsOf } from '../wizard-form';
@@ -270,44 +265,6 @@ function TemplateDetail({ template }: { template: FlowTemplate }) {
   );
 }
 
-function LoadedTemplate({ id }: { id: string }) {
-  const navigate = useNavigate();
-  const { template, notFound, error } = useFlowTemplate(id);
-  usePageTitle(template?.displayName ?? 'Flow template');
-  const failed = Boolean(error) && !notFound;
-
-  // Spec 2.2 and 8: any failure but an unknown id says so and goes back to the list.
-  useEffect(() => {
-    if (!failed) return;
-    notifyError(FLOW_TEXTS.errors.loadTemplate);
-    navigate(FLOWS_PATH, { replace: true });
-  }, [failed, navigate]);
-
-  if (notFound) {
-    return (
-      <Stack align="center" gap="sm" py="xl">
-        <Title order={1} size="h2">
-          {FLOW_TEXTS.empty.templateNotFound}
-        </Title>
-        <Text c="dimmed">{TEMPLATE_PAGE_TEXTS.notFoundText}</Text>
-        <Anchor component={Link} to={FLOWS_PATH}>
-          {TEMPLATE_PAGE_TEXTS.back}
-        </Anchor>
-      </Stack>
-    );
-  }
-  if (!template) {
-    return (
-      <Stack aria-busy="true" aria-label={TEMPLATE_PAGE_TEXTS.loading}>
-        <Skeleton height={36} width="50%" />
-        <Skeleton height={90} />
-        <Skeleton height={260} />
-      </Stack>
-    );
-  }
-  return <TemplateDetail template={template} />;
-}
-
 /** Spec 2.2, /flows/template/{templateId}: PLUS only (DECISIONS 3), else 'Upgrade Required'. */
 export default function FlowTemplatePage() {
   const { templateId = '' } = useParams();
@@ -327,7 +284,9 @@ export default function FlowTemplatePage() {
             {TEMPLATE_PAGE_TEXTS.back}
           </Button>
         </Group>
-        <LoadedTemplate id={templateId} />
+        <FlowTemplateLoader id={templateId} title={(template) => template?.displayName ?? 'Flow template'}>
+          {(template) => <TemplateDetail template={template} />}
+        </FlowTemplateLoader>
       </Stack>
     </Container>
   );
