@@ -50,9 +50,24 @@ async function compressedBytes(urls: string[]): Promise<number> {
   return total;
 }
 
-async function signedInTokens(
-  appUrl: string,
-): Promise<{ accessToken: string; refreshToken: string; expiresIn: number }> {
+/** What a sign-in answers: the page under measure starts with it stored, as a remembered session. */
+export interface SessionTokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+/**
+ * A page to measure: signed out, or signed in as a new user of its own, or as the user `signIn`
+ * signs in (a bench's user with data to show).
+ */
+export interface MeasuredPage {
+  path: string;
+  signedIn: boolean;
+  signIn?: () => Promise<SessionTokens>;
+}
+
+async function signedInTokens(appUrl: string): Promise<SessionTokens> {
   const stamp = Date.now().toString(36);
   const email = `lighthouse-${stamp}@example.com`;
   const password = 'Lighthouse-Passw0rd';
@@ -63,8 +78,7 @@ async function signedInTokens(
     body: JSON.stringify({ email, password, rememberMe: true }),
   });
   if (!res.ok) throw new Error(`Sign-in for the Lighthouse run answered ${res.status}`);
-  return ((await res.json()) as { data: { accessToken: string; refreshToken: string; expiresIn: number } })
-    .data;
+  return ((await res.json()) as { data: SessionTokens }).data;
 }
 
 /**
@@ -76,7 +90,7 @@ async function signedInTokens(
 export async function measurePages(
   appUrl: string,
   directUrl: string,
-  pages: ReadonlyArray<{ path: string; signedIn: boolean }>,
+  pages: readonly MeasuredPage[],
   runs = 5,
 ): Promise<Array<PageFigure & { scores: number[] }>> {
   const figures: Array<PageFigure & { scores: number[] }> = [];
@@ -93,7 +107,7 @@ export async function measurePages(
 async function measureOnce(
   appUrl: string,
   directUrl: string,
-  { path, signedIn }: { path: string; signedIn: boolean },
+  { path, signedIn, signIn }: MeasuredPage,
 ): Promise<PageFigure> {
   const browser = await puppeteer.launch({
     executablePath: localChromiumPath(),
@@ -106,7 +120,7 @@ async function measureOnce(
     // Each page starts from a clean origin: signed out, or with a fresh remembered session.
     const setup = await browser.newPage();
     await setup.goto(`${appUrl}/favicon.svg`);
-    const tokens = signedIn ? await signedInTokens(directUrl) : undefined;
+    const tokens = signIn ? await signIn() : signedIn ? await signedInTokens(directUrl) : undefined;
     const session = tokens
       ? JSON.stringify({
           accessToken: tokens.accessToken,

@@ -15,6 +15,7 @@ import { reviewGate } from '../../functions/runs/flow-review';
 import type { ReviewKind, ReviewQueue } from '../../shared/review';
 import { startLocalCloud } from '../local-cloud';
 import { buildWeb, webBuildIsStale, webDist } from '../web-build';
+import { COMPANIES, FIRST_NAMES, LAST_NAMES, TITLES } from './bench-people';
 import {
   type BenchUser,
   benchUser,
@@ -68,32 +69,6 @@ const DAY = 24 * 3600 * 1000;
 
 // --- The queue ---------------------------------------------------------------------------------------
 
-const FIRST = ['Ada', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hugo', 'Ines', 'Jonas', 'Kira'];
-const LAST = ['Okafor', 'Lindqvist', 'Moreau', 'Patel', 'Kowalski', 'Nakamura', 'Haddad', 'Brennan', 'Silva'];
-const COMPANIES = [
-  'Northwind Energy',
-  'Helio Grid',
-  'Vattenkraft AB',
-  'Solara Systems',
-  'Windmark Operations',
-  'Blue Turbine',
-  'Ferro Plants',
-  'Gridline Services',
-  'Terra Storage',
-  'Kinetic Utilities',
-  'Aurora Fleet',
-  'Polar Hydro',
-  'Summit Assets',
-];
-const TITLES = [
-  'Head of Operations',
-  'Maintenance Manager',
-  'Plant Manager',
-  'VP Asset Management',
-  'Reliability Engineer',
-  'Director of Field Services',
-  'COO',
-];
 const REASONS = [
   (title: string, company: string) => `${title} at ${company}, a plant operator in renewable energy`,
   (title: string) => `${title}: owns maintenance planning and the budget for it`,
@@ -140,7 +115,7 @@ const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
 /** Item i's prospect, its post, its text and when it was recorded (the oldest first). */
 function intentOf(i: number, flowStart: number) {
   const kind = kindOf(i);
-  const first = pick(FIRST, i);
+  const first = pick(FIRST_NAMES, i);
   const company = pick(COMPANIES, i * 5);
   const title = pick(TITLES, i * 3);
   const fill = (text: string) => text.replaceAll('{first}', first).replaceAll('{company}', company);
@@ -148,7 +123,7 @@ function intentOf(i: number, flowStart: number) {
   const id = `bench-review-person-${String(i).padStart(4, '0')}`;
   const prospect = {
     id,
-    name: `${first} ${pick(LAST, i * 7)} ${i}`,
+    name: `${first} ${pick(LAST_NAMES, i * 7)} ${i}`,
     headline: `${title} at ${company}`,
     profileUrl: `https://www.linkedin.com/in/${id}`,
     aiScore: score,
