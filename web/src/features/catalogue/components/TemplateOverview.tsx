@@ -1,16 +1,4 @@
-import {
-  Button,
-  Card,
-  Grid,
-  Group,
-  List,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  Typography,
-} from '@mantine/core';
+import { Button, Card, Grid, Group, List, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconAlertTriangle,
@@ -22,7 +10,7 @@ import {
   IconTrendingUp,
   IconUsers,
 } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import type { Template } from '../../../../../shared/catalogue';
 import { DEFAULT_ESTIMATED_TIME } from '../../../../../shared/catalogue-values';
 import { difficultyLabel } from './platform';
@@ -55,39 +43,29 @@ function Stat({
   );
 }
 
-/** A video address as something a frame can show: YouTube and Vimeo pages become their players. */
-export function embedUrl(url: string): { kind: 'video' | 'frame'; src: string } {
-  if (/\.(mp4|webm|ogg)(\?|$)/i.test(url)) return { kind: 'video', src: url };
-  const youtube = url.match(/(?:youtube\.com\/watch\?v=|youtu\.be\/)([\w-]{6,})/);
-  if (youtube) return { kind: 'frame', src: `https://www.youtube-nocookie.com/embed/${youtube[1]}` };
-  const vimeo = url.match(/vimeo\.com\/(\d+)/);
-  if (vimeo) return { kind: 'frame', src: `https://player.vimeo.com/video/${vimeo[1]}` };
-  return { kind: 'frame', src: url };
-}
+// The dialog (and Mantine's modal code) loads when Watch Demo is first pressed, not with the page.
+const DemoModal = lazy(() => import('./DemoModal'));
 
 function WatchDemo({ url, title }: { url: string; title: string }) {
   const [opened, { open, close }] = useDisclosure(false);
-  const media = embedUrl(url);
+  const [wanted, setWanted] = useState(false);
   return (
     <>
-      <Button variant="light" leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={open}>
+      <Button
+        variant="light"
+        leftSection={<IconPlayerPlay size={16} aria-hidden />}
+        onClick={() => {
+          setWanted(true);
+          open();
+        }}
+      >
         Watch Demo
       </Button>
-      <Modal opened={opened} onClose={close} title={`${title}: demo`} size="xl" centered>
-        {opened &&
-          (media.kind === 'video' ? (
-            // biome-ignore lint/a11y/useMediaCaption: product demos come without caption tracks.
-            <video src={media.src} controls style={{ width: '100%' }} />
-          ) : (
-            <iframe
-              src={media.src}
-              title={`${title} demo video`}
-              style={{ width: '100%', aspectRatio: '16 / 9', border: 0 }}
-              allow="autoplay; encrypted-media; picture-in-picture"
-              allowFullScreen
-            />
-          ))}
-      </Modal>
+      {wanted && (
+        <Suspense fallback={null}>
+          <DemoModal url={url} title={title} opened={opened} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -127,13 +105,24 @@ function Bullets({
 }
 
 /** Spec 2.10 Overview: description, demo, stats, features, the detailed description, requirements, limitations. */
-export function TemplateOverview({ template, onConfigure }: { template: Template; onConfigure: () => void }) {
+export function TemplateOverview({
+  template,
+  onConfigure,
+  onHeadingToConfigure,
+}: {
+  template: Template;
+  onConfigure: () => void;
+  /** Configure pointed at or focused: the form's code can start loading. */
+  onHeadingToConfigure?: () => void;
+}) {
   return (
     <Stack gap="lg">
       <Card withBorder padding="lg">
         <Text>{template.description}</Text>
         <Group mt="md">
-          <Button onClick={onConfigure}>Configure</Button>
+          <Button onClick={onConfigure} onPointerEnter={onHeadingToConfigure} onFocus={onHeadingToConfigure}>
+            Configure
+          </Button>
           {template.videoUrl && <WatchDemo url={template.videoUrl} title={template.displayName} />}
         </Group>
       </Card>
