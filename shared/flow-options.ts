@@ -210,3 +210,14 @@ export const FALLBACK_INDUSTRY_OPTIONS: readonly IndustryOption[] = [
   { label: 'Finance', value: '43' },
   { label: 'E-commerce', value: '1445' },
 ];
+
+// --- Flow templates (spec 3 and 2.2) -------------------------------------------------------------
+
+export const FLOW_CATEGORIES = ['prospecting', 'warm-up', 'nurturing', 'event-follow-up'] as const;
+export type FlowCategory = (typeof FLOW_CATEGORIES)[number];
+export const FLOW_CATEGORY_LABELS: Record<FlowCategory, string> = {
+  prospecting: 'AI Prospecting',
+  'warm-up': 'Warm-up Engagement',
+  nurturing: 'Relationship Nurturing',
+  'event-follow-up': 'Event Follow-up',
+};

@@ -12,6 +12,7 @@ import {
   FLOW_PROSPECTS_PER_RUN,
   FLOW_RUNS_PER_DAY,
   FLOW_WIZARD_STEPS,
+  type FlowCategory,
   INDUSTRY_QUERY_MAX_LENGTH,
   INDUSTRY_SEARCH_LIMIT,
   type IndustryOption,
@@ -225,15 +226,6 @@ export const DEFAULT_EXECUTION_SETTINGS: ExecutionSettings = {
 };
 
 // --- Flow templates (spec 3 and 2.2) -------------------------------------------------------------
-
-export const FLOW_CATEGORIES = ['prospecting', 'warm-up', 'nurturing', 'event-follow-up'] as const;
-export type FlowCategory = (typeof FLOW_CATEGORIES)[number];
-export const FLOW_CATEGORY_LABELS: Record<FlowCategory, string> = {
-  prospecting: 'AI Prospecting',
-  'warm-up': 'Warm-up Engagement',
-  nurturing: 'Relationship Nurturing',
-  'event-follow-up': 'Event Follow-up',
-};
 
 /** Spec 2.2, Process: one numbered stage of a run. */
 export interface FlowStage {

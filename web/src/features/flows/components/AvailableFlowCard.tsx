@@ -1,7 +1,8 @@
 import { Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconClock, IconPlayerPlay, IconStairs } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { FLOW_CATEGORY_LABELS, type FlowTemplate } from '../../../../../shared/flows';
+import { FLOW_CATEGORY_LABELS } from '../../../../../shared/flow-options';
+import type { FlowTemplate } from '../../../../../shared/flows';
 import { flowSetupPath, flowTemplatePath } from '../../../lib/flow-paths';
 import { FLOWS_PAGE_TEXTS } from '../flows-texts';
 import { FlowPlatformBadge } from './FlowPlatformBadge';

@@ -23,8 +23,8 @@ import { FLOWS_KEY, type FlowListResponse, pauseFlow, stopFlow, withFlow } from 
 import { isStopped } from '../flow-filters';
 import { FLOW_STATUS_LOOK, FLOWS_PAGE_TEXTS } from '../flows-texts';
 import { FlowPlatformBadge } from './FlowPlatformBadge';
+import { LazyStopFlowModal } from './LazyStopFlowModal';
 import { ReviewQueueLink } from './review/ReviewQueueLink';
-import { StopFlowModal } from './StopFlowModal';
 
 export function formatDay(value: string | undefined): string {
   const date = value ? new Date(value) : undefined;
@@ -45,6 +45,8 @@ export function RunningFlowCard({ flow, onStopped }: { flow: Flow; onStopped: ()
   const { mutate } = useSWRConfig();
   const [pausing, setPausing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // Stop's confirmation loads its code when Delete is first pressed (LazyStopFlowModal).
+  const [askedToStop, setAskedToStop] = useState(false);
   const [stopping, setStopping] = useState(false);
   const analyticsLink = useRef<HTMLAnchorElement>(null);
   const status = FLOW_STATUS_LOOK[flow.status] ?? { label: flow.status, color: 'gray' };
@@ -170,14 +172,18 @@ export function RunningFlowCard({ flow, onStopped }: { flow: Flow; onStopped: ()
               variant="light"
               color="red"
               leftSection={<IconTrash size={14} aria-hidden />}
-              onClick={() => setConfirming(true)}
+              onClick={() => {
+                setAskedToStop(true);
+                setConfirming(true);
+              }}
             >
               {FLOWS_PAGE_TEXTS.delete} <VisuallyHidden>{flow.name}</VisuallyHidden>
             </Button>
           </Group>
         )}
       </Stack>
-      <StopFlowModal
+      <LazyStopFlowModal
+        asked={askedToStop}
         name={flow.name}
         opened={confirming}
         busy={stopping}

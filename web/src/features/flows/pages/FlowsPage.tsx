@@ -17,8 +17,8 @@ import {
 import { IconAlertCircle, IconPlayerPlay, IconRefresh, IconRoute, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { FLOW_TEXTS } from '../../../../../shared/flow-texts';
 import type { FlowTemplateListResponse } from '../../../../../shared/flows';
-import { FLOW_TEXTS } from '../../../../../shared/flows';
 import { get } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePageTitle } from '../../../lib/workspace';

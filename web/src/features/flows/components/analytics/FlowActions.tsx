@@ -1,6 +1,6 @@
 import { Button, Group, Loader } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconPlayerStop, IconRocket } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Flow } from '../../../../../../shared/flow-api';
 import { FLOW_TEXTS } from '../../../../../../shared/flow-texts';
@@ -16,14 +16,10 @@ import {
   TRIAL_LIMIT_MESSAGE,
   trialLimitReached,
 } from '../../trial-executions';
+import { LazyStopFlowModal } from '../LazyStopFlowModal';
 import { ANALYTICS_TEXTS } from './analytics-texts';
 
 type Action = 'pause' | 'resume' | 'stop' | 'execute';
-
-// The confirmation's code (Mantine's modal, focus trap and scroll lock) loads when Stop is first
-// pressed, not with the page: most visits never stop the flow.
-const loadStopFlowModal = () => import('../StopFlowModal');
-const StopFlowModal = lazy(() => loadStopFlowModal().then((m) => ({ default: m.StopFlowModal })));
 
 const PRICING_PATH = '/pricing';
 
@@ -181,17 +177,14 @@ export function FlowActions({
             setConfirming(true);
           })}
       </Group>
-      {askedToStop && (
-        <Suspense fallback={null}>
-          <StopFlowModal
-            name={flow.name}
-            opened={confirming}
-            busy={busy === 'stop'}
-            onCancel={() => setConfirming(false)}
-            onConfirm={() => void run('stop')}
-          />
-        </Suspense>
-      )}
+      <LazyStopFlowModal
+        asked={askedToStop}
+        name={flow.name}
+        opened={confirming}
+        busy={busy === 'stop'}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void run('stop')}
+      />
     </>
   );
 }
