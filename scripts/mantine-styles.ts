@@ -27,10 +27,13 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Names imported from `@mantine/core` by `files` (type-only imports carry no styles). */
+/**
+ * Names imported from `@mantine/core` by `files`, or passed on from it (`export { Tooltip as default }
+ * from '@mantine/core'`, a lazily loaded component's module); type-only ones carry no styles.
+ */
 function importedNames(files: string[]): Set<string> {
   const names = new Set<string>();
-  const statement = /import\s*(type\s*)?\{([^}]*)\}\s*from\s*['"]@mantine\/core['"]/g;
+  const statement = /(?:import|export)\s*(type\s*)?\{([^}]*)\}\s*from\s*['"]@mantine\/core['"]/g;
   for (const file of files) {
     for (const match of readFileSync(file, 'utf8').matchAll(statement)) {
       if (match[1]) continue;

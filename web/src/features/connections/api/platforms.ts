@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { CONNECTION_TEXTS, type PlatformConnection } from '../../../../../shared/connections';
+import { CONNECTION_TEXTS, type PlatformConnection } from '../../../../../shared/connection-values';
 import { EXTENSION_DOWNLOAD_PATH } from '../../../../../shared/extension';
 import { type Platform, platformLabel } from '../../../../../shared/platforms';
 import { ApiError, del, post, put, REQUEST_FAILED_MESSAGE } from '../../../lib/api-client';

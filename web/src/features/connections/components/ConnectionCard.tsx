@@ -1,11 +1,11 @@
-import { ActionIcon, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   type ConnectionStatus,
   connectionStatus,
   type PlatformConnection,
-} from '../../../../../shared/connections';
+} from '../../../../../shared/connection-values';
 import { INVITATION_LIMIT_TEXTS, type InvitationLimit } from '../../../../../shared/invitation-limit';
 import { PLATFORM_TABLE, platformLabel } from '../../../../../shared/platforms';
 import { WARM_UP_DAYS, WARM_UP_TEXTS, type WarmUp } from '../../../../../shared/warm-up';
@@ -155,19 +155,19 @@ export function ConnectionCard({ connection, onChanged }: ConnectionCardProps) {
 
         <Group gap="xs">
           {connection.profileUrl && (
-            <Tooltip label="Open profile">
-              <ActionIcon
-                component="a"
-                href={connection.profileUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                variant="default"
-                size="lg"
-                aria-label={`Open ${label} profile`}
-              >
-                <IconExternalLink size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <ActionIcon
+              component="a"
+              href={connection.profileUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="default"
+              size="lg"
+              aria-label={`Open ${label} profile`}
+              // The browser's own hint: a Mantine tooltip would load its positioning engine (20 KB) with the page.
+              title="Open profile"
+            >
+              <IconExternalLink size={18} aria-hidden />
+            </ActionIcon>
           )}
           <Button
             variant="light"

@@ -7,7 +7,7 @@ import { useExtensionPairing } from '../api/extension';
 import { PLATFORMS_TEXTS, sandboxOffered, usePlatformConnections } from '../api/platforms';
 import { ConnectionCard } from '../components/ConnectionCard';
 import { ExtensionAction, InstallExtensionCard, NoPlatformsCard } from '../components/ExtensionCards';
-import { PairPasswordModal } from '../components/PairPasswordModal';
+import { LazyPairPasswordModal } from '../components/LazyPairPasswordModal';
 import { SandboxCard } from '../components/SandboxCard';
 
 export default function PlatformsPage() {
@@ -67,7 +67,7 @@ export default function PlatformsPage() {
         )}
 
         {sandboxOffered() && <SandboxCard onConnected={refresh} />}
-        <PairPasswordModal extension={extension} />
+        <LazyPairPasswordModal extension={extension} />
       </Stack>
     </Container>
   );
