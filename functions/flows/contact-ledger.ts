@@ -323,8 +323,8 @@ export async function contactsOfFlow(account: LedgerAccount, flowId: string): Pr
 
 /**
  * The notes the account has used since `since`: invitations with a note it sent (done) since then,
- * and every note not settled yet that may still go (approved, going out, or waiting for review since
- * `waitingSince`: an older one can no longer be approved), which will use one when it goes. A free
+ * and every note not settled yet that may still go: approved, going out, or waiting for review since
+ * after `waitingSince` (as an approval requires; an older one can no longer be approved). A free
  * LinkedIn account adds a note to 5 a calendar month (DECISIONS 28), whichever flow sends them, so a
  * note drafted for review holds its place: approving them all never asks for more.
  */
@@ -341,7 +341,7 @@ export async function notesUsedSince(
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :invite)',
         FilterExpression:
-          'attribute_exists(#text) AND ((#status = :done AND createdAt >= :since) OR #status IN (:taken, :performing) OR (#status = :intent AND (approved = :yes OR createdAt >= :waitingSince)))',
+          'attribute_exists(#text) AND ((#status = :done AND createdAt >= :since) OR #status IN (:taken, :performing) OR (#status = :intent AND (approved = :yes OR createdAt > :waitingSince)))',
         ExpressionAttributeNames: { '#status': 'status', '#text': 'text' },
         ExpressionAttributeValues: {
           ':pk': keys.ledgerPartition(account.userId, account.connectionId),

@@ -48,11 +48,14 @@ export function createReviewService(deps: { log: Logger; now: () => Date }) {
     const userId = authUser.workspaceId;
     const at = now();
     const notBefore = new Date(at.getTime() - REVIEW_EXPIRY_MS).toISOString();
-    // A write its last run recorded as the flow was being stopped expires here, as the stop's did.
+    // A stopped flow's queue is closed (a write its last run recorded as it stopped expires here, as
+    // the stop's did): nothing of it waits.
+    let entries: ReviewEntry[] = [];
     if (flow.status === 'cancelled') await closeReviewQueue(userId, flowId, at.toISOString());
+    else entries = await reviewEntries(userId, flowId);
     const waiting: ReviewEntry[] = [];
     let expired = 0;
-    for (const entry of await reviewEntries(userId, flowId)) {
+    for (const entry of entries) {
       if (entry.state !== 'waiting') continue;
       if (entry.createdAt > notBefore) waiting.push(entry);
       else if (await settleEntry(userId, entry, 'expired', at.toISOString())) expired++;

@@ -10,9 +10,10 @@ import {
   IconTrendingUp,
   IconUsers,
 } from '@tabler/icons-react';
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import type { Template } from '../../../../../shared/catalogue';
 import { DEFAULT_ESTIMATED_TIME } from '../../../../../shared/catalogue-values';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { difficultyLabel } from './platform';
 
 const count = new Intl.NumberFormat('en-US');
@@ -48,17 +49,10 @@ const DemoModal = lazy(() => import('./DemoModal'));
 
 function WatchDemo({ url, title }: { url: string; title: string }) {
   const [opened, { open, close }] = useDisclosure(false);
-  const [wanted, setWanted] = useState(false);
+  const wanted = useOpenedOnce(opened);
   return (
     <>
-      <Button
-        variant="light"
-        leftSection={<IconPlayerPlay size={16} aria-hidden />}
-        onClick={() => {
-          setWanted(true);
-          open();
-        }}
-      >
+      <Button variant="light" leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={open}>
         Watch Demo
       </Button>
       {wanted && (

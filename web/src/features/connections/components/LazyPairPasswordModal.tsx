@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import type { ExtensionControls } from '../api/extension';
 
 // The prompt's code (Mantine's modal and password field, the sign-in messages and their schemas:
@@ -9,9 +10,7 @@ const PairPasswordModal = lazy(() =>
 
 /** PairPasswordModal, drawn from the first time the prompt opens (then kept, so it closes as a modal does). */
 export function LazyPairPasswordModal({ extension }: { extension: ExtensionControls }) {
-  const [asked, setAsked] = useState(false);
-  if (!asked && extension.passwordPrompt.open) setAsked(true);
-  if (!asked && !extension.passwordPrompt.open) return null;
+  if (!useOpenedOnce(extension.passwordPrompt.open)) return null;
   return (
     <Suspense fallback={null}>
       <PairPasswordModal extension={extension} />

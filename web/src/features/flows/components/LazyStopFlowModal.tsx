@@ -1,4 +1,5 @@
 import { type ComponentProps, lazy, Suspense } from 'react';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import type { StopFlowModal as StopFlowModalType } from './StopFlowModal';
 
 // The confirmation's code (Mantine's modal, focus trap, scroll lock and scroll area: about 14 KB
@@ -6,12 +7,9 @@ import type { StopFlowModal as StopFlowModalType } from './StopFlowModal';
 // a flow (issue 10 point 7).
 const StopFlowModal = lazy(() => import('./StopFlowModal').then((m) => ({ default: m.StopFlowModal })));
 
-/** DECISIONS 24's confirmation, drawn once `asked` (Stop or Delete was pressed), until then nothing. */
-export function LazyStopFlowModal({
-  asked,
-  ...props
-}: ComponentProps<typeof StopFlowModalType> & { asked: boolean }) {
-  if (!asked) return null;
+/** DECISIONS 24's confirmation, drawn from the first time it opens (Stop or Delete pressed), until then nothing. */
+export function LazyStopFlowModal(props: ComponentProps<typeof StopFlowModalType>) {
+  if (!useOpenedOnce(props.opened)) return null;
   return (
     <Suspense fallback={null}>
       <StopFlowModal {...props} />

@@ -45,8 +45,6 @@ export function RunningFlowCard({ flow, onStopped }: { flow: Flow; onStopped: ()
   const { mutate } = useSWRConfig();
   const [pausing, setPausing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  // Stop's confirmation loads its code when Delete is first pressed (LazyStopFlowModal).
-  const [askedToStop, setAskedToStop] = useState(false);
   const [stopping, setStopping] = useState(false);
   const analyticsLink = useRef<HTMLAnchorElement>(null);
   const status = FLOW_STATUS_LOOK[flow.status] ?? { label: flow.status, color: 'gray' };
@@ -172,10 +170,7 @@ export function RunningFlowCard({ flow, onStopped }: { flow: Flow; onStopped: ()
               variant="light"
               color="red"
               leftSection={<IconTrash size={14} aria-hidden />}
-              onClick={() => {
-                setAskedToStop(true);
-                setConfirming(true);
-              }}
+              onClick={() => setConfirming(true)}
             >
               {FLOWS_PAGE_TEXTS.delete} <VisuallyHidden>{flow.name}</VisuallyHidden>
             </Button>
@@ -183,7 +178,6 @@ export function RunningFlowCard({ flow, onStopped }: { flow: Flow; onStopped: ()
         )}
       </Stack>
       <LazyStopFlowModal
-        asked={askedToStop}
         name={flow.name}
         opened={confirming}
         busy={stopping}

@@ -75,8 +75,6 @@ export function FlowActions({
   const workspace = useWorkspacePlan();
   const [busy, setBusy] = useState<Action | null>(null);
   const [confirming, setConfirming] = useState(false);
-  // Kept once opened, so closing plays the modal's transition and gives focus back to Stop.
-  const [askedToStop, setAskedToStop] = useState(false);
   const group = useRef<HTMLDivElement>(null);
   // After an action changed the status its button goes (Pause becomes Resume): once the new status
   // shows, the keyboard goes to the first action left, or where the page says when none is.
@@ -173,12 +171,10 @@ export function FlowActions({
         {!stopped &&
           button('stop', ANALYTICS_TEXTS.stop, <IconPlayerStop size={16} aria-hidden />, 'red', () => {
             if (busy) return;
-            setAskedToStop(true);
             setConfirming(true);
           })}
       </Group>
       <LazyStopFlowModal
-        asked={askedToStop}
         name={flow.name}
         opened={confirming}
         busy={busy === 'stop'}
