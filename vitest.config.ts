@@ -1,4 +1,6 @@
+import { rmSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { RIGHTS_LOG_DIR } from './scripts/local-cloud/function-runtime/rights-log';
 
 // Pinned AWS SDK releases run on Node 20; its notice about future releases is noise in test output.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -6,6 +8,13 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'silent';
 // The run worker's CloudWatch metric lines (Powertools EMF) likewise; the metrics test turns them on.
 process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+
+// Every test run records the rights its functions use, afresh (npm run rights reads them; a refused one
+// fails the run: test/support/rights-global-setup.ts).
+if (!process.env.RIGHTS_LOG_DIR) {
+  rmSync(RIGHTS_LOG_DIR, { recursive: true, force: true });
+  process.env.RIGHTS_LOG_DIR = RIGHTS_LOG_DIR;
+}
 
 /**
  * One runner, five projects. Integration and e2e start real services in their global setup:
@@ -36,7 +45,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.integration.test.ts'],
           environment: 'node',
-          globalSetup: ['test/support/dynamodb-global-setup.ts'],
+          globalSetup: ['test/support/dynamodb-global-setup.ts', 'test/support/rights-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -55,7 +64,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.e2e.test.ts'],
           environment: 'node',
-          globalSetup: ['test/support/local-cloud-global-setup.ts'],
+          globalSetup: ['test/support/local-cloud-global-setup.ts', 'test/support/rights-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,

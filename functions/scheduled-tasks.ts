@@ -14,13 +14,20 @@ export interface ScheduledTask {
   readonly needs?: readonly Capability[];
 }
 
+/**
+ * What the run dispatch (automations/run-dispatch-service.ts) reaches, wherever it runs: the stream's
+ * dispatcher (lib/workers-stack.ts) and the sweep below. It sends trob runs and flow runs and puts their
+ * schedules; one declaration grants both functions the rights and the variables together.
+ */
+export const RUN_DISPATCH_NEEDS: readonly Capability[] = ['queue:trob-runs', 'queue:flow-runs', 'scheduler'];
+
 export const scheduledTasks: readonly ScheduledTask[] = [
   {
     // The net under the run dispatcher's stream: automations still unsent a minute on (one is never lost).
     name: 'dispatch-unsent-automations',
     handler: 'automations/dispatch-unsent',
     everyMinutes: 1,
-    needs: ['queue:trob-runs', 'scheduler'],
+    needs: RUN_DISPATCH_NEEDS,
   },
 ];
 

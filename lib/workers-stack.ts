@@ -18,7 +18,7 @@ import {
 } from '../functions/core/queues';
 import { keys } from '../functions/core/table';
 import type { Capability } from '../functions/routes';
-import { scheduledTasks, taskFile } from '../functions/scheduled-tasks';
+import { RUN_DISPATCH_NEEDS, scheduledTasks, taskFile } from '../functions/scheduled-tasks';
 import { AppFunction } from './constructs/app-function';
 import { chromiumBundling } from './constructs/chromium-bundling';
 import type { DataStack } from './data-stack';
@@ -200,7 +200,7 @@ export class WorkersStack extends Stack {
       description: `Trobly ${stage} stream consumer ${RUN_DISPATCHER} (unsent runs)`,
       timeout: Duration.seconds(30),
     });
-    grantCapabilities(dispatcher, ['queue:trob-runs', 'scheduler'], {
+    grantCapabilities(dispatcher, RUN_DISPATCH_NEEDS, {
       table: data.table,
       queues: this.queues,
       scheduler: this.schedulerTarget,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { perFunction } from './local-runtime';
 import { type QueueName, queueArnEnv, queueUrlEnv } from './queues';
 
 /**
@@ -87,15 +88,15 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return result.data;
 }
 
-let cached: Env | undefined;
-/** The parsed environment of this process; parsed on first use (module load of a handler). */
+// One parsed copy per function: the local cloud runs many functions, each with its own environment.
+const parsed = perFunction(() => parseEnv());
+/** The parsed environment of this function; parsed on first use (module load of a handler). */
 export function env(): Env {
-  cached ??= parseEnv();
-  return cached;
+  return parsed.get();
 }
-/** Tests and the local cloud change process.env between runs; this forgets the parsed copy. */
+/** Tests and the local cloud change process.env between runs; this forgets the parsed copies. */
 export function resetEnvCache(): void {
-  cached = undefined;
+  parsed.reset();
 }
 
 export function queueUrl(name: QueueName, source: NodeJS.ProcessEnv = process.env): string {

@@ -1,4 +1,5 @@
 import { type Env, env } from './env';
+import { perFunction } from './local-runtime';
 
 /**
  * Secrets come from plain env vars on the local cloud and from Secrets Manager in AWS, by ARN, read on
@@ -9,7 +10,8 @@ import { type Env, env } from './env';
  * and cached by the extension. It replaces the Secrets Manager client, about 15 KB in every bundle.
  * The extension keeps a value for SECRETS_EXTENSION_TTL_SECONDS, so a rotation reaches a re-read within that.
  */
-const cache = new Map<string, Promise<string>>();
+// Per function: on the local cloud each reads through its own role (local-runtime.ts).
+const caches = perFunction(() => new Map<string, Promise<string>>());
 
 export type SecretName = 'AUTH_TOKEN_SECRET' | 'PAYMENTS' | 'ORIGIN_VERIFY';
 
@@ -49,6 +51,7 @@ export function secret(name: SecretName): Promise<string | undefined> {
   if (typeof value === 'string' && value) return Promise.resolve(value);
   const arn = e[arnVar];
   if (typeof arn !== 'string' || !arn) return Promise.resolve(undefined);
+  const cache = caches.get();
   let stored = cache.get(arn);
   if (!stored) {
     stored = fromSecretsExtension(arn);
@@ -62,5 +65,5 @@ export function secret(name: SecretName): Promise<string | undefined> {
 /** Drops the kept copy, so the next `secret(name)` reads Secrets Manager again (after a rotation). */
 export function forgetSecret(name: SecretName): void {
   const arn = env()[sources[name].arn];
-  if (typeof arn === 'string') cache.delete(arn);
+  if (typeof arn === 'string') caches.get().delete(arn);
 }

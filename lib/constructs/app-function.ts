@@ -1,4 +1,5 @@
-import { Duration, type Size } from 'aws-cdk-lib';
+import { relative } from 'node:path';
+import { type CfnResource, Duration, type Size } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import {
   Architecture,
@@ -14,7 +15,7 @@ import { type BundlingOptions, LogLevel, NodejsFunction, OutputFormat } from 'aw
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { BuildOptions } from 'esbuild';
-import { fromRoot, requireFile } from '../paths';
+import { fromRoot, repoRoot, requireFile } from '../paths';
 import { removalPolicyFor } from '../stage';
 
 /**
@@ -110,6 +111,9 @@ export function esbuildBuildOptions(
   };
 }
 
+/** Template metadata key of a function's handler file (relative to the repository root). */
+export const FUNCTION_ENTRY_METADATA = 'trobly:entry';
+
 export interface AppFunctionProps {
   readonly stage: string;
   /** Absolute path of the handler module. */
@@ -196,6 +200,12 @@ export class AppFunction extends Construct {
         ...props.environment,
       },
     });
+    // Names the handler file in the template, so the local cloud runs that file with this function's
+    // environment and role (scripts/local-cloud/stacks/): the template is its one source of wiring.
+    (this.fn.node.defaultChild as CfnResource).addMetadata(
+      FUNCTION_ENTRY_METADATA,
+      relative(repoRoot, props.entry).split('\\').join('/'),
+    );
   }
 
   addEnvironment(key: string, value: string): void {

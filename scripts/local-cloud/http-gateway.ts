@@ -265,7 +265,7 @@ export function createHttpGateway(options: GatewayOptions) {
     }
     // A function URL has no routes of its own: its event says $default, as in AWS.
     const event = toEvent(req, url, body, route.stream ? '$default' : routeKey, pathParameters);
-    const handler = await loadHandler(route.handler);
+    const handler = await loadHandler(route.handler, '.handler.ts', { localOnly: route.localOnly ?? false });
     const started = Date.now();
     if (route.stream) {
       if (!isStreamingHandler(handler))

@@ -15,11 +15,13 @@ import { scheduledTasks } from '../../functions/scheduled-tasks';
 import { startSandboxPlatforms } from '../sandbox-platforms';
 import { localAppOrigins } from './app-origins';
 import { ensureTables, startLocalDynamo } from './dynamodb';
+import { prepareFunctionRuntime } from './function-runtime/runtime';
 import { createHttpGateway } from './http-gateway';
 import { repoRoot } from './lambda-runtime';
 import { startRunDispatchRelay } from './run-dispatch-relay';
 import { startSchedulerPoller } from './scheduler-poller';
 import { startLocalQueues } from './sqs';
+import { LOCAL_CLOUD_SETTINGS } from './stacks/resolve';
 import { startTaskTimer } from './task-timer';
 import { localPollerConcurrency, startWorkerPoller } from './worker-poller';
 import { startWebSocketGateway } from './ws-gateway';
@@ -86,6 +88,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       () => sqs.stop(),
     );
 
+    // The stacks, synthesized or found in the cache: every handler runs as its function of them.
+    const synthStarted = performance.now();
+    const { synthesized } = await prepareFunctionRuntime({ log });
+    log(
+      `[local-cloud] stacks ${synthesized ? 'synthesized' : 'from the cache'} in ${Math.round(performance.now() - synthStarted)} ms`,
+    );
+
     const tableName = `${stage}-${tableBaseName}`;
     await ensureTables(dynamo.client, tableName, localSchedulesTable(tableName));
 
@@ -103,6 +112,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     stops.push(() => sandbox.stop());
 
     const env: Record<string, string> = {
+      ...LOCAL_CLOUD_SETTINGS,
       APP_RUNTIME: 'local',
       APP_STAGE: stage,
       AWS_REGION: 'us-east-1',

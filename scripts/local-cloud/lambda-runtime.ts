@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
+import { outsideEnvScope } from './function-runtime/env-scope';
+import { runAsFunction } from './function-runtime/runtime';
 
 /**
  * What the Lambda runtime gives a handler, for handlers run in-process by the local gateways:
@@ -72,23 +74,41 @@ export function isStreamingHandler(fn: unknown): boolean {
   return typeof fn === 'function' && (fn as unknown as Record<symbol, boolean>)[STREAMING] === true;
 }
 
-/** Loads `functions/<name><suffix>` once and returns its `handler` export. */
+/**
+ * Loads `functions/<name><suffix>` once and returns its `handler`, which runs each invocation as the
+ * function of the synthesized stacks that runs that file: with its environment and its role, nothing more
+ * (function-runtime/runtime.ts). A `localOnly` route's handler has no function in the stacks: it stands in
+ * for a service outside the app (the payment page, a platform's sign-in) and runs as the local cloud.
+ */
 const loaded = new Map<string, Promise<unknown>>();
 export function loadHandler(
   name: string,
-  suffix: '.handler.ts' | '.worker.ts' | '.task.ts' = '.handler.ts',
+  suffix: '.handler.ts' | '.worker.ts' | '.task.ts' | '.stream.ts' = '.handler.ts',
+  options: { localOnly?: boolean } = {},
 ): Promise<unknown> {
-  const file = resolve(repoRoot, 'functions', `${name}${suffix}`);
-  let entry = loaded.get(file);
-  if (!entry) {
+  const entry = `functions/${name}${suffix}`;
+  const file = resolve(repoRoot, entry);
+  const key = `${file}${options.localOnly ? ' (local only)' : ''}`;
+  let found = loaded.get(key);
+  if (!found) {
     installLambdaGlobals();
-    entry = import(pathToFileURL(file).href).then((mod: { handler?: unknown }) => {
+    // Loaded outside any invocation: modules are shared by the functions of this process.
+    found = outsideEnvScope(() => import(pathToFileURL(file).href)).then((mod: { handler?: unknown }) => {
       if (typeof mod.handler !== 'function') throw new Error(`${file} does not export a handler function`);
-      return mod.handler;
+      return options.localOnly ? mod.handler : asStackFunction(entry, mod.handler as Handler);
     });
     // A failed import must not be cached: the next request retries after the developer's fix.
-    entry.catch(() => loaded.delete(file));
-    loaded.set(file, entry);
+    found.catch(() => loaded.delete(key));
+    loaded.set(key, found);
   }
-  return entry;
+  return found;
+}
+
+type Handler = (...args: unknown[]) => unknown;
+
+/** The handler, run as the stacks' function of `entry`; a streaming handler stays marked as one. */
+export function asStackFunction(entry: string, handler: Handler): Handler {
+  const invoke = (...args: unknown[]) => runAsFunction(entry, () => handler(...args));
+  if (isStreamingHandler(handler)) (invoke as unknown as Record<symbol, boolean>)[STREAMING] = true;
+  return invoke;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handler as dispatchUnsentTask } from '../../functions/automations/dispatch-unsent.task';
+import { handler as dispatchUnsentExport } from '../../functions/automations/dispatch-unsent.task';
 import {
   createRunDispatchService,
   type RunDispatchDeps,
@@ -20,8 +20,12 @@ import {
   startAutomationsSuite,
   started,
 } from '../support/automations-suite';
+import { asFunction } from '../support/functions';
 import { setEnv } from '../support/integration-env';
 import { getItem, itemsMentioning } from '../support/table-items';
+
+const dispatchUnsentTask = asFunction('functions/automations/dispatch-unsent.task.ts', dispatchUnsentExport);
+
 import { newUser } from '../support/users';
 
 /**

@@ -13,6 +13,7 @@ import { FLOW_API_TEXTS } from '../../shared/flow-api';
 import { FLOW_MESSAGES, flowConfig } from '../../shared/flows';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
 import type { Api, TestUser } from '../support/api-client';
+import { dispatchUnsentRuns } from '../support/functions';
 import { setEnv } from '../support/integration-env';
 import { newUser, warmUsers } from '../support/users';
 
@@ -136,8 +137,7 @@ describe('POST /api/flows', () => {
   it('sends the first run on the flow-runs queue at once and schedules the next in the flow’s time zone', async () => {
     const ada = await plusUser();
     const flow = await started(ada);
-    const { runDispatch } = await import('../../functions/automations/run-dispatch-deps');
-    await runDispatch.dispatchUnsent({ graceMs: 0 });
+    await dispatchUnsentRuns();
     const messages = (await flowRunMessages()).filter((m) => m.userId === ada.id);
     expect(messages).toEqual([
       { kind: 'flow-run', jobId: flow.id, automationId: flow.id, userId: ada.id, segment: 0 },

@@ -5,7 +5,7 @@ import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
 import { logger } from '../../functions/core/logger';
 import { schedulerPort } from '../../functions/core/ports/scheduler';
 import { scheduleNameOf } from '../../functions/jobs/recurring-schedule';
-import { handler as runWorker } from '../../functions/workers/automation-runner.worker';
+import { handler as runWorkerExport } from '../../functions/workers/automation-runner.worker';
 import { lambdaContext } from '../../scripts/local-cloud/lambda-runtime';
 import { toSqsEvent } from '../../scripts/local-cloud/worker-poller';
 import type { Job } from '../../shared/automations';
@@ -26,7 +26,11 @@ import {
   startTrob,
   takeRunMessages,
 } from '../support/engine-suite';
+import { asFunction } from '../support/functions';
 import { setEnv } from '../support/integration-env';
+
+const runWorker = asFunction('functions/workers/automation-runner.worker.ts', runWorkerExport);
+
 import { newUser } from '../support/users';
 
 /**

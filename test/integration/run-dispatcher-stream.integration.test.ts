@@ -5,7 +5,7 @@ import { schedulerPort } from '../../functions/core/ports/scheduler';
 import { queueUrlEnv } from '../../functions/core/queues';
 import { keys } from '../../functions/core/table';
 import { scheduleNameOf } from '../../functions/jobs/recurring-schedule';
-import { handler } from '../../functions/workers/run-dispatcher.stream';
+import { handler as dispatcherExport } from '../../functions/workers/run-dispatcher.stream';
 import { lambdaContext } from '../../scripts/local-cloud/lambda-runtime';
 import {
   api,
@@ -15,8 +15,12 @@ import {
   startAutomationsSuite,
   started,
 } from '../support/automations-suite';
+import { asFunction } from '../support/functions';
 import { setEnv } from '../support/integration-env';
 import { getItem, type Item } from '../support/table-items';
+
+const handler = asFunction('functions/workers/run-dispatcher.stream.ts', dispatcherExport);
+
 import { newUser } from '../support/users';
 
 /**

@@ -10,6 +10,7 @@ import type { LocalQueues } from '../../scripts/local-cloud/sqs';
 import { type SandboxPlatforms, startSandboxPlatforms } from '../../scripts/sandbox-platforms';
 import { type AccountsEnv, useAccountsEnv } from './accounts-env';
 import type { Api, ApiResult, TestUser } from './api-client';
+import { dispatchUnsentRuns } from './functions';
 import { setEnv } from './integration-env';
 import { scanTable } from './table-items';
 import { warmUsers } from './users';
@@ -182,9 +183,7 @@ export async function runMessagesOf(
   { dispatch = true }: { dispatch?: boolean } = {},
 ): Promise<RunMessage[]> {
   if (dispatch) {
-    // Loaded here: the dispatch's wiring reads the suite's environment.
-    const { runDispatch } = await import('../../functions/automations/run-dispatch-deps');
-    await runDispatch.dispatchUnsent({ graceMs: 0 });
+    await dispatchUnsentRuns();
   }
   await drainRunQueue();
   return received.filter((m) => m.userId === userId);

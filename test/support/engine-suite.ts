@@ -6,7 +6,7 @@ import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
 import { keys } from '../../functions/core/table';
 import { closeSharedBrowser } from '../../functions/platforms/browser';
-import { handler as runWorker } from '../../functions/workers/automation-runner.worker';
+import { handler as runWorkerExport } from '../../functions/workers/automation-runner.worker';
 import { lambdaContext } from '../../scripts/local-cloud/lambda-runtime';
 import { toSqsEvent } from '../../scripts/local-cloud/worker-poller';
 import {
@@ -18,8 +18,11 @@ import type { Lead } from '../../shared/leads';
 import type { RunMessage, TrobRunMessage } from '../../shared/run-messages';
 import { type AccountsEnv, useAccountsEnv } from './accounts-env';
 import type { Api, TestUser } from './api-client';
+import { asFunction, dispatchUnsentRuns } from './functions';
 import { setEnv } from './integration-env';
 import { newUser } from './users';
+
+const runWorker = asFunction('functions/workers/automation-runner.worker.ts', runWorkerExport);
 
 /**
  * The trob engine's integration tests: the accounts env with the trob-runs queue, the sandbox
@@ -89,9 +92,7 @@ export async function startTrob(user: TestUser, templateId: string, config: Reco
  * the routes only store a run, this sends its message and puts a recurring automation's schedule.
  */
 export async function dispatchRuns(): Promise<void> {
-  // Loaded here: the dispatch's wiring reads the suite's environment.
-  const { runDispatch } = await import('../../functions/automations/run-dispatch-deps');
-  await runDispatch.dispatchUnsent({ graceMs: 0 });
+  await dispatchUnsentRuns();
 }
 
 /**

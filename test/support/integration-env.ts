@@ -14,6 +14,8 @@ import { LOCAL_CREDENTIALS, resetClients } from '../../functions/core/clients/lo
 import { resetEnvCache } from '../../functions/core/env';
 import { keys } from '../../functions/core/table';
 import { ensureTables } from '../../scripts/local-cloud/dynamodb';
+import { prepareFunctionRuntime } from '../../scripts/local-cloud/function-runtime/runtime';
+import { LOCAL_CLOUD_SETTINGS } from '../../scripts/local-cloud/stacks/resolve';
 
 /**
  * Points this test file's process at the shared DynamoDB Local with tables of its own, the way the
@@ -31,7 +33,10 @@ export async function useIntegrationEnv(extra: Record<string, string> = {}): Pro
   const tableName = `test-${randomUUID().slice(0, 8)}`;
   const stateDir = mkdtempSync(join(tmpdir(), 'trobly-it-'));
   const secret = randomBytes(32).toString('base64url');
+  // Handlers run as their functions of the synthesized stacks (scripts/local-cloud/function-runtime/).
+  await prepareFunctionRuntime();
   Object.assign(process.env, {
+    ...LOCAL_CLOUD_SETTINGS,
     APP_RUNTIME: 'local',
     APP_STAGE: 'test',
     AWS_REGION: 'us-east-1',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { decodeEnvelope, encodeEnvelope, open, seal } from '../envelope';
+import { authorizeLocal } from '../local-runtime';
 import type { KeysPort } from '../ports/keys';
 
 /**
@@ -46,6 +47,21 @@ export function localKeys(stateDir: string): KeysPort {
       } finally {
         dataKey.fill(0);
       }
+    },
+  };
+}
+
+/** The key port of a function on the local cloud: KMS's checks of the caller's role, then the local key. */
+export function localKeysPort(keyArn: string, stateDir: string): KeysPort {
+  const keys = localKeys(stateDir);
+  return {
+    async encrypt(plaintext, context) {
+      await authorizeLocal({ action: 'kms:GenerateDataKey', resource: keyArn });
+      return keys.encrypt(plaintext, context);
+    },
+    async decrypt(ciphertext, context) {
+      await authorizeLocal({ action: 'kms:Decrypt', resource: keyArn });
+      return keys.decrypt(ciphertext, context);
     },
   };
 }

@@ -1,7 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients/dynamo';
 import { isConditionalCheckFailure } from '../dynamo-errors';
-import { env } from '../env';
+import { env, queueArn } from '../env';
+import { asLocalService, authorizeLocal, LOCAL_ACCOUNT_ID } from '../local-runtime';
 import type { SchedulerPort, ScheduleSpec } from '../ports/scheduler';
 import { validateSpec } from '../ports/scheduler';
 import { nextRunAfter } from '../schedule-next-run';
@@ -95,6 +96,41 @@ export function localScheduler(
         if (isConditionalCheckFailure(error)) return false;
         throw error;
       }
+    },
+  };
+}
+
+/**
+ * The scheduler port of a function on the local cloud: what EventBridge Scheduler checks of the caller
+ * (its role may manage schedules of the group and pass the schedules' role; the target queue's ARN comes
+ * from its env, as the AWS adapter's does), then the local store, reached as the service reaches it.
+ */
+export function localSchedulerPort(options: {
+  group: string;
+  roleArn: string;
+  region: string;
+}): SchedulerPort {
+  const scheduleArn = (name: string) =>
+    `arn:aws:scheduler:${options.region}:${LOCAL_ACCOUNT_ID}:schedule/${options.group}/${name}`;
+  return {
+    async put(spec) {
+      validateSpec(spec);
+      queueArn(spec.target.queue);
+      await authorizeLocal({ action: 'scheduler:CreateSchedule', resource: scheduleArn(spec.name) });
+      await authorizeLocal({
+        action: 'iam:PassRole',
+        resource: options.roleArn,
+        context: { 'iam:PassedToService': 'scheduler.amazonaws.com' },
+      });
+      await asLocalService(() => localScheduler().put(spec));
+    },
+    async remove(name) {
+      await authorizeLocal({ action: 'scheduler:DeleteSchedule', resource: scheduleArn(name) });
+      await asLocalService(() => localScheduler().remove(name));
+    },
+    async get(name) {
+      await authorizeLocal({ action: 'scheduler:GetSchedule', resource: scheduleArn(name) });
+      return asLocalService(() => localScheduler().get(name));
     },
   };
 }

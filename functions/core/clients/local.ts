@@ -1,4 +1,5 @@
 import { env } from '../env';
+import { perFunction } from '../local-runtime';
 
 /**
  * The AWS SDK clients are built once per process, one file per client so a function's bundle holds
@@ -17,17 +18,15 @@ export function clientConfig(localEndpoint?: string) {
   };
 }
 
-/** A per-process singleton that tests and the local cloud can forget when they switch environments. */
+/**
+ * A per-process singleton (per function on the local cloud, see local-runtime.ts) that tests and the local
+ * cloud can forget when they switch environments.
+ */
 const resets: Array<() => void> = [];
 export function singleton<T>(create: () => T): () => T {
-  let value: T | undefined;
-  resets.push(() => {
-    value = undefined;
-  });
-  return () => {
-    value ??= create();
-    return value;
-  };
+  const value = perFunction(create);
+  resets.push(value.reset);
+  return value.get;
 }
 export function resetClients(): void {
   for (const reset of resets) reset();

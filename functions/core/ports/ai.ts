@@ -3,6 +3,7 @@ import { bedrockAi } from '../adapters/bedrock-ai';
 import { localAi } from '../adapters/local-ai/local-ai';
 import { openAiCompatible } from '../adapters/openai-ai';
 import { type Env, env } from '../env';
+import { authorizeLocal, localScope, perFunction } from '../local-runtime';
 
 /**
  * AI port (issue 12): ranks a user's leads against a plain-language request and explains itself.
@@ -234,13 +235,31 @@ export function aiPortFor(e: Env): AiPort {
   }
 }
 
-let chosen: AiPort | undefined;
-/** The AI port of this process, chosen by env once. */
+const chosen = perFunction(() => aiPortFor(env()));
+/** The AI port to build services with: the adapter is chosen by env on first use, once per function. */
 export function aiPort(): AiPort {
-  chosen ??= aiPortFor(env());
-  return chosen;
+  return {
+    async *filterLeads(request) {
+      await authorizeLocalModel(env());
+      yield* chosen.get().filterLeads(request);
+    },
+  };
 }
 /** Tests switch providers between cases; this forgets the chosen adapter. */
 export function resetAiPort(): void {
-  chosen = undefined;
+  chosen.reset();
+}
+
+/**
+ * On the local cloud every provider stands in for the Bedrock model the stacks configure: the running
+ * function's role must allow streaming from it ('ai-model'), whichever provider answers here.
+ */
+export async function authorizeLocalModel(e: Env): Promise<void> {
+  // Written out, not e.APP_RUNTIME: deployed bundles drop this (see env.ts).
+  if (process.env.APP_RUNTIME !== 'local' || !localScope()) return;
+  if (!e.BEDROCK_MODEL_ID) throw new Error('Invalid environment: BEDROCK_MODEL_ID is not set');
+  await authorizeLocal({
+    action: 'bedrock:InvokeModelWithResponseStream',
+    resource: `arn:aws:bedrock:${e.AWS_REGION}::foundation-model/${e.BEDROCK_MODEL_ID}`,
+  });
 }

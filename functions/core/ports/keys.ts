@@ -1,8 +1,9 @@
 import { DecryptCommand, GenerateDataKeyCommand, type KMSClient } from '@aws-sdk/client-kms';
-import { localKeys } from '../adapters/local-keys';
+import { localKeysPort } from '../adapters/local-keys';
 import { kmsClient } from '../clients/kms';
 import { env } from '../env';
 import { decodeEnvelope, type EncryptionContext, encodeEnvelope, open, seal } from '../envelope';
+import { perFunction } from '../local-runtime';
 
 /** Key management port: envelope encryption of secrets at rest (platform cookies). */
 export interface KeysPort {
@@ -45,26 +46,22 @@ export function kmsKeys(keyId: string, client: KMSClient = kmsClient()): KeysPor
   };
 }
 
-let chosen: KeysPort | undefined;
 /**
  * The key port to build services with: the adapter is chosen on first use, as before, so a wiring
  * built at cold start reads no key setting until a secret is sealed or opened (a missing KMS_KEY_ID
- * fails that request, not the function's start).
+ * fails that request, not the function's start). Both runtimes need the key the stacks give ('keys').
  */
 export function keysPort(): KeysPort {
   return {
-    encrypt: (plaintext, context) => currentKeys().encrypt(plaintext, context),
-    decrypt: (ciphertext, context) => currentKeys().decrypt(ciphertext, context),
+    encrypt: (plaintext, context) => chosen.get().encrypt(plaintext, context),
+    decrypt: (ciphertext, context) => chosen.get().decrypt(ciphertext, context),
   };
 }
 
-function currentKeys(): KeysPort {
-  if (!chosen) {
-    const e = env();
-    // Written out, not e.APP_RUNTIME: deployed bundles drop the local adapter (see env.ts).
-    if (process.env.APP_RUNTIME === 'local') chosen = localKeys(e.LOCAL_STATE_DIR);
-    else if (e.KMS_KEY_ID) chosen = kmsKeys(e.KMS_KEY_ID);
-    else throw new Error('Invalid environment: KMS_KEY_ID is not set');
-  }
-  return chosen;
-}
+const chosen = perFunction((): KeysPort => {
+  const e = env();
+  if (!e.KMS_KEY_ID) throw new Error('Invalid environment: KMS_KEY_ID is not set');
+  // Written out, not e.APP_RUNTIME: deployed bundles drop the local adapter (see env.ts).
+  if (process.env.APP_RUNTIME === 'local') return localKeysPort(e.KMS_KEY_ID, e.LOCAL_STATE_DIR);
+  return kmsKeys(e.KMS_KEY_ID);
+});

@@ -2,6 +2,7 @@ import { sandboxPayments } from '../adapters/sandbox-payments';
 import { createStripeCheckoutSession, type StripeCheckoutOptions } from '../adapters/stripe-checkout';
 import { verifyWebhookSignature } from '../adapters/stripe-signature';
 import { env } from '../env';
+import { perFunction } from '../local-runtime';
 import { secret } from '../secrets';
 
 /**
@@ -87,11 +88,16 @@ export function stripePayments(options: StripeCheckoutOptions & { webhookSecret:
   };
 }
 
+/** The payments secret's JSON (Stripe's settings; the sandbox's webhook secret on the local cloud). */
+async function storedSettings(): Promise<Record<string, string | undefined>> {
+  const stored = await secret('PAYMENTS');
+  return stored ? (JSON.parse(stored) as Record<string, string | undefined>) : {};
+}
+
 /** Stripe settings: one JSON secret in AWS, or separate env vars (a Stripe test account run locally). */
 async function stripeSettings() {
   const e = env();
-  const stored = await secret('PAYMENTS');
-  const fromSecret = stored ? (JSON.parse(stored) as Record<string, string | undefined>) : {};
+  const fromSecret = await storedSettings();
   const secretKey = fromSecret.secretKey ?? e.STRIPE_SECRET_KEY;
   const webhookSecret = fromSecret.webhookSecret ?? e.PAYMENTS_WEBHOOK_SECRET;
   const pro = fromSecret.pricePro ?? e.STRIPE_PRICE_PRO;
@@ -104,22 +110,20 @@ async function stripeSettings() {
   return { secretKey, webhookSecret, prices: { pro, plus } };
 }
 
-let chosen: Promise<PaymentsPort> | undefined;
+async function sandboxSettings() {
+  const e = env();
+  const webhookSecret = (await storedSettings()).webhookSecret ?? e.PAYMENTS_WEBHOOK_SECRET;
+  if (!webhookSecret) throw new Error('Invalid environment: PAYMENTS_WEBHOOK_SECRET is not set');
+  return sandboxPayments(webhookSecret, e.PUBLIC_APP_URL);
+}
+
+// Per function: each reads the secret its own role allows.
+const chosen = perFunction(() => {
+  const port = env().PAYMENTS_MODE === 'sandbox' ? sandboxSettings() : stripeSettings().then(stripePayments);
+  // A failed setup is retried by the next request rather than remembered.
+  port.catch(() => chosen.reset());
+  return port;
+});
 export function paymentsPort(): Promise<PaymentsPort> {
-  if (!chosen) {
-    const e = env();
-    chosen =
-      e.PAYMENTS_MODE === 'sandbox'
-        ? Promise.resolve().then(() => {
-            if (!e.PAYMENTS_WEBHOOK_SECRET)
-              throw new Error('Invalid environment: PAYMENTS_WEBHOOK_SECRET is not set');
-            return sandboxPayments(e.PAYMENTS_WEBHOOK_SECRET, e.PUBLIC_APP_URL);
-          })
-        : stripeSettings().then(stripePayments);
-    // A failed setup is retried by the next request rather than remembered.
-    chosen.catch(() => {
-      chosen = undefined;
-    });
-  }
-  return chosen;
+  return chosen.get();
 }

@@ -2,7 +2,8 @@ import { bedrockProspectAi } from '../adapters/bedrock-prospect-ai';
 import { localProspectAi } from '../adapters/local-ai/local-prospect-ai';
 import { openAiProspectAi } from '../adapters/openai-prospect-ai';
 import { type Env, env } from '../env';
-import { aiSettingsOf, type ProspectAi } from './ai';
+import { perFunction } from '../local-runtime';
+import { aiSettingsOf, authorizeLocalModel, type ProspectAi } from './ai';
 
 /**
  * The flows' AI (issue 20 point 9; `ProspectAi` and its types are in ai.ts): scores a prospect against a
@@ -26,13 +27,27 @@ export function prospectAiFor(e: Env): ProspectAi {
   }
 }
 
-let chosen: ProspectAi | undefined;
-/** The flows' AI of this process, chosen by env once. */
+const chosen = perFunction(() => prospectAiFor(env()));
+/** The flows' AI of this function, chosen by env on first use, once per function. */
 export function prospectAi(): ProspectAi {
-  chosen ??= prospectAiFor(env());
-  return chosen;
+  const asked =
+    <K extends keyof ProspectAi>(method: K) =>
+    async (request: Parameters<ProspectAi[K]>[0]): Promise<Awaited<ReturnType<ProspectAi[K]>>> => {
+      await authorizeLocalModel(env());
+      const ai = chosen.get();
+      return (ai[method] as (r: typeof request) => Promise<Awaited<ReturnType<ProspectAi[K]>>>).call(
+        ai,
+        request,
+      );
+    };
+  return {
+    scoreProspect: asked('scoreProspect'),
+    writeConnectionNote: asked('writeConnectionNote'),
+    writeComment: asked('writeComment'),
+    writeMessage: asked('writeMessage'),
+  };
 }
 /** Tests switch providers between cases; this forgets the chosen adapter. */
 export function resetProspectAi(): void {
-  chosen = undefined;
+  chosen.reset();
 }

@@ -7,9 +7,10 @@ import {
   type SchedulerClient,
   UpdateScheduleCommand,
 } from '@aws-sdk/client-scheduler';
-import { localScheduler } from '../adapters/local-scheduler';
+import { localSchedulerPort } from '../adapters/local-scheduler';
 import { schedulerClient } from '../clients/scheduler';
 import { env, queueArn } from '../env';
+import { perFunction } from '../local-runtime';
 import { type QueueName, queueArnEnv, queueNames } from '../queues';
 import { isKnownTimeZone, parseScheduleExpression } from '../schedule-expression';
 
@@ -97,27 +98,25 @@ export function eventBridgeScheduler(
   };
 }
 
-let chosen: SchedulerPort | undefined;
 /**
  * The scheduler port to build services with: the adapter is chosen on first use (as the key port's), so
- * a wiring built when its module loads reads no scheduler setting until a schedule is touched.
+ * a wiring built when its module loads reads no scheduler setting until a schedule is touched. Both
+ * runtimes need the group and the role the stacks give (lib/grants.ts, 'scheduler').
  */
 export function schedulerPort(): SchedulerPort {
   return {
-    put: (spec) => currentScheduler().put(spec),
-    remove: (name) => currentScheduler().remove(name),
-    get: (name) => currentScheduler().get(name),
+    put: (spec) => chosen.get().put(spec),
+    remove: (name) => chosen.get().remove(name),
+    get: (name) => chosen.get().get(name),
   };
 }
 
-function currentScheduler(): SchedulerPort {
-  if (!chosen) {
-    const e = env();
-    // Written out, not e.APP_RUNTIME: deployed bundles drop the local scheduler and croner (see env.ts).
-    if (process.env.APP_RUNTIME === 'local') chosen = localScheduler();
-    else if (e.SCHEDULE_GROUP && e.SCHEDULER_ROLE_ARN) {
-      chosen = eventBridgeScheduler({ group: e.SCHEDULE_GROUP, roleArn: e.SCHEDULER_ROLE_ARN });
-    } else throw new Error('Invalid environment: SCHEDULE_GROUP and SCHEDULER_ROLE_ARN must be set');
-  }
-  return chosen;
-}
+const chosen = perFunction((): SchedulerPort => {
+  const e = env();
+  if (!e.SCHEDULE_GROUP || !e.SCHEDULER_ROLE_ARN)
+    throw new Error('Invalid environment: SCHEDULE_GROUP and SCHEDULER_ROLE_ARN must be set');
+  const options = { group: e.SCHEDULE_GROUP, roleArn: e.SCHEDULER_ROLE_ARN };
+  // Written out, not e.APP_RUNTIME: deployed bundles drop the local scheduler and croner (see env.ts).
+  if (process.env.APP_RUNTIME === 'local') return localSchedulerPort({ ...options, region: e.AWS_REGION });
+  return eventBridgeScheduler(options);
+});
