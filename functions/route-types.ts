@@ -44,6 +44,12 @@ export type Capability =
   | 'queue:purge'
   /** sqs:GetQueueAttributes on one queue, no send: the health check's queue probe. */
   | 'queue-probe:trob-runs'
+  /**
+   * The queue's URL and sqs:ChangeMessageVisibility on it, no send: a consumer that sets when a failed
+   * message comes back (the run worker; every run message is sent by the run dispatch).
+   */
+  | 'queue-retry:trob-runs'
+  | 'queue-retry:flow-runs'
   | 'scheduler'
   | 'mail'
   | 'keys'

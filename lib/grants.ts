@@ -167,6 +167,12 @@ function grantQueue(fn: AppFunction, name: QueueName, queue: sqs.IQueue): void {
   fn.addEnvironment(queueArnEnv(name), queue.queueArn);
 }
 
+/** Sets when a received message comes back (a consumer's retry delay): no send. */
+function grantQueueRetry(fn: AppFunction, name: QueueName, queue: sqs.IQueue): void {
+  queue.grant(fn.role, 'sqs:ChangeMessageVisibility');
+  fn.addEnvironment(queueUrlEnv(name), queue.queueUrl);
+}
+
 /** Reads the queue's attributes (the health probe): no send, no receive. */
 function grantQueueProbe(fn: AppFunction, name: QueueName, queue: sqs.IQueue): void {
   queue.grant(fn.role, 'sqs:GetQueueAttributes');
@@ -243,6 +249,11 @@ export function grantCapabilities(
   if (targets.publicAppUrl) fn.addEnvironment('PUBLIC_APP_URL', targets.publicAppUrl);
 
   for (const need of new Set(needs)) {
+    if (need.startsWith('queue-retry:')) {
+      const name = need.slice('queue-retry:'.length) as QueueName;
+      grantQueueRetry(fn, name, targets.queues?.[name] ?? missing(need, fn));
+      continue;
+    }
     if (need.startsWith('queue-probe:')) {
       const name = need.slice('queue-probe:'.length) as QueueName;
       grantQueueProbe(fn, name, targets.queues?.[name] ?? missing(need, fn));

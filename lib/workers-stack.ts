@@ -30,10 +30,11 @@ import { removalPolicyFor } from './stage';
 
 /**
  * What every Chromium worker may touch besides the table: decrypt the account's session cookies, push
- * jobProgress to the browser, and send to the queues that feed it (a long run continues in a new message).
- * A 'light' consumer gets its queue's `needs` instead (functions/core/queues.ts).
+ * jobProgress to the browser, stream from the model (a flow's run scores prospects and writes its texts),
+ * and set when a failed message of the queues that feed it comes back ('queue-retry:'; it sends none: a
+ * long run continues through the unsent index and the run dispatch). A 'light' consumer gets its queue's
+ * `needs` instead (functions/core/queues.ts).
  */
-/** The platform workers' own needs; 'ai-model': a flow's run scores prospects and writes its texts (issue 20). */
 export const WORKER_NEEDS: readonly Capability[] = ['keys', 'realtime-push', 'ai-model'];
 
 /** The queues EventBridge Scheduler targets (flow runs, recurring trob runs): the only ones its role may send to. */
@@ -142,7 +143,7 @@ export class WorkersStack extends Stack {
           : {}),
       });
       const needs: Capability[] = chromium
-        ? [...WORKER_NEEDS, ...defs.map((d): Capability => `queue:${d.name}`)]
+        ? [...WORKER_NEEDS, ...defs.map((d) => `queue-retry:${d.name}` as Capability)]
         : defs.flatMap((d) => d.needs ?? []);
       grantCapabilities(worker, needs, {
         table: data.table,

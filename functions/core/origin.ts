@@ -25,12 +25,19 @@ let lastRefresh = 0;
 const digest = (value: string) => createHash('sha256').update(value).digest();
 const matches = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
 
+/** The secret, or undefined when it cannot be read: a request that cannot be checked is refused. */
+const readSecret = () =>
+  secret('ORIGIN_VERIFY').catch((error: unknown) => {
+    logger.error('origin secret could not be read: the request is refused', { error });
+    return undefined;
+  });
+
 /** Throws ForbiddenError (403) unless the request carries the origin secret. */
 export async function verifyOrigin(headers: Record<string, string | undefined> | undefined): Promise<void> {
   const given = headers?.[ORIGIN_VERIFY_HEADER];
   // Refused before the secret is read: a flood of direct requests costs no Secrets Manager call.
   if (!given) throw new ForbiddenError(REFUSED);
-  let expected = await secret('ORIGIN_VERIFY');
+  let expected = await readSecret();
   if (!expected) {
     // Fails closed: without a configured secret no request can prove where it came from.
     logger.error('origin secret is not configured: every request is refused');
@@ -41,7 +48,7 @@ export async function verifyOrigin(headers: Record<string, string | undefined> |
   if (Date.now() - lastRefresh > REFRESH_AFTER_MS) {
     lastRefresh = Date.now();
     forgetSecret('ORIGIN_VERIFY');
-    expected = await secret('ORIGIN_VERIFY');
+    expected = await readSecret();
     if (expected && matches(given, expected)) return;
   }
   throw new ForbiddenError(REFUSED);

@@ -1,5 +1,5 @@
+import { singleton } from './clients/local';
 import { type Env, env } from './env';
-import { perFunction } from './local-runtime';
 
 /**
  * Secrets come from plain env vars on the local cloud and from Secrets Manager in AWS, by ARN, read on
@@ -10,8 +10,9 @@ import { perFunction } from './local-runtime';
  * and cached by the extension. It replaces the Secrets Manager client, about 15 KB in every bundle.
  * The extension keeps a value for SECRETS_EXTENSION_TTL_SECONDS, so a rotation reaches a re-read within that.
  */
-// Per function: on the local cloud each reads through its own role (local-runtime.ts).
-const caches = perFunction(() => new Map<string, Promise<string>>());
+// Per function (on the local cloud each reads through its own role), and forgotten with the clients when
+// tests or a restarted local cloud switch environments.
+const cache = singleton(() => new Map<string, Promise<string>>());
 
 export type SecretName = 'AUTH_TOKEN_SECRET' | 'PAYMENTS' | 'ORIGIN_VERIFY';
 
@@ -51,13 +52,12 @@ export function secret(name: SecretName): Promise<string | undefined> {
   if (typeof value === 'string' && value) return Promise.resolve(value);
   const arn = e[arnVar];
   if (typeof arn !== 'string' || !arn) return Promise.resolve(undefined);
-  const cache = caches.get();
-  let stored = cache.get(arn);
+  let stored = cache().get(arn);
   if (!stored) {
     stored = fromSecretsExtension(arn);
     // A failed read is retried by the next request rather than cached.
-    stored.catch(() => cache.delete(arn));
-    cache.set(arn, stored);
+    stored.catch(() => cache().delete(arn));
+    cache().set(arn, stored);
   }
   return stored;
 }
@@ -65,5 +65,5 @@ export function secret(name: SecretName): Promise<string | undefined> {
 /** Drops the kept copy, so the next `secret(name)` reads Secrets Manager again (after a rotation). */
 export function forgetSecret(name: SecretName): void {
   const arn = env()[sources[name].arn];
-  if (typeof arn === 'string') caches.get().delete(arn);
+  if (typeof arn === 'string') cache().delete(arn);
 }

@@ -60,6 +60,7 @@
  * | 49 | a connected account's adapted invitation budget  | table | pk = USER#<id>#BUDGET#<connectionId>, sk = ADAPT#invitations |
  * | 50 | a flow's review queue (intents waiting, approved) | table | pk = USER#<id>#PROSPECTS#<flowId>, sk begins_with REVIEW# |
  * | 51 | a flow's review counts (the approval streak)     | table | pk = USER#<id>#PROSPECTS#<flowId>, sk = REVIEW-STATE |
+ * | 52 | one mail job's send (sent at most once, by job id) | table | pk = MAIL-JOB#<jobId>, sk = MAIL-JOB           |
  *
  * Starting an automation checks the running count and writes the automation in one transaction with
  * a version bump of the user's start guard (conditional on the version read), so two starts at once
@@ -145,6 +146,11 @@ export const keys = {
   userOneTimeTokenPrefix: 'TOKEN#',
   checkoutSession: (id: string): ItemKey => ({ pk: `CHECKOUT#${id}`, sk: 'CHECKOUT' }),
   paymentEvent: (id: string): ItemKey => ({ pk: `PAYMENT-EVENT#${id}`, sk: 'PAYMENT-EVENT' }),
+  /**
+   * A mail job's send (functions/auth/mail-send-repository.ts): no owner in the key, as the job names an
+   * address that may have no account; the job id is random, and the item expires.
+   */
+  mailJob: (jobId: string): ItemKey => ({ pk: `MAIL-JOB#${jobId}`, sk: 'MAIL-JOB' }),
   catalogTemplate: (id: string): ItemKey => ({ pk: 'CATALOG', sk: `TEMPLATE#${id}` }),
   catalogTemplatesPrefix: () => ({ pk: 'CATALOG', skPrefix: 'TEMPLATE#' }),
   healthProbe: (): ItemKey => ({ pk: 'HEALTH', sk: 'HEALTH' }),

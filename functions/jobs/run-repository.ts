@@ -233,6 +233,15 @@ export async function releaseForRetry(lease: Lease, state: RunSnapshot, now: Dat
   await fenced(lease, { ...snapshotFields(state), leaseUntil: new Date(0).toISOString() }, [], now);
 }
 
+/**
+ * Ends the lease and nothing else, the job's state staying as last saved: for a last attempt whose failure
+ * could not be recorded, so the stalled-job sweep takes the job over at its next pass
+ * (unsent-repository.ts markStalledRunsUnsent).
+ */
+export async function releaseLease(lease: Lease, now: Date): Promise<void> {
+  await fenced(lease, { leaseUntil: new Date(0).toISOString() }, [], now);
+}
+
 export type RunEnd =
   | { status: 'completed'; report?: CompletenessReport; message: string }
   | { status: 'failed'; errorMessage: string; report?: CompletenessReport }

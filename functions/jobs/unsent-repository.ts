@@ -9,7 +9,8 @@ import { type FlowExecution, flowExecutionOf } from './flow-schedule';
  * The unsent index (gsi1, core/table.ts pattern 22): automations whose run message waits to be sent by
  * the run dispatch (automations/run-dispatch-service.ts). The routes put an automation on it in the same
  * write as its status (a start, a run again, a resume), and so does the engine when a job continues in its
- * next segment (jobs/run-repository.ts); the dispatch reads it and takes it off.
+ * next segment (jobs/run-repository.ts) or a message meets a lease that holds its segment (below); the
+ * dispatch reads it and takes it off.
  */
 
 /**
@@ -46,7 +47,7 @@ export interface UnsentAutomation {
   status: string;
   queuedSegment?: number;
   interval?: AutomationInterval;
-  /** A job waiting for a budget: its message is sent delayed to this time. */
+  /** A job waiting for a budget, or for the lease on its segment: its message is sent delayed till then. */
   sendAt?: string;
   /** A job its schedule's tick created: the schedule is there already. */
   scheduled?: boolean;
@@ -143,6 +144,50 @@ export async function markStalledRunsUnsent(leaseEndedBefore: string, limit: num
     }
   }
   return marked;
+}
+
+/**
+ * A run message that met its very segment held by a live lease (a worker still on it, or one that stopped
+ * without letting go): the job goes back on the unsent index for that segment, to be sent at `sendAt`
+ * (when the lease ends), so the run dispatch sends it then, like any other run message, and the next
+ * worker takes the segment over from its checkpoint if nobody finished it. Not conditioned on the lease
+ * itself: a worker that renews it only makes the message come back early and meet the lease again. False
+ * when the job moved on meanwhile (handed to its next segment, ended, paused): nothing is left to take over.
+ */
+export async function markHeldRunUnsent(input: {
+  userId: string;
+  automationId: string;
+  jobId: string;
+  segment: number;
+  sendAt: Date;
+  now: Date;
+}): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.automation(input.userId, input.automationId),
+        UpdateExpression:
+          'SET queuedSegment = :segment, sendAt = :sendAt, gsi1pk = :unsent, gsi1sk = :unsentSort',
+        ConditionExpression:
+          '#status = :running AND jobId = :jobId AND runSegment = :segment AND ' +
+          '(attribute_not_exists(queuedSegment) OR queuedSegment <= :segment)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':running': 'running',
+          ':jobId': input.jobId,
+          ':segment': input.segment,
+          ':sendAt': input.sendAt.toISOString(),
+          ':unsent': keys.unsentAutomations.pk,
+          ':unsentSort': keys.unsentAutomationSort(input.now.toISOString(), input.userId, input.automationId),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
 }
 
 /** Automations marked unsent before `before`, oldest first. */

@@ -10,7 +10,6 @@ import {
 } from '../connections/connection-repository';
 import { encryptionContext } from '../connections/connection-service';
 import type { KeysPort } from '../core/ports/keys';
-import type { QueuePort } from '../core/ports/queue';
 import type { SchedulerPort } from '../core/ports/scheduler';
 import type { StoredAutomation } from '../jobs/automation-item';
 import { flowScheduleName, nextFlowSchedule } from '../jobs/flow-schedule';
@@ -24,6 +23,7 @@ import {
   type RunSnapshot,
   releaseForNextSegment,
   releaseForRetry,
+  releaseLease,
   runStateOf,
 } from '../jobs/run-repository';
 import { exactCount, shardedLeadCount } from '../leads/lead-count';
@@ -49,8 +49,6 @@ import { RUN_METRICS } from './run-metrics';
  */
 export interface TrobRunDeps {
   now: () => Date;
-  /** Only for a message that met a live lease: it comes back, the same message, when the lease ends. */
-  queue: Pick<QueuePort, 'send'>;
   /**
    * A recurring automation that pauses itself (three failed runs in a row) loses its schedule; a flow
    * whose tick finds a run still going puts its next run's schedule.
@@ -72,13 +70,18 @@ export type TrobRunOutcome =
   | 'not-claimed'
   /** A tick created the automation's next job; the run dispatch sends its message. */
   | 'scheduled'
-  /** Another lease holds the segment: the message was sent again, delayed to when the lease ends. */
+  /** Another lease holds the segment: it is back on the unsent index, sent again when the lease ends. */
   | 'lease-held'
   | 'completed'
   | 'continued'
   | 'waiting'
   | 'paused'
   | 'failed'
+  /**
+   * The last attempt failed and so did ending the job: released, it is left to the stalled-job sweep,
+   * which sends its segment again (run-dispatch-service.ts).
+   */
+  | 'stalled'
   | 'lease-lost';
 
 export class SegmentRunner {
@@ -290,14 +293,17 @@ export class SegmentRunner {
     return end.status;
   }
 
-  /** The job ends as failed, whether or not this worker still holds it (a permanent error, retries used up). */
+  /**
+   * The job ends as failed, whether or not this worker still holds it (a permanent error, retries used up).
+   * The cause is logged before the job is ended: should ending it throw too, the caller gets that error,
+   * and the failure that led here is not lost behind it.
+   */
   async failForGood(errorMessage: string, cause?: unknown): Promise<TrobRunOutcome> {
+    if (cause) this.ctx.log.error('job fails for good', { error: cause });
     try {
       return await this.finish({ status: 'failed', errorMessage });
     } catch (error) {
       if (!(error instanceof LeaseLostError)) throw error;
-    } finally {
-      if (cause) this.ctx.log.error('job failed for good', { error: cause });
     }
     const now = this.deps.now();
     await failUnclaimed(this.message.userId, this.automation.id, errorMessage, now, this.endingJob(now));
@@ -320,6 +326,16 @@ export class SegmentRunner {
   async letGo(): Promise<void> {
     await releaseForRetry(this.lease, this.snapshot(), this.deps.now()).catch(() => undefined);
     // The retry is the same message (same segment): a released lease lets it claim again.
+    await this.reporter.flush();
+  }
+
+  /**
+   * Lets go of a job whose end could not be written: only the lease ends (what ending it changed in memory,
+   * the 'failed' stage, is not saved), so the stalled-job sweep retries it from its last checkpoint.
+   * Should this write fail as well, the lease runs out on its own and the sweep comes a little later.
+   */
+  async leaveToSweep(): Promise<void> {
+    await releaseLease(this.lease, this.deps.now()).catch(() => undefined);
     await this.reporter.flush();
   }
 

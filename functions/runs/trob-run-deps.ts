@@ -2,7 +2,6 @@ import type { Context } from 'aws-lambda';
 import { env } from '../core/env';
 import type { Logger } from '../core/logger';
 import { keysPort } from '../core/ports/keys';
-import { queuePort } from '../core/ports/queue';
 import { realtimePort } from '../core/ports/realtime';
 import { schedulerPort } from '../core/ports/scheduler';
 import { queues } from '../core/queues';
@@ -16,7 +15,6 @@ import { createTrobRunService } from './trob-run-service';
 /** The run worker's wiring, built once per cold start. */
 export const trobRuns = createTrobRunService({
   now: () => new Date(),
-  queue: queuePort(),
   scheduler: schedulerPort(),
   keys: keysPort(),
 });

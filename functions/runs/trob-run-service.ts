@@ -1,11 +1,11 @@
 import type { FlowTickMessage, SegmentMessage, TrobTickMessage } from '../../shared/run-messages';
 import { RUN_TEXTS } from '../../shared/run-texts';
-import { delayUntil } from '../core/queues';
 import { findFlow } from '../flows/flow-repository';
 import type { StoredAutomation } from '../jobs/automation-item';
 import { nextFlowSchedule } from '../jobs/flow-schedule';
 import { claimSegment, startScheduledJob } from '../jobs/run-claims';
 import { LeaseLostError } from '../jobs/run-repository';
+import { markHeldRunUnsent } from '../jobs/unsent-repository';
 import { settleLeadCount } from '../leads/lead-count';
 import type { RunContext } from './run-context';
 import { RUN_KINDS } from './run-kinds';
@@ -57,6 +57,28 @@ export function createTrobRunService(deps: TrobRunDeps) {
     return 'scheduled';
   }
 
+  /**
+   * The last attempt ends the job failed. Should that write fail too (the table out of reach), the
+   * message is still acknowledged: on the DLQ it would be a valid message among the unreadable ones, and
+   * the job would stay running until the sweep found it anyway. The job's lease is ended instead, so the
+   * stalled-job sweep sends its segment again (run-dispatch-service.ts) and the job is retried from its
+   * checkpoint, to end one way or the other. Both errors are logged: failForGood logs the cause first.
+   */
+  async function failLastAttempt(
+    job: SegmentRunner,
+    cause: unknown,
+    ctx: RunContext,
+  ): Promise<TrobRunOutcome> {
+    try {
+      await job.failForGood(RUN_TEXTS.retriesExhausted(ctx.receiveCount), cause);
+      return 'failed';
+    } catch (error) {
+      ctx.log.error('failed job not ended: the stalled-job sweep retries it', { error });
+      await job.leaveToSweep();
+      return 'stalled';
+    }
+  }
+
   async function run(message: SegmentMessage, ctx: RunContext): Promise<TrobRunOutcome> {
     const now = deps.now();
     const claimed = await claimSegment({
@@ -69,13 +91,26 @@ export function createTrobRunService(deps: TrobRunDeps) {
     });
     if (claimed.kind === 'held') {
       // A live lease holds this segment: a worker still running it, or one that stopped without letting
-      // go (a crash, a Ctrl-C). The message comes back once the lease ends, to take the segment over from
-      // its checkpoint if nobody finished it; dropped here, the job would stay running for ever.
-      const delaySeconds = Math.max(1, delayUntil(new Date(claimed.until.getTime() + 1000), now));
-      await deps.queue.send(message.kind === 'flow-run' ? 'flow-runs' : 'trob-runs', message, {
-        delaySeconds,
+      // go (a crash, a Ctrl-C). The segment goes back on the unsent index, for the run dispatch to send
+      // once the lease ends, to take it over from its checkpoint if nobody finished it; dropped here, the
+      // job would stay running for ever. Not sent from here: every run message goes out through the
+      // unsent index, so a send that fails or a worker that dies right after loses nothing.
+      const sendAt = new Date(claimed.until.getTime() + 1000);
+      const marked = await markHeldRunUnsent({
+        userId: message.userId,
+        automationId: message.automationId,
+        jobId: message.jobId,
+        segment: message.segment,
+        sendAt,
+        now,
       });
-      ctx.log.info('run held by a lease: the message comes back when it ends', { delaySeconds });
+      if (!marked) {
+        ctx.log.info('run held by a lease that has since let go of the job: nothing to take over');
+        return 'not-claimed';
+      }
+      ctx.log.info('run held by a lease: its segment is sent again when the lease ends', {
+        sendAt: sendAt.toISOString(),
+      });
       return 'lease-held';
     }
     if (claimed.kind === 'refused') {
@@ -107,10 +142,7 @@ export function createTrobRunService(deps: TrobRunDeps) {
         return 'lease-lost';
       }
       // Retries cannot fix this run any more: it fails now rather than staying stuck.
-      if (ctx.receiveCount >= ctx.maxReceiveCount) {
-        await job.failForGood(RUN_TEXTS.retriesExhausted(ctx.receiveCount), error);
-        return 'failed';
-      }
+      if (ctx.receiveCount >= ctx.maxReceiveCount) return failLastAttempt(job, error, ctx);
       await job.letGo();
       throw error;
     }

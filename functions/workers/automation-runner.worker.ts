@@ -10,8 +10,11 @@ import { runContext, trobRuns } from '../runs/trob-run-deps';
 /**
  * Consumes the run queues (trob-runs, flow-runs) with partial batch failures (Powertools batch), so
  * one failed run never re-delivers the others. A message that does not parse fails every time and
- * ends in the DLQ; a run that fails is retried, and its last attempt ends the job as failed
- * (functions/runs/trob-run-service.ts), so the DLQ holds nothing but unreadable messages.
+ * ends in the DLQ; a run that fails is retried, and its last attempt ends the job as failed, or, when
+ * even that write fails, leaves the job to the stalled-job sweep (functions/runs/trob-run-service.ts).
+ * So a run's own failures never reach the DLQ: besides unreadable messages it holds only those whose
+ * every attempt failed before the job was claimed or the tick done (the table out of reach). Of these
+ * a running job is still taken over by the sweep; a pending job or a tick is not sent again by itself.
  */
 async function processRecord(record: SQSRecord, lambda: Context): Promise<void> {
   const log = logger.child({ messageId: record.messageId, queue: record.eventSourceARN.split(':').at(-1) });

@@ -1,5 +1,5 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { mailJob } from '../auth/mail-jobs';
+import { MailJobBusyError, mailJob } from '../auth/mail-jobs';
 import { runMailJob } from '../auth/mail-sender-deps';
 import { logger, setRequestLogFields } from '../core/logger';
 
@@ -7,7 +7,9 @@ import { logger, setRequestLogFields } from '../core/logger';
  * Consumes the `mail` queue: each record is one account e-mail job (functions/auth/mail-jobs.ts). The
  * records of a batch are independent mails, so they run together and each failure is reported alone
  * (partial batch failures): a failed mail comes back after the visibility timeout and moves to the DLQ
- * after maxReceiveCount, without sending the others twice. Bodies name an address: never logged.
+ * after maxReceiveCount, without sending the others twice. SQS delivers at least once, so each job is
+ * claimed by its id before it is done (functions/auth/mail-send-repository.ts): a copy of a job already
+ * sent is acknowledged, a copy of one being sent comes back later. Bodies name an address: never logged.
  */
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   // An invocation is not a request: no request's fields may carry over into its lines.
@@ -19,9 +21,11 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       try {
         const parsed = mailJob.safeParse(JSON.parse(record.body));
         if (!parsed.success) throw new Error(`Malformed mail job: ${parsed.error.issues[0]?.message}`);
-        await runMailJob(parsed.data);
+        await runMailJob(parsed.data, record.messageId);
       } catch (error) {
-        log.error('mail job failed', { error, receiveCount: record.attributes.ApproximateReceiveCount });
+        const receiveCount = record.attributes.ApproximateReceiveCount;
+        if (error instanceof MailJobBusyError) log.info('mail job sent by another delivery: retried later');
+        else log.error('mail job failed', { error, receiveCount });
         batchItemFailures.push({ itemIdentifier: record.messageId });
       }
     }),

@@ -865,8 +865,6 @@ async function workerMain(config: WorkerConfig): Promise<void> {
   const timing = timedDynamo();
   const service = createTrobRunService({
     now: () => new Date(),
-    // Only a message that met a live lease is sent from the runner; the bench runs one job at a time.
-    queue: { send: async () => ({ messageId: randomUUID() }) },
     scheduler: { remove: async () => undefined, put: async () => undefined },
     keys: keysPort(),
   });

@@ -11,6 +11,8 @@ export function startSchedulerPoller(options: {
   store: LocalScheduleStore;
   client: SQSClient;
   queueUrls: Record<QueueName, string>;
+  /** Whether the scheduler's role may send to the queue (the stacks' policy); every queue when absent. */
+  mayTarget?: (queue: QueueName) => Promise<boolean>;
   intervalMs?: number;
   log?: (line: string) => void;
 }): { stop(): Promise<void>; tick(): Promise<number> } {
@@ -25,6 +27,11 @@ export function startSchedulerPoller(options: {
       const url = options.queueUrls[schedule.target.queue];
       if (!url) {
         log(`[scheduler] ${schedule.name}: unknown target queue ${schedule.target.queue}`);
+        continue;
+      }
+      if (options.mayTarget && !(await options.mayTarget(schedule.target.queue))) {
+        // EventBridge Scheduler's delivery fails with AccessDenied, and after its retries the run is lost.
+        log(`[scheduler] ${schedule.name}: the scheduler's role may not send to ${schedule.target.queue}`);
         continue;
       }
       await options.client.send(

@@ -79,16 +79,27 @@ describe('the wiring of every function of the stacks', () => {
     }
   });
 
-  it('gives a queue URL to exactly the functions that may send to that queue or probe it', async () => {
+  it('gives a queue URL to exactly the functions that may send to that queue, probe it or retry its messages', async () => {
     for (const fn of functions) {
       for (const name of queueNames) {
         const arn = arns.queues[name]!;
         const sends = await fn.allows('sqs:SendMessage', arn);
-        const probes = await fn.allows('sqs:GetQueueAttributes', arn);
+        // The health probe reads the queue's attributes; the run worker sets a failed message's return.
+        const probes =
+          (await fn.allows('sqs:GetQueueAttributes', arn)) ||
+          (await fn.allows('sqs:ChangeMessageVisibility', arn));
         const where = `${fn.entry} ${name}`;
         if (sends) expect(fn.env[queueUrlEnv(name)], where).toBeDefined();
         if (fn.env[queueUrlEnv(name)]) expect(sends || probes, where).toBe(true);
       }
+    }
+  });
+
+  it('lets the run worker send no run message: the run dispatch is the one sender', async () => {
+    const runner = functions.find((f) => f.entry === 'functions/workers/automation-runner.worker.ts')!;
+    for (const name of ['trob-runs', 'flow-runs'] as const) {
+      expect(await runner.allows('sqs:SendMessage', arns.queues[name]!), name).toBe(false);
+      expect(await runner.allows('sqs:ChangeMessageVisibility', arns.queues[name]!), name).toBe(true);
     }
   });
 

@@ -14,7 +14,11 @@ import { secret } from '../../functions/core/secrets';
 import { outerEnv } from '../../scripts/local-cloud/function-runtime/env-scope';
 import type { LocalFunction } from '../../scripts/local-cloud/function-runtime/local-functions';
 import { RIGHTS_LOG_DIR } from '../../scripts/local-cloud/function-runtime/rights-log';
-import { runAs, stackFunction } from '../../scripts/local-cloud/function-runtime/runtime';
+import {
+  runAs,
+  schedulerRoleMaySend,
+  stackFunction,
+} from '../../scripts/local-cloud/function-runtime/runtime';
 import { type LocalQueues, startLocalQueues } from '../../scripts/local-cloud/sqs';
 import { setEnv, useIntegrationEnv } from '../support/integration-env';
 
@@ -133,9 +137,7 @@ describe('a handler on the local cloud', () => {
     const health = narrowed(await stackFunction(HEALTH), {});
     const error = await caught(() =>
       runAs(health, () =>
-        sqsClient().send(
-          new SendMessageCommand({ QueueUrl: queues.urls['trob-runs'], MessageBody: '{}' }),
-        ),
+        sqsClient().send(new SendMessageCommand({ QueueUrl: queues.urls['trob-runs'], MessageBody: '{}' })),
       ),
     );
     expect(error.name).toBe('AccessDenied');
@@ -187,6 +189,12 @@ describe('a handler on the local cloud', () => {
     expect(denied.name).toBe('AccessDeniedException');
     expect(denied.message).toContain('iam:PassRole');
     await runAs(dispatcher, () => schedulerPort().remove(spec.name));
+  });
+
+  it('lets EventBridge Scheduler deliver to the run queues its role names, and to no other', async () => {
+    expect(await schedulerRoleMaySend(queues.arns['flow-runs'])).toBe(true);
+    expect(await schedulerRoleMaySend(queues.arns['trob-runs'])).toBe(true);
+    expect(await schedulerRoleMaySend(queues.arns.mail, { refusalExpected: true })).toBe(false);
   });
 
   it('reads a secret through the secrets extension only when its role may', async () => {

@@ -11,7 +11,8 @@ import { createHttpGateway, type GatewayOptions } from '../../scripts/local-clou
  * Issue 8, point 14: the local gateway answers a malformed path escape with 400, and sends the headers
  * CloudFront's policy adds in AWS (lib/security-headers.ts) on every response: static, API, stream, errors.
  */
-const fixture = { auth: 'public', table: 'read' } as const;
+// Not functions of the stacks (localOnly): they test the gateway, and run as the local cloud itself.
+const fixture = { auth: 'public', table: 'read', localOnly: true } as const;
 const routes: HttpRoute[] = [
   { method: 'POST', path: '/api/things/{id}', handler: '../test/fixtures/echo', ...fixture },
   { method: 'GET', path: '/api/boom', handler: '../test/fixtures/echo', ...fixture },

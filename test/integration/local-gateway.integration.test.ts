@@ -7,7 +7,8 @@ import type { HttpRoute } from '../../functions/routes';
 import { createHttpGateway, MAX_BODY_BYTES } from '../../scripts/local-cloud/http-gateway';
 
 // Handler names resolve under functions/, so fixtures are reached from there.
-const fixture = { auth: 'public', table: 'read' } as const;
+// Not functions of the stacks (localOnly): they test the gateway, and run as the local cloud itself.
+const fixture = { auth: 'public', table: 'read', localOnly: true } as const;
 const routes: HttpRoute[] = [
   { method: 'POST', path: '/api/things/{id}', handler: '../test/fixtures/echo', ...fixture },
   { method: 'GET', path: '/api/things/special', handler: '../test/fixtures/echo', ...fixture },

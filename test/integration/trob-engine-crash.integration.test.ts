@@ -1,10 +1,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRunDispatchService, STALLED_GRACE_MS } from '../../functions/automations/run-dispatch-service';
-import { logger } from '../../functions/core/logger';
-import { queuePort } from '../../functions/core/ports/queue';
-import { schedulerPort } from '../../functions/core/ports/scheduler';
+import { STALLED_GRACE_MS } from '../../functions/automations/run-dispatch-service';
 import { claimSegment } from '../../functions/jobs/run-claims';
 import {
   api,
@@ -22,6 +19,7 @@ import {
   takeRunMessages,
   worldFollowers,
 } from '../support/engine-suite';
+import { sweepUnsentAsTask } from '../support/functions';
 
 /**
  * Issue 11 points 1-3: a long job checkpoints and continues in a new message before its invocation
@@ -169,13 +167,7 @@ describe('long jobs and crashed workers', () => {
     expect(claim.kind).toBe('claimed');
     await new Promise((r) => setTimeout(r, 700));
     // The dispatch `msAfter` from now; no grace, as the stream sends what the sweep marks at once.
-    const sweepAt = (msAfter: number) =>
-      createRunDispatchService({
-        log: logger,
-        queue: queuePort(),
-        scheduler: schedulerPort(),
-        now: () => new Date(Date.now() + msAfter),
-      }).dispatchUnsent({ graceMs: 0 });
+    const sweepAt = (msAfter: number) => sweepUnsentAsTask(msAfter);
 
     // Just inside the grace a message that met the lease may still be on its way back: left alone.
     expect(await sweepAt(STALLED_GRACE_MS - 5_000)).toEqual({ sent: 0, failed: 0, stalled: 0 });

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { logger } from '../../functions/core/logger';
 import { keysPort } from '../../functions/core/ports/keys';
-import { queuePort } from '../../functions/core/ports/queue';
 import { schedulerPort } from '../../functions/core/ports/scheduler';
 import { closeSharedBrowser } from '../../functions/platforms/browser';
 import { metrics } from '../../functions/runs/run-metrics';
@@ -335,7 +334,6 @@ describe('one account, two runs at once', () => {
     };
     const service = createTrobRunService({
       now: () => new Date(),
-      queue: queuePort(),
       scheduler: schedulerPort(),
       keys: keysPort(),
     });

@@ -55,3 +55,20 @@ async function whyDispatchFails(): Promise<string> {
   });
   return [...errors].join('; ') || 'no error logged';
 }
+
+export const UNSENT_SWEEP_ENTRY = 'functions/automations/dispatch-unsent.task.ts';
+
+/**
+ * The minute's sweep of the unsent index (stalled jobs included) as its task's function runs it, with no
+ * grace and the clock `msAfter` from now: what the task does a while later.
+ */
+export async function sweepUnsentAsTask(msAfter = 0) {
+  return runAs(await stackFunction(UNSENT_SWEEP_ENTRY), () =>
+    createRunDispatchService({
+      log: createLogger({}, { level: 'silent' }),
+      queue: queuePort(),
+      scheduler: schedulerPort(),
+      now: () => new Date(Date.now() + msAfter),
+    }).dispatchUnsent({ graceMs: 0 }),
+  );
+}

@@ -4,8 +4,8 @@ import {
   type LocalAuthorization,
   type LocalRuntimeHooks,
 } from '../../../functions/core/local-runtime';
-import { type Assembly, readAssembly } from '../stacks/assembly';
-import { localApiId, localResourcesFromEnv } from '../stacks/resolve';
+import { type Assembly, policiesOfRole, readAssembly } from '../stacks/assembly';
+import { localApiId, localResourcesFromEnv, TemplateResolver } from '../stacks/resolve';
 import { synthesizedAssembly } from '../stacks/synth';
 import { currentEnvScope, type EnvScope, outerEnv, outsideEnvScope, runInEnvScope } from './env-scope';
 import { type LocalFunction, localFunctions } from './local-functions';
@@ -111,6 +111,47 @@ export function runAs<T>(fn: LocalFunction, work: () => T | Promise<T>): Promise
   const scope: FunctionScope = { fn, env: { ...fn.env } };
   if (fn.env.AWS_SESSION_TOKEN) callers.set(fn.env.AWS_SESSION_TOKEN, fn);
   return Promise.resolve(runInEnvScope(scope, work));
+}
+
+/**
+ * Whether EventBridge Scheduler may deliver a schedule to a queue: the role the stacks give it
+ * (the one `scheduler.amazonaws.com` assumes) must allow sqs:SendMessage there. The local scheduler's
+ * poller asks before it sends (scheduler-poller.ts).
+ */
+export async function schedulerRoleMaySend(
+  queueArn: string,
+  /** A test that asks for a refusal on purpose: not counted as the stacks' own. */
+  options: { refusalExpected?: boolean } = {},
+): Promise<boolean> {
+  const { assembly } = await prepareFunctionRuntime();
+  const found = [...assembly.stacks.values()].flatMap((stack) =>
+    Object.entries(stack.resources)
+      .filter(
+        ([, r]) =>
+          r.Type === 'AWS::IAM::Role' &&
+          JSON.stringify(r.Properties?.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
+      )
+      .map(([id]) => ({ stack, id })),
+  );
+  if (found.length !== 1)
+    throw new Error(`Expected one role for EventBridge Scheduler, found ${found.length}`);
+  const { stack, id } = found[0]!;
+  const resolver = new TemplateResolver(assembly, localResourcesFromEnv(outerEnv()));
+  const role: LocalFunction = {
+    name: 'EventBridgeScheduler',
+    entry: 'EventBridge Scheduler (its role)',
+    roleArn: resolver.resolveString(stack, { 'Fn::GetAtt': [id, 'Arn'] }),
+    principalArn: `arn:aws:sts::000000000000:assumed-role/${id}/scheduler`,
+    env: {},
+    policies: policiesOfRole(stack, id).map((p) => ({
+      name: p.name,
+      policy: resolver.resolve(stack, p.document),
+    })),
+    memoryMb: 0,
+    timeoutSeconds: 0,
+    ...(options.refusalExpected ? { narrowedForTest: true as const } : {}),
+  };
+  return isAllowed(role, { action: 'sqs:SendMessage', resource: queueArn });
 }
 
 function currentFunction(): LocalFunction | undefined {

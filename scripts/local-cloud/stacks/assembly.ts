@@ -83,7 +83,10 @@ export function readAssembly(dir: string): Assembly {
 }
 
 /** Inline policies of the role and the AWS::IAM::Policy resources that name it. */
-function policiesOfRole(stack: StackTemplate, roleLogicalId: string): { name: string; document: unknown }[] {
+export function policiesOfRole(
+  stack: StackTemplate,
+  roleLogicalId: string,
+): { name: string; document: unknown }[] {
   const role = stack.resources[roleLogicalId];
   if (role?.Type !== 'AWS::IAM::Role') throw new Error(`${stack.stackName}/${roleLogicalId} is not a role`);
   if ((role.Properties?.ManagedPolicyArns as unknown[] | undefined)?.length) {

@@ -411,16 +411,23 @@ describe('aiPort', () => {
     expect(() => parseEnv({ TABLE_NAME: 't', OPENAI_BASE_URL: 'not a url' })).toThrow(/OPENAI_BASE_URL/);
   });
 
-  it('is chosen once per process from the environment, until reset', () => {
+  it('is chosen once per process from the environment at its first use, until reset', async () => {
+    const firstEvent = () =>
+      aiPort()
+        .filterLeads({ query: 'founders', leads: async () => [] })
+        [Symbol.asyncIterator]()
+        .next();
     vi.stubEnv('TABLE_NAME', 't');
     vi.stubEnv('AI_PROVIDER', 'local');
     resetEnvCache();
-    const first = aiPort();
-    expect(aiPort()).toBe(first);
+    resetAiPort();
+    await expect(firstEvent()).resolves.toMatchObject({ done: false });
     vi.stubEnv('AI_PROVIDER', 'bedrock');
     resetEnvCache();
-    expect(aiPort()).toBe(first);
+    await expect(firstEvent()).resolves.toMatchObject({ done: false });
     resetAiPort();
-    expect(() => aiPort()).toThrow('Invalid environment: AI_PROVIDER=bedrock needs BEDROCK_MODEL_ID');
+    await expect(firstEvent()).rejects.toThrow(
+      'Invalid environment: AI_PROVIDER=bedrock needs BEDROCK_MODEL_ID',
+    );
   });
 });
