@@ -25,6 +25,13 @@ export interface HttpRoute {
    */
   readonly localOnly?: true;
   /**
+   * A local-only row that does what a deployed route's function does (the sandbox's connect is the
+   * extension's sync; the payment page's completion is Stripe's webhook call): the local cloud runs it as
+   * that function (its handler name), with its environment and role. Without it, a local-only row runs as
+   * the local cloud itself, as the service outside the app it stands in for.
+   */
+  readonly runsAs?: string;
+  /**
    * Served to a member whose team is suspended (the owner's plan dropped below PLUS; DECISIONS 31):
    * who they are, signing out and switching back to their own workspace. Every other signed-in route
    * refuses them with 403.

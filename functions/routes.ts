@@ -183,6 +183,8 @@ export const httpRoutes: readonly HttpRoute[] = [
     table: 'write',
     needs: ['payments'],
     localOnly: true,
+    // Completing the sandbox's payment delivers the event the webhook route handles.
+    runsAs: 'billing/payment-webhook',
   },
   // Platform connections (spec 2.11, 3, 4, 7, 8; DESIGN 5). /platforms needs a verified e-mail.
   {
@@ -248,6 +250,8 @@ export const httpRoutes: readonly HttpRoute[] = [
     table: 'write',
     needs: ['keys'],
     localOnly: true,
+    // The sandbox's session is stored as the extension's sync stores one.
+    runsAs: 'connections/sync-platform',
   },
   // Automations (spec part 1 sections 2.8, 5, 7; part 2 section 7; DECISIONS 2, 3, 20)
   {

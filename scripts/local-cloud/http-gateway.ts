@@ -265,7 +265,10 @@ export function createHttpGateway(options: GatewayOptions) {
     }
     // A function URL has no routes of its own: its event says $default, as in AWS.
     const event = toEvent(req, url, body, route.stream ? '$default' : routeKey, pathParameters);
-    const handler = await loadHandler(route.handler, '.handler.ts', { localOnly: route.localOnly ?? false });
+    const handler = await loadHandler(route.handler, '.handler.ts', {
+      localOnly: route.localOnly ?? false,
+      ...(route.runsAs ? { runsAs: route.runsAs } : {}),
+    });
     const started = Date.now();
     if (route.stream) {
       if (!isStreamingHandler(handler))

@@ -15,7 +15,7 @@ import { scheduledTasks } from '../../functions/scheduled-tasks';
 import { startSandboxPlatforms } from '../sandbox-platforms';
 import { localAppOrigins } from './app-origins';
 import { ensureTables, startLocalDynamo } from './dynamodb';
-import { prepareFunctionRuntime, schedulerRoleMaySend } from './function-runtime/runtime';
+import { prepareFunctionRuntime, schedulerMayDeliver } from './function-runtime/runtime';
 import { createHttpGateway } from './http-gateway';
 import { repoRoot } from './lambda-runtime';
 import { startRunDispatchRelay } from './run-dispatch-relay';
@@ -216,7 +216,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       store: localScheduler(),
       client: sqsClient,
       queueUrls: sqs.urls,
-      mayTarget: (queue) => schedulerRoleMaySend(sqs.arns[queue]),
+      queueArns: sqs.arns,
+      mayDeliver: (delivery) => schedulerMayDeliver(delivery),
       log,
     });
     stops.push(() => scheduler.stop());

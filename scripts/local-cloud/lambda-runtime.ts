@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { outsideEnvScope } from './function-runtime/env-scope';
-import { runAsFunction } from './function-runtime/runtime';
+import { runAs, stackFunction } from './function-runtime/runtime';
 
 /**
  * What the Lambda runtime gives a handler, for handlers run in-process by the local gateways:
@@ -84,18 +84,21 @@ const loaded = new Map<string, Promise<unknown>>();
 export function loadHandler(
   name: string,
   suffix: '.handler.ts' | '.worker.ts' | '.task.ts' | '.stream.ts' = '.handler.ts',
-  options: { localOnly?: boolean } = {},
+  options: { localOnly?: boolean; runsAs?: string } = {},
 ): Promise<unknown> {
-  const entry = `functions/${name}${suffix}`;
-  const file = resolve(repoRoot, entry);
-  const key = `${file}${options.localOnly ? ' (local only)' : ''}`;
+  const file = resolve(repoRoot, `functions/${name}${suffix}`);
+  // A local-only row runs as the function it stands in for, if it names one, else outside any function.
+  const entry = options.runsAs ? `functions/${options.runsAs}.handler.ts` : `functions/${name}${suffix}`;
+  const key = `${file}${options.localOnly ? ` (local only, as ${options.runsAs ?? 'the local cloud'})` : ''}`;
   let found = loaded.get(key);
   if (!found) {
     installLambdaGlobals();
     // Loaded outside any invocation: modules are shared by the functions of this process.
     found = outsideEnvScope(() => import(pathToFileURL(file).href)).then((mod: { handler?: unknown }) => {
       if (typeof mod.handler !== 'function') throw new Error(`${file} does not export a handler function`);
-      return options.localOnly ? mod.handler : asStackFunction(entry, mod.handler as Handler);
+      return options.localOnly && !options.runsAs
+        ? mod.handler
+        : asStackFunction(entry, mod.handler as Handler);
     });
     // A failed import must not be cached: the next request retries after the developer's fix.
     found.catch(() => loaded.delete(key));
@@ -106,9 +109,30 @@ export function loadHandler(
 
 type Handler = (...args: unknown[]) => unknown;
 
-/** The handler, run as the stacks' function of `entry`; a streaming handler stays marked as one. */
+/**
+ * The handler, run as the stacks' function of `entry`; a streaming handler stays marked as one. Its
+ * context is the function's: name, memory, and the time left within the template's timeout.
+ */
 export function asStackFunction(entry: string, handler: Handler): Handler {
-  const invoke = (...args: unknown[]) => runAsFunction(entry, () => handler(...args));
+  const invoke = async (...args: unknown[]) => {
+    const fn = await stackFunction(entry);
+    const started = Date.now();
+    const withContext = args.map((arg) => {
+      const given = arg as Partial<Context> | null;
+      if (typeof given?.getRemainingTimeInMillis !== 'function') return arg;
+      const remaining = given.getRemainingTimeInMillis.bind(given);
+      return {
+        ...given,
+        functionName: fn.name,
+        memoryLimitInMB: String(fn.memoryMb),
+        invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${fn.name}`,
+        logGroupName: `/aws/lambda/${fn.name}`,
+        getRemainingTimeInMillis: () =>
+          Math.max(0, Math.min(remaining(), started + fn.timeoutSeconds * 1000 - Date.now())),
+      };
+    });
+    return runAs(fn, () => handler(...withContext));
+  };
   if (isStreamingHandler(handler)) (invoke as unknown as Record<symbol, boolean>)[STREAMING] = true;
   return invoke;
 }

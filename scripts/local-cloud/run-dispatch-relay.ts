@@ -3,51 +3,60 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { keys } from '../../functions/core/table';
+import { stackFunction } from './function-runtime/runtime';
 import { lambdaContext, loadHandler } from './lambda-runtime';
 
-/** How many unsent automations one pass hands over, as a stream batch would. */
-const RELAY_BATCH = 100;
+const RUN_DISPATCHER_ENTRY = 'functions/workers/run-dispatcher.stream.ts';
 
 /**
  * The local stand-in for the table stream that feeds the run dispatcher in AWS
  * (functions/workers/run-dispatcher.stream.ts, filtered to new images on the unsent index): a pass reads
- * the unsent index as the service would and hands each item, as a stream record's new image, to the
- * dispatcher's function, which runs with its own environment and role. Answers the automation ids whose
- * record failed (left on the index for the next pass, as a stream retries).
+ * the whole unsent index as the service would and hands its items, as stream records' new images, to the
+ * dispatcher's function in batches of its event source mapping's size; the function runs with its own
+ * environment and role. Answers the automation ids whose record failed (left on the index for the next
+ * pass, as a stream retries).
  */
 export async function relayUnsentOnce(): Promise<string[]> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: keys.unsentAutomations.index,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.unsentAutomations.pk },
-      Limit: RELAY_BATCH,
-    }),
-  );
-  const items = out.Items ?? [];
-  if (items.length === 0) return [];
-  const event: DynamoDBStreamEvent = {
-    Records: items.map((item, i) => ({
-      eventID: `local-${Date.now()}-${i}`,
-      eventName: 'MODIFY',
-      eventSource: 'aws:dynamodb',
-      awsRegion: 'us-east-1',
-      dynamodb: {
-        Keys: marshall({ pk: item.pk, sk: item.sk }) as never,
-        NewImage: marshall(item, { removeUndefinedValues: true }) as never,
-        SequenceNumber: String(i),
-        StreamViewType: 'NEW_IMAGE',
-      },
-    })),
-  };
+  const batchSize = (await stackFunction(RUN_DISPATCHER_ENTRY)).eventSourceBatchSize ?? 10;
   const handler = (await loadHandler('workers/run-dispatcher', '.stream.ts')) as (
     e: DynamoDBStreamEvent,
     c: unknown,
   ) => Promise<DynamoDBBatchResponse>;
-  const result = await handler(event, lambdaContext('workers/run-dispatcher', 30_000));
-  const failed = new Set(result.batchItemFailures.map((f) => f.itemIdentifier));
-  return items.filter((_, i) => failed.has(String(i))).map((item) => String(item.id));
+  const failedIds: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: keys.unsentAutomations.index,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.unsentAutomations.pk },
+        Limit: batchSize,
+        ExclusiveStartKey: start,
+      }),
+    );
+    start = out.LastEvaluatedKey;
+    const items = out.Items ?? [];
+    if (items.length === 0) break;
+    const event: DynamoDBStreamEvent = {
+      Records: items.map((item, i) => ({
+        eventID: `local-${Date.now()}-${i}`,
+        eventName: 'MODIFY',
+        eventSource: 'aws:dynamodb',
+        awsRegion: 'us-east-1',
+        dynamodb: {
+          Keys: marshall({ pk: item.pk, sk: item.sk }) as never,
+          NewImage: marshall(item, { removeUndefinedValues: true }) as never,
+          SequenceNumber: String(i),
+          StreamViewType: 'NEW_IMAGE',
+        },
+      })),
+    };
+    const result = await handler(event, lambdaContext('workers/run-dispatcher', 30_000));
+    const failed = new Set(result.batchItemFailures.map((f) => f.itemIdentifier));
+    failedIds.push(...items.filter((_, i) => failed.has(String(i))).map((item) => String(item.id)));
+  } while (start);
+  return failedIds;
 }
 
 /**

@@ -11,8 +11,12 @@ export function startSchedulerPoller(options: {
   store: LocalScheduleStore;
   client: SQSClient;
   queueUrls: Record<QueueName, string>;
-  /** Whether the scheduler's role may send to the queue (the stacks' policy); every queue when absent. */
-  mayTarget?: (queue: QueueName) => Promise<boolean>;
+  queueArns: Record<QueueName, string>;
+  /**
+   * Whether the schedule's role may deliver to its target (runtime.ts schedulerMayDeliver: the role the
+   * function passed, trusted by the scheduler, allowed to send there).
+   */
+  mayDeliver: (delivery: { roleArn?: string; queueArn: string }) => Promise<boolean>;
   intervalMs?: number;
   log?: (line: string) => void;
 }): { stop(): Promise<void>; tick(): Promise<number> } {
@@ -24,14 +28,22 @@ export function startSchedulerPoller(options: {
     let fired = 0;
     for (const schedule of await options.store.due(now)) {
       if (!(await options.store.advance(schedule, now))) continue;
-      const url = options.queueUrls[schedule.target.queue];
-      if (!url) {
-        log(`[scheduler] ${schedule.name}: unknown target queue ${schedule.target.queue}`);
+      // Delivered by the target's ARN, as EventBridge Scheduler does (a schedule kept without one names
+      // its queue: the service's own tests).
+      const queueArn = schedule.targetArn ?? options.queueArns[schedule.target.queue];
+      const queue = (Object.keys(options.queueArns) as QueueName[]).find(
+        (q) => options.queueArns[q] === queueArn,
+      );
+      const url = queue ? options.queueUrls[queue] : undefined;
+      if (!url || !queueArn) {
+        log(`[scheduler] ${schedule.name}: no queue ${queueArn ?? schedule.target.queue}`);
         continue;
       }
-      if (options.mayTarget && !(await options.mayTarget(schedule.target.queue))) {
+      if (
+        !(await options.mayDeliver({ ...(schedule.roleArn ? { roleArn: schedule.roleArn } : {}), queueArn }))
+      ) {
         // EventBridge Scheduler's delivery fails with AccessDenied, and after its retries the run is lost.
-        log(`[scheduler] ${schedule.name}: the scheduler's role may not send to ${schedule.target.queue}`);
+        log(`[scheduler] ${schedule.name}: its role may not send to ${queueArn}`);
         continue;
       }
       await options.client.send(

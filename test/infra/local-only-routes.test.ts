@@ -17,6 +17,18 @@ describe('local-only routes', () => {
     expect(deployedHttpRoutes.some((r) => r.path.includes('sandbox'))).toBe(false);
   });
 
+  it('run as the deployed function they stand in for, when they name one', () => {
+    const deployed = new Set(deployedHttpRoutes.map((r) => r.handler));
+    for (const row of httpRoutes.filter((r) => r.runsAs)) {
+      expect(row.localOnly, row.path).toBe(true);
+      expect(deployed.has(row.runsAs!), `${row.path} runs as ${row.runsAs}`).toBe(true);
+    }
+    expect(httpRoutes.filter((r) => r.runsAs).map((r) => r.runsAs)).toEqual([
+      'billing/payment-webhook',
+      'connections/sync-platform',
+    ]);
+  });
+
   // prod differs from personal stages (retention, alarms), 'test' is what the other infra tests build.
   for (const stage of ['test', 'prod']) {
     it(`leave no sandbox route, function or SANDBOX_ variable in any template of stage ${stage}`, () => {

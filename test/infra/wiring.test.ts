@@ -199,4 +199,43 @@ describe('the wiring of every function of the stacks', () => {
       expect(fn.env.BEDROCK_MODEL_ID !== undefined, fn.entry).toBe(may);
     }
   });
+
+  it('leaves every decision to the identity policies the local cloud enforces: keys delegate to IAM, queues only refuse plain HTTP, nothing else has a resource policy', () => {
+    const resources = [...assembly.stacks.values()].flatMap((stack) => Object.values(stack.resources));
+    for (const key of resources.filter((r) => r.Type === 'AWS::KMS::Key')) {
+      const statements = (key.Properties!.KeyPolicy as { Statement: Record<string, unknown>[] }).Statement;
+      // The default key policy: the account's root may do anything, so IAM policies decide.
+      expect(
+        statements.some(
+          (s) =>
+            s.Effect === 'Allow' && s.Action === 'kms:*' && JSON.stringify(s.Principal).includes(':root'),
+        ),
+      ).toBe(true);
+      expect(statements.filter((s) => s.Effect === 'Deny')).toEqual([]);
+    }
+    for (const policy of resources.filter((r) => r.Type === 'AWS::SQS::QueuePolicy')) {
+      const statements = (policy.Properties!.PolicyDocument as { Statement: Record<string, unknown>[] })
+        .Statement;
+      for (const s of statements) {
+        const scheduler = JSON.stringify(s.Principal).includes('scheduler.amazonaws.com');
+        // A refusal of plain HTTP, or (for no queue here) a grant to a service.
+        expect(
+          (s.Effect === 'Deny' &&
+            JSON.stringify(s.Condition) === JSON.stringify({ Bool: { 'aws:SecureTransport': 'false' } })) ||
+            (s.Effect === 'Allow' && scheduler),
+          JSON.stringify(s),
+        ).toBe(true);
+      }
+    }
+    const resourcePolicies = resources
+      .map((r) => r.Type)
+      .filter((t) =>
+        [
+          'AWS::SecretsManager::ResourcePolicy',
+          'AWS::DynamoDB::ResourcePolicy',
+          'AWS::ApiGatewayV2::Authorizer',
+        ].includes(t),
+      );
+    expect(resourcePolicies).toEqual([]);
+  });
 });

@@ -20,12 +20,13 @@ import {
   startAutomationsSuite,
   started,
 } from '../support/automations-suite';
-import { asFunction } from '../support/functions';
+import { asFunction, UNSENT_SWEEP_ENTRY } from '../support/functions';
 import { setEnv } from '../support/integration-env';
 import { getItem, itemsMentioning } from '../support/table-items';
 
 const dispatchUnsentTask = asFunction('functions/automations/dispatch-unsent.task.ts', dispatchUnsentExport);
 
+import { runAsFunction } from '../../scripts/local-cloud/function-runtime/runtime';
 import { newUser } from '../support/users';
 
 /**
@@ -34,9 +35,11 @@ import { newUser } from '../support/users';
  */
 startAutomationsSuite({ poolSize: 2 });
 
-/** The sweep of the scheduled task, built with the test's ports and clock. */
+/** The sweep of the scheduled task, built with the test's ports and clock, run as the task's function. */
 const dispatchUnsent = (deps: Omit<RunDispatchDeps, 'scheduler'>) =>
-  createRunDispatchService({ ...deps, scheduler: schedulerPort() }).dispatchUnsent();
+  runAsFunction(UNSENT_SWEEP_ENTRY, () =>
+    createRunDispatchService({ ...deps, scheduler: schedulerPort() }).dispatchUnsent(),
+  );
 
 describe('a run message the queue did not take', () => {
   it('keeps the started automation and lets the sweep send it once, after the grace period', async () => {

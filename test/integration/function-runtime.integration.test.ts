@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localScheduler } from '../../functions/core/adapters/local-scheduler';
 import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { sqsClient } from '../../functions/core/clients/sqs';
 import { keysPort } from '../../functions/core/ports/keys';
@@ -16,7 +17,7 @@ import type { LocalFunction } from '../../scripts/local-cloud/function-runtime/l
 import { RIGHTS_LOG_DIR } from '../../scripts/local-cloud/function-runtime/rights-log';
 import {
   runAs,
-  schedulerRoleMaySend,
+  schedulerMayDeliver,
   stackFunction,
 } from '../../scripts/local-cloud/function-runtime/runtime';
 import { type LocalQueues, startLocalQueues } from '../../scripts/local-cloud/sqs';
@@ -191,10 +192,41 @@ describe('a handler on the local cloud', () => {
     await runAs(dispatcher, () => schedulerPort().remove(spec.name));
   });
 
-  it('lets EventBridge Scheduler deliver to the run queues its role names, and to no other', async () => {
-    expect(await schedulerRoleMaySend(queues.arns['flow-runs'])).toBe(true);
-    expect(await schedulerRoleMaySend(queues.arns['trob-runs'])).toBe(true);
-    expect(await schedulerRoleMaySend(queues.arns.mail, { refusalExpected: true })).toBe(false);
+  it('lets EventBridge Scheduler deliver with the role a function passed to the run queues it names, and nowhere else', async () => {
+    const dispatcher = await stackFunction(DISPATCHER);
+    const roleArn = dispatcher.env.SCHEDULER_ROLE_ARN!;
+    expect(await schedulerMayDeliver({ roleArn, queueArn: queues.arns['flow-runs'] })).toBe(true);
+    expect(await schedulerMayDeliver({ roleArn, queueArn: queues.arns['trob-runs'] })).toBe(true);
+    expect(
+      await schedulerMayDeliver({ roleArn, queueArn: queues.arns.mail }, { refusalExpected: true }),
+    ).toBe(false);
+    // A role the scheduler does not assume (a function's own) delivers nothing.
+    expect(
+      await schedulerMayDeliver({ roleArn: dispatcher.roleArn, queueArn: queues.arns['flow-runs'] }),
+    ).toBe(false);
+  });
+
+  it('keeps a schedule with the target ARN and role its function named, and reads it back by that ARN', async () => {
+    const dispatcher = await stackFunction(DISPATCHER);
+    const spec = {
+      name: 'delivery-probe',
+      expression: 'rate(1 hour)',
+      timezone: 'UTC',
+      target: { queue: 'flow-runs' as const },
+      payload: { kind: 'probe' },
+    };
+    await runAs(dispatcher, () => schedulerPort().put(spec));
+    expect(await localScheduler().stored(spec.name)).toMatchObject({
+      targetArn: queues.arns['flow-runs'],
+      roleArn: dispatcher.env.SCHEDULER_ROLE_ARN,
+    });
+    // A function whose env names no queue with that ARN reads no schedule, as in AWS.
+    const blind = narrowed(dispatcher, { withoutVariables: [queueArnEnv('flow-runs')] });
+    expect(await runAs(blind, () => schedulerPort().get(spec.name))).toBeUndefined();
+    expect(await runAs(dispatcher, () => schedulerPort().get(spec.name))).toMatchObject({
+      target: { queue: 'flow-runs' },
+    });
+    await runAs(dispatcher, () => schedulerPort().remove(spec.name));
   });
 
   it('reads a secret through the secrets extension only when its role may', async () => {

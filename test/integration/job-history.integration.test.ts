@@ -26,11 +26,12 @@ import {
   startTrob,
   takeRunMessages,
 } from '../support/engine-suite';
-import { asFunction } from '../support/functions';
+import { asFunction, UNSENT_SWEEP_ENTRY } from '../support/functions';
 import { setEnv } from '../support/integration-env';
 
 const runWorker = asFunction('functions/workers/automation-runner.worker.ts', runWorkerExport);
 
+import { runAsFunction } from '../../scripts/local-cloud/function-runtime/runtime';
 import { newUser } from '../support/users';
 
 /**
@@ -229,7 +230,9 @@ describe('one dispatch', () => {
       scheduler: schedulerPort(),
       now: () => new Date(),
     });
-    expect(await refusing.dispatchUnsent({ graceMs: 0 })).toMatchObject({ sent: 0, failed: 1 });
+    expect(
+      await runAsFunction(UNSENT_SWEEP_ENTRY, () => refusing.dispatchUnsent({ graceMs: 0 })),
+    ).toMatchObject({ sent: 0, failed: 1 });
     expect(await automationItem(ada.id, automation.id)).toMatchObject({
       status: 'pending',
       gsi1pk: 'AUTOMATION-UNSENT',

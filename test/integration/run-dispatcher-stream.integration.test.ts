@@ -2,19 +2,11 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { schedulerPort } from '../../functions/core/ports/scheduler';
-import { queueUrlEnv } from '../../functions/core/queues';
 import { keys } from '../../functions/core/table';
 import { scheduleNameOf } from '../../functions/jobs/recurring-schedule';
 import { handler as dispatcherExport } from '../../functions/workers/run-dispatcher.stream';
 import { lambdaContext } from '../../scripts/local-cloud/lambda-runtime';
-import {
-  api,
-  FOLLOWERS,
-  runMessagesOf,
-  runQueueUrl,
-  startAutomationsSuite,
-  started,
-} from '../support/automations-suite';
+import { api, FOLLOWERS, runMessagesOf, startAutomationsSuite, started } from '../support/automations-suite';
 import { asFunction } from '../support/functions';
 import { setEnv } from '../support/integration-env';
 import { getItem, type Item } from '../support/table-items';
@@ -76,13 +68,15 @@ describe('the run dispatcher on the table stream', () => {
   it('reports a record it could not send, keeps the automation unsent, and sends it on the retry', async () => {
     const { ada, item } = await storedStart();
     const record = recordOf(item);
-    setEnv({ [queueUrlEnv('trob-runs')]: `${runQueueUrl}-missing` });
+    // SQS out of reach (nothing listens on the discard port): the send fails, as in an outage.
+    const sqsEndpoint = process.env.SQS_ENDPOINT;
+    setEnv({ SQS_ENDPOINT: 'http://127.0.0.1:9' });
     try {
       expect(await deliver([record])).toEqual({
         batchItemFailures: [{ itemIdentifier: record.dynamodb!.SequenceNumber }],
       });
     } finally {
-      setEnv({ [queueUrlEnv('trob-runs')]: runQueueUrl });
+      setEnv({ SQS_ENDPOINT: sqsEndpoint });
     }
     expect(await getItem(keys.automation(ada.id, item.id as string))).toMatchObject({
       gsi1pk: 'AUTOMATION-UNSENT',

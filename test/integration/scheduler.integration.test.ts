@@ -71,6 +71,9 @@ describe('local scheduler', () => {
       store: scheduler,
       client: sqs,
       queueUrls: queues.urls,
+      queueArns: queues.arns,
+      // The service's own mechanics: which role may deliver is function-runtime's test.
+      mayDeliver: async () => true,
       intervalMs: 200,
     });
     try {
@@ -106,6 +109,9 @@ describe('local scheduler', () => {
       store: scheduler,
       client: sqs,
       queueUrls: queues.urls,
+      queueArns: queues.arns,
+      // The service's own mechanics: which role may deliver is function-runtime's test.
+      mayDeliver: async () => true,
       intervalMs: 100000,
     });
     expect(await poller.tick()).toBe(0);
@@ -127,12 +133,18 @@ describe('local scheduler', () => {
       store: scheduler,
       client: sqs,
       queueUrls: queues.urls,
+      queueArns: queues.arns,
+      // The service's own mechanics: which role may deliver is function-runtime's test.
+      mayDeliver: async () => true,
       intervalMs: 100000,
     });
     const b = startSchedulerPoller({
       store: localScheduler(),
       client: sqs,
       queueUrls: queues.urls,
+      queueArns: queues.arns,
+      // The service's own mechanics: which role may deliver is function-runtime's test.
+      mayDeliver: async () => true,
       intervalMs: 100000,
     });
     const fired = await Promise.all([a.tick(), b.tick()]);

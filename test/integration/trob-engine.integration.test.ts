@@ -9,6 +9,7 @@ import { createTrobRunService } from '../../functions/runs/trob-run-service';
 import { budgetUsed } from '../../functions/safety/budget-repository';
 import { BUDGETS } from '../../functions/safety/budgets';
 import { createGovernor, periodsOf } from '../../functions/safety/governor';
+import { runAsFunction } from '../../scripts/local-cloud/function-runtime/runtime';
 import { connectionStatus } from '../../shared/connections';
 import type { TrobRunMessage } from '../../shared/run-messages';
 import { RUN_TEXTS } from '../../shared/run-texts';
@@ -28,6 +29,7 @@ import {
   takeRunMessages,
   worldFollowers,
 } from '../support/engine-suite';
+import { RUN_WORKER_ENTRY } from '../support/functions';
 import { setEnv } from '../support/integration-env';
 import { scanTable } from '../support/table-items';
 
@@ -344,7 +346,10 @@ describe('one account, two runs at once', () => {
       progressFor: () => ({ report: () => undefined, flush: async () => undefined }),
       log: logger.child({ jobId: message.jobId }),
     });
-    const outcomes = await Promise.all(messages.map((m) => service.run(m, context(m))));
+    // As the run worker's function (its environment and role), with the test's governor and progress.
+    const outcomes = await Promise.all(
+      messages.map((m) => runAsFunction(RUN_WORKER_ENTRY, () => service.run(m, context(m)))),
+    );
     expect(outcomes.sort()).toEqual(['waiting', 'waiting']);
     const used = await budgetUsed(
       { userId: ada.id, connectionId: connection.id },

@@ -15,6 +15,7 @@ export const asFunction = <H extends (...args: never[]) => unknown>(entry: strin
   asStackFunction(entry, handler as unknown as (...args: unknown[]) => unknown) as unknown as H;
 
 export const RUN_DISPATCHER_ENTRY = 'functions/workers/run-dispatcher.stream.ts';
+export const RUN_WORKER_ENTRY = 'functions/workers/automation-runner.worker.ts';
 
 /**
  * One pass of the run dispatch as the table stream makes it: the dispatcher's function gets the automations

@@ -2,8 +2,9 @@ import { refusedDecisions } from '../../scripts/rights';
 
 /**
  * After the integration and browser tests: a call a function's role refused fails the run, even where the
- * test that made it passed (a refusal a handler swallowed, such as a push it only logs). `npm run -s
- * rights` lists what each function used.
+ * test that made it passed (a refusal a handler swallowed, such as a push it only logs). Listed first in
+ * globalSetup, so this check runs after the other teardowns (DynamoDB Local, the local cloud) have run.
+ * `npm run -s rights` lists what each function used.
  */
 export default function setup() {
   return () => {

@@ -5,6 +5,7 @@ import { env, queueArn } from '../env';
 import { asLocalService, authorizeLocal, LOCAL_ACCOUNT_ID } from '../local-runtime';
 import type { SchedulerPort, ScheduleSpec } from '../ports/scheduler';
 import { validateSpec } from '../ports/scheduler';
+import { queueArnEnv, queueNames } from '../queues';
 import { nextRunAfter } from '../schedule-next-run';
 
 /**
@@ -14,7 +15,15 @@ import { nextRunAfter } from '../schedule-next-run';
  */
 export const localSchedulesTable = (tableName = env().TABLE_NAME) => `${tableName}-local-schedules`;
 
-export interface StoredSchedule extends ScheduleSpec {
+/** What EventBridge Scheduler keeps of a target besides the payload: where it goes and who delivers it. */
+export interface ScheduleDelivery {
+  /** The target queue's ARN, as the function's environment named it (QUEUE_ARN_*). */
+  targetArn: string;
+  /** The role the scheduler delivers with (the function's SCHEDULER_ROLE_ARN). */
+  roleArn: string;
+}
+
+export interface StoredSchedule extends ScheduleSpec, Partial<ScheduleDelivery> {
   createdAt: number;
   /** Epoch ms of the next run; absent once a one-off schedule has fired. */
   nextRunAt?: number;
@@ -26,12 +35,13 @@ export function localScheduler(
   table = localSchedulesTable(),
 ): SchedulerPort & LocalScheduleStore {
   return {
-    async put(spec) {
+    async put(spec, delivery?: ScheduleDelivery) {
       validateSpec(spec);
       const now = Date.now();
       const next = nextRunAfter(spec.expression, spec.timezone, new Date(now));
       const item: StoredSchedule = {
         ...spec,
+        ...delivery,
         createdAt: now,
         ...(next ? { nextRunAt: next.getTime() } : {}),
       };
@@ -39,6 +49,10 @@ export function localScheduler(
     },
     async remove(name) {
       await client.send(new DeleteCommand({ TableName: table, Key: { name } }));
+    },
+    async stored(name) {
+      const out = await client.send(new GetCommand({ TableName: table, Key: { name } }));
+      return out.Item as StoredSchedule | undefined;
     },
     async get(name) {
       const out = await client.send(new GetCommand({ TableName: table, Key: { name } }));
@@ -115,14 +129,19 @@ export function localSchedulerPort(options: {
   return {
     async put(spec) {
       validateSpec(spec);
-      queueArn(spec.target.queue);
-      await authorizeLocal({ action: 'scheduler:CreateSchedule', resource: scheduleArn(spec.name) });
+      const targetArn = queueArn(spec.target.queue);
+      // As the AWS adapter: create, or update the schedule that exists.
+      const exists = await asLocalService(() => localScheduler().stored(spec.name));
+      await authorizeLocal({
+        action: exists ? 'scheduler:UpdateSchedule' : 'scheduler:CreateSchedule',
+        resource: scheduleArn(spec.name),
+      });
       await authorizeLocal({
         action: 'iam:PassRole',
         resource: options.roleArn,
         context: { 'iam:PassedToService': 'scheduler.amazonaws.com' },
       });
-      await asLocalService(() => localScheduler().put(spec));
+      await asLocalService(() => localScheduler().put(spec, { targetArn, roleArn: options.roleArn }));
     },
     async remove(name) {
       await authorizeLocal({ action: 'scheduler:DeleteSchedule', resource: scheduleArn(name) });
@@ -130,12 +149,24 @@ export function localSchedulerPort(options: {
     },
     async get(name) {
       await authorizeLocal({ action: 'scheduler:GetSchedule', resource: scheduleArn(name) });
-      return asLocalService(() => localScheduler().get(name));
+      const stored = await asLocalService(() => localScheduler().stored(name));
+      if (!stored) return undefined;
+      // As the AWS adapter: the target is known by its ARN, among the queues this function's env names.
+      const queue = stored.targetArn
+        ? queueNames.find((q) => process.env[queueArnEnv(q)] === stored.targetArn)
+        : stored.target.queue;
+      if (!queue) return undefined;
+      const { name: n, expression, timezone, payload } = stored;
+      return { name: n, expression, timezone, target: { queue }, payload };
     },
   };
 }
 
 export interface LocalScheduleStore {
+  /** Keeps the schedule with its delivery (a function's port gives it; the service's own tests may not). */
+  put(spec: ScheduleSpec, delivery?: ScheduleDelivery): Promise<void>;
+  /** The schedule as kept, its delivery included. */
+  stored(name: string): Promise<StoredSchedule | undefined>;
   due(now: number): Promise<StoredSchedule[]>;
   /** Claims the run seen in `schedule` and moves it to its next time; false when someone else did. */
   advance(schedule: StoredSchedule, firedAt: number): Promise<boolean>;

@@ -3,7 +3,7 @@ import { bedrockAi } from '../adapters/bedrock-ai';
 import { localAi } from '../adapters/local-ai/local-ai';
 import { openAiCompatible } from '../adapters/openai-ai';
 import { type Env, env } from '../env';
-import { authorizeLocal, localScope, perFunction } from '../local-runtime';
+import { authorizeLocal, LOCAL_ACCOUNT_ID, localScope, perFunction } from '../local-runtime';
 
 /**
  * AI port (issue 12): ranks a user's leads against a plain-language request and explains itself.
@@ -258,8 +258,12 @@ export async function authorizeLocalModel(e: Env): Promise<void> {
   // Written out, not e.APP_RUNTIME: deployed bundles drop this (see env.ts).
   if (process.env.APP_RUNTIME !== 'local' || !localScope()) return;
   if (!e.BEDROCK_MODEL_ID) throw new Error('Invalid environment: BEDROCK_MODEL_ID is not set');
+  // An inference profile (its geography first: us.anthropic...) is invoked as itself; a model id as the model.
+  const profile = /^(us|eu|apac|jp|au|ca|global|us-gov)\.[^.]+\..+/.test(e.BEDROCK_MODEL_ID);
   await authorizeLocal({
     action: 'bedrock:InvokeModelWithResponseStream',
-    resource: `arn:aws:bedrock:${e.AWS_REGION}::foundation-model/${e.BEDROCK_MODEL_ID}`,
+    resource: profile
+      ? `arn:aws:bedrock:${e.AWS_REGION}:${LOCAL_ACCOUNT_ID}:inference-profile/${e.BEDROCK_MODEL_ID}`
+      : `arn:aws:bedrock:${e.AWS_REGION}::foundation-model/${e.BEDROCK_MODEL_ID}`,
   });
 }

@@ -18,6 +18,8 @@ export interface LocalFunction {
   readonly policies: readonly { name: string; policy: unknown }[];
   readonly memoryMb: number;
   readonly timeoutSeconds: number;
+  /** The batch size of the queue or stream that feeds it (the local pollers and relay hand it as much). */
+  readonly eventSourceBatchSize?: number;
   /** A copy a test narrowed (fewer rights or variables) to see a refusal; its refusals are expected. */
   readonly narrowedForTest?: true;
 }
@@ -146,5 +148,6 @@ function toLocalFunction(
     policies: fn.policies.map((p) => ({ name: p.name, policy: resolver.resolve(stack, p.document) })),
     memoryMb: fn.memoryMb,
     timeoutSeconds: fn.timeoutSeconds,
+    ...(fn.eventSourceBatchSize ? { eventSourceBatchSize: fn.eventSourceBatchSize } : {}),
   };
 }

@@ -54,6 +54,8 @@ export function isAllowed(fn: LocalFunction, request: LocalAuthorization): Promi
       return allowed;
     });
     decisions.set(key, decided);
+    // A simulation that failed is not a decision: the next call asks again.
+    decided.catch(() => decisions.delete(key));
   }
   return decided;
 }

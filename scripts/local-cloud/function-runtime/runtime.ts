@@ -114,44 +114,49 @@ export function runAs<T>(fn: LocalFunction, work: () => T | Promise<T>): Promise
 }
 
 /**
- * Whether EventBridge Scheduler may deliver a schedule to a queue: the role the stacks give it
- * (the one `scheduler.amazonaws.com` assumes) must allow sqs:SendMessage there. The local scheduler's
- * poller asks before it sends (scheduler-poller.ts).
+ * Whether EventBridge Scheduler may deliver a schedule: the role it was given (the function's
+ * SCHEDULER_ROLE_ARN; without one, the stacks' only role the scheduler assumes) must exist in the stacks,
+ * trust scheduler.amazonaws.com, and allow sqs:SendMessage on the target. The local scheduler's poller asks
+ * before it sends (scheduler-poller.ts).
  */
-export async function schedulerRoleMaySend(
-  queueArn: string,
+export async function schedulerMayDeliver(
+  delivery: { roleArn?: string; queueArn: string },
   /** A test that asks for a refusal on purpose: not counted as the stacks' own. */
   options: { refusalExpected?: boolean } = {},
 ): Promise<boolean> {
   const { assembly } = await prepareFunctionRuntime();
-  const found = [...assembly.stacks.values()].flatMap((stack) =>
-    Object.entries(stack.resources)
-      .filter(
-        ([, r]) =>
-          r.Type === 'AWS::IAM::Role' &&
-          JSON.stringify(r.Properties?.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
-      )
-      .map(([id]) => ({ stack, id })),
-  );
-  if (found.length !== 1)
-    throw new Error(`Expected one role for EventBridge Scheduler, found ${found.length}`);
-  const { stack, id } = found[0]!;
   const resolver = new TemplateResolver(assembly, localResourcesFromEnv(outerEnv()));
-  const role: LocalFunction = {
-    name: 'EventBridgeScheduler',
+  const roles = [...assembly.stacks.values()].flatMap((stack) =>
+    Object.entries(stack.resources)
+      .filter(([, r]) => r.Type === 'AWS::IAM::Role')
+      .map(([id, r]) => ({
+        stack,
+        id,
+        arn: resolver.resolveString(stack, { 'Fn::GetAtt': [id, 'Arn'] }),
+        trustsScheduler: JSON.stringify(r.Properties?.AssumeRolePolicyDocument).includes(
+          'scheduler.amazonaws.com',
+        ),
+      })),
+  );
+  const role = delivery.roleArn
+    ? roles.find((r) => r.arn === delivery.roleArn)
+    : roles.find((r) => r.trustsScheduler);
+  if (!role?.trustsScheduler) return false;
+  const asRole: LocalFunction = {
+    name: `EventBridgeScheduler-${role.id}`,
     entry: 'EventBridge Scheduler (its role)',
-    roleArn: resolver.resolveString(stack, { 'Fn::GetAtt': [id, 'Arn'] }),
-    principalArn: `arn:aws:sts::000000000000:assumed-role/${id}/scheduler`,
+    roleArn: role.arn,
+    principalArn: `arn:aws:sts::000000000000:assumed-role/${role.id}/scheduler`,
     env: {},
-    policies: policiesOfRole(stack, id).map((p) => ({
+    policies: policiesOfRole(role.stack, role.id).map((p) => ({
       name: p.name,
-      policy: resolver.resolve(stack, p.document),
+      policy: resolver.resolve(role.stack, p.document),
     })),
     memoryMb: 0,
     timeoutSeconds: 0,
     ...(options.refusalExpected ? { narrowedForTest: true as const } : {}),
   };
-  return isAllowed(role, { action: 'sqs:SendMessage', resource: queueArn });
+  return isAllowed(asRole, { action: 'sqs:SendMessage', resource: delivery.queueArn });
 }
 
 function currentFunction(): LocalFunction | undefined {

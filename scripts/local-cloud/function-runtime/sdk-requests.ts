@@ -23,7 +23,6 @@ const DOCUMENT_OPERATIONS: Record<string, string> = {
   BatchWrite: 'BatchWriteItem',
   TransactGet: 'TransactGetItems',
   TransactWrite: 'TransactWriteItems',
-  ExecuteStatement: 'PartiQLSelect',
 };
 
 /** TransactWriteItems is authorized per item as the operation it carries. */
@@ -41,6 +40,9 @@ const dynamodb: Dialect = {
   requests({ commandName, input }, region) {
     const op = operationOf(commandName);
     const operation = DOCUMENT_OPERATIONS[op] ?? op;
+    // PartiQL is authorized per statement kind (PartiQLSelect, PartiQLInsert, ...): not mapped, so refused
+    // loudly rather than checked as the wrong action. The app uses none.
+    if (/Statement$/.test(operation)) throw new Error(`The local cloud does not authorize ${operation}`);
     const i = (input ?? {}) as Record<string, unknown>;
     const table = (name: unknown, index?: unknown) =>
       `arn:aws:dynamodb:${region}:000000000000:table/${String(name)}${index ? `/index/${String(index)}` : ''}`;

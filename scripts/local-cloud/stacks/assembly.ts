@@ -33,6 +33,8 @@ export interface TemplateFunction {
   readonly roleLogicalId: string;
   /** The identity policies attached to the role, unresolved. */
   readonly policies: readonly { name: string; document: unknown }[];
+  /** The batch size of the event source (queue or stream) that feeds it, if one does. */
+  readonly eventSourceBatchSize?: number;
 }
 
 export interface Assembly {
@@ -76,10 +78,22 @@ export function readAssembly(dir: string): Assembly {
           (props.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {},
         roleLogicalId,
         policies: policiesOfRole(stack, roleLogicalId),
+        ...batchSizeOf(stack, logicalId),
       });
     }
   }
   return { stacks, functions };
+}
+
+function batchSizeOf(stack: StackTemplate, functionLogicalId: string): { eventSourceBatchSize?: number } {
+  const sizes = Object.values(stack.resources)
+    .filter(
+      (r) =>
+        r.Type === 'AWS::Lambda::EventSourceMapping' &&
+        (r.Properties?.FunctionName as { Ref?: string } | undefined)?.Ref === functionLogicalId,
+    )
+    .map((r) => Number(r.Properties?.BatchSize ?? 10));
+  return sizes.length > 0 ? { eventSourceBatchSize: Math.min(...sizes) } : {};
 }
 
 /** Inline policies of the role and the AWS::IAM::Policy resources that name it. */

@@ -42,6 +42,15 @@ export async function synthHash(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
+/**
+ * The synthesis child's environment, without what the CDK CLI would pass an app (context JSON, its overflow
+ * file): those would change the templates behind the hash's back. The region is fixed by synth-context.ts.
+ */
+function synthEnv(): NodeJS.ProcessEnv {
+  const { CDK_CONTEXT_JSON: _json, CDK_CONTEXT_OVERFLOW_LOCATION_ENV: _overflow, ...rest } = process.env;
+  return rest;
+}
+
 /** How long a synthesis by another process may hold the lock before it is taken as abandoned. */
 const LOCK_STALE_MS = 5 * 60_000;
 
@@ -80,6 +89,7 @@ export async function synthesizedAssembly(
       await run(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'synth-app.ts'), tmp], {
         cwd: repoRoot,
         maxBuffer: 64 * 1024 * 1024,
+        env: synthEnv(),
       });
     } catch (error) {
       const { stderr, stdout } = error as { stderr?: string; stdout?: string };
