@@ -72,6 +72,15 @@ function narrowed(
   return { ...fn, name: `${fn.name}-narrowed`, policies, env: envCopy, narrowedForTest: true };
 }
 
+/** An hourly schedule that sends a probe to flow-runs. */
+const probeSchedule = (name: string) => ({
+  name,
+  expression: 'rate(1 hour)',
+  timezone: 'UTC',
+  target: { queue: 'flow-runs' as const },
+  payload: { kind: 'probe' },
+});
+
 const caught = async (work: () => Promise<unknown>) => {
   try {
     await work();
@@ -176,13 +185,7 @@ describe('a handler on the local cloud', () => {
 
   it('manages schedules only as a function the stacks let pass the scheduler its role', async () => {
     const dispatcher = await stackFunction(DISPATCHER);
-    const spec = {
-      name: 'rights-probe',
-      expression: 'rate(1 hour)',
-      timezone: 'UTC',
-      target: { queue: 'flow-runs' as const },
-      payload: { kind: 'probe' },
-    };
+    const spec = probeSchedule('rights-probe');
     await runAs(dispatcher, () => schedulerPort().put(spec));
     expect(await runAs(dispatcher, () => schedulerPort().get(spec.name))).toMatchObject({ name: spec.name });
     const withoutPass = narrowed(dispatcher, { withoutActions: /^iam:PassRole$/ });
@@ -208,13 +211,7 @@ describe('a handler on the local cloud', () => {
 
   it('keeps a schedule with the target ARN and role its function named, and reads it back by that ARN', async () => {
     const dispatcher = await stackFunction(DISPATCHER);
-    const spec = {
-      name: 'delivery-probe',
-      expression: 'rate(1 hour)',
-      timezone: 'UTC',
-      target: { queue: 'flow-runs' as const },
-      payload: { kind: 'probe' },
-    };
+    const spec = probeSchedule('delivery-probe');
     await runAs(dispatcher, () => schedulerPort().put(spec));
     expect(await localScheduler().stored(spec.name)).toMatchObject({
       targetArn: queues.arns['flow-runs'],
