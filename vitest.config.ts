@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { RIGHTS_LOG_DIR } from './scripts/local-cloud/function-runtime/rights-log';
 
 // Pinned AWS SDK releases run on Node 20; its notice about future releases is noise in test output.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -11,9 +11,12 @@ process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 
 // Every test run records the rights its functions use, afresh (npm run rights reads them; a refused one
 // fails the run: test/support/rights-global-setup.ts).
+// The folder is RIGHTS_LOG_DIR of scripts/local-cloud/function-runtime/rights-log.ts (not imported: Vite
+// loads this file natively, and the repo's imports carry no extension).
 if (!process.env.RIGHTS_LOG_DIR) {
-  rmSync(RIGHTS_LOG_DIR, { recursive: true, force: true });
-  process.env.RIGHTS_LOG_DIR = RIGHTS_LOG_DIR;
+  const rightsLog = join(import.meta.dirname, '.local', 'rights');
+  rmSync(rightsLog, { recursive: true, force: true });
+  process.env.RIGHTS_LOG_DIR = rightsLog;
 }
 
 /**

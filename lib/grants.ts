@@ -226,7 +226,8 @@ function grantKeys(fn: AppFunction, key: kms.IKey): void {
   // On the role, not through key.grant: the key lives in the data stack and must not learn about api roles.
   fn.role.addToPrincipalPolicy(
     new iam.PolicyStatement({
-      actions: ['kms:Encrypt', 'kms:Decrypt', 'kms:GenerateDataKey'],
+      // Sealing asks KMS for a data key (GenerateDataKey), opening unwraps it (Decrypt): no Encrypt.
+      actions: ['kms:Decrypt', 'kms:GenerateDataKey'],
       resources: [key.keyArn],
     }),
   );

@@ -193,6 +193,9 @@ describe('a flow’s insights', () => {
     token = (await apiSignIn(api, email, password)).accessToken;
     const config = onAutopilot(TEMPLATE.defaultConfig);
     config.executionSettings!.prospectsPerRun = 5;
+    // Every day: tomorrow's plan (a later test) must hold a run whatever day the suite runs on (on a
+    // Saturday or Sunday a weekdays-only flow has none in the next 24 hours).
+    config.executionSettings!.enableWeekends = true;
     const res = await api.post('/api/flows', { templateId: TEMPLATE.id, config }, { token });
     expect(res.status, res.text).toBe(201);
     flowId = res.body.data.flow.id;

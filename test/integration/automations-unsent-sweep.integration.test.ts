@@ -8,7 +8,6 @@ import {
 import { logger } from '../../functions/core/logger';
 import { queuePort } from '../../functions/core/ports/queue';
 import { schedulerPort } from '../../functions/core/ports/scheduler';
-import { queueUrlEnv } from '../../functions/core/queues';
 import { keys } from '../../functions/core/table';
 import { startRunDispatchRelay } from '../../scripts/local-cloud/run-dispatch-relay';
 import {
@@ -16,7 +15,6 @@ import {
   FOLLOWERS,
   listOf,
   runMessagesOf,
-  runQueueUrl,
   startAutomationsSuite,
   started,
 } from '../support/automations-suite';
@@ -53,12 +51,14 @@ describe('a run message the queue did not take', () => {
     expect(automation).toMatchObject({ status: 'pending', templateId: FOLLOWERS });
     expect(await runMessagesOf(ada.id, { dispatch: false })).toEqual([]);
 
-    setEnv({ [queueUrlEnv('trob-runs')]: `${runQueueUrl}-missing` });
+    // SQS is out of reach (nothing listens on the discard port): the dispatch fails and the automation
+    // keeps waiting.
+    const sqsEndpoint = process.env.SQS_ENDPOINT;
+    setEnv({ SQS_ENDPOINT: 'http://127.0.0.1:9' });
     try {
-      // The queue is unreachable: the dispatch fails and the automation keeps waiting.
       expect(await dispatchUnsent({ log, queue, now: later })).toEqual({ sent: 0, failed: 1, stalled: 0 });
     } finally {
-      setEnv({ [queueUrlEnv('trob-runs')]: runQueueUrl });
+      setEnv({ SQS_ENDPOINT: sqsEndpoint });
     }
     expect((await listOf(ada)).body.data.automations).toEqual([automation]);
     expect(await runMessagesOf(ada.id, { dispatch: false })).toEqual([]);
