@@ -9,8 +9,6 @@ import {
   type StoredConnection,
 } from '../connections/connection-repository';
 import { encryptionContext } from '../connections/connection-service';
-import type { KeysPort } from '../core/ports/keys';
-import type { SchedulerPort } from '../core/ports/scheduler';
 import type { StoredAutomation } from '../jobs/automation-item';
 import { flowScheduleName, nextFlowSchedule } from '../jobs/flow-schedule';
 import { type EndingJob, failUnclaimed, finishJob } from '../jobs/job-end-repository';
@@ -40,6 +38,7 @@ import type { Governor } from '../safety/governor';
 import type { HandlerStep, RunContext, SegmentContextBase, SegmentState } from './run-context';
 import type { KindRun, RunKindSetup } from './run-kinds';
 import { RUN_METRICS } from './run-metrics';
+import { SEGMENT_MARGIN_MS, type TrobRunDeps, type TrobRunOutcome } from './segment-outcomes';
 
 /**
  * The segment runner (issue 19 point 4): runs one claimed segment of a job. It owns what every kind of
@@ -47,43 +46,6 @@ import { RUN_METRICS } from './run-metrics';
  * stops, the checkpoint, the continuation in the next segment and the job's end. The work itself is
  * its handler's (run-handlers.ts), which gets everything through a SegmentContext.
  */
-export interface TrobRunDeps {
-  now: () => Date;
-  /**
-   * A recurring automation that pauses itself (three failed runs in a row) loses its schedule; a flow
-   * whose tick finds a run still going puts its next run's schedule.
-   */
-  scheduler: Pick<SchedulerPort, 'remove' | 'put'>;
-  keys: Pick<KeysPort, 'decrypt'>;
-  /** Hand over to the next message when less than this is left (default SEGMENT_MARGIN_MS). */
-  segmentMarginMs?: number;
-  /** How long the lease outlives the invocation (default LEASE_EXTRA_MS). */
-  leaseExtraMs?: number;
-}
-
-/** A segment hands over to the next message when less than this is left of its invocation. */
-export const SEGMENT_MARGIN_MS = 45_000;
-/** The lease outlives the invocation by this much, so a crashed worker's run is free again soon after. */
-export const LEASE_EXTRA_MS = 30_000;
-
-export type TrobRunOutcome =
-  | 'not-claimed'
-  /** A tick created the automation's next job; the run dispatch sends its message. */
-  | 'scheduled'
-  /** Another lease holds the segment: it is back on the unsent index, sent again when the lease ends. */
-  | 'lease-held'
-  | 'completed'
-  | 'continued'
-  | 'waiting'
-  | 'paused'
-  | 'failed'
-  /**
-   * The last attempt failed and so did ending the job: released, it is left to the stalled-job sweep,
-   * which sends its segment again (run-dispatch-service.ts).
-   */
-  | 'stalled'
-  | 'lease-lost';
-
 export class SegmentRunner {
   private readonly state: SegmentState;
   private readonly platform: Platform;

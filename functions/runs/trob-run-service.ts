@@ -10,9 +10,10 @@ import { settleLeadCount } from '../leads/lead-count';
 import type { RunContext } from './run-context';
 import { RUN_KINDS } from './run-kinds';
 import { RUN_METRICS } from './run-metrics';
-import { LEASE_EXTRA_MS, SegmentRunner, type TrobRunDeps, type TrobRunOutcome } from './segment-runner';
+import { LEASE_EXTRA_MS, type TrobRunDeps, type TrobRunOutcome } from './segment-outcomes';
+import { SegmentRunner } from './segment-runner';
 
-export type { TrobRunDeps, TrobRunOutcome } from './segment-runner';
+export type { TrobRunDeps, TrobRunOutcome } from './segment-outcomes';
 
 /**
  * The trob runner (issue 11): claims one segment of a job and runs it (segment-runner.ts), or starts a
