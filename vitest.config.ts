@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -19,36 +19,89 @@ if (!process.env.RIGHTS_LOG_DIR) {
   process.env.RIGHTS_LOG_DIR = rightsLog;
 }
 
+// Integration and e2e tests hash hundreds of passwords: at a test-only cost (functions/auth/password.ts;
+// refused in AWS). test/unit/functions/auth/password-cost.test.ts hashes at the production cost.
+const TEST_PASSWORD_COST = { SCRYPT_TEST_LOG_N: '10' };
+
 /**
- * One runner, five projects. Integration and e2e start real services in their global setup:
+ * Unit and web files share their worker's loaded modules (isolate: false): importing React, Mantine, zod
+ * and the AWS SDK once per worker instead of once per file is most of their time. A file that replaces a
+ * module (vi.mock) needs a module graph of its own, so those files run isolated, in a project of their
+ * own ('unit:isolated', 'web:isolated'); each setup file puts shared state back between files.
+ */
+function testFiles(dir: string, pattern: RegExp): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => pattern.test(file))
+    .map((file) => join(dir, file).replaceAll('\\', '/'));
+}
+const mocksModules = (file: string) => /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8'));
+const unitFiles = testFiles('test/unit', /\.test\.ts$/);
+const webFiles = testFiles('test/web', /\.test\.tsx?$/);
+const isolatedUnit = unitFiles.filter(mocksModules);
+const isolatedWeb = webFiles.filter(mocksModules);
+const isolatedProject = (test: {
+  name: string;
+  include: string[];
+  environment: 'node' | 'jsdom';
+  setupFiles?: string[];
+}) => (test.include.length ? [{ oxc: { jsx: { runtime: 'automatic' as const } }, test }] : []);
+
+/**
+ * One runner, several projects. Integration and e2e start real services in their global setup:
  * DynamoDB Local for integration, the whole local cloud (npm start's) for the browser tests.
  */
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker. Unit and web files are CPU-bound: one per core. The
+    // pool's own limit is the largest a project asks for.
+    maxWorkers: Math.max(2, Number(process.env.INTEGRATION_WORKERS ?? 2)),
+    passWithNoTests: true,
+    reporters: ['default', './test/support/timing-reporter.ts'],
     projects: [
       {
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          exclude: isolatedUnit,
           environment: 'node',
+          isolate: false,
+          setupFiles: ['test/unit/setup.ts'],
         },
       },
+      ...isolatedProject({ name: 'unit:isolated', include: isolatedUnit, environment: 'node' }),
       {
         // Vite 8 transforms with oxc; test files sit outside web/tsconfig.json's folder, so say it here.
         oxc: { jsx: { runtime: 'automatic' } },
         test: {
           name: 'web',
           include: ['test/web/**/*.test.{ts,tsx}'],
+          exclude: isolatedWeb,
           environment: 'jsdom',
+          isolate: false,
           setupFiles: ['test/web/setup.ts'],
         },
       },
+      ...isolatedProject({
+        name: 'web:isolated',
+        include: isolatedWeb,
+        environment: 'jsdom',
+        setupFiles: ['test/web/setup.ts'],
+      }),
       {
         test: {
           name: 'integration',
           include: ['test/integration/**/*.integration.test.ts'],
           environment: 'node',
-          globalSetup: ['test/support/rights-global-setup.ts', 'test/support/dynamodb-global-setup.ts'],
+          // Each file owns its tables, queues, gateway and sandbox platforms, so files run side by side (3
+          // at once pass too: INTEGRATION_WORKERS=3), but on 2 cores the flow and engine files then take
+          // 3 times as long each, past their timeouts, for no shorter stage.
+          maxWorkers: Number(process.env.INTEGRATION_WORKERS ?? 2),
+          env: TEST_PASSWORD_COST,
+          globalSetup: [
+            'test/support/rights-global-setup.ts',
+            'test/support/dynamodb-global-setup.ts',
+            'test/support/chromium-global-setup.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

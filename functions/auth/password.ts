@@ -8,6 +8,23 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:c
 export const SCRYPT = { logN: 17, r: 8, p: 1, keyLength: 32, saltLength: 16 } as const;
 const MAXMEM = 256 * 1024 * 1024;
 
+/**
+ * The test suite hashes hundreds of passwords; at the production cost (0.7 s each on 2 cores) that is
+ * minutes of CPU. SCRYPT_TEST_LOG_N lowers the cost on the local cloud only: the deployed bundles define
+ * process.env.APP_RUNTIME as "aws", so esbuild drops this branch and the variable is never read in AWS,
+ * and env() refuses to start a deployed function that has it set (functions/core/env.ts).
+ */
+export const SCRYPT_TEST_LOG_N = { name: 'SCRYPT_TEST_LOG_N', min: 10, max: SCRYPT.logN } as const;
+
+function hashLogN(): number {
+  if (process.env.APP_RUNTIME === 'local') {
+    const asked = Number(process.env.SCRYPT_TEST_LOG_N);
+    if (Number.isInteger(asked) && asked >= SCRYPT_TEST_LOG_N.min && asked <= SCRYPT_TEST_LOG_N.max)
+      return asked;
+  }
+  return SCRYPT.logN;
+}
+
 function derive(
   password: string,
   salt: Buffer,
@@ -26,15 +43,11 @@ function derive(
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SCRYPT.saltLength);
-  const key = await derive(password, salt, SCRYPT.logN, SCRYPT.r, SCRYPT.p, SCRYPT.keyLength);
-  return [
-    'scrypt',
-    SCRYPT.logN,
-    SCRYPT.r,
-    SCRYPT.p,
-    salt.toString('base64url'),
-    key.toString('base64url'),
-  ].join('$');
+  const logN = hashLogN();
+  const key = await derive(password, salt, logN, SCRYPT.r, SCRYPT.p, SCRYPT.keyLength);
+  return ['scrypt', logN, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join(
+    '$',
+  );
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -75,6 +75,11 @@ const schema = z.object({
   OPENAI_MODEL: z.optional(z.string().check(z.minLength(1))),
   /** Sent as a Bearer token when set; local servers often need none. */
   OPENAI_API_KEY: z.optional(z.string().check(z.minLength(1))),
+  /**
+   * Tests only: a lower scrypt cost (log2 N) for password hashes (functions/auth/password.ts). Honoured on
+   * the local cloud alone; a deployed function that has it set refuses to start (parseEnv).
+   */
+  SCRYPT_TEST_LOG_N: z.optional(z.coerce.number().check(z.int(), z.gte(10), z.lte(17))),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -85,6 +90,10 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid environment: ${problems}`);
   }
+  if (result.data.APP_RUNTIME === 'aws' && result.data.SCRYPT_TEST_LOG_N !== undefined)
+    throw new Error(
+      'Invalid environment: SCRYPT_TEST_LOG_N lowers the password hashing cost for tests and is refused in a deployed stage',
+    );
   return result.data;
 }
 

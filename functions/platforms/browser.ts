@@ -69,11 +69,21 @@ export async function withBrowser<T>(
 let shared: Promise<Browser> | undefined;
 export let lastLaunchMs = 0;
 
+/**
+ * On the local cloud, CHROMIUM_ENDPOINT names a Chromium already running (the test suite starts one for
+ * all its files: test/support/chromium-global-setup.ts): the warm browser is then a connection to it,
+ * and closing it only disconnects. Each run still gets its own incognito context.
+ */
+function runningChromium(): string | undefined {
+  return process.env.APP_RUNTIME === 'local' ? process.env.CHROMIUM_ENDPOINT || undefined : undefined;
+}
+
 async function sharedBrowser(): Promise<Browser> {
   const current = shared ? await shared.catch(() => undefined) : undefined;
   if (current?.connected) return current;
   const started = performance.now();
-  shared = launchBrowser();
+  const endpoint = runningChromium();
+  shared = endpoint ? puppeteer.connect({ browserWSEndpoint: endpoint }) : launchBrowser();
   const browser = await shared;
   lastLaunchMs = performance.now() - started;
   browser.once('disconnected', () => {
@@ -86,7 +96,10 @@ async function sharedBrowser(): Promise<Browser> {
 export async function closeSharedBrowser(): Promise<void> {
   const current = shared ? await shared.catch(() => undefined) : undefined;
   shared = undefined;
-  await current?.close().catch(() => current.process()?.kill('SIGKILL'));
+  if (!current) return;
+  // A browser this process did not start (CHROMIUM_ENDPOINT) is others' too: leave it running.
+  if (!current.process()) return current.disconnect().catch(() => undefined);
+  await current.close().catch(() => current.process()?.kill('SIGKILL'));
 }
 
 export interface BrowserCookie {

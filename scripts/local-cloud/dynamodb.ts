@@ -175,6 +175,22 @@ export async function startLocalDynamo(
   };
 }
 
+/**
+ * A DynamoDB Local that is already running (the test suite's one, shared by its stages): this process
+ * uses it and leaves it running.
+ */
+export function connectLocalDynamo(endpoint: string): LocalDynamo {
+  const client = new DynamoDBClient({ region: 'us-east-1', endpoint, credentials: LOCAL_CREDENTIALS });
+  return {
+    endpoint,
+    port: Number(new URL(endpoint).port),
+    client,
+    async stop() {
+      client.destroy();
+    },
+  };
+}
+
 /** CreateTable input from the definition the CDK data stack reads too. */
 export function createTableInput(
   name: string,

@@ -14,7 +14,7 @@ import { httpRoutes, webSocketRoutes } from '../../functions/routes';
 import { scheduledTasks } from '../../functions/scheduled-tasks';
 import { startSandboxPlatforms } from '../sandbox-platforms';
 import { localAppOrigins } from './app-origins';
-import { ensureTables, startLocalDynamo } from './dynamodb';
+import { connectLocalDynamo, ensureTables, startLocalDynamo } from './dynamodb';
 import { prepareFunctionRuntime, schedulerMayDeliver } from './function-runtime/runtime';
 import { createHttpGateway } from './http-gateway';
 import { repoRoot } from './lambda-runtime';
@@ -38,6 +38,8 @@ export interface LocalCloudOptions {
   stateDir: string;
   /** false: DynamoDB in memory and no queue snapshot (tests). */
   persist?: boolean;
+  /** A DynamoDB Local already running (the test suite's), used instead of starting one; in memory. */
+  dynamoEndpoint?: string;
   /** The built web app; omitted in dev mode. */
   webRoot?: string;
   webMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -80,7 +82,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
   try {
     const [dynamo, sqs] = await Promise.all([
-      startLocalDynamo(persist ? { stateDir } : {}),
+      options.dynamoEndpoint
+        ? connectLocalDynamo(options.dynamoEndpoint)
+        : startLocalDynamo(persist ? { stateDir } : {}),
       startLocalQueues({ stage, ...(persist ? { stateDir } : {}) }),
     ]);
     stops.push(

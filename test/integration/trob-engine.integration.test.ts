@@ -269,11 +269,13 @@ describe('runs that fail for good', () => {
     const automation = await startTrob(ada, FOLLOWERS, followersConfig(10));
     const [message] = await takeRunMessages(ada.id);
     await closeSharedBrowser();
-    setEnv({ CHROMIUM_PATH: '/nowhere/chromium' });
+    // The worker launches its own Chromium here, not the run's shared one (CHROMIUM_ENDPOINT).
+    const endpoint = process.env.CHROMIUM_ENDPOINT;
+    setEnv({ CHROMIUM_PATH: '/nowhere/chromium', CHROMIUM_ENDPOINT: undefined });
     try {
       expect(await deliver(message!, { receiveCount: 1 })).toEqual([]);
     } finally {
-      setEnv({ CHROMIUM_PATH: undefined });
+      setEnv({ CHROMIUM_PATH: undefined, CHROMIUM_ENDPOINT: endpoint });
     }
     expect(await automationItem(ada.id, automation.id)).toMatchObject({
       status: 'failed',

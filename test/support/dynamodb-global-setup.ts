@@ -1,16 +1,20 @@
 import type { TestProject } from 'vitest/node';
 import { startLocalDynamo } from '../../scripts/local-cloud/dynamodb';
 import { synthesizedAssembly } from '../../scripts/local-cloud/stacks/synth';
+import { SHARED_SERVICES } from './shared-services';
 
 /**
- * One DynamoDB Local for the whole integration run, in memory; each test file makes its own tables. The
- * stacks the handlers run as are synthesized here once (or found in the cache), not by each file.
+ * One DynamoDB Local for the whole integration run, in memory; each test file makes its own tables. Under
+ * `npm test` it is the one the stages share (TEST_DYNAMODB_ENDPOINT, scripts/test-stages.ts), else one
+ * started here. The stacks the handlers run as are synthesized here once (or found in the cache), not by
+ * each file.
  */
 export default async function setup(project: TestProject) {
-  const [dynamo] = await Promise.all([startLocalDynamo(), synthesizedAssembly()]);
-  project.provide('dynamoEndpoint', dynamo.endpoint);
+  const shared = process.env[SHARED_SERVICES.dynamo];
+  const [dynamo] = await Promise.all([shared ? undefined : startLocalDynamo(), synthesizedAssembly()]);
+  project.provide('dynamoEndpoint', shared ?? dynamo!.endpoint);
   return async () => {
-    await dynamo.stop();
+    await dynamo?.stop();
   };
 }
 

@@ -45,6 +45,8 @@ export async function useIntegrationEnv(extra: Record<string, string> = {}): Pro
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     TABLE_NAME: tableName,
     DYNAMODB_ENDPOINT: dynamoEndpoint,
+    // The run's one Chromium (test/support/chromium-global-setup.ts): run workers connect to it.
+    CHROMIUM_ENDPOINT: inject('chromiumEndpoint'),
     LOCAL_STATE_DIR: stateDir,
     AUTH_TOKEN_SECRET: secret,
     // The local gateway adds it to every request, as CloudFront does in AWS (functions/core/origin.ts).

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalCloud } from '../../scripts/local-cloud';
 import { buildWeb, webBuildIsStale, webDist } from '../../scripts/web-build';
+import { SHARED_SERVICES } from './shared-services';
 
 /**
  * The stack `npm start` runs (fresh state, free port), built web app and browser extension included,
@@ -14,12 +15,19 @@ export default async function setup(project: TestProject) {
   // A fiftieth of a person's spacing (npm start's is a tenth): a flow's paced writes end in seconds, and
   // the journeys that watch a run slow the sandbox itself (slowMs) instead.
   process.env.PACING_SCALE ??= '0.02';
+  // Sign-ups and sign-ins hash at a test-only cost (functions/auth/password.ts; refused in AWS).
+  process.env.SCRYPT_TEST_LOG_N ??= '10';
   const stateDir = mkdtempSync(join(tmpdir(), 'trobly-e2e-'));
+  // Under npm test, the DynamoDB Local and Chromium the stages share (scripts/test-stages.ts).
+  const dynamoEndpoint = process.env[SHARED_SERVICES.dynamo];
+  if (process.env[SHARED_SERVICES.chromium])
+    process.env.CHROMIUM_ENDPOINT = process.env[SHARED_SERVICES.chromium];
   const cloud = await startLocalCloud({
     port: 0,
     stateDir,
     persist: false,
     webRoot: webDist,
+    ...(dynamoEndpoint ? { dynamoEndpoint } : {}),
   });
   // The address PUBLIC_APP_URL names, so links and checkout return addresses are same-origin.
   project.provide('appUrl', cloud.url);

@@ -1,17 +1,11 @@
-import { notifications } from '@mantine/notifications';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach } from 'vitest';
 import { AppProviders } from '../../web/src/app/providers';
 import { buildRoutes } from '../../web/src/app/router';
 import { type AppRoute, appRoutes } from '../../web/src/app/routes';
 
-// The notification store outlives a rendered tree: start every test with an empty area.
-afterEach(() => {
-  notifications.clean();
-});
-
+// Per-test resets (the notification store, storage, stubbed globals) are in test/web/setup.ts.
 /** The app as a browser at `path` sees it, with the real route table unless one is given. */
 export function renderApp(path: string, table: readonly AppRoute[] = appRoutes) {
   const router = createMemoryRouter(buildRoutes(table), { initialEntries: [path] });

@@ -43,8 +43,12 @@ const LOCAL_SERVICE_VARIABLES = [
   'SANDBOX_INSTAGRAM_URL',
   // Where Chromium is: @sparticuz/chromium's binary in Lambda, the machine's here.
   'CHROMIUM_PATH',
+  // A Chromium already running that the warm browser connects to (the test suite's one for all files).
+  'CHROMIUM_ENDPOINT',
   // Local pacing of the sandbox platforms (1 paces as for a real platform).
   'PACING_SCALE',
+  // The test suite's lower password hashing cost (functions/auth/password.ts; refused in AWS).
+  'SCRYPT_TEST_LOG_N',
   // Developer output.
   'LOG_LEVEL',
   'POWERTOOLS_METRICS_DISABLED',

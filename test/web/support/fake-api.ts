@@ -1,4 +1,4 @@
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import type { User } from '../../../shared/auth';
 import { TOKEN_STORAGE_KEY } from '../../../web/src/lib/session/token-store';
 
@@ -272,9 +272,3 @@ export function signInAs(api: FakeApi, user: User) {
   api.on('GET', '/auth/me', { status: 200, body: { data: { user } } });
   api.on('POST', '/auth/logout', { status: 204 });
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-});

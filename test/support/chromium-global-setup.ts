@@ -1,0 +1,37 @@
+import puppeteer from 'puppeteer-core';
+import type { TestProject } from 'vitest/node';
+import { LOCAL_CHROMIUM_FLAGS, localChromiumPath } from '../../functions/platforms/browser';
+import { SHARED_SERVICES } from './shared-services';
+
+/**
+ * One Chromium for the whole integration run: the run worker's warm browser in every test file connects
+ * to it (CHROMIUM_ENDPOINT, functions/platforms/browser.ts) instead of starting its own; each run still
+ * gets an incognito context of its own. Under `npm test` it is the one the stages share, else one started
+ * here. Tests of launching itself (withBrowser) start their own.
+ */
+export default async function setup(project: TestProject) {
+  const shared = process.env[SHARED_SERVICES.chromium];
+  if (shared) {
+    project.provide('chromiumEndpoint', shared);
+    return;
+  }
+  const browser = await startChromium();
+  project.provide('chromiumEndpoint', browser.wsEndpoint());
+  return async () => {
+    await browser.close().catch(() => browser.process()?.kill('SIGKILL'));
+  };
+}
+
+export function startChromium() {
+  return puppeteer.launch({
+    executablePath: localChromiumPath(),
+    headless: true,
+    args: LOCAL_CHROMIUM_FLAGS,
+  });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    chromiumEndpoint: string;
+  }
+}
