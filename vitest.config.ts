@@ -24,10 +24,10 @@ if (!process.env.RIGHTS_LOG_DIR) {
 const TEST_PASSWORD_COST = { SCRYPT_TEST_LOG_N: '10' };
 
 /**
- * Unit and web files share their worker's loaded modules (isolate: false): importing React, Mantine, zod
- * and the AWS SDK once per worker instead of once per file is most of their time. A file that replaces a
- * module (vi.mock) needs a module graph of its own, so those files run isolated, in a project of their
- * own ('unit:isolated', 'web:isolated'); each setup file puts shared state back between files.
+ * Unit files share their worker's loaded modules (isolate: false): importing zod, the AWS SDK and the
+ * handlers once per worker instead of once per file is most of their time. A file that replaces a module
+ * (vi.mock) needs a module graph of its own, so those files run isolated, in a project of their own
+ * ('unit:isolated'); test/unit/setup.ts puts shared state back between files.
  */
 function testFiles(dir: string, pattern: RegExp): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -36,15 +36,9 @@ function testFiles(dir: string, pattern: RegExp): string[] {
 }
 const mocksModules = (file: string) => /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8'));
 const unitFiles = testFiles('test/unit', /\.test\.ts$/);
-const webFiles = testFiles('test/web', /\.test\.tsx?$/);
 const isolatedUnit = unitFiles.filter(mocksModules);
-const isolatedWeb = webFiles.filter(mocksModules);
-const isolatedProject = (test: {
-  name: string;
-  include: string[];
-  environment: 'node' | 'jsdom';
-  setupFiles?: string[];
-}) => (test.include.length ? [{ oxc: { jsx: { runtime: 'automatic' as const } }, test }] : []);
+const isolatedProject = (test: { name: string; include: string[]; environment: 'node' }) =>
+  test.include.length ? [{ test }] : [];
 
 /**
  * One runner, several projects. Integration and e2e start real services in their global setup:
@@ -75,18 +69,12 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['test/web/**/*.test.{ts,tsx}'],
-          exclude: isolatedWeb,
           environment: 'jsdom',
-          isolate: false,
+          // Isolated still: with shared modules one screen's file (flow analytics) read another's state
+          // in some orders; test/web/setup.ts already puts back what is known.
           setupFiles: ['test/web/setup.ts'],
         },
       },
-      ...isolatedProject({
-        name: 'web:isolated',
-        include: isolatedWeb,
-        environment: 'jsdom',
-        setupFiles: ['test/web/setup.ts'],
-      }),
       {
         test: {
           name: 'integration',

@@ -120,8 +120,9 @@ describe('a paused team', () => {
       .findByRole('alert', {}, LONG)
       .catch(() => screen.findByText(TEAM_TEXTS.teamUnavailable));
     expect(banner).toBeTruthy();
-    expect(screen.getByText("Olga Owner's workspace (paused)")).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Back to my workspace' }));
+    // The banner and the workspace list come from different answers: wait for the list's name too.
+    expect(await screen.findByText("Olga Owner's workspace (paused)", {}, LONG)).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Back to my workspace' }, LONG));
     expect(api.callsTo('PUT', '/workspaces/current')[0]?.body).toEqual({ workspaceId: me.id });
     expect(await screen.findByText('Now working in your own workspace')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Back to my workspace' })).toBeNull());
