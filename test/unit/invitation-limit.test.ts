@@ -23,6 +23,25 @@ describe('the adaptive invitation budget', () => {
     expect(nextInvitationLimit(undefined, { invited: 50, accepted: 8 }, NOW)).toBeUndefined();
   });
 
+  it('judges the share accepted: 15 of 100 holds, 14 of 100 halves', () => {
+    expect(nextInvitationLimit(undefined, { invited: 100, accepted: 15 }, NOW)).toBeUndefined();
+    expect(nextInvitationLimit(undefined, { invited: 100, accepted: 14 }, NOW)).toMatchObject({
+      factor: 0.5,
+      rate: 0.14,
+    });
+  });
+
+  it('reads the last 50 invitations at least 3 days old, and holds each step a week', () => {
+    expect(ADAPTIVE_LIMITS).toEqual({
+      window: 50,
+      minAcceptance: 0.15,
+      answerDays: 3,
+      weekMs: 7 * 24 * 3600 * 1000,
+      halved: 0.5,
+      step: 0.25,
+    });
+  });
+
   it('does not judge on fewer than 50 invitations old enough to be answered', () => {
     expect(nextInvitationLimit(undefined, { invited: 49, accepted: 0 }, NOW)).toBeUndefined();
     expect(nextInvitationLimit(undefined, undefined, NOW)).toBeUndefined();
@@ -36,6 +55,17 @@ describe('the adaptive invitation budget', () => {
     expect(stepped).toMatchObject({ factor: 0.75, until: at(2 * WEEK).toISOString(), rate: 0.4 });
     expect(nextInvitationLimit(stepped, recovered, at(2 * WEEK - 1))).toBe(stepped);
     expect(nextInvitationLimit(stepped, recovered, at(2 * WEEK))).toBeUndefined();
+  });
+
+  it('steps back up without a fresh reading, keeping the rate last read', () => {
+    const over = { factor: 0.5, until: NOW.toISOString(), reason: 'low-acceptance' as const, rate: 0.1 };
+    expect(nextInvitationLimit(over, undefined, NOW)).toEqual({
+      factor: 0.75,
+      until: at(WEEK).toISOString(),
+      reason: 'low-acceptance',
+      rate: 0.1,
+    });
+    expect(nextInvitationLimit(over, { invited: 49, accepted: 0 }, NOW)).toMatchObject({ rate: 0.1 });
   });
 
   it('halves again from the step when the rate falls back below 15%', () => {
@@ -66,5 +96,16 @@ describe('the adaptive invitation budget', () => {
     expect(INVITATION_LIMIT_TEXTS.limited(limitSignalled(NOW), 'Dec 2')).toBe(
       '50% of the usual limits until Dec 2: the platform showed a limit on invitations. They come back step by step.',
     );
+    expect(
+      INVITATION_LIMIT_TEXTS.limited(
+        { factor: 0.75, until: NOW.toISOString(), reason: 'low-acceptance' },
+        'Dec 9',
+      ),
+    ).toBe(
+      '75% of the usual limits until Dec 9: few invitations were accepted (below 15%). ' +
+        'They come back step by step as acceptance recovers.',
+    );
+    expect(INVITATION_LIMIT_TEXTS.label).toBe('Invitations');
+    expect(INVITATION_LIMIT_TEXTS.full).toBe('Full daily and weekly limits');
   });
 });

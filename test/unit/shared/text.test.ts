@@ -3,7 +3,14 @@ import * as z from 'zod/mini';
 import { email, registerInput } from '../../../shared/auth';
 import { CONFIG_BOUNDS, startAutomationInput } from '../../../shared/automations';
 import { syncInput } from '../../../shared/connections';
-import { hasHiddenCharacters, isCookieValue, isHeaderValue, jsonBoundsProblem } from '../../../shared/text';
+import {
+  hasHiddenCharacters,
+  hasPlaceholder,
+  isCookieValue,
+  isHeaderValue,
+  jsonBoundsProblem,
+  textLength,
+} from '../../../shared/text';
 
 describe('visible text (issue 8, point 12)', () => {
   it('flags controls, NUL, C1 and bidi controls, and lone surrogates', () => {
@@ -103,5 +110,51 @@ describe('bounds (issue 8, point 10)', () => {
       path: ['config'],
       message: 'config texts must be 5000 characters or less',
     });
+  });
+});
+
+describe('a written text that may go out (issue 20 point 9)', () => {
+  it('counts characters as a platform does: an emoji is one, however many UTF-16 units it takes', () => {
+    expect(textLength('')).toBe(0);
+    expect(textLength('héllo')).toBe(5);
+    expect(textLength('🚀')).toBe(1);
+    expect(textLength('a👩🏽‍💻b')).toBe(6);
+  });
+
+  it('finds a template left unfilled: any brace, square or angle bracket', () => {
+    for (const text of [
+      'Hi {name}',
+      'At [Company]',
+      'Your <title>',
+      'Hi {{first_name}}',
+      '{',
+      '}',
+      '[',
+      ']',
+      '<',
+      '>',
+    ]) {
+      expect(hasPlaceholder(text), text).toBe(true);
+    }
+  });
+
+  it('finds an upper-case name joined by underscores, of two letters or more each', () => {
+    expect(hasPlaceholder('Hi FIRST_NAME, how are you?')).toBe(true);
+    expect(hasPlaceholder('At COMPANY_NAME_HERE')).toBe(true);
+    expect(hasPlaceholder('Hi AB_CD')).toBe(true);
+    expect(hasPlaceholder('An A_BC test')).toBe(false);
+    expect(hasPlaceholder('An AB_C test')).toBe(false);
+  });
+
+  it('leaves plain text alone: capitals, lower-case names, words joined with lower case', () => {
+    for (const text of [
+      'Hello Ada, I enjoyed your post on NASA and the ISS.',
+      'first_name',
+      'lower_CASE',
+      'FIRST_name',
+      'Thanks, talk soon!',
+    ]) {
+      expect(hasPlaceholder(text), text).toBe(false);
+    }
   });
 });

@@ -1,5 +1,4 @@
-import { describe, expect, it } from 'vitest';
-import { aiProspecting } from '../../../../functions/flows/templates/ai-prospecting';
+import { describe, expect, it, vi } from 'vitest';
 import { nextFlowRunAt } from '../../../../functions/jobs/flow-schedule';
 import { LINKEDIN_API } from '../../../../functions/platforms/linkedin/endpoints';
 import { BUDGETS, GOVERNED_ACTIONS, type GovernedAction } from '../../../../functions/safety/budgets';
@@ -11,10 +10,16 @@ import {
   planDay,
   runAllowance,
 } from '../../../../functions/safety/day-plan';
+import { budgetClock, connect, type FlowState, Run } from '../../../../functions/safety/day-plan-stages';
 import { PLAN_ACTIONS, type PlanAction, type PlannedRun } from '../../../../shared/day-plan';
 import type { ExecutionSettings, FlowConfig } from '../../../../shared/flows';
 import type { ReviewMode } from '../../../../shared/review';
 import { warmedLimit, warmUpShare } from '../../../../shared/warm-up';
+
+// Tomorrow's plan is pure: it is given the budgets and reads or writes no counter. The budget
+// repository (DynamoDB, reached through the governor's helpers) is replaced by one with nothing in it:
+// a call from the plan would throw.
+vi.mock('../../../../functions/safety/budget-repository', () => ({}));
 
 // Late November: London is on GMT, so its wall clock reads as UTC. 2026-11-26 is a Thursday.
 const THU_NOON = new Date('2026-11-26T12:00:00Z');
@@ -28,16 +33,31 @@ type FlowOptions = Partial<ExecutionSettings> & {
   hours?: [string, string];
 };
 
+/** A flow as Start Flow stores it; the plan reads its execution settings and its review mode. */
 function flow(options: FlowOptions = {}): PlanFlow {
   const { id = 'flow-1', status = 'ACTIVE', reviewMode = 'autopilot', hours, ...execution } = options;
-  const config: FlowConfig = structuredClone(aiProspecting.defaultConfig);
-  config.messagingSettings.reviewMode = reviewMode;
-  config.executionSettings = {
-    runsPerDay: 3,
-    prospectsPerRun: 10,
-    workingHours: { start: hours?.[0] ?? '09:00', end: hours?.[1] ?? '17:00', timezone: LONDON },
-    enableWeekends: false,
-    ...execution,
+  const config: FlowConfig = {
+    targetingSettings: {
+      keywords: 'operations',
+      industries: ['Environmental Services'],
+      jobTitles: ['Operations Director'],
+      locations: ['US'],
+      companySize: [],
+    },
+    messagingSettings: {
+      companyDescription: 'We make maintenance-planning software that schedules repairs before a breakdown.',
+      messageTone: 'professional',
+      connectionRequestStyle: 'value-first',
+      commentStyle: 'add-insights',
+      reviewMode,
+    },
+    executionSettings: {
+      runsPerDay: 3,
+      prospectsPerRun: 10,
+      workingHours: { start: hours?.[0] ?? '09:00', end: hours?.[1] ?? '17:00', timezone: LONDON },
+      enableWeekends: false,
+      ...execution,
+    },
   };
   return { id, name: `Flow ${id}`, status, config };
 }
@@ -392,5 +412,294 @@ describe('what one real run may do', () => {
     expect(runAllowance(plan, 'flow-1', at)!.takes.invitations).toBe(5);
     expect(runAllowance(plan, 'flow-2', at)).toBeUndefined();
     expect(runAllowance(plan, 'flow-1', new Date(Date.parse(second.at) + 60_000))).toBeUndefined();
+  });
+});
+
+const HOUR = 3600 * 1000;
+/** A schedule of a run every `hours` (the flows' own schedule has its tests in flow-schedule.test.ts). */
+const every = (hours: number) => (after: Date) => new Date(after.getTime() + hours * HOUR);
+const hoursAfter = (from: Date, hours: number) => new Date(from.getTime() + hours * HOUR).toISOString();
+
+describe('the window of 24 hours', () => {
+  const plannedAt = (nextRunAt: string | undefined, nextRunAfter = every(8)) =>
+    planDay(input(THU_NOON, [{ ...flow(), ...(nextRunAt ? { nextRunAt } : {}) }], { nextRunAfter })).runs.map(
+      (run) => run.at,
+    );
+
+  it('plans a run scheduled for this very moment, and none at the moment the window ends', () => {
+    expect(plannedAt(THU_NOON.toISOString())).toEqual([
+      hoursAfter(THU_NOON, 0),
+      hoursAfter(THU_NOON, 8),
+      hoursAfter(THU_NOON, 16),
+    ]);
+  });
+
+  it('does not plan again a run already under way: the next one is by the schedule', () => {
+    expect(plannedAt(new Date(THU_NOON.getTime() - 1).toISOString())).toEqual([
+      hoursAfter(THU_NOON, 8),
+      hoursAfter(THU_NOON, 16),
+    ]);
+  });
+
+  it('ends the list of a flow whose schedule does not move forward', () => {
+    const stuck = () => new Date(THU_NOON.getTime() + HOUR);
+    expect(plannedAt(undefined, stuck)).toEqual([hoursAfter(THU_NOON, 1)]);
+  });
+
+  it('orders runs at the same moment by flow id, the first taking the budget first', () => {
+    const at = hoursAfter(THU_NOON, 1);
+    const plan = planDay(
+      input(
+        THU_NOON,
+        [
+          { ...flow({ id: 'flow-b' }), nextRunAt: at },
+          { ...flow({ id: 'flow-a' }), nextRunAt: at },
+        ],
+        {
+          nextRunAfter: every(30),
+          budgets: budgets({ invitations: { daily: 15 } }),
+        },
+      ),
+    );
+    expect(plan.runs.map((r) => [r.flowId, r.planned.invitations])).toEqual([
+      ['flow-a', 10],
+      ['flow-b', 5],
+    ]);
+  });
+
+  it('refuses a search page size under one', () => {
+    expect(() => planDay(input(THU_NOON, [flow()], { searchPageSize: 0 }))).toThrow(
+      new RangeError('searchPageSize must be at least 1'),
+    );
+    expect(() => planDay(input(THU_NOON, [flow()], { searchPageSize: Number.NaN }))).toThrow(RangeError);
+    expect(planDay(input(THU_NOON, [flow()], { searchPageSize: 1 })).runs[0]!.planned.searches).toBe(10);
+  });
+});
+
+describe('what a flow carries into the window', () => {
+  const oneRun = (backlog: FlowBacklog, more: Parameters<typeof input>[2] = {}) =>
+    planDay(
+      input(THU_NOON, [{ ...flow(), nextRunAt: hoursAfter(THU_NOON, 1) }], {
+        nextRunAfter: every(30),
+        pending: { 'flow-1': backlog },
+        ...more,
+      }),
+    ).runs[0]!;
+
+  // A search that lists no one: the run invites no one new, and reads only for what it carried in.
+  const nobodyNew = { awaitingAnswer: 0, awaitingReply: 0, searchTotal: 0 };
+
+  it('awaits answers to the approved invitations it sends: the same run reads who accepted', () => {
+    const run = oneRun({ ...nobodyNew, approved: { invitations: 3 } });
+    expect(run.planned).toMatchObject({ invitations: 3, 'list-pages': 2, messages: 0 });
+    expect(oneRun(nobodyNew).planned['list-pages']).toBe(0);
+  });
+
+  it('reads the threads of the approved messages it sends, and checks no invitation for them', () => {
+    const run = oneRun({ ...nobodyNew, approved: { messages: 5 } });
+    expect(run.planned).toMatchObject({ messages: 5, 'list-pages': 5 });
+  });
+
+  it('counts the approved invitations it sends toward the pending-invitation limit', () => {
+    const near = { pendingInvitations: 290 };
+    expect(oneRun({ awaitingAnswer: 0, awaitingReply: 0 }, { account: near })).toMatchObject({
+      prospects: 2,
+    });
+    const full = oneRun(
+      { awaitingAnswer: 0, awaitingReply: 0, approved: { invitations: 10 } },
+      { account: near },
+    );
+    expect(full).toMatchObject({ prospects: 0, planned: { searches: 0, invitations: 10 } });
+  });
+
+  it('still pays the page that says a search is empty, and finds no one past a search that shrank', () => {
+    expect(oneRun({ awaitingAnswer: 0, awaitingReply: 0, searchTotal: 0 })).toMatchObject({
+      prospects: 0,
+      planned: { searches: 1, 'profile-views': 0, invitations: 0 },
+    });
+    expect(oneRun({ awaitingAnswer: 0, awaitingReply: 0, searchTotal: 20, foundBefore: 25 })).toMatchObject({
+      prospects: 0,
+      planned: { searches: 2, invitations: 0 },
+      leftOver: { invitations: 0 },
+    });
+  });
+
+  it('does not count on those due for withdrawal in the window to accept, but on those due after it', () => {
+    const due = (at: number[]) =>
+      oneRun({
+        awaitingAnswer: 5,
+        awaitingReply: 0,
+        withdrawalsDueAt: at.map((h) => hoursAfter(THU_NOON, h)),
+      });
+    expect(due([0.5, 30]).planned.messages).toBe(4);
+    // Due at the window's very end: after it.
+    expect(due([24]).planned.messages).toBe(5);
+    expect(due([23.9]).planned.messages).toBe(4);
+  });
+
+  it('counts on no more acceptances than invitations awaiting an answer', () => {
+    expect(oneRun({ awaitingAnswer: 3, awaitingReply: 0, expectedAcceptances: 10 }).planned.messages).toBe(3);
+    const allDue = oneRun({
+      awaitingAnswer: 1,
+      awaitingReply: 0,
+      withdrawalsDueAt: [hoursAfter(THU_NOON, 0.5), hoursAfter(THU_NOON, 0.75)],
+    });
+    expect(allDue.planned.messages).toBe(0);
+    expect(allDue.leftOver.messages).toBe(0);
+  });
+
+  it('withdraws an invitation due at the very moment of the run, the soonest due first', () => {
+    // Listed out of order: the one due at 13:00 goes at 14:00; at 15:00 the other is not due yet.
+    const plan = planDay(
+      input(THU_NOON, [{ ...flow(), nextRunAt: hoursAfter(THU_NOON, 2) }], {
+        nextRunAfter: every(1),
+        pending: {
+          'flow-1': {
+            awaitingAnswer: 5,
+            awaitingReply: 0,
+            withdrawalsDueAt: [hoursAfter(THU_NOON, 5), hoursAfter(THU_NOON, 1)],
+          },
+        },
+      }),
+    );
+    expect(column(plan.runs, 'planned', 'withdrawals').slice(0, 4)).toEqual([1, 0, 0, 1]);
+  });
+});
+
+describe('the follow-up along the window', () => {
+  /** Runs of one flow at 13:00 and 23:00 Thursday, then 09:00 Friday (a new quota day). */
+  const threeRuns = (
+    backlog: FlowBacklog,
+    more: Parameters<typeof input>[2] = {},
+    options: FlowOptions = {},
+  ) =>
+    planDay(
+      input(THU_NOON, [{ ...flow(options), nextRunAt: hoursAfter(THU_NOON, 1) }], {
+        nextRunAfter: every(10),
+        pending: { 'flow-1': backlog },
+        ...more,
+      }),
+    );
+
+  it('reads only with both reads left of what is used today and this week: 2 left is enough, 1 is not', () => {
+    const backlog = { awaitingAnswer: 3, awaitingReply: 0, searchTotal: 0 };
+    const reads = (budget: Partial<BudgetState>) =>
+      threeRuns(backlog, { budgets: budgets({ 'list-pages': budget }) }).runs[0]!.planned;
+    expect(reads({ daily: 10, usedToday: 8 })).toMatchObject({ 'list-pages': 2, messages: 3 });
+    expect(reads({ daily: 10, usedToday: 9 })).toMatchObject({ 'list-pages': 0, messages: 0 });
+    expect(reads({ weekly: 10, usedThisWeek: 8 })).toMatchObject({ 'list-pages': 2, messages: 3 });
+    expect(reads({ weekly: 10, usedThisWeek: 9 })).toMatchObject({ 'list-pages': 0, messages: 0 });
+  });
+
+  it('asks again for the withdrawals due that a run could not read, and counts them once', () => {
+    const plan = threeRuns(
+      { awaitingAnswer: 3, awaitingReply: 0, searchTotal: 0, withdrawalsDueAt: [THU_NOON.toISOString()] },
+      // One read left today: none of Thursday's runs reads; Friday's budget has both.
+      { budgets: budgets({ 'list-pages': { daily: 2, usedToday: 1 } }) },
+    );
+    expect(column(plan.runs, 'leftOver', 'withdrawals')).toEqual([1, 1, 0]);
+    expect(column(plan.runs, 'planned', 'withdrawals')).toEqual([0, 0, 1]);
+    expect(line(plan, 'withdrawals')).toMatchObject({ planned: 1, leftOver: 0 });
+  });
+
+  it('awaits no answer to an invitation it withdrew: with none left, the next run reads nothing', () => {
+    const plan = threeRuns({
+      awaitingAnswer: 1,
+      awaitingReply: 0,
+      expectedAcceptances: 0,
+      searchTotal: 0,
+      withdrawalsDueAt: [THU_NOON.toISOString()],
+    });
+    expect(column(plan.runs, 'planned', 'withdrawals')).toEqual([1, 0, 0]);
+    expect(column(plan.runs, 'planned', 'list-pages')).toEqual([2, 0, 0]);
+  });
+
+  it('makes room under the pending-invitation limit for each invitation withdrawn', () => {
+    const plan = threeRuns(
+      {
+        awaitingAnswer: 1,
+        awaitingReply: 0,
+        expectedAcceptances: 0,
+        withdrawalsDueAt: [THU_NOON.toISOString()],
+      },
+      { account: { pendingInvitations: 300 } },
+    );
+    expect(plan.runs.map((r) => r.prospects)).toEqual([0, 1, 0]);
+    expect(column(plan.runs, 'planned', 'withdrawals')).toEqual([1, 0, 0]);
+  });
+
+  it('messages at a later run those the budget left unmessaged, and counts them once', () => {
+    const plan = threeRuns(
+      { awaitingAnswer: 5, awaitingReply: 0, searchTotal: 0 },
+      { budgets: budgets({ messages: { daily: 3 } }) },
+    );
+    expect(column(plan.runs, 'planned', 'messages')).toEqual([3, 0, 2]);
+    expect(column(plan.runs, 'leftOver', 'messages')).toEqual([2, 2, 0]);
+    expect(line(plan, 'messages')).toMatchObject({ planned: 5, leftOver: 0 });
+  });
+
+  it('checks the invitations a flow with nothing pending sends, from the run that sends them', () => {
+    const plan = planDay(
+      input(THU_NOON, [{ ...flow(), nextRunAt: hoursAfter(THU_NOON, 1) }], { nextRunAfter: every(10) }),
+    );
+    expect(column(plan.runs, 'planned', 'invitations')).toEqual([10, 10, 10]);
+    expect(column(plan.runs, 'planned', 'list-pages')).toEqual([2, 2, 2]);
+    expect(column(plan.runs, 'planned', 'messages')).toEqual([0, 0, 0]);
+  });
+});
+
+describe("the account's notes, shared by its flows", () => {
+  it('leaves a later flow only the notes an earlier one did not send', () => {
+    const at = (id: string, hour: number, reviewMode: ReviewMode) => ({
+      ...flow({ id, reviewMode }),
+      nextRunAt: hoursAfter(THU_NOON, hour),
+    });
+    const plan = (notesLeft: number) =>
+      planDay(
+        input(THU_NOON, [at('flow-a', 1, 'autopilot'), at('flow-b', 2, 'texts')], {
+          nextRunAfter: every(30),
+          account: { notesLeft },
+        }),
+      );
+    // The autopilot flow sends its 10 invitations with the first 2 notes: none is left to hold one for review.
+    expect(
+      plan(2).runs.map((r) => [r.flowId, r.waitingForReview.invitations, r.planned.invitations]),
+    ).toEqual([
+      ['flow-a', 0, 10],
+      ['flow-b', 0, 10],
+    ]);
+    expect(
+      plan(12).runs.map((r) => [r.flowId, r.waitingForReview.invitations, r.planned.invitations]),
+    ).toEqual([
+      ['flow-a', 0, 10],
+      ['flow-b', 2, 8],
+    ]);
+  });
+});
+
+describe('the invitation stage', () => {
+  const state = (): FlowState => ({
+    searchTotal: Infinity,
+    foundBefore: 0,
+    approved: { ...runAllowanceFree() },
+    awaitingAnswer: 0,
+    mayAccept: 0,
+    toMessage: 0,
+    awaitingReply: 0,
+    withdrawalsDue: [],
+    carried: { ...runAllowanceFree() },
+  });
+  const runAllowanceFree = () =>
+    Object.fromEntries(PLAN_ACTIONS.map((a) => [a, 0])) as Record<PlanAction, number>;
+
+  it('stops at the pending-invitation limit: 298 held leaves room for 2 of 5, the rest left over', () => {
+    const run = new Run(budgetClock(input(THU_NOON, [])), 'autopilot');
+    const flowState = state();
+    const account = { pendingInvitations: 298, notesSent: 0 };
+    connect(run, flowState, account, 5, Infinity);
+    expect(run.planned.invitations).toBe(2);
+    expect(run.leftOver.invitations).toBe(3);
+    expect(account.pendingInvitations).toBe(300);
+    expect(flowState.awaitingAnswer).toBe(2);
   });
 });

@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { budgetUsed, restAction, takeBudget } from '../../../../functions/safety/budget-repository';
+import {
+  budgetUsed,
+  giveBackBudget,
+  readInvitationLimit,
+  readWarmUpStart,
+  restAction,
+  saveInvitationLimit,
+  startWarmUp,
+  takeBudget,
+} from '../../../../functions/safety/budget-repository';
 import { type ActionBudget, BUDGETS, type GovernedAction } from '../../../../functions/safety/budgets';
 import {
   createGovernor,
@@ -14,15 +23,17 @@ import {
 // repository answers what each test needs, and the governor's own rules are what is checked.
 vi.mock('../../../../functions/safety/budget-repository', () => ({
   takeBudget: vi.fn(),
+  giveBackBudget: vi.fn(),
   budgetUsed: vi.fn(),
   restAction: vi.fn(),
-  // An account past its warm-up, with no adapted invitation budget: the full budgets (the ramp and
-  // the adaptation have their own tests, test/unit/warm-up.test.ts and invitation-limit.test.ts).
-  startWarmUp: vi.fn(async () => '2026-01-01T00:00:00.000Z'),
-  readWarmUpStart: vi.fn(async () => '2026-01-01T00:00:00.000Z'),
-  readInvitationLimit: vi.fn(async () => undefined),
-  saveInvitationLimit: vi.fn(async () => undefined),
+  startWarmUp: vi.fn(),
+  readWarmUpStart: vi.fn(),
+  readInvitationLimit: vi.fn(),
+  saveInvitationLimit: vi.fn(),
 }));
+
+/** A warm-up long over: the full budgets, unless a test starts one (the ramp itself: warm-up.test.ts). */
+const LONG_AGO = '2026-01-01T00:00:00.000Z';
 
 const WED = new Date('2026-11-25T10:00:00Z');
 const account = { userId: 'u-1', connectionId: 'c-1' };
@@ -39,6 +50,11 @@ beforeEach(() => {
   vi.mocked(takeBudget).mockReset();
   vi.mocked(budgetUsed).mockReset();
   vi.mocked(restAction).mockReset();
+  // An account past its warm-up, with no adapted invitation budget: the full budgets.
+  vi.mocked(startWarmUp).mockReset().mockResolvedValue(LONG_AGO);
+  vi.mocked(readWarmUpStart).mockReset().mockResolvedValue(LONG_AGO);
+  vi.mocked(readInvitationLimit).mockReset().mockResolvedValue(undefined);
+  vi.mocked(saveInvitationLimit).mockReset().mockResolvedValue(undefined);
 });
 
 afterEach(() => {
@@ -248,6 +264,19 @@ describe('taking from a budget', () => {
   });
 });
 
+describe('giving back what a take counted and no action used', () => {
+  it("gives it back to the day and week the take was counted in, on the account's clock", async () => {
+    // Sunday 23:30 UTC is already Monday in Paris: a new day and a new week there.
+    await governor({ timeZone: 'Europe/Paris' }).giveBack('invitations', 3, new Date('2026-11-29T23:30:00Z'));
+    expect(giveBackBudget).toHaveBeenCalledWith(
+      account,
+      'invitations',
+      { day: '2026-11-30', week: '2026-W49' },
+      3,
+    );
+  });
+});
+
 describe('resting an action kind the platform limited', () => {
   it('rests it for six hours from now unless told until when', async () => {
     const until = await governor().rest('searches');
@@ -390,5 +419,143 @@ describe('forecasting when a job completes at the daily budget', () => {
       completeBy: '2026-12-14',
       summary: "about 1,500 profiles left; at today's budget, complete by Dec 14",
     });
+  });
+});
+
+const days = (n: number) => n * 24 * 3600 * 1000;
+const WRITE_SPACING = [60_000, 300_000] as const;
+/** The budget the counters were asked to take from, in the last take. */
+const takenFrom = () => vi.mocked(takeBudget).mock.lastCall?.[3];
+
+describe('the warm-up of a newly used account (issue 23 point 3)', () => {
+  beforeEach(() => {
+    vi.mocked(takeBudget).mockResolvedValue({ ok: true });
+  });
+
+  it('starts the warm-up with the first write, at that moment, and gives a fifth of the write budget that day', async () => {
+    vi.mocked(startWarmUp).mockResolvedValue(WED.toISOString());
+    await governor().take('invitations');
+    expect(startWarmUp).toHaveBeenCalledWith(account, WED);
+    expect(takenFrom()).toEqual({ daily: 4, weekly: 20, spacingMs: WRITE_SPACING });
+    await governor().take('likes');
+    expect(takenFrom()).toEqual({ daily: 10, weekly: 50, spacingMs: WRITE_SPACING });
+  });
+
+  it('still ramps on day 13 of the account’s clock (18 of 20 invitations) and gives all of it on day 14', async () => {
+    vi.mocked(startWarmUp).mockResolvedValue('2026-11-12T23:59:00.000Z');
+    await governor().take('invitations');
+    expect(takenFrom()).toEqual({ daily: 18, weekly: 94, spacingMs: WRITE_SPACING });
+    vi.mocked(startWarmUp).mockResolvedValue('2026-11-11T00:00:00.000Z');
+    await governor().take('invitations');
+    expect(takenFrom()).toEqual(BUDGETS.linkedin.invitations);
+  });
+
+  it('never ramps reads, and a read starts no warm-up', async () => {
+    vi.mocked(startWarmUp).mockResolvedValue(WED.toISOString());
+    vi.mocked(readWarmUpStart).mockResolvedValue(WED.toISOString());
+    await governor().take('profile-views');
+    expect(takenFrom()).toEqual(BUDGETS.linkedin['profile-views']);
+    expect(startWarmUp).not.toHaveBeenCalled();
+    expect(await governor().limitsAt('searches', WED)).toEqual({ daily: 100, weekly: 500 });
+  });
+
+  it('forecasts at where the ramp stands without starting it, and at the full budget before it started', async () => {
+    vi.mocked(budgetUsed).mockResolvedValue({ daily: 0, weekly: 0 });
+    vi.mocked(readWarmUpStart).mockResolvedValue(WED.toISOString());
+    expect(await governor().forecast('messages', 4, 'messages')).toMatchObject({
+      perDay: 4,
+      completeBy: '2026-11-25',
+    });
+    expect(await governor().forecast('messages', 5, 'messages')).toMatchObject({
+      perDay: 4,
+      completeBy: '2026-11-26',
+    });
+    vi.mocked(readWarmUpStart).mockResolvedValue(undefined);
+    expect(await governor().forecast('messages', 20, 'messages')).toMatchObject({
+      perDay: 20,
+      completeBy: '2026-11-25',
+    });
+    expect(startWarmUp).not.toHaveBeenCalled();
+  });
+
+  it("plans a day's limits at the ramp's step on that day, as if it started then when it has not", async () => {
+    vi.mocked(readWarmUpStart).mockResolvedValue(undefined);
+    expect(await governor().limitsAt('invitations', WED)).toEqual({ daily: 4, weekly: 20 });
+    vi.mocked(readWarmUpStart).mockResolvedValue(WED.toISOString());
+    // A week in: three fifths of the budget.
+    expect(await governor().limitsAt('invitations', new Date(WED.getTime() + days(7)))).toEqual({
+      daily: 12,
+      weekly: 60,
+    });
+    expect(await governor().limitsAt('invitations', new Date(WED.getTime() + days(14)))).toEqual({
+      daily: 20,
+      weekly: 100,
+    });
+    expect(startWarmUp).not.toHaveBeenCalled();
+  });
+});
+
+describe('the invitation budget adapted to acceptance (issue 23 point 5)', () => {
+  const halved = { factor: 0.5, until: '2026-11-30T10:00:00.000Z', reason: 'low-acceptance' as const };
+
+  beforeEach(() => {
+    vi.mocked(takeBudget).mockResolvedValue({ ok: true });
+  });
+
+  it('takes invitations from the reduced budget while a limit holds, in whole invitations', async () => {
+    vi.mocked(readInvitationLimit).mockResolvedValue(halved);
+    await governor().take('invitations');
+    expect(takenFrom()).toEqual({ daily: 10, weekly: 50, spacingMs: WRITE_SPACING });
+    vi.mocked(readInvitationLimit).mockResolvedValue({ ...halved, factor: 0.75 });
+    await governor().take('invitations');
+    expect(takenFrom()).toEqual({ daily: 15, weekly: 75, spacingMs: WRITE_SPACING });
+  });
+
+  it('reduces only invitations: messages keep their full budget under the same limit', async () => {
+    vi.mocked(readInvitationLimit).mockResolvedValue(halved);
+    await governor().take('messages');
+    expect(takenFrom()).toEqual(BUDGETS.linkedin.messages);
+  });
+
+  it('halves the warmed-up budget during a warm-up, and plans with the halved limits', async () => {
+    vi.mocked(readInvitationLimit).mockResolvedValue(halved);
+    vi.mocked(startWarmUp).mockResolvedValue(WED.toISOString());
+    await governor().take('invitations');
+    expect(takenFrom()).toEqual({ daily: 2, weekly: 10, spacingMs: WRITE_SPACING });
+    expect(await governor().limitsAt('invitations', WED)).toEqual({ daily: 10, weekly: 50 });
+  });
+
+  it('halves invitations for a week when the platform shows a limit on them, and only on them', async () => {
+    await governor().rest('invitations');
+    expect(saveInvitationLimit).toHaveBeenCalledWith(account, {
+      factor: 0.5,
+      until: '2026-12-02T10:00:00.000Z',
+      reason: 'limit-signal',
+    });
+    vi.mocked(saveInvitationLimit).mockClear();
+    await governor().rest('messages');
+    expect(restAction).toHaveBeenLastCalledWith(account, 'messages', new Date('2026-11-25T16:00:00Z'), WED);
+    expect(saveInvitationLimit).not.toHaveBeenCalled();
+  });
+
+  it('halves the budget on a low acceptance and keeps it saved', async () => {
+    const answer = await governor().assessInvitations({ invited: 50, accepted: 7 });
+    const expected = { factor: 0.5, until: '2026-12-02T10:00:00.000Z', reason: 'low-acceptance', rate: 0.14 };
+    expect(answer).toEqual(expected);
+    expect(saveInvitationLimit).toHaveBeenCalledWith(account, expected);
+  });
+
+  it('saves nothing when the acceptance changes nothing: the full budget, or a limit still holding', async () => {
+    expect(await governor().assessInvitations({ invited: 50, accepted: 8 })).toBeUndefined();
+    vi.mocked(readInvitationLimit).mockResolvedValue(halved);
+    expect(await governor().assessInvitations({ invited: 50, accepted: 20 })).toBe(halved);
+    expect(saveInvitationLimit).not.toHaveBeenCalled();
+  });
+
+  it('steps a limit whose week is over a quarter back up, and saves the step', async () => {
+    vi.mocked(readInvitationLimit).mockResolvedValue({ ...halved, until: WED.toISOString() });
+    const stepped = { ...halved, factor: 0.75, until: '2026-12-02T10:00:00.000Z', rate: 0.4 };
+    expect(await governor().assessInvitations({ invited: 50, accepted: 20 })).toEqual(stepped);
+    expect(saveInvitationLimit).toHaveBeenCalledWith(account, stepped);
   });
 });
