@@ -29,16 +29,10 @@ const TEST_PASSWORD_COST = { SCRYPT_TEST_LOG_N: '10' };
  * (vi.mock) needs a module graph of its own, so those files run isolated, in a project of their own
  * ('unit:isolated'); test/unit/setup.ts puts shared state back between files.
  */
-function testFiles(dir: string, pattern: RegExp): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => pattern.test(file))
-    .map((file) => join(dir, file).replaceAll('\\', '/'));
-}
-const mocksModules = (file: string) => /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8'));
-const unitFiles = testFiles('test/unit', /\.test\.ts$/);
-const isolatedUnit = unitFiles.filter(mocksModules);
-const isolatedProject = (test: { name: string; include: string[]; environment: 'node' }) =>
-  test.include.length ? [{ test }] : [];
+const isolatedUnit = readdirSync('test/unit', { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => join('test/unit', file).replaceAll('\\', '/'))
+  .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8')));
 
 /**
  * One runner, several projects. Integration and e2e start real services in their global setup:
@@ -62,7 +56,9 @@ export default defineConfig({
           setupFiles: ['test/unit/setup.ts'],
         },
       },
-      ...isolatedProject({ name: 'unit:isolated', include: isolatedUnit, environment: 'node' }),
+      ...(isolatedUnit.length
+        ? [{ test: { name: 'unit:isolated', include: isolatedUnit, environment: 'node' as const } }]
+        : []),
       {
         // Vite 8 transforms with oxc; test files sit outside web/tsconfig.json's folder, so say it here.
         oxc: { jsx: { runtime: 'automatic' } },

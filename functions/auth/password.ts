@@ -14,7 +14,7 @@ const MAXMEM = 256 * 1024 * 1024;
  * process.env.APP_RUNTIME as "aws", so esbuild drops this branch and the variable is never read in AWS,
  * and env() refuses to start a deployed function that has it set (functions/core/env.ts).
  */
-export const SCRYPT_TEST_LOG_N = { name: 'SCRYPT_TEST_LOG_N', min: 10, max: SCRYPT.logN } as const;
+const SCRYPT_TEST_LOG_N = { min: 10, max: SCRYPT.logN } as const;
 
 function hashLogN(): number {
   if (process.env.APP_RUNTIME === 'local') {
