@@ -23,6 +23,11 @@ if (!process.env.RIGHTS_LOG_DIR) {
 // refused in AWS). test/unit/functions/auth/password-cost.test.ts hashes at the production cost.
 const TEST_PASSWORD_COST = { SCRYPT_TEST_LOG_N: '10' };
 
+// Integration files at once (2, one per core). A third proves the files do not share state, not speed:
+// the cores are already busy, so each file takes half as long again and its timeouts stretch with it.
+const INTEGRATION_WORKERS = Number(process.env.INTEGRATION_WORKERS ?? 2);
+const INTEGRATION_LOAD = Math.max(1, INTEGRATION_WORKERS / 2);
+
 /**
  * Unit files share their worker's loaded modules (isolate: false): importing zod, the AWS SDK and the
  * handlers once per worker instead of once per file is most of their time. A file that replaces a module
@@ -35,6 +40,23 @@ const isolatedUnit = readdirSync('test/unit', { recursive: true, encoding: 'utf8
   .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8')));
 
 /**
+ * Browser journeys share one local cloud and run two at a time, each as its own user. The files that
+ * switch a sandbox site for every session (setSandboxFailures without a token: slow answers, so a run is
+ * still under way when the page looks) would slow the runs of the journeys beside them; they run one at
+ * a time in 'e2e:serial', which vitest starts once the parallel ones are done.
+ */
+const e2eFiles = readdirSync('test/e2e')
+  .filter((file) => file.endsWith('.e2e.test.ts'))
+  .map((file) => `test/e2e/${file}`);
+const serialE2e = e2eFiles.filter((file) => /\bsetSandboxFailures\(/.test(readFileSync(file, 'utf8')));
+const E2E_TEST = {
+  environment: 'node' as const,
+  globalSetup: ['test/support/rights-global-setup.ts', 'test/support/local-cloud-global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 180_000,
+};
+
+/**
  * One runner, several projects. Integration and e2e start real services in their global setup:
  * DynamoDB Local for integration, the whole local cloud (npm start's) for the browser tests.
  */
@@ -42,7 +64,7 @@ export default defineConfig({
   test: {
     // Vitest's default on 2 cores is one worker. Unit and web files are CPU-bound: one per core. The
     // pool's own limit is the largest a project asks for.
-    maxWorkers: Math.max(2, Number(process.env.INTEGRATION_WORKERS ?? 2)),
+    maxWorkers: Math.max(2, INTEGRATION_WORKERS),
     passWithNoTests: true,
     reporters: ['default', './test/support/timing-reporter.ts'],
     projects: [
@@ -66,8 +88,11 @@ export default defineConfig({
           name: 'web',
           include: ['test/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          // Isolated still: with shared modules one screen's file (flow analytics) read another's state
-          // in some orders; test/web/setup.ts already puts back what is known.
+          // Like unit files, web files share their worker's modules and jsdom window: React, Mantine and
+          // the window are made once per worker instead of once per file (about 60 s of the stage).
+          // test/web/setup.ts puts back what a file leaves behind. No web file replaces a module (vi.mock);
+          // one that does needs a project of its own, as 'unit:isolated'.
+          isolate: false,
           setupFiles: ['test/web/setup.ts'],
         },
       },
@@ -77,17 +102,17 @@ export default defineConfig({
           include: ['test/integration/**/*.integration.test.ts'],
           environment: 'node',
           // Each file owns its tables, queues, gateway and sandbox platforms, so files run side by side (3
-          // at once pass too: INTEGRATION_WORKERS=3), but on 2 cores the flow and engine files then take
-          // 3 times as long each, past their timeouts, for no shorter stage.
-          maxWorkers: Number(process.env.INTEGRATION_WORKERS ?? 2),
+          // at once pass too: INTEGRATION_WORKERS=3). Two, not three: the stage keeps both cores busy at
+          // two (518 s at three against 514 s at two).
+          maxWorkers: INTEGRATION_WORKERS,
           env: TEST_PASSWORD_COST,
           globalSetup: [
             'test/support/rights-global-setup.ts',
             'test/support/dynamodb-global-setup.ts',
             'test/support/chromium-global-setup.ts',
           ],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 30_000 * INTEGRATION_LOAD,
+          hookTimeout: 60_000 * INTEGRATION_LOAD,
         },
       },
       {
@@ -99,17 +124,8 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
-      {
-        test: {
-          name: 'e2e',
-          include: ['test/e2e/**/*.e2e.test.ts'],
-          environment: 'node',
-          globalSetup: ['test/support/rights-global-setup.ts', 'test/support/local-cloud-global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
-        },
-      },
+      { test: { name: 'e2e', include: e2eFiles, exclude: serialE2e, ...E2E_TEST } },
+      { test: { name: 'e2e:serial', include: serialE2e, ...E2E_TEST, fileParallelism: false } },
     ],
   },
 });

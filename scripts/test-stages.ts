@@ -43,7 +43,7 @@ export const STAGES: Stage[] = [
   { name: 'unit and infra', checks: [{ name: 'vitest', command: vitest('unit*', 'infra') }] },
   { name: 'web', checks: [{ name: 'vitest', command: vitest('web') }] },
   { name: 'integration', checks: [{ name: 'vitest', command: vitest('integration') }], services: true },
-  { name: 'e2e', checks: [{ name: 'vitest', command: vitest('e2e') }], services: true },
+  { name: 'e2e', checks: [{ name: 'vitest', command: vitest('e2e*') }], services: true },
 ];
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

@@ -14,10 +14,17 @@ import { mailsTo, SUBJECTS } from '../support/outbox';
  */
 const SAMPLES = 30;
 /**
- * Allowed gap between the medians. Sending the mail on the request path cost a known address 10-15 ms
- * locally (a token write and the mail); the same path for both keeps the gap within noise.
+ * Allowed gap: the median of the paired differences (each known call against the unknown call made right
+ * before or after it), under 4 ms or a tenth of the calls' median time, whichever is more. Sending the
+ * mail on the request path cost a known address 10-15 ms on a quiet machine (a token write and the mail),
+ * about a third of a call; the same path for both keeps the gap within noise. Pairs, not the two medians:
+ * other test files share the cores, and a pair's two calls see the same load. The tenth: under that load
+ * every call takes twice as long, its noise with it, and so would a leak.
  */
 const MAX_MEDIAN_GAP_MS = 4;
+const MAX_GAP_SHARE = 0.1;
+const allowedGap = (medians: { known: number; unknown: number }) =>
+  Math.max(MAX_MEDIAN_GAP_MS, MAX_GAP_SHARE * Math.min(medians.known, medians.unknown));
 
 let env: AccountsEnv;
 let api: Api;
@@ -69,6 +76,7 @@ async function compare(path: string, message: string) {
   // Warm-up: the handler's first call loads its module and opens its connections.
   for (let i = 0; i < 3; i++) await timed(path, `${uniqueName('warm')}@example.test`);
   const times = { known: [] as number[], unknown: [] as number[] };
+  const gaps: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
     const pair: Array<['known' | 'unknown', string]> = [
       ['known', known[i]!],
@@ -82,16 +90,15 @@ async function compare(path: string, message: string) {
       expect(JSON.parse(res.text)).toEqual({ message });
       times[side].push(res.ms);
     }
+    gaps.push(times.known.at(-1)! - times.unknown.at(-1)!);
   }
-  return { known: median(times.known), unknown: median(times.unknown) };
+  return { known: median(times.known), unknown: median(times.unknown), gap: median(gaps) };
 }
 
 describe('mail routes answer known and unknown addresses in the same time', () => {
-  it('POST /api/auth/forgot-password: the medians of 30 known and 30 unknown addresses differ by under 4 ms', async () => {
+  it('POST /api/auth/forgot-password: 30 known and 30 unknown addresses, paired, differ by under 4 ms (or a tenth of a call) at the median', async () => {
     const medians = await compare('/api/auth/forgot-password', AUTH_TEXTS.resetSent);
-    expect(Math.abs(medians.known - medians.unknown), JSON.stringify(medians)).toBeLessThan(
-      MAX_MEDIAN_GAP_MS,
-    );
+    expect(Math.abs(medians.gap), JSON.stringify(medians)).toBeLessThan(allowedGap(medians));
     // The mails were sent all the same, off the request path.
     for (const email of known.slice(0, 3)) {
       expect((await mailsTo(env.stateDir, email)).map((m) => m.subject)).toEqual([
@@ -100,11 +107,9 @@ describe('mail routes answer known and unknown addresses in the same time', () =
     }
   });
 
-  it('POST /api/auth/resend-verification: the medians of 30 unverified and 30 unknown addresses differ by under 4 ms', async () => {
+  it('POST /api/auth/resend-verification: 30 unverified and 30 unknown addresses, paired, differ by under 4 ms (or a tenth of a call) at the median', async () => {
     const medians = await compare('/api/auth/resend-verification', AUTH_TEXTS.verificationSent);
-    expect(Math.abs(medians.known - medians.unknown), JSON.stringify(medians)).toBeLessThan(
-      MAX_MEDIAN_GAP_MS,
-    );
+    expect(Math.abs(medians.gap), JSON.stringify(medians)).toBeLessThan(allowedGap(medians));
     for (const email of known.slice(0, 3)) {
       const subjects = (await mailsTo(env.stateDir, email)).map((m) => m.subject);
       expect(subjects.filter((s) => s.includes(SUBJECTS.verification))).toHaveLength(1);

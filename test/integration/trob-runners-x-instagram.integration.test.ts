@@ -585,7 +585,9 @@ describe('Instagram post engagers', () => {
   });
 });
 
-describe('post engagers over several segments', () => {
+// Every answer is slowed and each segment has a second or two: 15 s on a quiet machine, twice that while
+// other files share the cores.
+describe('post engagers over several segments', { timeout: 90_000 }, () => {
   /**
    * Each invocation starts with a second or two left against the engine's 45 s margin and every answer
    * is slowed, so the job hands over to a new message every page or few: the people settled travel in

@@ -93,6 +93,15 @@ export function restoreSession(): Promise<User | undefined> {
   return restoring;
 }
 
+/**
+ * Forgets a renewal or restore still under way (tests: a test file whose calls never answered must not
+ * hand its pending restore to the next).
+ */
+export function forgetSessionCalls(): void {
+  renewal = undefined;
+  restoring = undefined;
+}
+
 async function restoreOnce(): Promise<User | undefined> {
   const tokens = readTokens();
   if (!tokens) return undefined;
