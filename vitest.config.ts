@@ -29,15 +29,19 @@ const INTEGRATION_WORKERS = Number(process.env.INTEGRATION_WORKERS ?? 2);
 const INTEGRATION_LOAD = Math.max(1, INTEGRATION_WORKERS / 2);
 
 /**
- * Unit files share their worker's loaded modules (isolate: false): importing zod, the AWS SDK and the
- * handlers once per worker instead of once per file is most of their time. A file that replaces a module
- * (vi.mock) needs a module graph of its own, so those files run isolated, in a project of their own
- * ('unit:isolated'); test/unit/setup.ts puts shared state back between files.
+ * Unit, web and integration files share their worker's loaded modules (isolate: false): importing zod,
+ * React, the AWS SDK and the handlers once per worker instead of once per file is most of their time. A
+ * file that replaces a module (vi.mock) needs a module graph of its own, so those files run isolated, in a
+ * project of their own ('unit:isolated', 'integration:isolated'); each project's setup file puts shared
+ * state back between files.
  */
-const isolatedUnit = readdirSync('test/unit', { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.test.ts'))
-  .map((file) => join('test/unit', file).replaceAll('\\', '/'))
-  .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8')));
+const mocksModules = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => join(dir, file).replaceAll('\\', '/'))
+    .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8')));
+const isolatedUnit = mocksModules('test/unit');
+const isolatedIntegration = mocksModules('test/integration');
 
 /**
  * Browser journeys share one local cloud and run two at a time, each as its own user. The files that
@@ -54,6 +58,27 @@ const E2E_TEST = {
   globalSetup: ['test/support/rights-global-setup.ts', 'test/support/local-cloud-global-setup.ts'],
   testTimeout: 60_000,
   hookTimeout: 180_000,
+};
+
+/**
+ * Each integration file owns its tables, queues, gateway and sandbox platforms, so files run side by side
+ * (3 at once pass too: INTEGRATION_WORKERS=3). Two, not three: the stage keeps both cores busy at two
+ * (518 s at three against 514 s at two, isolated). The projects' global setups share the DynamoDB Local
+ * and Chromium npm test starts (a run by hand starts one per project).
+ */
+const INTEGRATION_TEST = {
+  include: ['test/integration/**/*.integration.test.ts'],
+  environment: 'node' as const,
+  maxWorkers: INTEGRATION_WORKERS,
+  setupFiles: ['test/integration/setup.ts'],
+  env: TEST_PASSWORD_COST,
+  globalSetup: [
+    'test/support/rights-global-setup.ts',
+    'test/support/dynamodb-global-setup.ts',
+    'test/support/chromium-global-setup.ts',
+  ],
+  testTimeout: 30_000 * INTEGRATION_LOAD,
+  hookTimeout: 60_000 * INTEGRATION_LOAD,
 };
 
 /**
@@ -96,25 +121,10 @@ export default defineConfig({
           setupFiles: ['test/web/setup.ts'],
         },
       },
-      {
-        test: {
-          name: 'integration',
-          include: ['test/integration/**/*.integration.test.ts'],
-          environment: 'node',
-          // Each file owns its tables, queues, gateway and sandbox platforms, so files run side by side (3
-          // at once pass too: INTEGRATION_WORKERS=3). Two, not three: the stage keeps both cores busy at
-          // two (518 s at three against 514 s at two).
-          maxWorkers: INTEGRATION_WORKERS,
-          env: TEST_PASSWORD_COST,
-          globalSetup: [
-            'test/support/rights-global-setup.ts',
-            'test/support/dynamodb-global-setup.ts',
-            'test/support/chromium-global-setup.ts',
-          ],
-          testTimeout: 30_000 * INTEGRATION_LOAD,
-          hookTimeout: 60_000 * INTEGRATION_LOAD,
-        },
-      },
+      { test: { name: 'integration', exclude: isolatedIntegration, isolate: false, ...INTEGRATION_TEST } },
+      ...(isolatedIntegration.length
+        ? [{ test: { name: 'integration:isolated', ...INTEGRATION_TEST, include: isolatedIntegration } }]
+        : []),
       {
         test: {
           name: 'infra',

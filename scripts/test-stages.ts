@@ -42,7 +42,7 @@ export const STAGES: Stage[] = [
   },
   { name: 'unit and infra', checks: [{ name: 'vitest', command: vitest('unit*', 'infra') }] },
   { name: 'web', checks: [{ name: 'vitest', command: vitest('web') }] },
-  { name: 'integration', checks: [{ name: 'vitest', command: vitest('integration') }], services: true },
+  { name: 'integration', checks: [{ name: 'vitest', command: vitest('integration*') }], services: true },
   { name: 'e2e', checks: [{ name: 'vitest', command: vitest('e2e*') }], services: true },
 ];
 

@@ -103,6 +103,8 @@ export function withLocalRights<C extends { middlewareStack: object }>(client: C
   return client;
 }
 
+const everyPerFunction: Array<() => void> = [];
+
 /**
  * A value built once per process in AWS (one function per process) and once per function on the local
  * cloud. `reset` forgets every copy (tests and a local cloud restarted in one process).
@@ -110,7 +112,7 @@ export function withLocalRights<C extends { middlewareStack: object }>(client: C
 export function perFunction<T>(create: () => T): { get(): T; reset(): void } {
   const byFunction = new Map<string, T>();
   let own: { value: T } | undefined;
-  return {
+  const value = {
     get() {
       const scope = localScope();
       if (!scope) {
@@ -125,4 +127,14 @@ export function perFunction<T>(create: () => T): { get(): T; reset(): void } {
       byFunction.clear();
     },
   };
+  everyPerFunction.push(value.reset);
+  return value;
+}
+
+/**
+ * Forgets every value `perFunction` keeps (the parsed env, clients, secrets, the chosen ports): a test
+ * worker that moves on to a file with functions of the same names but other tables, secrets and keys.
+ */
+export function forgetPerFunctionValues(): void {
+  for (const reset of everyPerFunction) reset();
 }
