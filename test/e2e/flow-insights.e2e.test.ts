@@ -251,13 +251,17 @@ describe('a flow’s insights', () => {
       () => document.querySelectorAll('[data-testid="execution-row"]').length === 1,
       { timeout: 15_000 },
     );
-    // 30 days in the daily chart's table.
-    expect(
-      await page.$eval(
-        '[data-testid="chart-daily"] [data-testid="chart-table"] tbody',
-        (body) => body.children.length,
-      ),
-    ).toBe(30);
+    // 30 days in the daily chart's table, drawn from a deferred copy of the answer (useDeferredValue):
+    // a render after the range and the rows. Waited for, then checked, so a miss names the count.
+    const dailyTable = '[data-testid="chart-daily"] [data-testid="chart-table"] tbody';
+    await page
+      .waitForFunction(
+        (table) => document.querySelector(table)?.children.length === 30,
+        { timeout: 15_000 },
+        dailyTable,
+      )
+      .catch(() => undefined);
+    expect(await page.$eval(dailyTable, (body) => body.children.length)).toBe(30);
 
     // Execute now: the toast, then the second run recorded (read again with Refresh until it shows).
     await tabTo('Execute now', hasText, 'Execute now', { back: true });

@@ -316,6 +316,8 @@ describe('a trob run watched live', () => {
     await waitForPath(matePage, '/dashboard');
     await waitForText(matePage, 'Acme Outreach');
     await matePage.waitForFunction(() => document.title === 'Dashboard | Acme Outreach', { timeout: 10_000 });
+    // The workspace list comes from another answer than the banner and the title.
+    await matePage.waitForSelector('select', { timeout: 10_000 });
     const workspace = await matePage.$eval('select', (select) => {
       const chosen = select as HTMLSelectElement;
       return chosen.options[chosen.selectedIndex]?.textContent;
