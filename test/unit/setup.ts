@@ -1,8 +1,5 @@
 import { afterAll, vi } from 'vitest';
-import { resetClients } from '../../functions/core/clients/local';
-import { resetEnvCache } from '../../functions/core/env';
-import { resetAiPort } from '../../functions/core/ports/ai';
-import { resetProspectAi } from '../../functions/core/ports/prospect-ai';
+import { forgetPerFunctionValues } from '../../functions/core/local-runtime';
 
 /**
  * Unit files share their worker's modules (isolate: false in vitest.config.ts), so each file starts from
@@ -22,10 +19,8 @@ function restore(): void {
   process.env = object;
   for (const key of Object.keys(process.env)) if (!(key in baseline)) delete process.env[key];
   Object.assign(process.env, baseline);
-  resetEnvCache();
-  resetClients();
-  resetAiPort();
-  resetProspectAi();
+  // The parsed env, the clients, secrets and the chosen ports, all built from the environment.
+  forgetPerFunctionValues();
 }
 
 restore();
