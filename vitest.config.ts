@@ -44,17 +44,23 @@ const isolatedUnit = mocksModules('test/unit');
 const isolatedIntegration = mocksModules('test/integration');
 
 /**
- * Browser journeys share one local cloud and run two at a time, each as its own user. The files that
- * switch a sandbox site for every session (setSandboxFailures without a token: slow answers, so a run is
- * still under way when the page looks) would slow the runs of the journeys beside them; they run one at
- * a time in 'e2e:serial', which vitest starts once the parallel ones are done.
+ * Browser journeys share one local cloud and run three at a time, each as its own user. A journey that slows
+ * a sandbox site switches only its own session (setSandboxFailures with the token of the session issued
+ * to its browser: test/e2e/account-steps.ts, nameBrowser). A file that switches a site for every session
+ * (a setSandboxFailures call whose switches name no token) would slow the journeys beside it: such files
+ * run one at a time in 'e2e:serial', which vitest starts once the parallel ones are done.
  */
 const e2eFiles = readdirSync('test/e2e')
   .filter((file) => file.endsWith('.e2e.test.ts'))
   .map((file) => `test/e2e/${file}`);
-const serialE2e = e2eFiles.filter((file) => /\bsetSandboxFailures\(/.test(readFileSync(file, 'utf8')));
+const switchesEverySession = /\bsetSandboxFailures\([^,]+,\s*\{(?![^}]*\btoken\b)/;
+const serialE2e = e2eFiles.filter((file) => switchesEverySession.test(readFileSync(file, 'utf8')));
+// Three journeys at once, on 2 cores: a journey spends a fifth of its time waiting (page loads, the splash,
+// paced runs), so a third fills the cores (the stage: 248 s at three, 294 s at two).
+const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 3);
 const E2E_TEST = {
   environment: 'node' as const,
+  maxWorkers: E2E_WORKERS,
   globalSetup: ['test/support/rights-global-setup.ts', 'test/support/local-cloud-global-setup.ts'],
   testTimeout: 60_000,
   hookTimeout: 180_000,
@@ -64,7 +70,7 @@ const E2E_TEST = {
  * Each integration file owns its tables, queues, gateway and sandbox platforms, so files run side by side
  * (3 at once pass too: INTEGRATION_WORKERS=3). Two, not three: the stage keeps both cores busy at two
  * (518 s at three against 514 s at two, isolated). The projects' global setups share the DynamoDB Local
- * and Chromium npm test starts (a run by hand starts one per project).
+ * and Chromium npm test starts; a run by hand starts one of each, which both projects share.
  */
 const INTEGRATION_TEST = {
   include: ['test/integration/**/*.integration.test.ts'],
@@ -89,7 +95,7 @@ export default defineConfig({
   test: {
     // Vitest's default on 2 cores is one worker. Unit and web files are CPU-bound: one per core. The
     // pool's own limit is the largest a project asks for.
-    maxWorkers: Math.max(2, INTEGRATION_WORKERS),
+    maxWorkers: Math.max(2, INTEGRATION_WORKERS, E2E_WORKERS),
     passWithNoTests: true,
     reporters: ['default', './test/support/timing-reporter.ts'],
     projects: [
@@ -135,7 +141,9 @@ export default defineConfig({
         },
       },
       { test: { name: 'e2e', include: e2eFiles, exclude: serialE2e, ...E2E_TEST } },
-      { test: { name: 'e2e:serial', include: serialE2e, ...E2E_TEST, fileParallelism: false } },
+      ...(serialE2e.length
+        ? [{ test: { name: 'e2e:serial', include: serialE2e, ...E2E_TEST, fileParallelism: false } }]
+        : []),
     ],
   },
 });

@@ -1,8 +1,10 @@
+import * as z from 'zod/mini';
 import {
   CONNECTION_TEXTS,
   type PlatformConnection,
   type PlatformCookie,
   type SyncInput,
+  syncInput,
 } from '../../shared/connections';
 import { platformInPlan, upgradeHint } from '../../shared/plan-policy';
 import { type Platform, platformLabel, platformOfRecord } from '../../shared/platforms';
@@ -114,6 +116,10 @@ export function sandboxUrlFor(
 }
 
 const SANDBOX_SESSIONS_PATH = '/__sandbox/sessions';
+
+/** A User-Agent the extension's sync would accept (syncInput's rule), so the sandbox may issue to it. */
+const acceptedUserAgent = (userAgent: string | undefined): userAgent is string =>
+  z.safeParse(syncInput.shape.userAgent, userAgent).success;
 
 interface SandboxSession {
   cookies: PlatformCookie[];
@@ -233,10 +239,15 @@ export function createConnectionService({ log, keys, now, check, resume }: Conne
    * 'Connect sandbox account': the sandbox site issues a session for its seeded owner, which then goes
    * through the very same path as the extension's sync. Off (404) wherever no sandbox URL is set.
    */
+  /**
+   * Signs the sandbox site's owner in for the user, in place of the extension. The session is issued to
+   * the caller's browser (its User-Agent, when it is one a sync would accept; else the sandbox's own), so
+   * the stored connection looks like one the extension synced from that browser.
+   */
   async function connectSandbox(
     user: AuthUser,
     platform: Platform,
-    timeZone?: string,
+    { timeZone, browserUserAgent }: { timeZone?: string; browserUserAgent?: string } = {},
   ): Promise<{ connection: PlatformConnection; created: boolean; message: string }> {
     const base = sandboxUrlFor(platform);
     if (!base) throw new NotFoundError(CONNECTION_TEXTS.sandboxUnavailable);
@@ -247,7 +258,7 @@ export function createConnectionService({ log, keys, now, check, resume }: Conne
       const res = await fetch(`${base.replace(/\/$/, '')}${SANDBOX_SESSIONS_PATH}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: '{}',
+        body: JSON.stringify(acceptedUserAgent(browserUserAgent) ? { userAgent: browserUserAgent } : {}),
         signal: AbortSignal.timeout(8000),
       });
       if (res.status !== 201) throw new Error(`sandbox answered ${res.status}`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createUser } from '../../functions/auth/user-repository';
-import { LOCAL_CREDENTIALS, resetClients } from '../../functions/core/clients/local';
-import { resetEnvCache } from '../../functions/core/env';
+import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
+import { forgetPerFunctionValues } from '../../functions/core/local-runtime';
 
 /**
  * What the in-process benches (engine.ts, flows.ts) share: the local environment the handlers read when
@@ -31,8 +31,7 @@ export function pointAtBenchStore(input: {
     ...input.sandboxEnv,
     ...input.extra,
   });
-  resetEnvCache();
-  resetClients();
+  forgetPerFunctionValues();
 }
 
 /** A PLUS user of the bench table; answers its id. */

@@ -5,8 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { seedCatalogue } from '../../functions/catalog/seed';
 import { localScheduler, localSchedulesTable } from '../../functions/core/adapters/local-scheduler';
-import { LOCAL_CREDENTIALS, resetClients } from '../../functions/core/clients/local';
-import { resetEnvCache } from '../../functions/core/env';
+import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
+import { forgetPerFunctionValues } from '../../functions/core/local-runtime';
 import { queueArnEnv, queues, queueUrlEnv } from '../../functions/core/queues';
 import { tableBaseName } from '../../functions/core/table';
 import { closeSharedBrowser } from '../../functions/platforms/browser';
@@ -189,8 +189,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     // The handlers run in this process: they read this environment when they first load.
     Object.assign(process.env, env);
-    resetEnvCache();
-    resetClients();
+    // A cloud started again in one process (tests, a restart) keeps no value its last start built:
+    // the parsed env, clients, secrets and the chosen ports.
+    forgetPerFunctionValues();
     await seedCatalogue();
 
     const sqsClient = new SQSClient({

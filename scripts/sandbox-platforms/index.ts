@@ -144,6 +144,23 @@ export async function issueSession(
   return (await response.json()) as IssuedSession;
 }
 
+/**
+ * The tokens (login cookie values) of the sessions a site issued to a browser with this User-Agent, oldest
+ * first: a test gives its browser a User-Agent of its own, connects through the app, and so finds the
+ * session it may slow or fail without touching anyone else's (`setSandboxFailures` with `token`).
+ */
+export async function sandboxSessionTokens(
+  platform: SandboxPlatform,
+  userAgent: string,
+  baseUrl?: string,
+): Promise<string[]> {
+  const query = new URLSearchParams({ userAgent });
+  const response = await fetch(`${baseUrl ?? sandboxUrl(platform)}${SANDBOX_ADMIN_PREFIX}sessions?${query}`);
+  if (!response.ok) throw new Error(`The sandbox ${platform} refused to list sessions (${response.status})`);
+  const { sessions } = (await response.json()) as { sessions: Array<{ token: string; createdAt: string }> };
+  return sessions.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).map((session) => session.token);
+}
+
 /** Turns the challenge wall on or off (every page then answers the platform's checkpoint). */
 export async function setSandboxChallenge(
   platform: SandboxPlatform,

@@ -280,6 +280,22 @@ export async function startSandboxSite(options: SandboxSiteOptions): Promise<San
         }
         return send(res, { kind: 'json', status: 201, body: issued });
       }
+      if (action === 'sessions') {
+        // Which sessions a browser holds, by its User-Agent (exact): the app's sandbox connect issues the
+        // session to the caller's browser, so a test that gave its browser a name of its own finds its
+        // session's token here and switches failures for that session alone.
+        const userAgent = url.searchParams.get('userAgent');
+        if (!userAgent)
+          return send(res, { kind: 'json', status: 400, body: { error: 'userAgent is required' } });
+        return send(res, {
+          kind: 'json',
+          body: {
+            sessions: store
+              .withUserAgent(userAgent)
+              .map(({ token, accountId, createdAt }) => ({ token, accountId, createdAt })),
+          },
+        });
+      }
       if (action === 'clock' && method === 'POST') {
         try {
           clock.advance(parseClockRequest(JSON.parse((await readBody(req)) || '{}')).advanceMs);

@@ -104,6 +104,11 @@ export class SessionStore {
     return true;
   }
 
+  /** The sessions issued to a browser: what a test finds its own sandbox session by. */
+  withUserAgent(userAgent: string): SandboxSession[] {
+    return [...this.sessions.values()].filter((session) => session.userAgent === userAgent);
+  }
+
   get size(): number {
     return this.sessions.size;
   }

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
 import { inject } from 'vitest';
+import { type SandboxPlatform, sandboxSessionTokens } from '../../scripts/sandbox-platforms';
 import { apiClient, freshAddress } from '../support/api-client';
 import { lastMailTo, linkTo } from '../support/outbox';
 import { clickText, fill, openApp, waitForText } from './browser';
@@ -60,4 +62,23 @@ export async function signUpVerified(
   await openApp(page, await mailLink(email, 'Verify your email', '/verify-email'));
   await waitForText(page, 'Email verified');
   return { email, password, username };
+}
+
+/**
+ * Journeys run two at a time on one local cloud, so one that slows a sandbox site must slow only its own
+ * session. The page gets a User-Agent of its own before it connects: the app's sandbox connect issues the
+ * session to the caller's browser, and the site lists sessions by User-Agent.
+ */
+export async function nameBrowser(page: Page, journey: string): Promise<string> {
+  const userAgent = `${await page.browser().userAgent()} trobly-e2e/${journey}-${randomUUID()}`;
+  await page.setUserAgent(userAgent);
+  return userAgent;
+}
+
+/** The login cookie value of the one sandbox session the app's connect issued to this browser. */
+export async function ownSandboxToken(platform: SandboxPlatform, userAgent: string, baseUrl: string) {
+  const tokens = await sandboxSessionTokens(platform, userAgent, baseUrl);
+  if (tokens.length !== 1)
+    throw new Error(`Expected one ${platform} sandbox session for this browser, found ${tokens.length}`);
+  return tokens[0]!;
 }

@@ -1,12 +1,13 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, inject, it } from 'vitest';
 import { setSandboxFailures } from '../../scripts/sandbox-platforms';
-import { appUrl, signIn, signUpVerified } from './account-steps';
+import { appUrl, nameBrowser, ownSandboxToken, signIn, signUpVerified } from './account-steps';
 import { clickText, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
 
 /** The catalogue and connections journey: browse, meet Connection Required, connect the sandbox account. */
 let browser: Browser;
 let page: Page;
+let userAgent: string;
 const sandboxUrls = inject('sandboxUrls');
 
 beforeAll(async () => {
@@ -19,6 +20,7 @@ beforeEach(async () => {
   const context = await browser.createBrowserContext();
   page = await context.newPage();
   await page.setViewport({ width: 1280, height: 900 });
+  userAgent = await nameBrowser(page, 'catalogue');
 });
 
 describe('catalogue and connections in a real browser on the local cloud', () => {
@@ -64,8 +66,9 @@ describe('catalogue and connections in a real browser on the local cloud', () =>
     );
 
     // Start the trob: it is recorded and queued, the page goes to its detail, and the dashboard lists
-    // it. The sandbox answers slowly meanwhile, so the job is still running at the second start.
-    await setSandboxFailures('linkedin', { slowMs: 8000 }, sandboxUrls.linkedin);
+    // it. The sandbox answers this session slowly meanwhile, so the job is still running at the second start.
+    const token = await ownSandboxToken('linkedin', userAgent, sandboxUrls.linkedin);
+    await setSandboxFailures('linkedin', { token, slowMs: 8000 }, sandboxUrls.linkedin);
     try {
       await clickText(page, 'Configure', 'button');
       await clickText(page, 'Start Automation', 'button');
@@ -87,7 +90,7 @@ describe('catalogue and connections in a real browser on the local cloud', () =>
         "You've reached your automation limit (1). Upgrade your plan to create more automations.",
       );
     } finally {
-      await setSandboxFailures('linkedin', { clear: true }, sandboxUrls.linkedin);
+      await setSandboxFailures('linkedin', { token, clear: true }, sandboxUrls.linkedin);
     }
     await waitForPath(page, '/pricing');
   });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { setSandboxFailures } from '../../scripts/sandbox-platforms';
-import { appUrl, signIn, signUpVerified } from './account-steps';
+import { appUrl, nameBrowser, ownSandboxToken, signIn, signUpVerified } from './account-steps';
 import { seriousViolations } from './axe';
 import { clickText, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
 
@@ -12,12 +12,14 @@ import { clickText, launchTestBrowser, openApp, waitForPath, waitForText } from 
  */
 let browser: Browser;
 let page: Page;
+let userAgent: string;
 const sandboxLinkedIn = inject('sandboxUrls').linkedin;
 
 beforeAll(async () => {
   browser = await launchTestBrowser();
   page = await (await browser.createBrowserContext()).newPage();
   await page.setViewport({ width: 1280, height: 900 });
+  userAgent = await nameBrowser(page, 'paused-automation');
 });
 afterAll(async () => {
   await browser?.close();
@@ -63,8 +65,9 @@ describe('a paused automation', () => {
     await page.click('button[aria-label="Connect sandbox LinkedIn"]');
     await waitForText(page, 'sandra-box');
 
-    // Every sandbox answer takes 600 ms, so the run is still under way when it is paused.
-    await setSandboxFailures('linkedin', { slowMs: 600 }, sandboxLinkedIn);
+    // Every sandbox answer to this session takes 600 ms, so the run is still under way when it is paused.
+    const token = await ownSandboxToken('linkedin', userAgent, sandboxLinkedIn);
+    await setSandboxFailures('linkedin', { token, slowMs: 600 }, sandboxLinkedIn);
     let id: string;
     try {
       await openApp(page, `${appUrl}/trobs/linkedin-follower-extractor`);
@@ -105,7 +108,7 @@ describe('a paused automation', () => {
       await page.waitForSelector('[data-testid="automation-row"]', { timeout: 10_000 });
       expect(await activeRow('LinkedIn Follower Extractor')).toBe('Paused');
     } finally {
-      await setSandboxFailures('linkedin', { clear: true }, sandboxLinkedIn);
+      await setSandboxFailures('linkedin', { token, clear: true }, sandboxLinkedIn);
     }
 
     // Resume by keyboard: the button takes focus and Enter presses it.

@@ -6,7 +6,7 @@ import readExcelFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pdfPagesText } from '../../scripts/pdf-text';
 import { setSandboxFailures } from '../../scripts/sandbox-platforms';
-import { appUrl, mailLink, signIn, signUpVerified } from './account-steps';
+import { appUrl, mailLink, nameBrowser, ownSandboxToken, signIn, signUpVerified } from './account-steps';
 import { seriousViolations } from './axe';
 import { clickText, fill, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
 
@@ -19,12 +19,14 @@ let browser: Browser;
 let page: Page;
 /** The detail path of the run the first test finished, whose leads the second works through. */
 let finishedRun: string | undefined;
+let userAgent: string;
 const sandboxLinkedIn = inject('sandboxUrls').linkedin;
 
 beforeAll(async () => {
   browser = await launchTestBrowser();
   page = await (await browser.createBrowserContext()).newPage();
   await page.setViewport({ width: 1280, height: 900 });
+  userAgent = await nameBrowser(page, 'trob-run');
 });
 afterAll(async () => {
   await browser?.close();
@@ -41,8 +43,9 @@ describe('a trob run watched live', () => {
     await page.click('button[aria-label="Connect sandbox LinkedIn"]');
     await waitForText(page, 'sandra-box');
 
-    // Every sandbox answer takes 600 ms, so the run lasts long enough to be watched.
-    await setSandboxFailures('linkedin', { slowMs: 600 }, sandboxLinkedIn);
+    // Every sandbox answer to this session takes 600 ms, so the run lasts long enough to be watched.
+    const token = await ownSandboxToken('linkedin', userAgent, sandboxLinkedIn);
+    await setSandboxFailures('linkedin', { token, slowMs: 600 }, sandboxLinkedIn);
     try {
       await openApp(page, `${appUrl}/trobs/linkedin-follower-extractor`);
       await waitForText(page, 'LinkedIn Follower Extractor');
@@ -81,7 +84,7 @@ describe('a trob run watched live', () => {
         );
       });
     } finally {
-      await setSandboxFailures('linkedin', { clear: true }, sandboxLinkedIn);
+      await setSandboxFailures('linkedin', { token, clear: true }, sandboxLinkedIn);
     }
     const { progress, connected } = await page.evaluate(() => ({
       progress: [...(window as unknown as { seenProgress: Set<number> }).seenProgress],

@@ -4,10 +4,13 @@ import { localKeys } from '../../functions/core/adapters/local-keys';
 import { keys } from '../../functions/core/table';
 import {
   issueSession,
+  SANDBOX_USER_AGENT,
   type SandboxPlatforms,
+  sandboxSessionTokens,
   setSandboxChallenge,
   startSandboxPlatforms,
 } from '../../scripts/sandbox-platforms';
+import { USER_AGENT_MAX } from '../../shared/connections';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
 import { type Api, type TestUser, uniqueName } from '../support/api-client';
 import { setEnv } from '../support/integration-env';
@@ -102,6 +105,47 @@ describe('POST /api/users/platforms/sandbox and GET /api/users/platforms', () =>
     expect(res.text).not.toContain(liAt);
     expect(JSON.stringify(item)).not.toContain(liAt);
     expect(res.text).not.toContain('sealedCookies');
+  });
+
+  it("issues the sandbox session to the caller's browser: its User-Agent is stored and names the session", async () => {
+    const ada = await user();
+    const browser = `Mozilla/5.0 (X11; Linux x86_64) ${uniqueName('ada-browser')}`.padEnd(
+      USER_AGENT_MAX,
+      'x',
+    );
+    const res = await api.post(
+      '/api/users/platforms/sandbox',
+      { platform: 'linkedin' },
+      { token: ada.accessToken, headers: { 'user-agent': browser } },
+    );
+    expect(res.status, res.text).toBe(201);
+    const { id, accountId } = res.body.data.platform;
+    const item = await storedItem(ada, id);
+    expect(item?.userAgent).toBe(browser);
+    const cookies = JSON.parse(
+      await localKeys(env.stateDir).decrypt(String(item?.sealedCookies), {
+        userId: ada.id,
+        accountId,
+        platform: 'linkedin',
+      }),
+    ) as Array<{ name: string; value: string }>;
+    // The one session the site issued to that browser is the one the connection holds.
+    expect(await sandboxSessionTokens('linkedin', browser, linkedinUrl)).toEqual([
+      cookies.find((c) => c.name === 'li_at')!.value,
+    ]);
+  });
+
+  it("uses the sandbox's own User-Agent when the caller's is one a sync would refuse (one past the limit)", async () => {
+    const ada = await user();
+    const tooLong = `Mozilla/5.0 ${uniqueName('long')}`.padEnd(USER_AGENT_MAX + 1, 'x');
+    const res = await api.post(
+      '/api/users/platforms/sandbox',
+      { platform: 'linkedin' },
+      { token: ada.accessToken, headers: { 'user-agent': tooLong } },
+    );
+    expect(res.status, res.text).toBe(201);
+    expect((await storedItem(ada, res.body.data.platform.id))?.userAgent).toBe(SANDBOX_USER_AGENT);
+    expect(await sandboxSessionTokens('linkedin', tooLong, linkedinUrl)).toEqual([]);
   });
 
   it('keeps cookies as ciphertext bound to the owner: another user context does not decrypt', async () => {

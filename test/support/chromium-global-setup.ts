@@ -1,7 +1,7 @@
 import puppeteer from 'puppeteer-core';
 import type { TestProject } from 'vitest/node';
 import { LOCAL_CHROMIUM_FLAGS, localChromiumPath } from '../../functions/platforms/browser';
-import { SHARED_SERVICES } from './shared-services';
+import { holdShared, SHARED_SERVICES } from './shared-services';
 
 /**
  * One Chromium for the whole integration run: the run worker's warm browser in every test file connects
@@ -15,11 +15,12 @@ export default async function setup(project: TestProject) {
     project.provide('chromiumEndpoint', shared);
     return;
   }
-  const browser = await startChromium();
-  project.provide('chromiumEndpoint', browser.wsEndpoint());
-  return async () => {
-    await browser.close().catch(() => browser.process()?.kill('SIGKILL'));
-  };
+  // Both integration projects list this setup: one Chromium serves them.
+  const browser = await holdShared('chromium', startChromium, async (started) => {
+    await started.close().catch(() => started.process()?.kill('SIGKILL'));
+  });
+  project.provide('chromiumEndpoint', browser.value.wsEndpoint());
+  return browser.release;
 }
 
 export function startChromium() {

@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { startLocalDynamo } from '../../scripts/local-cloud/dynamodb';
 import { synthesizedAssembly } from '../../scripts/local-cloud/stacks/synth';
-import { SHARED_SERVICES } from './shared-services';
+import { holdShared, SHARED_SERVICES } from './shared-services';
 
 /**
  * One DynamoDB Local for the whole integration run, in memory; each test file makes its own tables. Under
@@ -11,11 +11,18 @@ import { SHARED_SERVICES } from './shared-services';
  */
 export default async function setup(project: TestProject) {
   const shared = process.env[SHARED_SERVICES.dynamo];
-  const [dynamo] = await Promise.all([shared ? undefined : startLocalDynamo(), synthesizedAssembly()]);
-  project.provide('dynamoEndpoint', shared ?? dynamo!.endpoint);
-  return async () => {
-    await dynamo?.stop();
-  };
+  if (shared) {
+    await synthesizedAssembly();
+    project.provide('dynamoEndpoint', shared);
+    return;
+  }
+  // Both integration projects list this setup: one DynamoDB Local serves them.
+  const [dynamo] = await Promise.all([
+    holdShared('dynamodb-local', startLocalDynamo, (started) => started.stop()),
+    synthesizedAssembly(),
+  ]);
+  project.provide('dynamoEndpoint', dynamo.value.endpoint);
+  return dynamo.release;
 }
 
 declare module 'vitest' {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalCloud } from '../../scripts/local-cloud';
 import { buildWeb, webBuildIsStale, webDist } from '../../scripts/web-build';
-import { SHARED_SERVICES } from './shared-services';
+import { holdShared, SHARED_SERVICES } from './shared-services';
 
 interface E2eCloud {
   url: string;
@@ -14,26 +14,13 @@ interface E2eCloud {
 }
 
 /**
- * Both e2e projects (parallel and serial, vitest.config.ts) list this setup, and vitest runs it once per
- * project, each from its own copy of this module: the first starts the cloud and the last to finish stops
- * it. Kept on globalThis, which the copies share.
- */
-interface Shared {
-  cloud: Promise<E2eCloud>;
-  users: number;
-}
-const SHARED = Symbol.for('trobly.e2e-local-cloud');
-const shared = globalThis as { [SHARED]?: Shared };
-
-/**
  * The stack `npm start` runs (fresh state, free port), built web app and browser extension included,
- * for browser tests.
+ * for browser tests. Every e2e project (the parallel one, and 'e2e:serial' when a file needs it:
+ * vitest.config.ts) lists this setup; one cloud serves them (holdShared).
  */
 export default async function setup(project: TestProject) {
-  shared[SHARED] ??= { cloud: startCloud(), users: 0 };
-  const entry = shared[SHARED];
-  entry.users++;
-  const cloud = await entry.cloud;
+  const held = await holdShared('e2e-local-cloud', startCloud, (cloud) => cloud.stop());
+  const cloud = held.value;
   // The address PUBLIC_APP_URL names, so links and checkout return addresses are same-origin.
   project.provide('appUrl', cloud.url);
   // Browser tests read the e-mails the app sends from the outbox, as a developer would.
@@ -44,11 +31,7 @@ export default async function setup(project: TestProject) {
     x: cloud.env.SANDBOX_X_URL ?? '',
     instagram: cloud.env.SANDBOX_INSTAGRAM_URL ?? '',
   });
-  return async () => {
-    if (--entry.users > 0) return;
-    delete shared[SHARED];
-    await cloud.stop();
-  };
+  return held.release;
 }
 
 async function startCloud(): Promise<E2eCloud> {

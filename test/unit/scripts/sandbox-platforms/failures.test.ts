@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  issueSession,
   type SandboxPlatform,
   type SandboxPlatforms,
+  sandboxSessionTokens,
   setSandboxFailures,
   startSandboxPlatforms,
 } from '../../../../scripts/sandbox-platforms';
@@ -202,6 +204,25 @@ describe('sandbox failure switches: the admin route', () => {
       challengeAfter: 0,
       slowMs: 10,
     });
+  });
+
+  it("lists a browser's sessions by its exact User-Agent, so one test switches only its own", async () => {
+    const baseUrl = sandbox.sites.linkedin.url;
+    const first = await issueSession('linkedin', { baseUrl, userAgent: 'Mozilla/5.0 journey-a' });
+    const second = await issueSession('linkedin', { baseUrl, userAgent: 'Mozilla/5.0 journey-a' });
+    const other = await issueSession('linkedin', { baseUrl, userAgent: 'Mozilla/5.0 journey-ab' });
+    const tokenOf = (issued: typeof first) => issued.cookies.find((c) => c.name === 'li_at')!.value;
+    expect(await sandboxSessionTokens('linkedin', 'Mozilla/5.0 journey-a', baseUrl)).toEqual([
+      tokenOf(first),
+      tokenOf(second),
+    ]);
+    expect(await sandboxSessionTokens('linkedin', 'Mozilla/5.0 journey-ab', baseUrl)).toEqual([
+      tokenOf(other),
+    ]);
+    expect(await sandboxSessionTokens('linkedin', 'Mozilla/5.0 journey', baseUrl)).toEqual([]);
+    const unnamed = await fetch(`${baseUrl}/__sandbox/sessions`);
+    expect(unnamed.status).toBe(400);
+    expect(await unnamed.json()).toEqual({ error: 'userAgent is required' });
   });
 
   it('starts the count again when switches are set: the first N actions after it pass', async () => {
