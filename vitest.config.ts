@@ -23,6 +23,9 @@ if (!process.env.RIGHTS_LOG_DIR) {
 // refused in AWS). test/unit/functions/auth/password-cost.test.ts hashes at the production cost.
 const TEST_PASSWORD_COST = { SCRYPT_TEST_LOG_N: '10' };
 
+// Unit, web and infra files at once: one per core.
+const CPU_BOUND = { maxWorkers: 2 };
+
 // Integration files at once (2, one per core). A third proves the files do not share state, not speed:
 // the cores are already busy, so each file takes half as long again and its timeouts stretch with it.
 const INTEGRATION_WORKERS = Number(process.env.INTEGRATION_WORKERS ?? 2);
@@ -61,6 +64,9 @@ const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 3);
 const E2E_TEST = {
   environment: 'node' as const,
   maxWorkers: E2E_WORKERS,
+  // After unit, web and integration files when one vitest run has them all (npm run test:all): vitest
+  // runs projects of different worker counts in groups, one after the other.
+  sequence: { groupOrder: 2 },
   globalSetup: ['test/support/rights-global-setup.ts', 'test/support/local-cloud-global-setup.ts'],
   testTimeout: 60_000,
   hookTimeout: 180_000,
@@ -76,6 +82,7 @@ const INTEGRATION_TEST = {
   include: ['test/integration/**/*.integration.test.ts'],
   environment: 'node' as const,
   maxWorkers: INTEGRATION_WORKERS,
+  sequence: { groupOrder: 1 },
   setupFiles: ['test/integration/setup.ts'],
   env: TEST_PASSWORD_COST,
   globalSetup: [
@@ -93,9 +100,9 @@ const INTEGRATION_TEST = {
  */
 export default defineConfig({
   test: {
-    // Vitest's default on 2 cores is one worker. Unit and web files are CPU-bound: one per core. The
-    // pool's own limit is the largest a project asks for.
-    maxWorkers: Math.max(2, INTEGRATION_WORKERS, E2E_WORKERS),
+    // Vitest's default on 2 cores is one worker. Unit, web and infra files are CPU-bound: one per core
+    // (CPU_BOUND). The pool's own limit is the largest a project asks for.
+    maxWorkers: Math.max(CPU_BOUND.maxWorkers, INTEGRATION_WORKERS, E2E_WORKERS),
     passWithNoTests: true,
     reporters: ['default', './test/support/timing-reporter.ts'],
     projects: [
@@ -107,10 +114,20 @@ export default defineConfig({
           environment: 'node',
           isolate: false,
           setupFiles: ['test/unit/setup.ts'],
+          ...CPU_BOUND,
         },
       },
       ...(isolatedUnit.length
-        ? [{ test: { name: 'unit:isolated', include: isolatedUnit, environment: 'node' as const } }]
+        ? [
+            {
+              test: {
+                name: 'unit:isolated',
+                include: isolatedUnit,
+                environment: 'node' as const,
+                ...CPU_BOUND,
+              },
+            },
+          ]
         : []),
       {
         // Vite 8 transforms with oxc; test files sit outside web/tsconfig.json's folder, so say it here.
@@ -125,6 +142,7 @@ export default defineConfig({
           // one that does needs a project of its own, as 'unit:isolated'.
           isolate: false,
           setupFiles: ['test/web/setup.ts'],
+          ...CPU_BOUND,
         },
       },
       { test: { name: 'integration', exclude: isolatedIntegration, isolate: false, ...INTEGRATION_TEST } },
@@ -138,11 +156,22 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          ...CPU_BOUND,
         },
       },
       { test: { name: 'e2e', include: e2eFiles, exclude: serialE2e, ...E2E_TEST } },
       ...(serialE2e.length
-        ? [{ test: { name: 'e2e:serial', include: serialE2e, ...E2E_TEST, fileParallelism: false } }]
+        ? [
+            {
+              test: {
+                name: 'e2e:serial',
+                include: serialE2e,
+                ...E2E_TEST,
+                fileParallelism: false,
+                sequence: { groupOrder: 3 },
+              },
+            },
+          ]
         : []),
     ],
   },

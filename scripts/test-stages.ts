@@ -85,16 +85,37 @@ async function main(): Promise<number> {
   }
 }
 
+/** Once the shared services run: whether they still answer, said when a stage that uses them fails. */
+let servicesHealth: (() => Promise<string>) | undefined;
+
 /** Starts the shared DynamoDB Local and Chromium and names them to the stages' processes. */
 async function startServices(stops: Array<() => Promise<unknown>>): Promise<void> {
   // Pinned AWS SDK releases run on Node 20; its notice about future releases is noise here too.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const { startLocalDynamo } = await import('./local-cloud/dynamodb');
   const [dynamo, chromium] = await Promise.all([startLocalDynamo(), startChromium()]);
+  let stopping = false;
+  chromium.once('disconnected', () => {
+    if (!stopping)
+      console.error('The shared Chromium stopped unexpectedly: the stages after this one will fail.');
+  });
   stops.push(
+    async () => {
+      stopping = true;
+    },
     () => dynamo.stop(),
     () => chromium.close(),
   );
+  servicesHealth = async () => {
+    const { ListTablesCommand } = await import('@aws-sdk/client-dynamodb');
+    const answers = await dynamo.client
+      .send(new ListTablesCommand({ Limit: 1 }), { abortSignal: AbortSignal.timeout(3000) })
+      .then(
+        () => 'answers',
+        (error: Error) => `does not answer (${error.name}: ${error.message})`,
+      );
+    return `DynamoDB Local ${answers}; Chromium ${chromium.connected ? 'is connected' : 'is gone'}.`;
+  };
   process.env[SHARED_SERVICES.dynamo] = dynamo.endpoint;
   process.env[SHARED_SERVICES.chromium] = chromium.wsEndpoint();
 }
@@ -130,6 +151,7 @@ async function runStages(
         `\n✗ npm test stopped: stage '${stage.name}' failed (${failed.map((r) => r.check.name).join(', ')}) after ${took}.`,
       );
       console.error(`  Stage times: ${times.join(' · ')}`);
+      if (stage.services && servicesHealth) console.error(`  Shared services: ${await servicesHealth()}`);
       return 1;
     }
     console.log(`✓ ${stage.name} passed in ${took}`);

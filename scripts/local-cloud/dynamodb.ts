@@ -162,12 +162,23 @@ export async function startLocalDynamo(
     }
   }
 
+  // A DynamoDB Local that dies under a running cloud or test run says so at once, with its last words:
+  // every call after it would otherwise only time out.
+  let stopping = false;
+  void exited.then((code) => {
+    if (!stopping)
+      console.error(
+        `DynamoDB Local (${endpoint}) stopped unexpectedly (exit ${code ?? child.signalCode}): ${output.trim().slice(-2000)}`,
+      );
+  });
+
   return {
     endpoint,
     port,
     ...(child.pid ? { pid: child.pid } : {}),
     client,
     async stop() {
+      stopping = true;
       client.destroy();
       process.removeListener('exit', killOnExit);
       if (child.exitCode === null) {
