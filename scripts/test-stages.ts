@@ -49,11 +49,19 @@ export const STAGES: Stage[] = [
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Runs one check; a stage of several buffers each one's output and prints it whole when it ends. */
-function run(check: Check, alone: boolean): Promise<{ code: number; output: string }> {
+function run(
+  check: Check,
+  alone: boolean,
+  env: Record<string, string>,
+): Promise<{ code: number; output: string }> {
   const [bin, ...args] = check.command as [string, ...string[]];
   const child: ChildProcess = spawn(bin === 'npm' ? 'npm' : `node_modules/.bin/${bin}`, args, {
     stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') },
+    env: {
+      ...process.env,
+      ...env,
+      FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'),
+    },
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -78,9 +86,15 @@ async function main(): Promise<number> {
   const started = performance.now();
   const times: string[] = [];
   const stops: Array<() => Promise<unknown>> = [];
+  // Started now, beside the first stages (typecheck is one core's work), and awaited by the first stage
+  // that needs them: the integration stage then starts without waiting for Java and Chromium.
+  const services = stages.some((stage) => stage.services) ? startServices(stops) : undefined;
+  // A failure to start is the failure of the first stage that needs them (runStages awaits it).
+  services?.catch(() => undefined);
   try {
-    return await runStages(stages, started, times, stops);
+    return await runStages(stages, started, times, services);
   } finally {
+    await services?.catch(() => undefined);
     for (const stop of stops) await stop().catch(() => undefined);
   }
 }
@@ -88,8 +102,11 @@ async function main(): Promise<number> {
 /** Once the shared services run: whether they still answer, said when a stage that uses them fails. */
 let servicesHealth: (() => Promise<string>) | undefined;
 
-/** Starts the shared DynamoDB Local and Chromium and names them to the stages' processes. */
-async function startServices(stops: Array<() => Promise<unknown>>): Promise<void> {
+/**
+ * Starts the shared DynamoDB Local and Chromium; answers the variables that name them to the processes of
+ * the stages that use them.
+ */
+async function startServices(stops: Array<() => Promise<unknown>>): Promise<Record<string, string>> {
   // Pinned AWS SDK releases run on Node 20; its notice about future releases is noise here too.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const { startLocalDynamo } = await import('./local-cloud/dynamodb');
@@ -116,25 +133,34 @@ async function startServices(stops: Array<() => Promise<unknown>>): Promise<void
       );
     return `DynamoDB Local ${answers}; Chromium ${chromium.connected ? 'is connected' : 'is gone'}.`;
   };
-  process.env[SHARED_SERVICES.dynamo] = dynamo.endpoint;
-  process.env[SHARED_SERVICES.chromium] = chromium.wsEndpoint();
+  return { [SHARED_SERVICES.dynamo]: dynamo.endpoint, [SHARED_SERVICES.chromium]: chromium.wsEndpoint() };
 }
 
 async function runStages(
   stages: Stage[],
   started: number,
   times: string[],
-  stops: Array<() => Promise<unknown>>,
+  services: Promise<Record<string, string>> | undefined,
 ): Promise<number> {
   for (const stage of stages) {
     console.log(`\n▶ ${stage.name}`);
-    if (stage.services && stops.length === 0) await startServices(stops);
     const t0 = performance.now();
+    let env: Record<string, string> = {};
+    if (stage.services && services) {
+      try {
+        env = await services;
+      } catch (error) {
+        console.error(
+          `\n✗ npm test stopped: stage '${stage.name}' could not start DynamoDB Local and Chromium: ${(error as Error).message}`,
+        );
+        return 1;
+      }
+    }
     const alone = stage.checks.length === 1;
     const results = await Promise.all(
       stage.checks.map(async (check) => {
         const c0 = performance.now();
-        const result = await run(check, alone);
+        const result = await run(check, alone, env);
         if (!alone) {
           const status = result.code === 0 ? 'passed' : `FAILED (exit ${result.code})`;
           console.log(`── ${check.name}: ${status} in ${seconds(performance.now() - c0)}`);

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
@@ -50,7 +50,8 @@ export default class TimingReporter implements Reporter {
     const ranAt = new Date().toISOString();
     const fresh = modules.map((m) => timingOf(m, ranAt));
     const ran = new Set(fresh.map((t) => `${t.project} ${t.file}`));
-    const kept = readTimings().filter((t) => !ran.has(`${t.project} ${t.file}`));
+    // A file renamed or removed since is left out: the report lists only files that still run.
+    const kept = readTimings().filter((t) => !ran.has(`${t.project} ${t.file}`) && existsSync(t.file));
     mkdirSync(dirname(TIMING_FILE), { recursive: true });
     const temporary = `${TIMING_FILE}.${process.pid}`;
     writeFileSync(temporary, `${JSON.stringify([...kept, ...fresh], null, 1)}\n`);
