@@ -1,12 +1,26 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { buildExtension, extensionZipPath } from './build-extension';
 import { repoRoot } from './local-cloud/lambda-runtime';
 
 /**
- * Whether web/dist is missing or older than any source it is built from, so `npm start` builds the
- * web app on a clean clone and rebuilds it after a pull, but does not spend the time otherwise. The
- * browser extension (web/dist/extension/) is part of the build.
+ * The built web app (web/dist, the local build of the browser extension included), made again only when
+ * what it is built from changed: `npm start` builds it on a clean clone and after a pull, browser tests
+ * build it once. "Changed" is by content, not by file times, so a fresh clone of sources that were built
+ * before (the same commit, or one that changed no web source) reuses that build: each build is kept in a
+ * cache outside the clone, by the hash of its sources, as npm keeps packages.
  */
 export const webDist = join(repoRoot, 'web', 'dist');
 const sources = [
@@ -17,28 +31,81 @@ const sources = [
   'web/extension',
   'scripts/build-extension.ts',
   'scripts/extension',
+  'scripts/web-build.ts',
   'shared',
   'package-lock.json',
 ];
+/** The hash of the sources web/dist was made from (outside web/dist, which is served and deployed as is). */
+const HASH_FILE = join(repoRoot, 'node_modules', '.cache', 'trobly-web-build', 'source-hash');
+/** Builds kept in the cache (the newest, by when they were made or last reused). */
+const CACHE_KEEP = 3;
 
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const info = statSync(path);
-  if (!info.isDirectory()) return info.mtimeMs;
-  let newest = info.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
+/** Where builds are kept between clones: the user's cache folder (XDG_CACHE_HOME or ~/.cache). */
+export function webBuildCacheDir(source: NodeJS.ProcessEnv = process.env): string {
+  return join(source.XDG_CACHE_HOME || join(homedir(), '.cache'), 'trobly', 'web-build');
 }
 
+function filesUnder(path: string): string[] {
+  if (!existsSync(path)) return [];
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path)
+    .sort()
+    .flatMap((entry) => filesUnder(join(path, entry)));
+}
+
+/**
+ * The hash of everything the build reads: the sources' paths and contents under `root`, and the port the
+ * local extension is built for (PORT, as buildExtension reads it). File times play no part.
+ */
+export function webSourceHash(root = repoRoot, port = process.env.PORT): string {
+  const hash = createHash('sha256');
+  for (const file of sources.flatMap((source) => filesUnder(join(root, source))))
+    hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  hash.update(`PORT=${port ?? ''}`);
+  return hash.digest('hex').slice(0, 20);
+}
+
+function builtHash(): string | undefined {
+  if (!existsSync(join(webDist, 'index.html')) || !existsSync(extensionZipPath)) return undefined;
+  try {
+    return readFileSync(HASH_FILE, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether web/dist is missing or was built from other sources than the ones here now. */
 export function webBuildIsStale(): boolean {
-  const index = join(webDist, 'index.html');
-  if (!existsSync(index) || !existsSync(extensionZipPath)) return true;
-  const built = statSync(index).mtimeMs;
-  return sources.some((s) => newestMtime(join(repoRoot, s)) > built);
+  return builtHash() !== webSourceHash();
 }
 
-/** The web app, then the local build of the extension into it (Vite empties web/dist first). */
-export async function buildWeb(): Promise<void> {
+/**
+ * Makes web/dist for the sources here now: a copy of the cached build of the same sources when there is
+ * one, else the web app, then the local build of the extension into it (Vite empties web/dist first),
+ * kept in the cache afterwards. Answers whether it came from the cache.
+ */
+export async function buildWeb(): Promise<{ fromCache: boolean }> {
+  const hash = webSourceHash();
+  const cached = join(webBuildCacheDir(), hash);
+  if (existsSync(join(cached, 'dist', 'index.html'))) {
+    rmSync(webDist, { recursive: true, force: true });
+    cpSync(join(cached, 'dist'), webDist, { recursive: true });
+    writeHash(hash);
+    // The entry's folder time orders eviction: a rewritten file in it renews it.
+    writeFileSync(join(cached, 'last-used'), new Date().toISOString());
+    return { fromCache: true };
+  }
+  await viteBuild();
+  await buildExtension({
+    target: 'local',
+    ...(process.env.PORT ? { localPort: Number(process.env.PORT) } : {}),
+  });
+  writeHash(hash);
+  keepInCache(hash);
+  return { fromCache: false };
+}
+
+async function viteBuild(): Promise<void> {
   const { build } = await import('vite');
   // Always React's production build: a NODE_ENV already set (vitest sets 'test') would otherwise make Vite
   // bundle React's development build, several times slower, and `npm start` would then serve it as is.
@@ -54,8 +121,30 @@ export async function buildWeb(): Promise<void> {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
-  await buildExtension({
-    target: 'local',
-    ...(process.env.PORT ? { localPort: Number(process.env.PORT) } : {}),
-  });
+}
+
+/** Copies web/dist into the cache (whole or not at all: a copy under another name, then renamed). */
+function keepInCache(hash: string): void {
+  const cache = webBuildCacheDir();
+  const target = join(cache, hash);
+  try {
+    mkdirSync(cache, { recursive: true });
+    const partial = `${target}.partial-${process.pid}`;
+    cpSync(webDist, join(partial, 'dist'), { recursive: true });
+    rmSync(target, { recursive: true, force: true });
+    renameSync(partial, target);
+    const kept = readdirSync(cache)
+      .filter((name) => /^[0-9a-f]{20}$/.test(name))
+      .map((name) => ({ name, at: statSync(join(cache, name)).mtimeMs }))
+      .sort((a, b) => b.at - a.at);
+    for (const old of kept.slice(CACHE_KEEP)) rmSync(join(cache, old.name), { recursive: true, force: true });
+  } catch (error) {
+    // A cache that cannot be written only means the next clone builds again.
+    console.warn(`The web build was not cached (${(error as Error).message})`);
+  }
+}
+
+function writeHash(hash: string): void {
+  mkdirSync(dirname(HASH_FILE), { recursive: true });
+  writeFileSync(HASH_FILE, `${hash}\n`);
 }
