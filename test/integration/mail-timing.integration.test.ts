@@ -15,14 +15,16 @@ import { mailsTo, SUBJECTS } from '../support/outbox';
 const SAMPLES = 30;
 /**
  * Allowed gap: the median of the paired differences (each known call against the unknown call made right
- * before or after it), under 4 ms or a tenth of the calls' median time, whichever is more. Sending the
+ * before or after it), under 4 ms or a fifth of the calls' median time, whichever is more. Sending the
  * mail on the request path cost a known address 10-15 ms on a quiet machine (a token write and the mail),
  * about a third of a call; the same path for both keeps the gap within noise. Pairs, not the two medians:
- * other test files share the cores, and a pair's two calls see the same load. The tenth: under that load
- * every call takes twice as long, its noise with it, and so would a leak.
+ * other test files share the cores, and a pair's two calls see the same load. The fifth: under that load
+ * every call takes twice as long, its noise with it, and so would a leak (still a third of a call, above
+ * the fifth). A tenth was too tight: with the integration files beside it, unknown addresses came out
+ * 4.9 ms slower than known ones at a 29-ms median in one run, noise in the direction no leak takes.
  */
 const MAX_MEDIAN_GAP_MS = 4;
-const MAX_GAP_SHARE = 0.1;
+const MAX_GAP_SHARE = 0.2;
 const allowedGap = (medians: { known: number; unknown: number }) =>
   Math.max(MAX_MEDIAN_GAP_MS, MAX_GAP_SHARE * Math.min(medians.known, medians.unknown));
 
@@ -96,7 +98,7 @@ async function compare(path: string, message: string) {
 }
 
 describe('mail routes answer known and unknown addresses in the same time', () => {
-  it('POST /api/auth/forgot-password: 30 known and 30 unknown addresses, paired, differ by under 4 ms (or a tenth of a call) at the median', async () => {
+  it('POST /api/auth/forgot-password: 30 known and 30 unknown addresses, paired, differ by under 4 ms (or a fifth of a call) at the median', async () => {
     const medians = await compare('/api/auth/forgot-password', AUTH_TEXTS.resetSent);
     expect(Math.abs(medians.gap), JSON.stringify(medians)).toBeLessThan(allowedGap(medians));
     // The mails were sent all the same, off the request path.
@@ -107,7 +109,7 @@ describe('mail routes answer known and unknown addresses in the same time', () =
     }
   });
 
-  it('POST /api/auth/resend-verification: 30 unverified and 30 unknown addresses, paired, differ by under 4 ms (or a tenth of a call) at the median', async () => {
+  it('POST /api/auth/resend-verification: 30 unverified and 30 unknown addresses, paired, differ by under 4 ms (or a fifth of a call) at the median', async () => {
     const medians = await compare('/api/auth/resend-verification', AUTH_TEXTS.verificationSent);
     expect(Math.abs(medians.gap), JSON.stringify(medians)).toBeLessThan(allowedGap(medians));
     for (const email of known.slice(0, 3)) {
