@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
 import { inject } from 'vitest';
 import { type SandboxPlatform, sandboxSessionTokens } from '../../scripts/sandbox-platforms';
@@ -16,9 +16,11 @@ export async function mailLink(email: string, subject: string, pathname: string)
   return `${appUrl}${link.pathname}${link.search}`;
 }
 
-let counter = 0;
-export const newEmail = () => `e2e-${Date.now()}-${++counter}@example.com`;
-export const newUsername = (prefix = 'ada') => `${prefix}_${Date.now().toString(36)}${++counter}`;
+// Random, not a time and a counter: journeys run side by side, each file with a counter of its own, and two
+// that drew the same address in the same millisecond would share one account (a second sign-up with a
+// taken address is answered like a first, so the later journey followed the earlier one's used link).
+export const newEmail = () => `e2e-${randomBytes(8).toString('hex')}@example.com`;
+export const newUsername = (prefix = 'ada') => `${prefix}_${randomBytes(5).toString('hex')}`;
 
 export async function register(page: Page, email: string, username: string, password: string): Promise<void> {
   await openApp(page, `${appUrl}/register`);
