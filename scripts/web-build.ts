@@ -8,6 +8,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { homedir } from 'node:os';
@@ -91,8 +92,10 @@ export async function buildWeb(): Promise<{ fromCache: boolean }> {
     rmSync(webDist, { recursive: true, force: true });
     cpSync(join(cached, 'dist'), webDist, { recursive: true });
     writeHash(hash);
-    // The entry's folder time orders eviction: a rewritten file in it renews it.
-    writeFileSync(join(cached, 'last-used'), new Date().toISOString());
+    // The entry's folder time orders eviction (keepInCache): a reuse renews it. Rewriting a file in the
+    // folder would not change the folder's own time.
+    const now = new Date();
+    utimesSync(cached, now, now);
     return { fromCache: true };
   }
   await viteBuild();
