@@ -237,12 +237,9 @@ export function createConnectionService({ log, keys, now, check, resume }: Conne
 
   /**
    * 'Connect sandbox account': the sandbox site issues a session for its seeded owner, which then goes
-   * through the very same path as the extension's sync. Off (404) wherever no sandbox URL is set.
-   */
-  /**
-   * Signs the sandbox site's owner in for the user, in place of the extension. The session is issued to
-   * the caller's browser (its User-Agent, when it is one a sync would accept; else the sandbox's own), so
-   * the stored connection looks like one the extension synced from that browser.
+   * through the very same path as the extension's sync. Off (404) wherever no sandbox URL is set. The
+   * session is issued to the caller's browser (its User-Agent, when it is one a sync would accept; else
+   * the sandbox's own), so the stored connection looks like one the extension synced from that browser.
    */
   async function connectSandbox(
     user: AuthUser,
