@@ -64,7 +64,7 @@ export function checkChromium(path = localChromiumPath()): Finding {
       name: 'Chromium',
       ok: false,
       required: false,
-      detail: `no Chromium at ${path} (set CHROMIUM_PATH to use another); trob runs and browser tests need it`,
+      detail: `no Chromium at ${path} (set CHROMIUM_PATH to use another); browser tests need it, and runs its libraries`,
       fix,
     };
   }

@@ -1,6 +1,6 @@
 import puppeteer from 'puppeteer-core';
 import type { TestProject } from 'vitest/node';
-import { LOCAL_CHROMIUM_FLAGS, localChromiumPath } from '../../functions/platforms/browser';
+import { LOCAL_CHROMIUM_FLAGS, localEngineChromium } from '../../functions/platforms/browser';
 import { holdShared, SHARED_SERVICES } from './shared-services';
 
 /**
@@ -23,12 +23,9 @@ export default async function setup(project: TestProject) {
   return browser.release;
 }
 
-export function startChromium() {
-  return puppeteer.launch({
-    executablePath: localChromiumPath(),
-    headless: true,
-    args: LOCAL_CHROMIUM_FLAGS,
-  });
+/** The engine's Chromium, as the local cloud launches it (the deploy's headless shell unless CHROMIUM_PATH). */
+export async function startChromium() {
+  return puppeteer.launch({ ...(await localEngineChromium()), args: LOCAL_CHROMIUM_FLAGS });
 }
 
 declare module 'vitest' {
