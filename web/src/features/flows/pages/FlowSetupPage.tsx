@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Container, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconSparkles } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { type Control, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import {
@@ -155,7 +155,6 @@ function Wizard({ template }: { template: FlowTemplate }) {
   };
 
   const start = form.handleSubmit(onValid, onInvalid);
-  const values = form.watch();
 
   return (
     <Stack gap="lg">
@@ -209,7 +208,10 @@ function Wizard({ template }: { template: FlowTemplate }) {
             {active === 1 && <MessagingStep form={form} />}
             {active === 2 && <ExecutionStep form={form} />}
             {active === 3 && (
-              <ReviewStep values={values} industryLabel={(value) => industryLabels.get(value) ?? value} />
+              <WatchedReviewStep
+                control={form.control}
+                industryLabel={(value) => industryLabels.get(value) ?? value}
+              />
             )}
             <Group justify="space-between">
               <Button
@@ -235,6 +237,22 @@ function Wizard({ template }: { template: FlowTemplate }) {
       </Card>
     </Stack>
   );
+}
+
+/**
+ * The review step reads every value, so it alone watches them all: watched by the wizard, every keystroke
+ * in any step re-rendered the whole wizard (each field subscribes to its own value through Controller).
+ */
+function WatchedReviewStep({
+  control,
+  industryLabel,
+}: {
+  control: Control<WizardValues, unknown, FlowConfig>;
+  industryLabel: (value: string) => string;
+}) {
+  // The form has a default for every field, so the watched values are whole.
+  const values = useWatch({ control }) as WizardValues;
+  return <ReviewStep values={values} industryLabel={industryLabel} />;
 }
 
 /** Spec 2.3, /flows/setup/{templateId}: PLUS only (DECISIONS 3), else 'Upgrade Required'. */
