@@ -8,7 +8,7 @@ import { setProductName, useWorkspaces } from '../../lib/workspace';
 import { PageFallback } from '../PageFallback';
 import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink';
 import { accentStyle, BrandMark } from './BrandMark';
-import { LazyTooltip } from './LazyTooltip';
+import { LazyTooltip, WIDE_QUERY } from './LazyTooltip';
 import { PlanStatus } from './PlanStatus';
 import { SidebarFooter, SidebarLinks } from './Sidebar';
 import { useSidebarCollapsed } from './sidebar-state';
@@ -17,9 +17,8 @@ import { useSidebarCollapsed } from './sidebar-state';
 const WorkspaceSwitch = lazy(() => import('./WorkspaceSwitch'));
 const SuspendedBanner = lazy(() => import('./SuspendedBanner'));
 
-/** Where the sidebar stops being a slide-over (Mantine's `sm`, 48em). */
+/** Where the sidebar stops being a slide-over: Mantine's `sm`, the width WIDE_QUERY names. */
 const WIDE_BREAKPOINT = 'sm';
-const WIDE_QUERY = '(min-width: 48em)';
 const NAVBAR_WIDTH = 248;
 const NAVBAR_ICON_WIDTH = 72;
 const HEADER_HEIGHT = 56;
