@@ -27,11 +27,12 @@ const TEST_PASSWORD_COST = { SCRYPT_TEST_LOG_N: '10' };
 // Unit, web and infra files at once: one per core.
 const CPU_BOUND = { maxWorkers: 2 };
 
-// Integration files at once (2, one per core). A third proves the files do not share state, not speed:
-// the cores are already busy, so every file slows down and its timeouts stretch with it. The stretch grows
-// with the square of the overload: flow-run's tests took 2-2.4 times as long at three workers as at two
-// (one of them 23 s in one run and more than 45 s in another, as the files beside it changed).
-const INTEGRATION_WORKERS = Number(process.env.INTEGRATION_WORKERS ?? 2);
+// Integration files at once: three on two cores. Since the runs drive the deploy's headless shell (a fifth
+// of the full Chromium's CPU), two files left the cores idle a quarter of the stage, waiting on each other's
+// services; three left them idle a tenth (219 s against 257 s). Every file slows down beside a third, so
+// its timeouts stretch with it, with the square of the overload: flow-run's tests took 2-2.4 times as long
+// at three workers as at two in an earlier run (one of them 23 s in one run and more than 45 s in another).
+const INTEGRATION_WORKERS = Number(process.env.INTEGRATION_WORKERS ?? 3);
 const INTEGRATION_LOAD = Math.max(1, (INTEGRATION_WORKERS / 2) ** 2);
 
 /**
@@ -50,7 +51,7 @@ const isolatedUnit = mocksModules('test/unit');
 const isolatedIntegration = mocksModules('test/integration');
 
 /**
- * Browser journeys share one local cloud and run two at a time, each as its own user. A journey that slows
+ * Browser journeys share one local cloud and run side by side (E2E_WORKERS), each as its own user. A journey that slows
  * a sandbox site switches only its own session (setSandboxFailures with the token of the session issued
  * to its browser: test/e2e/account-steps.ts, nameBrowser). A file that switches a site for every session
  * (a setSandboxFailures call whose switches name no token) would slow the journeys beside it: such files
@@ -61,10 +62,12 @@ const e2eFiles = readdirSync('test/e2e')
   .map((file) => `test/e2e/${file}`);
 const switchesEverySession = /\bsetSandboxFailures\([^,]+,\s*\{(?![^}]*\btoken\b)/;
 const serialE2e = e2eFiles.filter((file) => switchesEverySession.test(readFileSync(file, 'utf8')));
-// Two journeys at once. Three were faster (the stage: 248 s against 294 s at two, a journey spends about a
-// fifth of its time waiting) but not steady: two of four runs at three failed a wait for the page (a
-// verification link's page, a tooltip on focus) that every run at two met. E2E_WORKERS=3 runs three.
-const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+// Three journeys at once: a journey spends about a fifth of its time waiting, and the runs' Chromium is the
+// light headless shell. Three took 236 s against about 270 s at two. Two of four runs at three once failed a
+// wait for the page: a sidebar link lost its focus when the tooltip code arrived after the page was up
+// (now loaded with the shell: LazyAppShellLayout.tsx), and a verification link's page did not say so in
+// 10 s (then two journeys could draw the same address; they are random since). E2E_WORKERS sets the count.
+const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 3);
 const E2E_TEST = {
   environment: 'node' as const,
   maxWorkers: E2E_WORKERS,
@@ -78,9 +81,8 @@ const E2E_TEST = {
 
 /**
  * Each integration file owns its tables, queues, gateway and sandbox platforms, so files run side by side
- * (3 at once pass too: INTEGRATION_WORKERS=3). Two, not three: the stage keeps both cores busy at two
- * (518 s at three against 514 s at two, isolated). The projects' global setups share the DynamoDB Local
- * and Chromium npm test starts; a run by hand starts one of each, which both projects share.
+ * (INTEGRATION_WORKERS above). The projects' global setups share the DynamoDB Local and Chromium npm test
+ * starts; a run by hand starts one of each, which both projects share.
  */
 const INTEGRATION_TEST = {
   include: ['test/integration/**/*.integration.test.ts'],
