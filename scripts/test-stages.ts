@@ -25,17 +25,18 @@ const vitest = (...projects: string[]) => [
   ...projects.flatMap((project) => ['--project', project]),
 ];
 
+/** TypeScript 7's compiler, by its path: node_modules/.bin/tsc may be either TypeScript's. */
+const TSC = 'node_modules/typescript-go/bin/tsc';
+
 export const STAGES: Stage[] = [
   {
     name: 'typecheck and lint',
     checks: [
-      // tsconfig.build.json's four programs in two processes, one per core (tsc --build is single-threaded);
-      // each keeps its build info in node_modules/.cache/tsc, so a second run checks only what changed.
-      {
-        name: 'typecheck (functions, extension)',
-        command: ['tsc', '--build', 'tsconfig.json', 'web/extension'],
-      },
-      { name: 'typecheck (web, e2e)', command: ['tsc', '--build', 'web', 'test/e2e'] },
+      // TypeScript 7 (the native compiler, installed as typescript-go; the typescript package stays 5.9 for
+      // dependency-cruiser, which parses with its JS API). It checks tsconfig.build.json's four programs on
+      // every core in one process: about 10 s from cold where TypeScript 5.9 took 36-45 s in two. Each
+      // program keeps its build info in node_modules/.cache/tsc, so a second run checks only what changed.
+      { name: 'typecheck', command: ['node', TSC, '--build', 'tsconfig.build.json'] },
       { name: 'biome', command: ['biome', 'check', '.'] },
       { name: 'dependency rules', command: ['npm', 'run', '-s', 'lint:deps'] },
     ],
@@ -55,14 +56,18 @@ function run(
   env: Record<string, string>,
 ): Promise<{ code: number; output: string }> {
   const [bin, ...args] = check.command as [string, ...string[]];
-  const child: ChildProcess = spawn(bin === 'npm' ? 'npm' : `node_modules/.bin/${bin}`, args, {
-    stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      ...env,
-      FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'),
+  const child: ChildProcess = spawn(
+    bin === 'npm' || bin === 'node' ? bin : `node_modules/.bin/${bin}`,
+    args,
+    {
+      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        ...env,
+        FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'),
+      },
     },
-  });
+  );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk;
