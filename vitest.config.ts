@@ -51,9 +51,9 @@ const isolatedUnit = mocksModules('test/unit');
 const isolatedIntegration = mocksModules('test/integration');
 
 /**
- * Browser journeys share one local cloud and run side by side (E2E_WORKERS), each as its own user. A journey that slows
- * a sandbox site switches only its own session (setSandboxFailures with the token of the session issued
- * to its browser: test/e2e/account-steps.ts, nameBrowser). A file that switches a site for every session
+ * Browser journeys share one local cloud and run side by side (E2E_WORKERS), each as its own user. A
+ * journey that slows a sandbox site switches only its own session (setSandboxFailures with the token of
+ * the session issued to its browser: test/e2e/account-steps.ts, nameBrowser). A file that switches a site for every session
  * (a setSandboxFailures call whose switches name no token) would slow the journeys beside it: such files
  * run one at a time in 'e2e:serial', which vitest starts once the parallel ones are done.
  */

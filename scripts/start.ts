@@ -6,7 +6,7 @@ import { type LocalCloud, startLocalCloud } from './local-cloud';
 import { startDevWeb } from './local-cloud/dev-web';
 import { repoRoot } from './local-cloud/lambda-runtime';
 import { checkPrerequisites, describeFindings } from './local-cloud/prerequisites';
-import { buildWeb, webBuildIsStale, webDist } from './web-build';
+import { ensureWebBuild, webDist } from './web-build';
 
 /**
  * `npm start`: checks what npm cannot install, builds the web app if needed, and runs the local cloud
@@ -40,9 +40,8 @@ async function main(): Promise<void> {
     const devWeb = await startDevWeb({ host, hmrPort: port + 1 });
     webMiddleware = devWeb.middleware;
     closeVite = devWeb.close;
-  } else if (webBuildIsStale()) {
-    console.log('Building the web app (first start or sources changed)...');
-    await buildWeb();
+  } else {
+    await ensureWebBuild(console.log);
   }
 
   const started = Date.now();

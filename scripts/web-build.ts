@@ -75,18 +75,20 @@ function builtHash(): string | undefined {
   }
 }
 
-/** Whether web/dist is missing or was built from other sources than the ones here now. */
-export function webBuildIsStale(): boolean {
-  return builtHash() !== webSourceHash();
-}
+/** What ensureWebBuild found: web/dist already of these sources, a copy of a cached build, or a new build. */
+export type WebBuildOutcome = 'current' | 'cached' | 'built';
 
 /**
- * Makes web/dist for the sources here now: a copy of the cached build of the same sources when there is
- * one, else the web app, then the local build of the extension into it (Vite empties web/dist first),
- * kept in the cache afterwards. Answers whether it came from the cache.
+ * Makes web/dist match the sources here now, hashing them once: nothing when it does already, else a copy
+ * of the cached build of the same sources when there is one, else the web app, then the local build of
+ * the extension into it (Vite empties web/dist first), kept in the cache afterwards. `announce` hears
+ * before a build from the sources starts (the only slow case: seconds, where a copy takes a moment).
  */
-export async function buildWeb(): Promise<{ fromCache: boolean }> {
+export async function ensureWebBuild(
+  announce: (message: string) => void = () => {},
+): Promise<WebBuildOutcome> {
   const hash = webSourceHash();
+  if (builtHash() === hash) return 'current';
   const cached = join(webBuildCacheDir(), hash);
   if (existsSync(join(cached, 'dist', 'index.html'))) {
     rmSync(webDist, { recursive: true, force: true });
@@ -96,8 +98,9 @@ export async function buildWeb(): Promise<{ fromCache: boolean }> {
     // folder would not change the folder's own time.
     const now = new Date();
     utimesSync(cached, now, now);
-    return { fromCache: true };
+    return 'cached';
   }
+  announce('Building the web app (first start, or its sources changed)...');
   await viteBuild();
   await buildExtension({
     target: 'local',
@@ -105,7 +108,7 @@ export async function buildWeb(): Promise<{ fromCache: boolean }> {
   });
   writeHash(hash);
   keepInCache(hash);
-  return { fromCache: false };
+  return 'built';
 }
 
 async function viteBuild(): Promise<void> {

@@ -51,7 +51,7 @@ import {
 import { startLocalCloud } from '../local-cloud';
 import { ensureTables, startLocalDynamo } from '../local-cloud/dynamodb';
 import { startSandboxPlatforms } from '../sandbox-platforms';
-import { buildWeb, webBuildIsStale, webDist } from '../web-build';
+import { ensureWebBuild, webDist } from '../web-build';
 import { COMPANIES, FIRST_NAMES, LAST_NAMES, TITLES } from './bench-people';
 import { pointAtBenchStore } from './bench-store';
 import { startHttp2Front } from './http2-front';
@@ -697,13 +697,11 @@ export async function benchFlowInsights(): Promise<boolean> {
     );
 
     // 2. The local cloud on that database.
-    if (webBuildIsStale()) {
-      const started = performance.now();
-      await buildWeb();
+    const buildStarted = performance.now();
+    if ((await ensureWebBuild()) !== 'current')
       console.log(
-        `(The web app was older than its sources: built in ${secs(performance.now() - started)}.)\n`,
+        `(The web app was made for its sources here: in ${secs(performance.now() - buildStarted)}.)\n`,
       );
-    }
     const cloud = await startLocalCloud({ port: 0, stateDir, persist: true, webRoot: webDist });
     try {
       dynamo().middlewareStack.add(

@@ -20,7 +20,7 @@ import { buildIndex, listLeads } from '../../web/src/features/leads/lead-index';
 import { startLocalCloud } from '../local-cloud';
 import { repoRoot } from '../local-cloud/lambda-runtime';
 import { pdfPagesText } from '../pdf-text';
-import { buildWeb, webBuildIsStale, webDist } from '../web-build';
+import { ensureWebBuild, webDist } from '../web-build';
 import { benchLeadSet } from './lead-data';
 
 /**
@@ -133,10 +133,7 @@ export const launch = () =>
 /** The leads benchmark; true when a figure misses its target. */
 export async function benchLeads(): Promise<boolean> {
   let failed = await benchExport();
-  if (webBuildIsStale()) {
-    console.log('Building the web app (web/dist is older than its sources)...');
-    await buildWeb();
-  }
+  await ensureWebBuild(console.log);
   // The AI filter's adapter is the local one, whatever the shell says.
   process.env.AI_PROVIDER = 'local';
   resetEnvCache();

@@ -14,7 +14,7 @@ import { type FlowPost, noteMaxLength } from '../../functions/platforms/flow-dri
 import { reviewGate } from '../../functions/runs/flow-review';
 import type { ReviewKind, ReviewQueue } from '../../shared/review';
 import { startLocalCloud } from '../local-cloud';
-import { buildWeb, webBuildIsStale, webDist } from '../web-build';
+import { ensureWebBuild, webDist } from '../web-build';
 import { COMPANIES, FIRST_NAMES, LAST_NAMES, TITLES } from './bench-people';
 import {
   type BenchUser,
@@ -479,10 +479,7 @@ async function approveByKeyboard(page: Page, queuePath: string): Promise<Approve
 
 /** Issue 23's review screen figures; true when one misses its target. */
 export async function benchReviewScreen(): Promise<boolean> {
-  if (webBuildIsStale()) {
-    console.log('Building the web app (web/dist is older than its sources)...');
-    await buildWeb();
-  }
+  await ensureWebBuild(console.log);
   const stateDir = mkdtempSync(join(tmpdir(), 'trobly-bench-review-'));
   const cloud = await startLocalCloud({ port: 0, stateDir, persist: false, webRoot: webDist });
   try {

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalCloud } from '../local-cloud';
-import { buildWeb, webBuildIsStale, webDist } from '../web-build';
+import { ensureWebBuild, webDist } from '../web-build';
 import { measureHashing, measureLogin } from './auth-load';
 import { measureBundles } from './bundles';
 import { benchEngine } from './engine';
@@ -152,7 +152,7 @@ async function benchApi(): Promise<boolean> {
 
 /** Lighthouse on the first pages a user meets; true when a figure misses its target. */
 async function benchWeb(): Promise<boolean> {
-  if (webBuildIsStale()) await buildWeb();
+  await ensureWebBuild(console.log);
   const cloud = await startLocalCloud({
     port: 0,
     stateDir: mkdtempSync(join(tmpdir(), 'trobly-bench-web-')),

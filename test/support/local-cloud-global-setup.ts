@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalCloud } from '../../scripts/local-cloud';
-import { buildWeb, webBuildIsStale, webDist } from '../../scripts/web-build';
+import { ensureWebBuild, webDist } from '../../scripts/web-build';
 import { holdShared, SHARED_SERVICES } from './shared-services';
 
 interface E2eCloud {
@@ -35,7 +35,7 @@ export default async function setup(project: TestProject) {
 }
 
 async function startCloud(): Promise<E2eCloud> {
-  if (webBuildIsStale()) await buildWeb();
+  await ensureWebBuild();
   // A fiftieth of a person's spacing (npm start's is a tenth): a flow's paced writes end in seconds, and
   // the journeys that watch a run slow the sandbox itself (slowMs) instead.
   process.env.PACING_SCALE ??= '0.02';
