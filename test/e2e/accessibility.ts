@@ -2,7 +2,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, signIn, signUpVerified } from './account-steps';
 import { type AxeFinding, seriousViolations } from './axe';
-import { clickText, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
+import { clickText, freshPage, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
 
 /**
  * Issue 10 point 13: axe-core's WCAG 2.1 A/AA rules on every screen of part 1 (web/src/app/routes.ts),
@@ -51,13 +51,6 @@ const SIGNED_IN_ROUTES = [
 let browser: Browser;
 const found: string[] = [];
 
-async function newPage(width: number, height: number): Promise<Page> {
-  const context = await browser.createBrowserContext();
-  const page = await context.newPage();
-  await page.setViewport({ width, height });
-  return page;
-}
-
 /** Lets transitions (modals, tabs) settle before axe looks. */
 const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 400)));
 
@@ -91,7 +84,7 @@ export function describeAccessibility({ name, width, height }: (typeof WIDTHS)[k
 
   describe(`WCAG 2.1 AA (axe-core) on every screen of part 1 at ${name} px`, () => {
     it(`has no serious or critical violation on the signed-out screens at ${name} px`, async () => {
-      const page = await newPage(width, height);
+      const page = await freshPage(browser, { width, height });
       const report: string[] = [];
       for (const route of SIGNED_OUT_ROUTES) {
         await openApp(page, `${appUrl}${route}`);
@@ -101,7 +94,7 @@ export function describeAccessibility({ name, width, height }: (typeof WIDTHS)[k
     }, 180_000);
 
     it(`has no serious or critical violation on the signed-in screens and dialogs at ${name} px`, async () => {
-      const page = await newPage(width, height);
+      const page = await freshPage(browser, { width, height });
       const report: string[] = [];
       const { email, password } = await signUpVerified(page);
       await openApp(page, `${appUrl}/login`);

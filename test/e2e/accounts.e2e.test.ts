@@ -9,7 +9,7 @@ import {
   signIn as signInAs,
   signUpVerified as signUpVerifiedAs,
 } from './account-steps';
-import { clickText, fill, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
+import { clickText, fill, freshPage, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
 
 /**
  * The account journeys of the accounts issue, in headless Chromium against the stack `npm start` runs,
@@ -30,10 +30,8 @@ const signIn = (email: string, password: string) => signInAs(page, email, passwo
 const signUpVerified = () => signUpVerifiedAs(page);
 
 beforeEach(async () => {
-  // A fresh browser profile per test: no tokens carried over.
-  const context = await browser.createBrowserContext();
-  page = await context.newPage();
-  await page.setViewport({ width: 1280, height: 900 });
+  // No tokens carried over from the test before.
+  page = await freshPage(browser, { width: 1280, height: 900 });
 });
 
 describe('accounts in a real browser on the local cloud', () => {

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, inject, it } from 'vitest';
 import { setSandboxFailures } from '../../scripts/sandbox-platforms';
 import { appUrl, nameBrowser, ownSandboxToken, signIn, signUpVerified } from './account-steps';
-import { clickText, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
+import { clickText, freshPage, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
 
 /** The catalogue and connections journey: browse, meet Connection Required, connect the sandbox account. */
 let browser: Browser;
@@ -17,9 +17,7 @@ afterAll(async () => {
   await browser?.close();
 });
 beforeEach(async () => {
-  const context = await browser.createBrowserContext();
-  page = await context.newPage();
-  await page.setViewport({ width: 1280, height: 900 });
+  page = await freshPage(browser, { width: 1280, height: 900 });
   userAgent = await nameBrowser(page, 'catalogue');
 });
 

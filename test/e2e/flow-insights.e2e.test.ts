@@ -6,7 +6,7 @@ import { apiClient, signIn as apiSignIn, freshAddress } from '../support/api-cli
 import { onAutopilot } from '../support/flows';
 import { appUrl, signIn, signUpVerified } from './account-steps';
 import { type AxeFinding, seriousViolations } from './axe';
-import { clickText, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
+import { clickText, freshPage, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
 
 /**
  * Issues 20 and 21 in a real browser on the local cloud: a PLUS user with the sandbox LinkedIn
@@ -37,7 +37,7 @@ let prospectPath = '';
 
 beforeAll(async () => {
   browser = await launchTestBrowser();
-  page = await (await browser.createBrowserContext()).newPage();
+  page = await freshPage(browser);
   await page.setViewport(WIDTHS[1]);
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, signIn, signUpVerified } from './account-steps';
 import { type AxeFinding, seriousViolations } from './axe';
-import { clickText, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
+import { clickText, freshPage, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
 
 /**
  * Issue 20 point 3 in a real browser on the local cloud: a PLUS user with the sandbox LinkedIn account
@@ -22,7 +22,7 @@ const WIDTHS = [
 
 beforeAll(async () => {
   browser = await launchTestBrowser();
-  page = await (await browser.createBrowserContext()).newPage();
+  page = await freshPage(browser);
   await page.setViewport(WIDTHS[1]);
 });
 afterAll(async () => {

@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appUrl, newEmail, newUsername, register, signIn, signUpVerified } from './account-steps';
-import { clickText, fieldSelector, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
+import {
+  clickText,
+  fieldSelector,
+  freshPage,
+  launchTestBrowser,
+  openApp,
+  waitForPath,
+  waitForText,
+} from './browser';
 
 /**
  * Issue 10 points 9, 10 and 12: the keyboard failures found by hand, each as a browser test, the phone
@@ -16,18 +24,13 @@ const DESKTOP = { width: 1440, height: 900 };
 
 beforeAll(async () => {
   browser = await launchTestBrowser();
-  const context = await browser.createBrowserContext();
-  const setup = await context.newPage();
-  account = await signUpVerified(setup);
-  await context.close();
+  account = await signUpVerified(await freshPage(browser));
 });
 afterAll(async () => {
   await browser?.close();
 });
 beforeEach(async () => {
-  const context = await browser.createBrowserContext();
-  page = await context.newPage();
-  await page.setViewport(DESKTOP);
+  page = await freshPage(browser, DESKTOP);
 });
 
 async function signInAs(width = DESKTOP): Promise<void> {
@@ -284,7 +287,6 @@ describe('keyboard: dialogs take focus and give it back', () => {
 
   it('connecting a sandbox account leaves focus on its button, not on the page body', async () => {
     // A fresh account: the shared one must stay without a connection for the Connection Required test.
-    const context = page.browserContext();
     const fresh = await signUpVerified(page);
     await openApp(page, `${appUrl}/login`);
     await signIn(page, fresh.email, fresh.password);
@@ -294,7 +296,6 @@ describe('keyboard: dialogs take focus and give it back', () => {
     await page.keyboard.press('Enter');
     await waitForText(page, 'sandra-box');
     await waitFocus((f) => f.name === 'Connect sandbox LinkedIn', 'back on the button');
-    await context.close();
   });
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { setSandboxFailures } from '../../scripts/sandbox-platforms';
 import { appUrl, nameBrowser, ownSandboxToken, signIn, signUpVerified } from './account-steps';
 import { seriousViolations } from './axe';
-import { clickText, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
+import { clickText, freshPage, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
 
 /**
  * DECISIONS 25 in a real browser on the local cloud: a trob paused while it runs stays in reach. It is
@@ -17,7 +17,7 @@ const sandboxLinkedIn = inject('sandboxUrls').linkedin;
 
 beforeAll(async () => {
   browser = await launchTestBrowser();
-  page = await (await browser.createBrowserContext()).newPage();
+  page = await freshPage(browser);
   await page.setViewport({ width: 1280, height: 900 });
   userAgent = await nameBrowser(page, 'paused-automation');
 });

@@ -8,7 +8,7 @@ import { pdfPagesText } from '../../scripts/pdf-text';
 import { setSandboxFailures } from '../../scripts/sandbox-platforms';
 import { appUrl, mailLink, nameBrowser, ownSandboxToken, signIn, signUpVerified } from './account-steps';
 import { seriousViolations } from './axe';
-import { clickText, fill, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
+import { clickText, fill, freshPage, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
 
 /**
  * Issue 11's outcome in a real browser on the local cloud: connect the sandbox LinkedIn account, start
@@ -24,7 +24,7 @@ const sandboxLinkedIn = inject('sandboxUrls').linkedin;
 
 beforeAll(async () => {
   browser = await launchTestBrowser();
-  page = await (await browser.createBrowserContext()).newPage();
+  page = await freshPage(browser);
   await page.setViewport({ width: 1280, height: 900 });
   userAgent = await nameBrowser(page, 'trob-run');
 });
