@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appUrl, newEmail, newUsername, register, signIn, signUpVerified } from './account-steps';
+import {
+  appUrl,
+  newEmail,
+  newUsername,
+  register,
+  signIn,
+  signInThroughApi,
+  signUpVerified,
+} from './account-steps';
 import {
   clickText,
   fieldSelector,
@@ -33,11 +41,11 @@ beforeEach(async () => {
   page = await freshPage(browser, DESKTOP);
 });
 
-async function signInAs(width = DESKTOP): Promise<void> {
+/** Signed in as the shared account (through the API: signing in is not what these tests are about) at `path`. */
+async function signInAs(width = DESKTOP, path = '/dashboard'): Promise<void> {
   await page.setViewport(width);
-  await openApp(page, `${appUrl}/login`);
-  await signIn(page, account.email, account.password);
-  await waitForPath(page, '/dashboard');
+  await signInThroughApi(page, account.email, account.password, path);
+  await waitForPath(page, path);
 }
 
 interface Focused {
@@ -131,7 +139,6 @@ describe('keyboard: skip link and focus', () => {
     expect(next?.inMain, 'the next Tab stays in the content').toBe(true);
 
     await signInAs();
-    await openApp(page, `${appUrl}/dashboard`);
     const [again] = await tab();
     expect(again?.name).toBe('Skip to main content');
     await page.keyboard.press('Enter');
@@ -147,8 +154,7 @@ describe('keyboard: skip link and focus', () => {
     expect(field.outlineStyle).not.toBe('none');
     expect(field.outlineWidth).toBeGreaterThanOrEqual(2);
 
-    await signInAs();
-    await openApp(page, `${appUrl}/trobs`);
+    await signInAs(DESKTOP, '/trobs');
     await waitForText(page, 'Popular Templates');
     await page.keyboard.press('Shift');
     await page.evaluate(() =>
@@ -161,8 +167,7 @@ describe('keyboard: skip link and focus', () => {
   });
 
   it('moves the catalogue platform filter with the arrow keys, and shows which one is chosen', async () => {
-    await signInAs();
-    await openApp(page, `${appUrl}/trobs`);
+    await signInAs(DESKTOP, '/trobs');
     await waitForText(page, 'All Templates');
     const checked = () =>
       page.evaluate(
@@ -189,7 +194,6 @@ describe('keyboard: skip link and focus', () => {
 describe('keyboard: the phone menu and the collapsed sidebar', () => {
   it('at 390 px keeps the closed menu out of the Tab order; open, it holds focus, closes on Escape back to the burger, and a choice moves focus to the content', async () => {
     await signInAs(PHONE);
-    await openApp(page, `${appUrl}/dashboard`);
     const closed = await tab(20);
     expect(
       closed.filter((f) => f.inNav),
@@ -236,8 +240,7 @@ describe('keyboard: the phone menu and the collapsed sidebar', () => {
 
 describe('keyboard: dialogs take focus and give it back', () => {
   it('Connection Required: Escape returns focus to Start Automation', async () => {
-    await signInAs();
-    await openApp(page, `${appUrl}/trobs/linkedin-connections-export`);
+    await signInAs(DESKTOP, '/trobs/linkedin-connections-export');
     await focusButton('Configure');
     await page.keyboard.press('Enter');
     await focusButton('Start Automation');
@@ -268,8 +271,7 @@ describe('keyboard: dialogs take focus and give it back', () => {
   });
 
   it("delete account: 'Continue' moves focus to the password field, and closing returns it to Delete Account", async () => {
-    await signInAs();
-    await openApp(page, `${appUrl}/profile`);
+    await signInAs(DESKTOP, '/profile');
     await clickText(page, 'Danger Zone');
     await focusButton('Delete Account');
     await page.keyboard.press('Enter');
