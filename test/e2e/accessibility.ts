@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, signIn, signUpVerified } from './account-steps';
+import { appUrl, signInThroughApi, signUpVerified } from './account-steps';
 import { type AxeFinding, seriousViolations } from './axe';
-import { clickText, freshPage, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
+import { clickText, freshPage, launchTestBrowser, openApp, waitForText } from './browser';
 
 /**
  * Issue 10 point 13: axe-core's WCAG 2.1 A/AA rules on every screen of part 1 (web/src/app/routes.ts),
@@ -97,9 +97,7 @@ export function describeAccessibility({ name, width, height }: (typeof WIDTHS)[k
       const page = await freshPage(browser, { width, height });
       const report: string[] = [];
       const { email, password } = await signUpVerified(page);
-      await openApp(page, `${appUrl}/login`);
-      await signIn(page, email, password);
-      await waitForPath(page, '/dashboard');
+      await signInThroughApi(page, email, password, '/dashboard');
 
       for (const route of SIGNED_IN_ROUTES) {
         await openApp(page, `${appUrl}${route}`);

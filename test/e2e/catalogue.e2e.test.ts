@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, inject, it } from 'vitest';
 import { setSandboxFailures } from '../../scripts/sandbox-platforms';
-import { appUrl, nameBrowser, ownSandboxToken, signIn, signUpVerified } from './account-steps';
+import { appUrl, nameBrowser, ownSandboxToken, signInThroughApi, signUpVerified } from './account-steps';
 import { clickText, freshPage, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
 
 /** The catalogue and connections journey: browse, meet Connection Required, connect the sandbox account. */
@@ -24,11 +24,7 @@ beforeEach(async () => {
 describe('catalogue and connections in a real browser on the local cloud', () => {
   it('searches the catalogue, clears an empty search, meets Connection Required, connects the sandbox LinkedIn account, starts the trob, lands on its detail, finds it on the dashboard, and meets the FREE plan limit on a second start while it runs', async () => {
     const { email, password } = await signUpVerified(page);
-    await openApp(page, `${appUrl}/login`);
-    await signIn(page, email, password);
-    await waitForPath(page, '/dashboard');
-
-    await openApp(page, `${appUrl}/trobs`);
+    await signInThroughApi(page, email, password, '/trobs');
     await waitForText(page, 'Popular Templates');
     await waitForText(page, 'Showing 13 of 13 templates');
     await page.type('input[aria-label="Search templates"]', 'no such trob anywhere');

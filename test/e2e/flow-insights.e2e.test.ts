@@ -4,7 +4,7 @@ import { flowTemplates } from '../../functions/flows/templates/registry';
 import type { FlowAnalytics } from '../../shared/flow-insights-values';
 import { apiClient, signIn as apiSignIn, freshAddress } from '../support/api-client';
 import { onAutopilot } from '../support/flows';
-import { appUrl, signIn, signUpVerified } from './account-steps';
+import { appUrl, signInThroughApi, signUpVerified } from './account-steps';
 import { type AxeFinding, seriousViolations } from './axe';
 import { clickText, freshPage, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
 
@@ -173,12 +173,8 @@ const rowsShown = (testId: string) =>
 describe('a flow’s insights', () => {
   it('a PLUS user with LinkedIn connected starts a flow, and the worker records its first run', async () => {
     const { email, password } = await signUpVerified(page);
-    await openApp(page, `${appUrl}/login`);
-    await signIn(page, email, password);
-    await waitForPath(page, '/dashboard');
-
     // PLUS through the sandbox checkout, then the sandbox LinkedIn account.
-    await openApp(page, `${appUrl}/pricing`);
+    await signInThroughApi(page, email, password, '/pricing');
     await clickText(page, 'Choose Plus', 'button');
     await waitForPath(page, '/sandbox/checkout/');
     await waitForText(page, 'Sandbox payment');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, signIn, signUpVerified } from './account-steps';
+import { appUrl, signInThroughApi, signUpVerified } from './account-steps';
 import { type AxeFinding, seriousViolations } from './axe';
 import { clickText, freshPage, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
 
@@ -76,12 +76,8 @@ const focusedText = () => page.evaluate(() => document.activeElement?.textConten
 describe('setting up a flow', () => {
   it('a PLUS user with LinkedIn connected starts a flow by keyboard and finds it under Running Flows', async () => {
     const { email, password } = await signUpVerified(page);
-    await openApp(page, `${appUrl}/login`);
-    await signIn(page, email, password);
-    await waitForPath(page, '/dashboard');
-
     // PLUS through the sandbox checkout, then the sandbox LinkedIn account.
-    await openApp(page, `${appUrl}/pricing`);
+    await signInThroughApi(page, email, password, '/pricing');
     await clickText(page, 'Choose Plus', 'button');
     await waitForPath(page, '/sandbox/checkout/');
     await waitForText(page, 'Sandbox payment');

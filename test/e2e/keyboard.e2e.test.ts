@@ -290,10 +290,7 @@ describe('keyboard: dialogs take focus and give it back', () => {
   it('connecting a sandbox account leaves focus on its button, not on the page body', async () => {
     // A fresh account: the shared one must stay without a connection for the Connection Required test.
     const fresh = await signUpVerified(page);
-    await openApp(page, `${appUrl}/login`);
-    await signIn(page, fresh.email, fresh.password);
-    await waitForPath(page, '/dashboard');
-    await openApp(page, `${appUrl}/platforms`);
+    await signInThroughApi(page, fresh.email, fresh.password, '/platforms');
     await focusButton('Connect sandbox LinkedIn');
     await page.keyboard.press('Enter');
     await waitForText(page, 'sandra-box');
@@ -336,12 +333,9 @@ describe('dead ends (issue 10 point 12)', () => {
 describe('at 390 px nothing is cut and tap targets are at least 24×24 px (issue 10 point 10)', () => {
   it('badges, the platform filter and the profile tabs fit; steppers and checkboxes are big enough; presets come before Start', async () => {
     const fresh = await signUpVerified(page);
-    await openApp(page, `${appUrl}/login`);
-    await signIn(page, fresh.email, fresh.password);
-    await waitForPath(page, '/dashboard');
     await page.setViewport(PHONE);
     // A connection and a trob, so the dashboard shows platform and status badges.
-    await openApp(page, `${appUrl}/platforms`);
+    await signInThroughApi(page, fresh.email, fresh.password, '/platforms');
     await page.click('button[aria-label="Connect sandbox Instagram"]');
     await waitForText(page, 'Connected');
 

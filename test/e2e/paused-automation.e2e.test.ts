@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { setSandboxFailures } from '../../scripts/sandbox-platforms';
-import { appUrl, nameBrowser, ownSandboxToken, signIn, signUpVerified } from './account-steps';
+import { appUrl, nameBrowser, ownSandboxToken, signInThroughApi, signUpVerified } from './account-steps';
 import { seriousViolations } from './axe';
-import { clickText, freshPage, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
+import { clickText, freshPage, launchTestBrowser, openApp, waitForText } from './browser';
 
 /**
  * DECISIONS 25 in a real browser on the local cloud: a trob paused while it runs stays in reach. It is
@@ -57,11 +57,7 @@ function activeRow(name: string): Promise<string | undefined> {
 describe('a paused automation', () => {
   it('a paused automation is resumed from the Active list in the browser', async () => {
     const { email, password } = await signUpVerified(page);
-    await openApp(page, `${appUrl}/login`);
-    await signIn(page, email, password);
-    await waitForPath(page, '/dashboard');
-
-    await openApp(page, `${appUrl}/platforms`);
+    await signInThroughApi(page, email, password, '/platforms');
     await page.click('button[aria-label="Connect sandbox LinkedIn"]');
     await waitForText(page, 'sandra-box');
 

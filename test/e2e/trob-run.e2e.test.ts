@@ -6,7 +6,15 @@ import readExcelFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pdfPagesText } from '../../scripts/pdf-text';
 import { setSandboxFailures } from '../../scripts/sandbox-platforms';
-import { appUrl, mailLink, nameBrowser, ownSandboxToken, signIn, signUpVerified } from './account-steps';
+import {
+  appUrl,
+  mailLink,
+  nameBrowser,
+  ownSandboxToken,
+  signIn,
+  signInThroughApi,
+  signUpVerified,
+} from './account-steps';
 import { seriousViolations } from './axe';
 import { clickText, fill, freshPage, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
 
@@ -35,11 +43,7 @@ afterAll(async () => {
 describe('a trob run watched live', () => {
   it('starts the follower extractor, shows live progress with Connected, completes, and offers View Data with the count', async () => {
     const { email, password } = await signUpVerified(page);
-    await openApp(page, `${appUrl}/login`);
-    await signIn(page, email, password);
-    await waitForPath(page, '/dashboard');
-
-    await openApp(page, `${appUrl}/platforms`);
+    await signInThroughApi(page, email, password, '/platforms');
     await page.click('button[aria-label="Connect sandbox LinkedIn"]');
     await waitForText(page, 'sandra-box');
 

@@ -53,9 +53,10 @@ export default class TimingReporter implements Reporter {
     if (modules.length === 0) return;
     const ranAt = new Date().toISOString();
     const fresh = modules.map((m) => timingOf(m, ranAt));
-    const ran = new Set(fresh.map((t) => `${t.project} ${t.file}`));
-    // A file renamed or removed since is left out: the report lists only files that still run.
-    const kept = readTimings().filter((t) => !ran.has(`${t.project} ${t.file}`) && existsSync(t.file));
+    const ran = new Set(fresh.map((t) => t.file));
+    // A file renamed or removed since is left out, and so is a file's entry under a project it has left (a
+    // file runs in one project): the report lists only files that still run, each once.
+    const kept = readTimings().filter((t) => !ran.has(t.file) && existsSync(t.file));
     mkdirSync(dirname(TIMING_FILE), { recursive: true });
     const temporary = `${TIMING_FILE}.${process.pid}`;
     writeFileSync(temporary, `${JSON.stringify([...kept, ...fresh], null, 1)}\n`);
