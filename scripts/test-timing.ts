@@ -21,7 +21,7 @@ if (save) {
       .map((t) => [durationKey(t.project, t.file), Math.round(t.totalMs / 100) * 100] as const)
       .sort(([a], [b]) => a.localeCompare(b)),
   );
-  writeFileSync(FILE_DURATIONS, `${JSON.stringify(durations, null, 1)}\n`);
+  writeFileSync(FILE_DURATIONS, `${JSON.stringify(durations, null, 2)}\n`);
   console.log(`Wrote ${timings.length} files' times to ${relative(process.cwd(), FILE_DURATIONS)}.\n`);
 }
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
