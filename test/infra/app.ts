@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { App } from 'aws-cdk-lib';
+import { App, type AppProps } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { type AppStacks, createAppStacks } from '../../lib/app-stacks';
 import { fromRoot } from '../../lib/paths';
@@ -14,17 +14,36 @@ export interface BuiltApp {
 }
 
 /** cdk.json's feature flags (partition literals, ...), so the tests build what `cdk synth` builds. */
-const { stage: _defaultStage, ...CDK_JSON_CONTEXT } = (
+const { stage: _defaultStage, ...cdkJsonContext } = (
   JSON.parse(readFileSync(fromRoot('cdk.json'), 'utf8')) as { context: Record<string, unknown> }
 ).context;
+export const CDK_JSON_CONTEXT: Record<string, unknown> = cdkJsonContext;
+
+/**
+ * An app for a test to synthesize, without CloudFormation's own template validation: aws-cdk-lib runs it
+ * in every synthesis (a WebAssembly engine, 9 of stacks.test.ts's 24 s). The tests assert on the templates
+ * themselves; stacks.test.ts's shared build keeps the validation, as `cdk synth` runs it (cdk.json's
+ * validateAgainstDefaultRules makes a finding fail the synthesis).
+ */
+export function testApp(props: AppProps = {}): App {
+  return new App({ builtinCloudFormationValidation: false, ...props });
+}
 
 /**
  * The app of one stage, synthesized with bundling skipped (`aws:cdk:bundling-stacks` = []): NodejsFunction
  * then runs neither esbuild nor the Chromium copy, so a whole app builds in a few seconds. The cdk-nag
- * plugin still runs in synth, so building fails on any unsuppressed finding.
+ * plugin still runs in synth, so building fails on any unsuppressed finding. `validate` adds
+ * CloudFormation's template validation (testApp), which fails the build on a finding too.
  */
-export function buildApp(stage = 'test', context: Record<string, unknown> = {}): BuiltApp {
-  const app = new App({ context: { ...CDK_JSON_CONTEXT, 'aws:cdk:bundling-stacks': [], ...context } });
+export function buildApp(
+  stage = 'test',
+  context: Record<string, unknown> = {},
+  { validate = false }: { validate?: boolean } = {},
+): BuiltApp {
+  const app = testApp({
+    builtinCloudFormationValidation: validate,
+    context: { ...CDK_JSON_CONTEXT, 'aws:cdk:bundling-stacks': [], ...context },
+  });
   const stacks = createAppStacks(app, stage);
   const templates = Object.fromEntries(
     STACK_KEYS.map((key) => [key, Template.fromStack(stacks[key])]),

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -14,7 +14,7 @@ import { DataStack } from '../../lib/data-stack';
 import { grantCapabilities } from '../../lib/grants';
 import { checkAwsSolutions, type NagResult, nagSuppressions } from '../../lib/nag-suppressions';
 import { httpHandlerEntry } from '../../lib/paths';
-import { type BuiltApp, buildApp, resourcesOf, STACK_KEYS } from './app';
+import { type BuiltApp, buildApp, resourcesOf, STACK_KEYS, testApp } from './app';
 
 const ALL_CAPABILITIES: readonly Capability[] = [
   'queue:trob-runs',
@@ -28,7 +28,7 @@ const ALL_CAPABILITIES: readonly Capability[] = [
 
 /** A function that needs every capability, so every grant (and its nag findings) is exercised. */
 function capabilityFixture() {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const app = testApp({ context: { 'aws:cdk:bundling-stacks': [] } });
   const data = new DataStack(app, 'Trobly-fixture-Data', { stage: 'fixture' });
   const stack = new Stack(app, 'Trobly-fixture-Api');
   const queue = (name: QueueName) =>
@@ -102,7 +102,7 @@ describe('cdk-nag AwsSolutions', () => {
   });
 
   it('still flags an unscoped statement that is not X-Ray on a function role', () => {
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const app = testApp({ context: { 'aws:cdk:bundling-stacks': [] } });
     const data = new DataStack(app, 'Trobly-probe-Data', { stage: 'probe' });
     const stack = new Stack(app, 'Trobly-probe-Api');
     const fn = new AppFunction(stack, 'Probe', {
@@ -119,7 +119,7 @@ describe('cdk-nag AwsSolutions', () => {
   });
 
   it('fails synth on a finding nobody suppressed', () => {
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const app = testApp({ context: { 'aws:cdk:bundling-stacks': [] } });
     const stacks = createAppStacks(app, 'bad');
     new sqs.Queue(stacks.workers, 'Unprotected', { encryption: sqs.QueueEncryption.UNENCRYPTED });
     expect(() => Template.fromStack(stacks.workers)).toThrow(/AwsSolutions-SQS/);
@@ -171,7 +171,7 @@ describe('capability grants (lib/grants.ts)', () => {
   });
 
   it('refuses a capability whose target the stack does not have', () => {
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const app = testApp({ context: { 'aws:cdk:bundling-stacks': [] } });
     const data = new DataStack(app, 'D', { stage: 'x' });
     const stack = new Stack(app, 'S');
     const fn = new AppFunction(stack, 'F', { stage: 'x', entry: httpHandlerEntry('health/get-health') });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { App, Stack } from 'aws-cdk-lib';
+import { App, CfnResource, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -34,19 +34,22 @@ import {
   actionsOf,
   type BuiltApp,
   buildApp,
+  CDK_JSON_CONTEXT,
   logicalIdOf,
   type Resource,
   resourcesOf,
   roleIdOf,
   STACK_KEYS,
   statementsOfRole,
+  testApp,
 } from './app';
 
 const STAGE = 'test';
 let built: BuiltApp;
 
+// The one build with CloudFormation's template validation on, as `cdk synth` runs it: a finding fails it.
 beforeAll(() => {
-  built = buildApp(STAGE);
+  built = buildApp(STAGE, {}, { validate: true });
 });
 
 /** What Table.grantReadData and grantReadWriteData add on top of it (aws-cdk-lib's DynamoDB action sets). */
@@ -329,7 +332,7 @@ describe('the data stack', () => {
     built.templates.data.resourceCountIs('AWS::KMS::Key', 2);
     built.templates.data.allResourcesProperties('AWS::KMS::Key', { EnableKeyRotation: true });
     built.templates.data.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete' });
-    const prod = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const prod = testApp({ context: { 'aws:cdk:bundling-stacks': [] } });
     const prodStacks = createAppStacks(prod, 'prod');
     const prodData = buildTemplate(prodStacks.data);
     prodData.hasResource('AWS::DynamoDB::Table', {
@@ -891,7 +894,7 @@ describe('the whole app', () => {
   });
 
   it('names every stack and resource after the stage', () => {
-    const alice = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const alice = testApp({ context: { 'aws:cdk:bundling-stacks': [] } });
     const stacks = createAppStacks(alice, 'alice');
     expect(Object.values(stacks).map((s) => s.stackName)).toEqual([
       'Trobly-alice-Data',
@@ -916,7 +919,7 @@ describe('the whole app', () => {
   });
 
   it('feeds publicAppUrl from context into every function', () => {
-    const withUrl = new App({
+    const withUrl = testApp({
       context: { 'aws:cdk:bundling-stacks': [], publicAppUrl: 'https://app.example.com/' },
     });
     const stacks = createAppStacks(withUrl, 'url');
@@ -1022,6 +1025,27 @@ describe('secrets read through the Parameters and Secrets extension (functions/c
     }
     // Every deployed HTTP route reads the origin secret, and $connect the token key.
     expect(readers).toBe(new Set(deployedHttpRoutes.map((r) => r.handler)).size + 1);
+  });
+
+  it("passes CloudFormation's template validation, which fails a synthesis on a finding as cdk.json asks", () => {
+    // The shared build above ran it (validate: true) and did not throw. The same settings on a queue whose
+    // properties CloudFormation would reject: the synthesis fails and names them.
+    const broken = (validate: boolean) => {
+      const stack = new Stack(
+        testApp({ builtinCloudFormationValidation: validate, context: CDK_JSON_CONTEXT }),
+        'Probe',
+      );
+      new CfnResource(stack, 'Queue', {
+        type: 'AWS::SQS::Queue',
+        properties: { VisibilityTimeout: 'soon', NoSuchProperty: 1 },
+      });
+      return () => Template.fromStack(stack);
+    };
+    expect(broken(true)).toThrow(
+      /NoSuchProperty[\s\S]*VisibilityTimeout|VisibilityTimeout[\s\S]*NoSuchProperty/,
+    );
+    // Without it (every other synthesis of these tests, for speed) nothing checks the template.
+    expect(broken(false)).not.toThrow();
   });
 
   it('fails synth when a function is granted a secret without the extension', () => {

@@ -14,8 +14,11 @@ if (!outdir) throw new Error('usage: synth-app.ts <outdir>');
 const { context } = JSON.parse(readFileSync(fromRoot('cdk.json'), 'utf8')) as {
   context: Record<string, unknown>;
 };
+// Without CloudFormation's template validation, which changes no template and is a third of a synthesis:
+// the infra tests run it on the deployed app (test/infra/stacks.test.ts), and `cdk synth` before a deploy.
 const app = new App({
   outdir,
+  builtinCloudFormationValidation: false,
   context: { ...context, ...LOCAL_SYNTH_CONTEXT, 'aws:cdk:bundling-stacks': [] },
 });
 createAppStacks(app, LOCAL_SYNTH_STAGE);
