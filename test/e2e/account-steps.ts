@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
 import { inject } from 'vitest';
 import { type SandboxPlatform, sandboxSessionTokens } from '../../scripts/sandbox-platforms';
-import { TOKEN_STORAGE_KEY } from '../../web/src/lib/session/token-store';
+import { type StoredTokens, TOKEN_STORAGE_KEY } from '../../web/src/lib/session/token-store';
 import { apiClient, signIn as apiSignIn, freshAddress } from '../support/api-client';
 import { lastMailTo, linkTo } from '../support/outbox';
 import { clickText, fill, openApp, waitForText } from './browser';
@@ -50,11 +50,12 @@ export async function signIn(page: Page, email: string, password: string): Promi
  */
 export async function signInThroughApi(page: Page, email: string, password: string, path: string) {
   const session = await apiSignIn(apiClient(appUrl).from(freshAddress()), email, password);
-  const stored = JSON.stringify({
+  const tokens: StoredTokens = {
     accessToken: session.accessToken,
     refreshToken: session.refreshToken,
     expiresAt: Date.now() + session.expiresIn * 1000,
-  });
+  };
+  const stored = JSON.stringify(tokens);
   // Before the app's code runs on the next page, once: the tab keeps its session storage afterwards.
   const script = await page.evaluateOnNewDocument(
     (key, value, origin) => {

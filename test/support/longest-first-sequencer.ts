@@ -9,7 +9,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 export const FILE_DURATIONS = join(import.meta.dirname, 'file-durations.json');
 
-export const durationKey = (project: string, file: string) => `${project} ${file}`;
+/** A file's key there, the one vitest's own record uses. */
+export const durationKey = (project: string, file: string) => `${project}:${file}`;
 
 function committedDurations(): Record<string, number> {
   try {
@@ -30,11 +31,10 @@ export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const { cache, config } = this.ctx;
     const committed = committedDurations();
-    const path = (spec: TestSpecification) => relative(config.root, spec.moduleId);
-    const key = (spec: TestSpecification) => `${spec.project.name}:${path(spec)}`;
+    const key = (spec: TestSpecification) =>
+      durationKey(spec.project.name, relative(config.root, spec.moduleId));
     const last = (spec: TestSpecification) => cache.getFileTestResults(key(spec));
-    const duration = (spec: TestSpecification) =>
-      last(spec)?.duration ?? committed[durationKey(spec.project.name, path(spec))];
+    const duration = (spec: TestSpecification) => last(spec)?.duration ?? committed[key(spec)];
     const size = (spec: TestSpecification) => cache.getFileStats(key(spec))?.size ?? Number.POSITIVE_INFINITY;
     return [...files].sort((a, b) => {
       const group = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
