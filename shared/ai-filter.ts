@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { Lead } from './leads';
-import { visibleMultilineText } from './text';
+import { idToken, visibleMultilineText } from './text';
 
 /** The longest AI request (part 2: the panel's counter shows 500). */
 export const AI_QUERY_MAX = 500;
@@ -35,6 +35,7 @@ export const aiFilterInput = z.object({
     .check(
       z.minLength(1, 'automationId is required'),
       z.maxLength(128, 'automationId must be 128 characters or less'),
+      idToken('automationId'),
     ),
   /**
    * The ids the client lists when a search or filter narrows them; only those of the automation's leads
@@ -42,7 +43,7 @@ export const aiFilterInput = z.object({
    */
   leadIds: z.optional(
     z
-      .array(z.string().check(z.minLength(1), z.maxLength(128)))
+      .array(z.string().check(z.minLength(1), z.maxLength(128), idToken('lead id')))
       .check(
         z.maxLength(
           AI_FILTER_MAX_IDS,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { userPlan } from './pricing-plans';
-import { visibleText } from './text';
+import { idToken, nameText } from './text';
 
 export { AUTH_TEXTS } from './auth-texts';
 
@@ -98,7 +98,7 @@ export const username = z
 
 /** An optional name: spaces only is no name; invisible-only or hidden characters are refused (shared/text). */
 const personName = (message: string, label: string) =>
-  z.optional(z.string().check(visibleText(label), z.trim(), z.maxLength(NAME_MAX, message)));
+  z.optional(z.string().check(nameText(label), z.trim(), z.maxLength(NAME_MAX, message)));
 
 export const registerInput = z.object({
   email,
@@ -163,7 +163,9 @@ export const resendVerificationInput = z.object({ email });
 export type ResendVerificationInput = z.infer<typeof resendVerificationInput>;
 
 const token = (message: string) =>
-  z.string({ error: message }).check(z.trim(), required(message), z.maxLength(200, message));
+  z
+    .string({ error: message })
+    .check(z.trim(), required(message), z.maxLength(200, message), idToken('token'));
 
 export const verifyEmailInput = z.object({ token: token(MESSAGES.verifyTokenMissing) });
 export type VerifyEmailInput = z.infer<typeof verifyEmailInput>;
@@ -186,7 +188,11 @@ export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
 export const refreshInput = z.object({
   refreshToken: z
     .string()
-    .check(required('Refresh token is required'), z.maxLength(512, 'Refresh token is not valid')),
+    .check(
+      required('Refresh token is required'),
+      z.maxLength(512, 'Refresh token is not valid'),
+      z.regex(/^[A-Za-z0-9._~+/=-]+$/, 'Refresh token is not valid'),
+    ),
 });
 export type RefreshInput = z.infer<typeof refreshInput>;
 

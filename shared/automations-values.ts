@@ -168,7 +168,6 @@ export const JOB_TEXTS = {
   updated: (status: string) => `Job ${status}`,
   engineOwnsStatus: 'Only pause, resume and cancel can be asked for; the engine sets the other statuses.',
   cannotChange: (from: string, to: string) => `A ${from} job cannot be set to ${to}.`,
-  badCursor: 'cursor is not one this list gave',
 } as const;
 
 export const AUTOMATION_TEXTS = {

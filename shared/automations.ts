@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { AUTOMATION_INTERVALS, AUTOMATION_STATUSES } from './automations-values';
 import { LEADS_PAGE_LIMIT } from './leads';
+import { cursorParam } from './paging';
 import { PLATFORMS } from './platforms';
-import { boundedJsonObject, type JsonBounds, visibleText } from './text';
+import { boundedJsonObject, idToken, type JsonBounds, visibleText } from './text';
 
 export * from './automations-values';
 export * from './job-lifecycle';
@@ -20,7 +21,9 @@ export const CONFIG_BOUNDS: JsonBounds = {
  * from the stored platform connection, never from the request, so a non-empty userCookies is refused.
  */
 export const startAutomationInput = z.object({
-  templateId: z.string().check(z.trim(), z.minLength(1, 'templateId is required'), z.maxLength(100)),
+  templateId: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'templateId is required'), z.maxLength(100), idToken('templateId')),
   // Checked against the template's own schema by the service; these bounds only keep an unknown shape
   // from costing memory or time before that (unknown keys are dropped there).
   config: z.optional(boundedJsonObject('config', CONFIG_BOUNDS)),
@@ -38,10 +41,10 @@ export type StartAutomationInput = z.infer<typeof startAutomationInput>;
 
 /** `/api/automation/{id}/...` and `/api/automation/leads/{jobId}`. */
 export const automationIdParams = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(128)),
+  id: z.string().check(z.minLength(1), z.maxLength(128), idToken('automation id')),
 });
 export const jobIdParams = z.object({
-  jobId: z.string().check(z.minLength(1), z.maxLength(128)),
+  jobId: z.string().check(z.minLength(1), z.maxLength(128), idToken('job id')),
 });
 
 /** A query's whole number from 1 to `max`, as the query string carries it. */
@@ -70,6 +73,7 @@ export const leadsPageQuery = z.object({
       .check(
         z.minLength(1, 'after must not be empty'),
         z.maxLength(128, 'after must be 128 characters or less'),
+        idToken('after'),
       ),
   ),
 });
@@ -85,17 +89,12 @@ export const JOBS_PAGE_LIMIT = { default: 20, max: 100 } as const;
  */
 export const listJobsQuery = z.object({
   automationId: z.optional(
-    z.string().check(z.minLength(1, 'automationId must not be empty'), z.maxLength(128)),
-  ),
-  limit: z._default(wholeNumber('limit', JOBS_PAGE_LIMIT.max), JOBS_PAGE_LIMIT.default),
-  cursor: z.optional(
     z
       .string()
-      .check(
-        z.maxLength(1024, 'cursor must be 1024 characters or less'),
-        z.regex(/^[A-Za-z0-9_-]+$/, 'cursor is not one this list gave'),
-      ),
+      .check(z.minLength(1, 'automationId must not be empty'), z.maxLength(128), idToken('automationId')),
   ),
+  limit: z._default(wholeNumber('limit', JOBS_PAGE_LIMIT.max), JOBS_PAGE_LIMIT.default),
+  cursor: cursorParam,
   status: z.optional(z.enum(['all', ...AUTOMATION_STATUSES], JOB_STATUS_FILTER_MESSAGE)),
   platform: z.optional(z.enum(['all', ...PLATFORMS], `platform must be one of all, ${PLATFORMS.join(', ')}`)),
   search: z.optional(
@@ -114,7 +113,7 @@ export type ListJobsQuery = z.infer<typeof listJobsQuery>;
 export const runJobInput = z.object({
   automationId: z
     .string({ error: 'automationId is required' })
-    .check(z.trim(), z.minLength(1, 'automationId is required'), z.maxLength(128)),
+    .check(z.trim(), z.minLength(1, 'automationId is required'), z.maxLength(128), idToken('automationId')),
 });
 
 /** `PUT /api/jobs/{id}`: any status is understood; only pause, resume and cancel are the user's. */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { visibleText } from './text';
+import { nameText } from './text';
 
 /**
  * White label (DECISIONS 32, issue 22 point 3): a PLUS owner's brand for their workspace, a product
@@ -130,7 +130,7 @@ export const BRAND_LOGO_MAX_DATA_URL =
 
 export const brandName = z.string({ error: BRAND_TEXTS.nameRequired }).check(
   z.maxLength(BRAND_NAME_MAX_UNITS, { error: BRAND_TEXTS.nameTooLong, abort: true }),
-  visibleText(BRAND_TEXTS.section.nameLabel),
+  nameText(BRAND_TEXTS.section.nameLabel),
   z.trim(),
   z.minLength(1, BRAND_TEXTS.nameRequired),
   z.refine((value) => graphemeCount(value) <= BRAND_NAME_MAX, BRAND_TEXTS.nameTooLong),

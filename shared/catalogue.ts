@@ -13,7 +13,7 @@ import {
   type TemplateDifficulty,
 } from './catalogue-values';
 import { PLATFORMS } from './platforms';
-import { visibleText } from './text';
+import { idToken, visibleText } from './text';
 
 export * from './catalogue-values';
 
@@ -228,7 +228,9 @@ export const listTemplatesQuery = z.object({
 export type ListTemplatesQuery = z.infer<typeof listTemplatesQuery>;
 
 /** GET /api/templates/{id} */
-export const templateIdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
+export const templateIdParams = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(100), idToken('template id')),
+});
 export const getTemplateQuery = z.object({ includeUsage });
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${POPULAR_MAX_LIMIT}`;

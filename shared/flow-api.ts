@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { AutomationStatus } from './automations-values';
 import { FLOW_TEXTS, type FlowConfig, flowConfig } from './flows';
 import type { Platform } from './platforms';
+import { idToken, nameText } from './text';
 
 /**
  * The flows API (part 2 sections 3, 4, 7; DECISIONS 3, 4, 15, 27): a flow is stored as an automation
@@ -33,12 +34,15 @@ export const FLOW_NAME_MAX_LENGTH = 120;
 
 /** `POST /api/flows`: the template, the wizard's config (one schema with the wizard) and a name. */
 export const createFlowInput = z.object({
-  templateId: z.string().check(z.trim(), z.minLength(1, 'templateId is required'), z.maxLength(100)),
+  templateId: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'templateId is required'), z.maxLength(100), idToken('templateId')),
   config: flowConfig,
   name: z.optional(
     z
       .string()
       .check(
+        nameText('The name'),
         z.trim(),
         z.minLength(1, 'The name cannot be blank'),
         z.maxLength(FLOW_NAME_MAX_LENGTH, `The name must be ${FLOW_NAME_MAX_LENGTH} characters or less`),
@@ -50,13 +54,13 @@ export type CreateFlowInput = z.infer<typeof createFlowInput>;
 /** `GET /api/flows?status=ACTIVE&templateId=...` */
 export const listFlowsQuery = z.object({
   status: z.optional(z.enum(FLOW_STATUSES, 'status must be ACTIVE, PAUSED, COMPLETED or FAILED')),
-  templateId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  templateId: z.optional(z.string().check(z.minLength(1), z.maxLength(100), idToken('templateId'))),
 });
 export type ListFlowsQuery = z.infer<typeof listFlowsQuery>;
 
 /** `/api/flows/{id}` and its actions. */
 export const flowIdParams = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(128)),
+  id: z.string().check(z.minLength(1), z.maxLength(128), idToken('flow id')),
 });
 
 export interface FlowExecutionStats {

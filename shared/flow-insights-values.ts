@@ -48,7 +48,8 @@ export const INSIGHT_MESSAGES = {
   activityStatus: 'status must be SUCCESS or FAILED',
   prospectStatus: `status must be one of ${PROSPECT_STATUSES.join(', ')}`,
   search: `search must be ${INSIGHT_SEARCH_MAX} characters or less`,
-  cursor: 'cursor is not one this list gave, or is for another page or filter',
+  // A page after the first without a cursor; a cursor the list did not give is 'Invalid cursor' (shared/paging.ts).
+  cursor: 'A page after the first needs the cursor the page before it answered',
 } as const;
 
 // --- Answers -------------------------------------------------------------------------------------

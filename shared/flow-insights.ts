@@ -10,6 +10,11 @@ import {
   INSIGHT_SEARCH_MAX,
   PROSPECT_STATUSES,
 } from './flow-insights-values';
+import { cursorParam } from './paging';
+import { idToken, visibleText } from './text';
+
+/** A `type` value: activity types, comma-separated when repeated (checked against the list by the service). */
+const ACTIVITY_TYPE_LIST = /^[A-Z_,]*$/;
 
 /** The flow insight routes' queries (issue 21), checked on the server; the screens use flow-insights-values.ts. */
 export * from './flow-insights-values';
@@ -17,9 +22,13 @@ export * from './flow-insights-values';
 const listQuery = {
   page: z._default(wholeNumber('page', 100_000), 1),
   limit: z._default(wholeNumber('limit', INSIGHT_PAGE_MAX), INSIGHT_PAGE_SIZE),
-  search: z.optional(z.string().check(z.trim(), z.maxLength(INSIGHT_SEARCH_MAX, INSIGHT_MESSAGES.search))),
+  search: z.optional(
+    z
+      .string()
+      .check(visibleText('search'), z.trim(), z.maxLength(INSIGHT_SEARCH_MAX, INSIGHT_MESSAGES.search)),
+  ),
   /** The list's own cursor for `page` (a Load More passes the one the previous page answered). */
-  cursor: z.optional(z.string().check(z.maxLength(2048, INSIGHT_MESSAGES.cursor))),
+  cursor: cursorParam,
 };
 
 /** `GET /api/flows/{id}/analytics?period=7d` */
@@ -33,7 +42,12 @@ export const activitiesQuery = z.object({
   // A repeated `type` reaches a Lambda joined with commas (API Gateway's payload 2.0).
   type: z.optional(
     z.pipe(
-      z.union([z.string().check(z.maxLength(400, INSIGHT_MESSAGES.type)), z.array(z.string())]),
+      z.union([
+        z
+          .string()
+          .check(z.maxLength(400, INSIGHT_MESSAGES.type), z.regex(ACTIVITY_TYPE_LIST, INSIGHT_MESSAGES.type)),
+        z.array(z.string().check(z.regex(ACTIVITY_TYPE_LIST, INSIGHT_MESSAGES.type))),
+      ]),
       z.transform((value) => (Array.isArray(value) ? value : value.split(',')).filter((t) => t !== '')),
     ),
   ),
@@ -49,6 +63,6 @@ export const prospectsQuery = z.object({
 export type ProspectsQuery = z.infer<typeof prospectsQuery>;
 
 export const prospectParams = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(128)),
+  id: z.string().check(z.minLength(1), z.maxLength(128), idToken('flow id')),
   prospectId: z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/)),
 });

@@ -28,7 +28,7 @@ import {
 import { FLOW_MESSAGES } from './flow-texts';
 import type { Platform } from './platforms';
 import { reviewModeSchema } from './review';
-import { visibleMultilineText, visibleText } from './text';
+import { idToken, visibleMultilineText, visibleText } from './text';
 import { isTimeZone } from './time-zone';
 
 /**
@@ -292,7 +292,7 @@ export type FlowTemplateDefinition = Omit<FlowTemplate, 'usageCount'>;
 
 /** GET /api/flows/templates/{id} */
 export const flowTemplateIdParams = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(100, 'id must be 100 characters or less')),
+  id: z.string().check(z.minLength(1), z.maxLength(100, 'id must be 100 characters or less'), idToken('id')),
 });
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${INDUSTRY_SEARCH_LIMIT.max}`;

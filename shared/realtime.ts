@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
+import { idToken } from './text';
 
 /** The WebSocket protocol of DECISIONS 12. */
 export const subscribeToJobProgress = z.object({
   action: z.literal('subscribeToJobProgress'),
   jobId: z
     .string({ error: 'jobId is required' })
-    .check(z.minLength(1, 'jobId is required'), z.maxLength(128)),
+    .check(z.minLength(1, 'jobId is required'), z.maxLength(128), idToken('jobId')),
 });
 export type SubscribeToJobProgress = z.infer<typeof subscribeToJobProgress>;
 

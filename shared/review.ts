@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { hasPlaceholder, textLength, visibleMultilineText } from './text';
+import { hasPlaceholder, idToken, textLength, visibleMultilineText } from './text';
 
 /**
  * Review before send (issue 23 point 1). A flow's review mode decides which of its writes wait for the
@@ -101,7 +101,7 @@ export const reviewDecisionsInput = z.object({
   decisions: z
     .array(
       z.object({
-        key: z.string().check(z.minLength(1, 'key is required'), z.maxLength(300)),
+        key: z.string().check(z.minLength(1, 'key is required'), z.maxLength(300), idToken('key')),
         action: z.enum(['approve', 'skip'], 'action must be approve or skip'),
         /** An edited text: approving with it is an edit (it resets the Autopilot streak). */
         text: z.optional(z.string().check(visibleMultilineText('The text'))),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { email } from './auth';
 import type { BrandView } from './brand';
+import { idToken } from './text';
 
 /**
  * Teams (DECISIONS 31): a PLUS owner invites teammates by e-mail into their workspace, up to the plan's
@@ -36,7 +37,11 @@ export type InviteInput = z.infer<typeof inviteInput>;
 export const acceptInvitationInput = z.object({
   token: z
     .string({ error: 'token is required' })
-    .check(z.minLength(16, 'token is not valid'), z.maxLength(128, 'token is not valid')),
+    .check(
+      z.minLength(16, 'token is not valid'),
+      z.maxLength(128, 'token is not valid'),
+      z.regex(/^[A-Za-z0-9_-]+$/, 'token is not valid'),
+    ),
 });
 export type AcceptInvitationInput = z.infer<typeof acceptInvitationInput>;
 
@@ -49,13 +54,17 @@ export interface TeamView {
 }
 
 export const teamIdParams = z.object({
-  id: z.string().check(z.minLength(1, 'id is required'), z.maxLength(128, 'id is too long')),
+  id: z.string().check(z.minLength(1, 'id is required'), z.maxLength(128, 'id is too long'), idToken('id')),
 });
 
 export const switchWorkspaceInput = z.object({
   workspaceId: z
     .string({ error: 'workspaceId is required' })
-    .check(z.minLength(1, 'workspaceId is required'), z.maxLength(128, 'workspaceId is too long')),
+    .check(
+      z.minLength(1, 'workspaceId is required'),
+      z.maxLength(128, 'workspaceId is too long'),
+      idToken('workspaceId'),
+    ),
 });
 export type SwitchWorkspaceInput = z.infer<typeof switchWorkspaceInput>;
 

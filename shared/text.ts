@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { hasLinkLike, linkInNameMessage } from './contact-like';
 
 /**
  * The rules every string the API accepts shares, so each schema reuses one check instead of a copy:
@@ -20,20 +21,37 @@ import * as z from 'zod/mini';
  * Accents, other scripts and emoji are fine.
  */
 
-/** Invisible characters that only hide or pad text, refused wherever they are. */
-const INVISIBLE = String.raw`\u00AD\u115F\u1160\u17B4\u17B5\u180E\u200B\u2060-\u2064\u2800\u3164\uFEFF\uFFA0`;
+/**
+ * Invisible characters that only hide or pad text, refused wherever they are: every format character
+ * (Cf: the soft hyphen, zero-width space, BOM, the interlinear annotation marks U+FFF9-FFFB, the tag
+ * characters U+E0000-E007F that spell hidden ASCII) and every default-ignorable code point (the Hangul
+ * and Khmer fillers, the Mongolian vowel separator, unassigned ones a later Unicode may give a meaning),
+ * as classes, so a character of the kind found tomorrow is already refused; plus the braille blank,
+ * which shows nothing but is neither. Spared, because spelling needs them beside visible characters: the
+ * zero-width non-joiner and joiner, the combining grapheme joiner, the Mongolian free variation
+ * selectors and the variation selectors (a text of them alone still has nothing visible).
+ */
+const SPARED = String.raw`\u200C\u200D\u034F\u180B-\u180D\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}`;
+const INVISIBLE = String.raw`(?![${SPARED}])[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]`;
 /** Controls, bidi controls, lone surrogates, line and paragraph separators and the invisible ones. */
-const HIDDEN = new RegExp(String.raw`[\p{Cc}\p{Bidi_Control}\p{Cs}\p{Zl}\p{Zp}${INVISIBLE}]`, 'u');
+const HIDDEN = new RegExp(String.raw`[\p{Cc}\p{Bidi_Control}\p{Cs}\p{Zl}\p{Zp}]|${INVISIBLE}`, 'u');
 /** The same, except the tab and line breaks a multi-line text may hold. */
 const HIDDEN_MULTILINE = new RegExp(
-  String.raw`(?![\t\n\r])\p{Cc}|[\p{Bidi_Control}\p{Cs}\p{Zl}\p{Zp}${INVISIBLE}]`,
+  String.raw`(?![\t\n\r])\p{Cc}|[\p{Bidi_Control}\p{Cs}\p{Zl}\p{Zp}]|${INVISIBLE}`,
   'u',
 );
+/**
+ * The three subdivision flags Unicode recommends (England, Scotland, Wales): a black flag, tag letters
+ * and a cancel tag, the only emoji spelled with tag characters. They are taken out before the check, so
+ * a name may show one while tags that hide text anywhere else are refused.
+ */
+const SUBDIVISION_FLAG =
+  /\u{1F3F4}\u{E0067}\u{E0062}(?:\u{E0065}\u{E006E}\u{E0067}|\u{E0073}\u{E0063}\u{E0074}|\u{E0077}\u{E006C}\u{E0073})\u{E007F}/gu;
 /** A character that shows on its own: not white space, a lone mark, a default-ignorable or the braille blank. */
 const VISIBLE = /[^\p{White_Space}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
 export const hasHiddenCharacters = (value: string, multiline = false): boolean =>
-  (multiline ? HIDDEN_MULTILINE : HIDDEN).test(value);
+  (multiline ? HIDDEN_MULTILINE : HIDDEN).test(value.replace(SUBDIVISION_FLAG, '\u{1F3F4}'));
 
 /** True when a person would see something of the text: at least one visible character. */
 export const hasVisibleCharacter = (value: string): boolean => VISIBLE.test(value);
@@ -50,12 +68,14 @@ export const noVisibleCharacterMessage = (label: string) => `${label} must conta
  * field's trim, which makes it empty ("none"); run before the trim, the check also sees what the trim
  * would drop (a BOM and U+2028 count as space to String.prototype.trim).
  */
-const visibleTextCheck = (label: string, multiline: boolean) =>
+const visibleTextCheck = (label: string, multiline: boolean, refuseLinks = false) =>
   z.superRefine<string>((value, ctx) => {
     if (hasHiddenCharacters(value, multiline)) {
       ctx.issues.push({ code: 'custom', message: hiddenCharactersMessage(label), input: value });
     } else if (value.trim() !== '' && !hasVisibleCharacter(value)) {
       ctx.issues.push({ code: 'custom', message: noVisibleCharacterMessage(label), input: value });
+    } else if (refuseLinks && hasLinkLike(value)) {
+      ctx.issues.push({ code: 'custom', message: linkInNameMessage(label), input: value });
     }
   });
 
@@ -147,3 +167,22 @@ const PLACEHOLDER = /[{}[\]<>]|\b[A-Z]{2,}(?:_[A-Z]{2,})+\b/;
 export function hasPlaceholder(text: string): boolean {
   return PLACEHOLDER.test(text);
 }
+
+/**
+ * An id or token the API gave (a uuid, a template's slug, a platform's member id, a signed token): no
+ * space, control, separator, invisible character or '#', the single table's key separator. A pattern,
+ * not the visible-text rule, because an id is matched as it is, never shown as a name.
+ */
+const ID_TOKEN = /^[^#\p{White_Space}\p{C}\p{Z}\p{Default_Ignorable_Code_Point}]+$/u;
+
+export const isIdToken = (value: string): boolean => ID_TOKEN.test(value);
+
+/** The check of an id field; the message names it ('Invalid flow id'). */
+export const idToken = (label: string) => z.regex(ID_TOKEN, `Invalid ${label}`);
+
+/**
+ * A name a person gives (their first and last name, a flow's name): the visible-text rule, and no web
+ * address, domain or e-mail address (shared/contact-like.ts), which a mail or a PDF reader would turn
+ * into a link under the product's name (issue 34 point 3). Run before the field's trim, like the rule.
+ */
+export const nameText = (label: string) => visibleTextCheck(label, false, true);

@@ -1,5 +1,25 @@
+import { NAME_MAX } from '../../shared/auth';
+import { hasLinkLike } from '../../shared/contact-like';
 import { PRODUCT_NAME } from '../../shared/product';
+import { hasHiddenCharacters, textLength } from '../../shared/text';
 import type { MailMessage } from '../core/ports/mail';
+
+/**
+ * A person's name as a mail may carry it (issue 34 point 3; the README's "Names in mail"): names are
+ * refused at input when they hold a web address, domain or e-mail address, and a name stored before
+ * that rule, or one that slipped by, is still never put in a mail: `fallback` stands in. The name is
+ * cut to one name field's length (NAME_MAX), so a subject carries no user text longer than a name.
+ */
+export function mailName(name: string, fallback: string): string {
+  const text = name.replace(/\s+/g, ' ').trim();
+  if (!text || hasLinkLike(text) || hasHiddenCharacters(text)) return fallback;
+  return textLength(text) > NAME_MAX
+    ? `${[...text]
+        .slice(0, NAME_MAX - 1)
+        .join('')
+        .trimEnd()}…`
+    : text;
+}
 
 /** The account e-mails. Plain text and HTML carry the same words and the same single link. */
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -19,7 +39,8 @@ ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
   return { to, subject, text, html };
 }
 
-export function verificationMail(to: string, name: string, url: string): MailMessage {
+export function verificationMail(to: string, person: string, url: string): MailMessage {
+  const name = mailName(person, 'there');
   return message(
     to,
     `Verify your email for ${PRODUCT_NAME}`,
@@ -28,7 +49,8 @@ export function verificationMail(to: string, name: string, url: string): MailMes
   );
 }
 
-export function resetMail(to: string, name: string, url: string): MailMessage {
+export function resetMail(to: string, person: string, url: string): MailMessage {
+  const name = mailName(person, 'there');
   return message(
     to,
     `Reset your ${PRODUCT_NAME} password`,
@@ -43,10 +65,11 @@ export function resetMail(to: string, name: string, url: string): MailMessage {
 
 export function registrationAttemptMail(
   to: string,
-  name: string,
+  person: string,
   loginUrl: string,
   resetUrl: string,
 ): MailMessage {
+  const name = mailName(person, 'there');
   return message(
     to,
     `Someone tried to sign up to ${PRODUCT_NAME} with your email`,
@@ -61,7 +84,8 @@ export function registrationAttemptMail(
 }
 
 /** DECISIONS 31: an owner's invitation into their workspace; the link opens the accept page. */
-export function teamInvitationMail(to: string, ownerName: string, url: string, days: number): MailMessage {
+export function teamInvitationMail(to: string, owner: string, url: string, days: number): MailMessage {
+  const ownerName = mailName(owner, 'Someone');
   return message(
     to,
     `${ownerName} invited you to their team on ${PRODUCT_NAME}`,
@@ -76,10 +100,11 @@ export function teamInvitationMail(to: string, ownerName: string, url: string, d
 }
 
 /** To each member when the owner deletes their account, and with it the workspace (DECISIONS 10, 31). */
-export function teamDeletedMail(to: string, ownerName: string, url: string): MailMessage {
+export function teamDeletedMail(to: string, owner: string, url: string): MailMessage {
+  const ownerName = mailName(owner, 'The owner');
   return message(
     to,
-    `${ownerName}'s ${PRODUCT_NAME} workspace was deleted`,
+    `A ${PRODUCT_NAME} team workspace was deleted`,
     [
       'Hi,',
       `${ownerName} deleted their ${PRODUCT_NAME} account, and with it the team workspace you were a member of: its connected accounts, automations, flows and leads.`,

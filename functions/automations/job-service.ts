@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import {
   AUTOMATION_TEXTS,
   type Automation,
@@ -12,8 +13,9 @@ import {
   USER_JOB_STATUSES,
 } from '../../shared/automations';
 import type { AuthUser } from '../core/auth';
-import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
+import { ConflictError, NotFoundError } from '../core/errors';
 import type { Logger } from '../core/logger';
+import { openCursor, sealCursor } from '../core/page-cursor';
 import type { SchedulerPort } from '../core/ports/scheduler';
 import { keys } from '../core/table';
 import { pauseActive, resumeBetweenRuns, setJobStatusByUser } from '../jobs/automation-status-repository';
@@ -109,23 +111,25 @@ const FROM: Record<(typeof USER_JOB_STATUSES)[number], readonly string[]> = {
   cancelled: statusesBefore('cancelled', 'user'),
 };
 
-const encodeCursor = (key: JobPageKey): string => Buffer.from(JSON.stringify(key)).toString('base64url');
-
-function decodeCursor(cursor: string): JobPageKey {
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (
-      key &&
-      typeof key === 'object' &&
-      Object.values(key).every((value) => typeof value === 'string') &&
-      typeof (key as JobPageKey).pk === 'string'
-    )
-      return key as JobPageKey;
-  } catch {
-    // Not base64 of JSON: the same answer as any cursor this list did not give.
-  }
-  throw new ValidationError(JOB_TEXTS.badCursor);
-}
+/**
+ * A jobs page's cursor: the key of the last job read, exactly (the table's key, and the automation
+ * index's when the list is one automation's), sealed for this workspace and list (core/page-cursor.ts).
+ */
+const jobCursor = (workspaceId: string, automationId: string | undefined) => {
+  const table = {
+    pk: z.literal(keys.jobsPartition(workspaceId)),
+    sk: z.string().check(z.startsWith(keys.jobSortPrefix), z.maxLength(300)),
+  };
+  return automationId
+    ? z.strictObject({
+        ...table,
+        gsi1pk: z.literal(keys.automationJobsPartition(workspaceId, automationId)),
+        gsi1sk: z.string().check(z.minLength(1), z.maxLength(300)),
+      })
+    : z.strictObject(table);
+};
+const jobCursorScope = (workspaceId: string, automationId: string | undefined) =>
+  `jobs|${workspaceId}|${automationId ?? ''}`;
 
 /**
  * `GET /api/jobs` (DECISIONS 23): the user's jobs, newest first, one page at a time. A job still under
@@ -133,15 +137,11 @@ function decodeCursor(cursor: string): JobPageKey {
  * read under the user, so it needs no queue or scheduler (nor do their clients load).
  */
 export async function listJobs(user: AuthUser, query: ListJobsQuery): Promise<JobsPage> {
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  // A cursor is the user's own, and of this very list (all jobs, or this automation's).
-  if (after) {
-    const ownList = query.automationId
-      ? after.gsi1pk === keys.automationJobsPartition(user.workspaceId, query.automationId)
-      : after.gsi1pk === undefined;
-    if (after.pk !== keys.jobsPartition(user.workspaceId) || !ownList)
-      throw new ValidationError(JOB_TEXTS.badCursor);
-  }
+  // A cursor is the workspace's own, and of this very list (all jobs, or this automation's).
+  const scope = jobCursorScope(user.workspaceId, query.automationId);
+  const after: JobPageKey | undefined = query.cursor
+    ? await openCursor(scope, query.cursor, jobCursor(user.workspaceId, query.automationId))
+    : undefined;
   const current = new Map((await listAutomations(user.workspaceId)).map((a) => [a.id, a]));
   const live = (stored: StoredJob): Job => {
     const automation = current.get(stored.automationId);
@@ -162,7 +162,7 @@ export async function listJobs(user: AuthUser, query: ListJobsQuery): Promise<Jo
   });
   return {
     jobs: page.jobs.map(live),
-    ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}),
+    ...(page.next ? { nextCursor: await sealCursor(scope, page.next) } : {}),
   };
 }
 

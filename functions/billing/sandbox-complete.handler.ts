@@ -1,8 +1,11 @@
 import * as z from 'zod/mini';
+import { idToken } from '../../shared/text';
 import { publicHttpHandler } from '../core/http-handler';
 import { billing } from './billing-deps';
 
-const path = z.object({ sessionId: z.string().check(z.minLength(1), z.maxLength(100)) });
+const path = z.object({
+  sessionId: z.string().check(z.minLength(1), z.maxLength(100), idToken('session id')),
+});
 
 export const handler = publicHttpHandler({ path }, ({ path }) =>
   billing.completeSandboxSession(path.sessionId),

@@ -168,8 +168,16 @@ const exposeState: MiddlewareObj<HttpEvent, HttpResponse, Error, Context, Intern
   before: (request: Req) => void stateOfEvent.set(request.event, request.internal),
 };
 
+/**
+ * The schemas a handler parses its input with, kept on the handler so a test can list every field of
+ * every route (test/unit/functions/input-text-rule.test.ts) from the handlers themselves.
+ */
+export interface DeclaredInput {
+  readonly inputSchemas: Schemas;
+}
+
 function wrap<S extends Schemas, U>(schemas: S, declaredPublic: boolean, fn: Fn<S, U>) {
-  return middy<HttpEvent, HttpResponse, Error, Context, Internal>({ timeoutEarlyInMillis: 0 })
+  const handler = middy<HttpEvent, HttpResponse, Error, Context, Internal>({ timeoutEarlyInMillis: 0 })
     .use(errorResponder)
     .use(requestContext((event) => findRoute(event.routeKey)))
     .use(originStep)
@@ -188,6 +196,7 @@ function wrap<S extends Schemas, U>(schemas: S, declaredPublic: boolean, fn: Fn<
       });
       return toResponse(result);
     });
+  return Object.assign(handler, { inputSchemas: schemas } satisfies DeclaredInput);
 }
 
 /** A handler for a route the table marks 'user' or 'verified': `user` is always set. */

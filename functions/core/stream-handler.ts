@@ -5,7 +5,14 @@ import type * as z from 'zod/mini';
 import type { HttpRoute } from '../routes';
 import { type AuthUser, authenticate } from './auth';
 import { toErrorResponse } from './errors';
-import { errorResponse, findRoute, type HttpEvent, type HttpResponse, requestContext } from './http-handler';
+import {
+  type DeclaredInput,
+  errorResponse,
+  findRoute,
+  type HttpEvent,
+  type HttpResponse,
+  requestContext,
+} from './http-handler';
 import type { Logger } from './logger';
 import { verifyOrigin } from './origin';
 import { parseJsonBody, parseWith, requireJsonContent } from './parse';
@@ -67,7 +74,7 @@ export function sseHandler<S extends z.core.$ZodType>(
     },
   };
 
-  return middy<HttpEvent, HttpResponse, Error, Context, Internal>({
+  const handler = middy<HttpEvent, HttpResponse, Error, Context, Internal>({
     streamifyResponse: true,
     timeoutEarlyInMillis: 0,
   })
@@ -94,4 +101,5 @@ export function sseHandler<S extends z.core.$ZodType>(
         body: Readable.from(frames()) as unknown as string,
       };
     });
+  return Object.assign(handler, { inputSchemas: { body: options.body } } satisfies DeclaredInput);
 }

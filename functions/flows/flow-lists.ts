@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import {
   ACTIVITY_TYPES,
   type ActivitiesQuery,
@@ -12,6 +13,7 @@ import {
 } from '../../shared/flow-insights';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { ValidationError } from '../core/errors';
+import { openCursor, sealCursor } from '../core/page-cursor';
 import { keys } from '../core/table';
 import { activityCount, flowTotalCounts, statusCount } from './flow-counts';
 import { prospectPostsView } from './prospect-view';
@@ -19,50 +21,36 @@ import { prospectPostsView } from './prospect-view';
 /**
  * The flow's activity feed and prospects, a page at a time (issue 21 point 1): each page is one query
  * (read on until the page is full when filters leave items out) that starts where the page before it
- * ended, named by the cursor that page answered: page 50 costs what page 1 costs. A cursor is bound to
- * its page number and filters, so it cannot be replayed for another list.
+ * ended, named by the cursor that page answered: page 50 costs what page 1 costs. A cursor is sealed
+ * (core/page-cursor.ts) for its list, workspace, flow and filters, and holds the page it opens and the
+ * sort key that page starts after: it cannot be replayed for another list, page or filter, nor changed.
  */
-interface Cursor {
-  /** The page this cursor opens. */
-  p: number;
-  /** The sort key after which that page starts. */
-  s: string;
-  /** The filters it was made under. */
-  f: string;
-}
-
 const filterKey = (filters: unknown): string =>
   createHash('sha256').update(JSON.stringify(filters)).digest('base64url').slice(0, 16);
 
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
+const cursorScope = (list: 'activities' | 'prospects', userId: string, flowId: string, filters: string) =>
+  `flow-${list}|${userId}|${flowId}|${filters}`;
+
+const nextCursor = (scope: string, page: number, next: string | undefined) =>
+  next ? sealCursor(scope, { p: page + 1, s: next }) : undefined;
 
 /** The sort key page `page` starts after; undefined for page 1. A page past 1 needs its cursor. */
-function startOf(
+async function startOf(
   page: number,
   cursor: string | undefined,
-  filters: string,
+  scope: string,
   prefix: string,
-): string | undefined {
+): Promise<string | undefined> {
   if (page === 1 && !cursor) return undefined;
-  const fail = () =>
-    new ValidationError(INSIGHT_MESSAGES.cursor, [{ path: 'cursor', message: INSIGHT_MESSAGES.cursor }]);
-  if (!cursor) throw fail();
-  let decoded: Partial<Cursor>;
-  try {
-    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<Cursor>;
-  } catch {
-    throw fail();
-  }
-  if (
-    decoded.p !== page ||
-    decoded.f !== filters ||
-    typeof decoded.s !== 'string' ||
-    !decoded.s.startsWith(prefix)
-  )
-    throw fail();
-  return decoded.s;
+  if (!cursor)
+    throw new ValidationError(INSIGHT_MESSAGES.cursor, [
+      { path: 'cursor', message: INSIGHT_MESSAGES.cursor },
+    ]);
+  const schema = z.strictObject({
+    p: z.literal(page),
+    s: z.string().check(z.startsWith(prefix), z.maxLength(600)),
+  });
+  return (await openCursor(scope, cursor, schema)).s;
 }
 
 interface PageOf<T> {
@@ -169,7 +157,8 @@ export async function listActivities(
   });
   const pk = keys.flowActivitiesPartition(userId, flowId);
   const prefix = keys.flowActivityPrefix;
-  const after = startOf(query.page, query.cursor, filters, prefix);
+  const scope = cursorScope('activities', userId, flowId, filters);
+  const after = await startOf(query.page, query.cursor, scope, prefix);
 
   const parts: string[] = [];
   const names: Record<string, string> = {};
@@ -208,7 +197,7 @@ export async function listActivities(
   return {
     activities: page.items.map((item) => strip(item) as unknown as FlowActivity),
     pagination: paginationOf(query.page, query.limit, totalItems, page.next !== undefined),
-    ...(page.next ? { nextCursor: encodeCursor({ p: query.page + 1, s: page.next, f: filters }) } : {}),
+    ...(page.next ? { nextCursor: await nextCursor(scope, query.page, page.next) } : {}),
   };
 }
 
@@ -221,7 +210,8 @@ export async function listProspects(
   const filters = filterKey({ status: query.status ?? '', search, limit: query.limit });
   const pk = keys.prospectsPartition(userId, flowId);
   const prefix = keys.prospectSortPrefix;
-  const after = startOf(query.page, query.cursor, filters, prefix);
+  const scope = cursorScope('prospects', userId, flowId, filters);
+  const after = await startOf(query.page, query.cursor, scope, prefix);
   const parts: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -247,7 +237,7 @@ export async function listProspects(
   return {
     prospects: page.items.map((item) => prospectSummaryOf(strip(item))),
     pagination: paginationOf(query.page, query.limit, totalItems, page.next !== undefined),
-    ...(page.next ? { nextCursor: encodeCursor({ p: query.page + 1, s: page.next, f: filters }) } : {}),
+    ...(page.next ? { nextCursor: await nextCursor(scope, query.page, page.next) } : {}),
   };
 }
 

@@ -1,3 +1,6 @@
+import type { CssNode, List, WalkContext } from 'css-tree';
+import parseCss from 'css-tree/parser';
+import walkCss from 'css-tree/walker';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import {
   BRAND_LOGO_MAX_BYTES,
@@ -6,7 +9,14 @@ import {
   type BrandLogoType,
   LOGO_DATA_URL,
 } from '../../shared/brand';
-import { SVG_ATTRIBUTES, SVG_ELEMENTS, SVG_REFUSED_ELEMENTS } from './svg-allowlist';
+import {
+  SVG_ATTRIBUTES,
+  SVG_ELEMENTS,
+  SVG_REFUSED_ELEMENTS,
+  SVG_STYLE_FUNCTIONS,
+  SVG_STYLE_PROPERTIES,
+  SVG_STYLE_STRING_PROPERTIES,
+} from './svg-allowlist';
 
 /**
  * A brand's logo (DECISIONS 32) is checked by its bytes, never by the type it claims: a PNG by its
@@ -22,6 +32,14 @@ import { SVG_ATTRIBUTES, SVG_ELEMENTS, SVG_REFUSED_ELEMENTS } from './svg-allowl
  * another file included), url() to anything but `#id`, @import, processing instructions, and a
  * DOCTYPE or entity declaration (refused before parsing: no entity is ever expanded). What is merely
  * unknown (editor metadata, comments, animation, namespaced elements and attributes) is left out.
+ *
+ * CSS (a <style> element, a style= attribute) is the exception: it is read with css-tree (pinned)
+ * and checked against an allowlist, and anything outside it is refused, never dropped, so the CSS is
+ * kept as the owner's file wrote it, byte for byte. A <style> holds rules only (no at-rule: no
+ * @import, @font-face or @media), with plain selectors; a declaration sets a property of
+ * SVG_STYLE_PROPERTIES (no custom property), to a value of words, numbers, lengths, percentages, hash
+ * colours, quoted strings only where a font is named, url(#id), and the functions of
+ * SVG_STYLE_FUNCTIONS (no var(), image-set(), image(), element(), paint(), attr(), env()...).
  */
 
 export type LogoCheck =
@@ -132,15 +150,114 @@ const SCRIPT_SCHEME = /(?:java|vb)script:/;
 const OUTSIDE_URL = /url\(\s*(?!['"]?\s*#)/i;
 const EMBEDDED_RASTER = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+$/;
 
-/** CSS of a style attribute or element: no import, no outside url(), no escapes that could hide one. */
-function checkCss(css: string): void {
+/** CSS of a style attribute or element: first what the old denylist named, then the allowlist. */
+function checkCss(css: string, context: 'stylesheet' | 'declarationList'): void {
   const lower = squeezed(css);
   if (SCRIPT_SCHEME.test(lower)) unsafe('a javascript: link');
   if (lower.includes('@import')) unsafe('an @import of another file');
   if (css.includes('\\')) unsafe('escaped characters in a style');
   if (lower.includes('expression(') || lower.includes('-moz-binding') || lower.includes('behavior:'))
     unsafe('a script in a style');
-  if (OUTSIDE_URL.test(css)) unsafe('a reference to another file');
+  let unreadable = false;
+  const ast = parseCss(css, {
+    context,
+    parseValue: true,
+    parseRulePrelude: true,
+    parseCustomProperty: false,
+    onParseError: () => {
+      unreadable = true;
+    },
+  });
+  if (unreadable) unsafe(UNREADABLE);
+  if (ast.type === 'DeclarationList') checkDeclarations(ast.children);
+  else if (ast.type === 'StyleSheet') {
+    for (const node of ast.children) {
+      if (node.type === 'Atrule') unsafe(`the rule @${node.name} in a style`);
+      else if (node.type !== 'Rule') unsafe(UNREADABLE);
+      else {
+        walkCss(node.prelude, checkSelectorPart);
+        checkDeclarations(node.block.children);
+      }
+    }
+  } else unsafe(UNREADABLE);
+}
+
+const UNREADABLE = 'a style that cannot be checked';
+const SELECTOR_NODES = new Set([
+  'SelectorList',
+  'Selector',
+  'TypeSelector',
+  'ClassSelector',
+  'IdSelector',
+  'AttributeSelector',
+  'Combinator',
+  'Identifier',
+  'String',
+  'Nth',
+  'AnPlusB',
+]);
+/** Pseudo-classes that may take an argument (of selectors, or an An+B). */
+const PSEUDO_FUNCTIONS = new Set([
+  'not',
+  'is',
+  'where',
+  'nth-child',
+  'nth-last-child',
+  'nth-of-type',
+  'nth-last-of-type',
+]);
+
+function checkSelectorPart(node: CssNode): void {
+  if (node.type === 'PseudoClassSelector') {
+    if (node.children !== null && !PSEUDO_FUNCTIONS.has(node.name.toLowerCase()))
+      unsafe(`the selector :${node.name}()`);
+    return;
+  }
+  if (node.type === 'PseudoElementSelector') unsafe(`the selector ::${node.name}`);
+  if (node.type === 'NestingSelector') unsafe('the selector &');
+  if (!SELECTOR_NODES.has(node.type)) unsafe(UNREADABLE);
+}
+
+function checkDeclarations(children: List<CssNode>): void {
+  for (const node of children) {
+    if (node.type !== 'Declaration') unsafe(UNREADABLE);
+    else {
+      const property = node.property.toLowerCase();
+      if (property.startsWith('--')) unsafe(`the custom property ${node.property}`);
+      if (!SVG_STYLE_PROPERTIES.has(property)) unsafe(`the style property ${node.property}`);
+      walkCss(node.value, function (this: WalkContext, value: CssNode) {
+        checkValuePart(value, property, this.function);
+      });
+    }
+  }
+}
+
+/** What a value holds besides functions, url(#id) and strings; inside calc(), numbers only. */
+const VALUE_NODES = new Set([
+  'Value',
+  'Identifier',
+  'Number',
+  'Dimension',
+  'Percentage',
+  'Hash',
+  'Operator',
+  'WhiteSpace',
+]);
+const CALC_NODES = new Set(['Number', 'Dimension', 'Percentage', 'Operator', 'WhiteSpace', 'Parentheses']);
+
+/** One node of a declaration's value, inside the function `within` (the nearest, if any). */
+function checkValuePart(node: CssNode, property: string, within: CssNode | null): void {
+  const calc = within?.type === 'Function' && within.name.toLowerCase() === 'calc';
+  if (node.type === 'Function') {
+    const name = node.name.toLowerCase();
+    if (!SVG_STYLE_FUNCTIONS.has(name) || (calc && name !== 'calc'))
+      unsafe(`the style function ${node.name}()`);
+  } else if (node.type === 'Url') {
+    if (!node.value.trim().startsWith('#')) unsafe('a reference to another file');
+  } else if (node.type === 'String') {
+    if (!SVG_STYLE_STRING_PROPERTIES.has(property) || within !== null)
+      unsafe(`a quoted text in the style property ${property}`);
+  } else if (!(calc ? CALC_NODES : VALUE_NODES).has(node.type)) unsafe(UNREADABLE);
 }
 
 const localName = (name: string) => (name.includes(':') ? name.slice(name.indexOf(':') + 1) : name);
@@ -155,8 +272,10 @@ function checkedAttribute(element: string, name: string, value: string): string 
     if (!target.startsWith('#') && !raster) unsafe(`a link to another file in <${element}>`);
     return name === 'href' || name === 'xlink:href' ? target : undefined;
   }
-  if (name === 'style') checkCss(value);
+  if (name === 'style') checkCss(value, 'declarationList');
   else if (OUTSIDE_URL.test(value)) unsafe('a reference to another file');
+  // A presentation attribute is a CSS value too (fill="...", mask="..."): the same allowlist.
+  else if (SVG_STYLE_PROPERTIES.has(name)) checkCss(`${name}:${value}`, 'declarationList');
   return SVG_ATTRIBUTES.has(name) ? value : undefined;
 }
 
@@ -196,7 +315,7 @@ function serialise(node: XmlNode, state: Serialised): void {
         ? (child['#cdata'] as XmlNode[]).map((part) => String(part['#text'] ?? '')).join('')
         : decode(String(child['#text'] ?? ''), false),
     );
-    checkCss(css.join(''));
+    checkCss(css.join(''), 'stylesheet');
   }
   const kept = SVG_ELEMENTS.has(tag);
   const inner: Serialised = { out: '', usesXlink: false };

@@ -43,12 +43,14 @@ import {
 import { createFlowInput, flowIdParams, listFlowsQuery } from '../../shared/flow-api';
 import { activitiesQuery, analyticsQuery, prospectParams, prospectsQuery } from '../../shared/flow-insights';
 import { flowTemplateIdParams, industrySearchQuery } from '../../shared/flows';
+import { INVALID_CURSOR } from '../../shared/paging';
 import { reviewDecisionsInput, reviewModeInput } from '../../shared/review';
 import { acceptInvitationInput, inviteInput, switchWorkspaceInput, teamIdParams } from '../../shared/team';
 import { hiddenCharactersMessage } from '../../shared/text';
 import { type AccountsEnv, APP_URL, useAccountsEnv } from '../support/accounts-env';
 import { type Api, type ApiResult, GOOD_PASSWORD, type TestUser } from '../support/api-client';
 import { scanTable } from '../support/table-items';
+import { tamperedCursors } from '../support/tampered-cursors';
 import { newUser } from '../support/users';
 
 /**
@@ -227,14 +229,27 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
     path: { schema: flowIdParams, sample: { id: 'f1' } },
     query: {
       schema: activitiesQuery,
-      sample: { page: '1', limit: '20', type: 'POST_LIKED', status: 'SUCCESS', search: 'ada', cursor: 'x' },
+      sample: {
+        page: '1',
+        limit: '20',
+        type: 'POST_LIKED',
+        status: 'SUCCESS',
+        search: 'ada',
+        cursor: 'eyJwIjoyfQ.AAAAAAAAAAAAAAAAAAAAAA',
+      },
     },
   },
   'GET /api/flows/{id}/prospects': {
     path: { schema: flowIdParams, sample: { id: 'f1' } },
     query: {
       schema: prospectsQuery,
-      sample: { page: '1', limit: '20', status: 'PENDING', search: 'ada', cursor: 'x' },
+      sample: {
+        page: '1',
+        limit: '20',
+        status: 'PENDING',
+        search: 'ada',
+        cursor: 'eyJwIjoyfQ.AAAAAAAAAAAAAAAAAAAAAA',
+      },
     },
   },
   'GET /api/flows/{id}/prospects/{prospectId}': {
@@ -334,7 +349,7 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
         search: 'followers',
         automationId: 'abc',
         limit: '20',
-        cursor: 'eyJwayI6IlVTRVIjYSNKT0JTIn0',
+        cursor: 'eyJwayI6IlVTRVIjYSNKT0JTIn0.AAAAAAAAAAAAAAAAAAAAAA',
       },
     },
   },
@@ -536,6 +551,31 @@ describe('payment events out of bounds', () => {
     const ok = await deliver(checkoutEvent(buyer.id));
     expect(ok.status, ok.text).toBe(200);
     expect((await api.get('/api/auth/me', { token: buyer.accessToken })).body.data.user.plan).toBe('PLUS');
+  });
+});
+
+describe('paged routes refuse every cursor they did not give, 400 "Invalid cursor"', () => {
+  it('lists every paged route: the jobs, a flow’s activities and its prospects', () => {
+    // The flows' two lists are tried with a real flow in flow-insights.integration.test.ts.
+    const paged = Object.entries(ROUTE_INPUTS)
+      .filter(([, inputs]) => inputs.query?.sample && 'cursor' in inputs.query.sample)
+      .map(([key]) => key)
+      .sort();
+    expect(paged).toEqual([
+      'GET /api/flows/{id}/activities',
+      'GET /api/flows/{id}/prospects',
+      'GET /api/jobs',
+    ]);
+  });
+
+  it("GET /api/jobs: each tampered cursor is a 400 'Invalid cursor', never a 500", async () => {
+    for (const [what, cursor] of Object.entries(tamperedCursors(`USER#${user.id}#JOBS`))) {
+      const res = await api.get(`/api/jobs?cursor=${encodeURIComponent(cursor)}`, {
+        token: user.accessToken,
+      });
+      expect(res.status, `${what}: ${res.text}`).toBe(400);
+      expect(res.body.message, what).toBe(INVALID_CURSOR);
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import type {
   ProspectSummary,
 } from '../../shared/flow-insights';
 import { INSIGHT_MESSAGES } from '../../shared/flow-insights';
+import { INVALID_CURSOR } from '../../shared/paging';
 import type { TestUser } from '../support/api-client';
 import {
   api,
@@ -20,6 +21,7 @@ import {
   takeRunMessages,
 } from '../support/engine-suite';
 import { onAutopilot } from '../support/flows';
+import { tamperedCursors } from '../support/tampered-cursors';
 
 /**
  * Issue 21 point 1 on a flow that really ran on the sandbox LinkedIn (two runs three simulated days
@@ -224,8 +226,19 @@ describe('GET /api/flows/{id}/activities', () => {
     ]) {
       const res = await get(`/api/flows/${flowId}/activities?limit=5&${query}`);
       expect(res.status, query).toBe(400);
-      expect(res.body.message).toBe(INSIGHT_MESSAGES.cursor);
+      expect(res.body.message).toBe(query === 'page=2' ? INSIGHT_MESSAGES.cursor : INVALID_CURSOR);
     }
+    for (const list of ['activities', 'prospects']) {
+      for (const [what, bad] of Object.entries(tamperedCursors(`USER#${ada.id}#PROSPECTS#${flowId}`))) {
+        const res = await get(`/api/flows/${flowId}/${list}?page=2&cursor=${encodeURIComponent(bad)}`);
+        expect(res.status, `${list}, ${what}: ${res.text}`).toBe(400);
+        expect(res.body.message, `${list}, ${what}`).toBe(INVALID_CURSOR);
+      }
+    }
+    // A cursor of the activities is not one of the prospects.
+    const crossed = await get(`/api/flows/${flowId}/prospects?limit=5&page=2&cursor=${cursor}`);
+    expect(crossed.status).toBe(400);
+    expect(crossed.body.message).toBe(INVALID_CURSOR);
     const bogus = await get(`/api/flows/${flowId}/activities?type=POST_LIKED&type=BOGUS`);
     expect(bogus.status).toBe(400);
     expect(bogus.body.message).toBe(INSIGHT_MESSAGES.type);

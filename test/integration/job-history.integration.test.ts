@@ -9,6 +9,7 @@ import { handler as runWorkerExport } from '../../functions/workers/automation-r
 import { lambdaContext } from '../../scripts/local-cloud/lambda-runtime';
 import { toSqsEvent } from '../../scripts/local-cloud/worker-poller';
 import type { Job } from '../../shared/automations';
+import { INVALID_CURSOR } from '../../shared/paging';
 import type { TrobRunMessage } from '../../shared/run-messages';
 import { RUN_TEXTS } from '../../shared/run-texts';
 import type { TestUser } from '../support/api-client';
@@ -125,11 +126,11 @@ describe('job history', () => {
     expect(page.nextCursor).toEqual(expect.any(String));
     const theirs = await api.get(`/api/jobs?limit=1&cursor=${page.nextCursor}`, as(bob));
     expect(theirs.status).toBe(400);
-    expect(theirs.body.message).toBe('cursor is not one this list gave');
+    expect(theirs.body.message).toBe(INVALID_CURSOR);
     for (const bad of ['not-a-cursor', 'e30', '%7B%7D']) {
       const res = await api.get(`/api/jobs?cursor=${bad}`, as(ada));
       expect(res.status, bad).toBe(400);
-      expect(res.body.message).toBe('cursor is not one this list gave');
+      expect(res.body.message).toBe(INVALID_CURSOR);
     }
     // A cursor of the whole list is not one of an automation's list.
     const [firstJob] = page.jobs;
@@ -138,7 +139,7 @@ describe('job history', () => {
       as(ada),
     );
     expect(mixed.status).toBe(400);
-    expect(mixed.body.message).toBe('cursor is not one this list gave');
+    expect(mixed.body.message).toBe(INVALID_CURSOR);
     expect((await api.get('/api/jobs?limit=0', as(ada))).status).toBe(400);
     expect((await api.get('/api/jobs?limit=101', as(ada))).status).toBe(400);
     expect((await api.get('/api/jobs?limit=100', as(ada))).status).toBe(200);

@@ -264,6 +264,139 @@ describe('an SVG logo', () => {
     });
   });
 
+  // The CSS of a <style> element and of a style= attribute is an allowlist (issue 34): the same
+  // value is tried in both, as a way around a denylist needs no url( at all.
+  const inStyle = (css: string) => svg(`<style>.a{${css}}</style><rect class="a"/>`);
+  const inAttribute = (css: string) => svg(`<rect style="${css.replace(/"/g, '&quot;')}"/>`);
+
+  it.each([
+    [
+      'image-set() of a bare string',
+      'fill:image-set("https://evil.test/a.png" 1x)',
+      'the style function image-set()',
+    ],
+    [
+      'image-set() of a url()',
+      'fill:image-set(url(https://evil.test/a.png) 1x)',
+      'the style function image-set()',
+    ],
+    [
+      '-webkit-image-set() of a bare string',
+      "fill:-webkit-image-set('https://evil.test/a.png' 1x)",
+      'the style function -webkit-image-set()',
+    ],
+    [
+      '-webkit-image-set() of a url()',
+      'fill:-webkit-image-set(url("https://evil.test/a.png") 2x)',
+      'the style function -webkit-image-set()',
+    ],
+    [
+      'IMAGE-SET() in capitals',
+      'fill:IMAGE-SET("https://evil.test/a.png" 1x)',
+      'the style function IMAGE-SET()',
+    ],
+    ['var()', 'fill:var(--x)', 'the style function var()'],
+    ['a custom property', '--x:url(https://evil.test/a.png)', 'the custom property --x'],
+    ['attr()', 'fill:attr(data-x)', 'the style function attr()'],
+    ['paint()', 'fill:paint(checkers)', 'the style function paint()'],
+    ['element()', 'fill:element(#x)', 'the style function element()'],
+    ['-moz-element()', 'fill:-moz-element(#x)', 'the style function -moz-element()'],
+    ['cross-fade()', 'fill:cross-fade(url(#a), url(#b), 50%)', 'the style function cross-fade()'],
+    ['image()', "fill:image('https://evil.test/a.png')", 'the style function image()'],
+    ['env()', 'stroke-width:env(safe-area-inset-top)', 'the style function env()'],
+    ['a function inside calc()', 'stroke-width:calc(1px + rgb(0,0,0))', 'the style function rgb()'],
+    ['an unknown property', 'background:red', 'the style property background'],
+    ['a property that can fetch, in capitals', 'CURSOR:auto', 'the style property CURSOR'],
+    ['a vendor property', '-webkit-mask-image:none', 'the style property -webkit-mask-image'],
+    [
+      'a string where no font is named',
+      'fill:"https://evil.test/a.png"',
+      'a quoted text in the style property fill',
+    ],
+    ['an outside url()', 'fill:url(https://evil.test/p.svg#a)', 'a reference to another file'],
+    ['an outside quoted URL()', 'mask:URL( "//evil.test/m.svg#m" )', 'a reference to another file'],
+    ['a value the parser cannot read', 'fill:red) blue', 'a style that cannot be checked'],
+    ['a word inside calc()', 'stroke-width:calc(1px + pi)', 'a style that cannot be checked'],
+  ])('refuses %s in a <style> and in a style=, naming it', (_, css, found) => {
+    expect(refusal(inStyle(css)), 'style element').toBe(BRAND_TEXTS.logoUnsafe(found));
+    expect(refusal(inAttribute(css)), 'style attribute').toBe(BRAND_TEXTS.logoUnsafe(found));
+  });
+
+  it.each([
+    [
+      '@font-face',
+      '@font-face{font-family:x;src:url(https://evil.test/f.woff)}',
+      'the rule @font-face in a style',
+    ],
+    ['@media', '@media (min-width:1px){.a{fill:red}}', 'the rule @media in a style'],
+    ['@namespace', '@namespace svg url(http://www.w3.org/2000/svg);', 'the rule @namespace in a style'],
+    ['@supports', '@supports (fill:red){.a{fill:red}}', 'the rule @supports in a style'],
+    ['an @import without url()', '@import "https://evil.test/a.css";', 'an @import of another file'],
+    ['a pseudo-element', '.a::before{fill:red}', 'the selector ::before'],
+    ['a pseudo-class function outside the list', '.a:has(.b){fill:red}', 'the selector :has()'],
+    ['a nesting selector', '&{fill:red}', 'the selector &'],
+    ['a nested rule', '.a{fill:red;.b{fill:url(https://evil.test/p.svg)}}', 'a style that cannot be checked'],
+    ['HTML comment markers', '<!-- .a{fill:red} -->', 'a style that cannot be checked'],
+    ['an escape', '.a{fill:u\\72l(https://evil.test/p.svg)}', 'escaped characters in a style'],
+    ['expression()', '.a{width:expression(alert(1))}', 'a script in a style'],
+    ['-moz-binding', '.a{-moz-binding:url(#x)}', 'a script in a style'],
+    ['behavior', '.a{behavior:url(#x)}', 'a script in a style'],
+    ['a javascript: url', '.a{fill:url(javascript:alert(1))}', 'a javascript: link'],
+  ])('refuses %s in a <style>, naming it', (_, css, found) => {
+    expect(refusal(svg(`<style><![CDATA[${css}]]></style>`))).toBe(BRAND_TEXTS.logoUnsafe(found));
+  });
+
+  it('checks a presentation attribute by the same allowlist: image-set() in mask= or fill= is refused', () => {
+    expect(refusal(svg('<rect mask="image-set(&quot;https://evil.test/m.png&quot; 1x)"/>'))).toBe(
+      BRAND_TEXTS.logoUnsafe('the style function image-set()'),
+    );
+    expect(refusal(svg('<rect fill="-webkit-image-set(&quot;//evil.test/a.png&quot; 1x)"/>'))).toBe(
+      BRAND_TEXTS.logoUnsafe('the style function -webkit-image-set()'),
+    );
+    const kept = svg(
+      '<rect fill="url(#g)" stroke="rgb(0,0,0)" stroke-width="2" transform="rotate(45 50 50)" font-family="\'Helvetica Neue\', Arial"/>',
+    );
+    expect(sanitiseSvg(Buffer.from(kept)).ok).toBe(true);
+  });
+
+  it('refuses @import and the script hooks in a style= as before', () => {
+    for (const [css, found] of [
+      ['fill:red;@import url(#a)', 'an @import of another file'],
+      ['width:expression(alert(1))', 'a script in a style'],
+      ['fill:u\\72l(#a)', 'escaped characters in a style'],
+      ['fill:url(JavaScript:alert(1))', 'a javascript: link'],
+    ])
+      expect(refusal(inAttribute(css!)), css).toBe(BRAND_TEXTS.logoUnsafe(found!));
+  });
+
+  it('keeps an Illustrator-style logo with its <style> and style= as written', () => {
+    const style =
+      '.cls-1{fill:#1864ab;}.cls-2{fill:url(#grad);stroke:rgb(0 0 0 / 50%);stroke-width:2px}' +
+      ' g > .cls-1:not(.x):nth-child(2n+1), #mark, [data-name="Layer 1"] *:first-child{opacity:.9}';
+    const inline =
+      "fill:#fff;opacity:.5;font-family:'Helvetica Neue',Arial,sans-serif;" +
+      'transform:rotate(45deg) translate(2px,3px)';
+    const more =
+      'stroke-width:calc(1px + (2 * 0.5px));fill:hsla(210,75%,38%,1) !important;clip-path:url("#clip");' +
+      'font:italic 700 12px/1.2 "Open Sans";mix-blend-mode:multiply;isolation:isolate;' +
+      'transform:matrix(1,0,0,1,3,4) scaleX(-1) skewY(5deg)';
+    const input = svg(
+      `<defs><linearGradient id="grad"><stop offset="0" stop-color="#1864ab"/></linearGradient>` +
+        `<clipPath id="clip"><rect width="10" height="10"/></clipPath><style>${style}</style></defs>` +
+        `<g id="mark"><path class="cls-1" d="M0 0h10v10z"/><path class="cls-2" d="M1 1h5v5z"/></g>` +
+        `<text style="${inline}">Acme</text><rect style='${more}'/>`,
+    );
+    const out = refusal(input);
+    expect(out).toBe(
+      `kept: ${svg(
+        `<defs><linearGradient id="grad"><stop offset="0" stop-color="#1864ab"/></linearGradient>` +
+          `<clipPath id="clip"><rect width="10" height="10"/></clipPath><style>${style.replace('>', '&gt;')}</style></defs>` +
+          `<g id="mark"><path class="cls-1" d="M0 0h10v10z"/><path class="cls-2" d="M1 1h5v5z"/></g>` +
+          `<text style="${inline}">Acme</text><rect style="${more.replace(/"/g, '&quot;')}"/>`,
+      )}`,
+    );
+  });
+
   it('adds the SVG namespace an <img> needs and drops animation that could rewrite a link', () => {
     expect(refusal('<svg width="10"><animate attributeName="x" to="5"/><rect width="1"/></svg>')).toBe(
       'kept: <svg xmlns="http://www.w3.org/2000/svg" width="10"><rect width="1"/></svg>',

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
+import { logger } from '../logger';
 import type { AiFilterEvent, AiFilterRequest, AiLead, AiMatch, AiPort } from '../ports/ai';
+import { type ContentRules, contentProblem } from '../ports/ai-outreach-rules';
 import type { Ranked } from './local-ai/bm25';
 import { explainLead } from './local-ai/explain';
 import { analyse } from './local-ai/local-ai';
@@ -14,7 +16,10 @@ import { analyse } from './local-ai/local-ai';
  * model gets the request and one compact line per candidate and answers a summary paragraph, a line
  * `###`, then `{"matches":[{"id","reason"}]}`. The paragraph is streamed as deltas while it arrives; the
  * JSON is read at the end, and only ids among the candidates are kept. matchedFields come from the local
- * analysis of each lead (what the words matched), the score from the model's order.
+ * analysis of each lead (what the words matched), the score from the model's order. A reason that says
+ * what it may not (ai-outreach-rules.ts `contentProblem`: a link, e-mail address or phone number the
+ * lead's own data does not hold, or an instruction to act on an account) is replaced by the local
+ * reason, or a default one, and a warning says why; the lead still matches.
  *
  * Any failure (HTTP error, a broken stream, an answer without the marker or with unreadable JSON) throws
  * `AI provider failed: ...`; the stream wrapper turns it into an error event.
@@ -217,14 +222,41 @@ export function parseAnswer(tail: string): z.infer<typeof answer> {
   return parsed.data;
 }
 
-export function toMatches(found: z.infer<typeof answer>, candidates: readonly Candidate[]): AiMatch[] {
+/**
+ * The rules a match's reason keeps: contacts only from the lead's own data (handles are not checked:
+ * the reason is shown to the user only, where a handle links nowhere), no account instruction. It names
+ * the lead's words, so copying them is what it is for.
+ */
+export const leadReasonContent = (lead: AiLead): ContentRules => ({
+  own: [lead.name, lead.headline, lead.skills, lead.title, lead.company, lead.location, lead.description],
+  ownLabel: "the lead's data",
+  handles: false,
+});
+
+/** Told why a model's reason for a match was not used. */
+export type OnReasonRefused = (leadId: string, reason: string) => void;
+
+const warnRefused: OnReasonRefused = (leadId, reason) =>
+  logger.warn('AI match reason not used: the local reason stands in', { leadId, reason });
+
+export function toMatches(
+  found: z.infer<typeof answer>,
+  candidates: readonly Candidate[],
+  onRefused: OnReasonRefused = warnRefused,
+): AiMatch[] {
   const byId = new Map(candidates.map((c) => [clean(c.lead.id, 128), c]));
   const seen = new Set<string>();
   const kept = found.matches.filter((m) => byId.has(m.id) && !seen.has(m.id) && seen.add(m.id));
   return kept.map((m, i) => {
     const candidate = byId.get(m.id)!;
     const local = candidate.ranked ? explainLead(candidate.lead, candidate.ranked.hits) : undefined;
-    const reason = clean(m.reason, 300) || local?.reason || 'Chosen by the model for this request';
+    let said = clean(m.reason, 300);
+    const refused = said ? contentProblem(said, leadReasonContent(candidate.lead)) : undefined;
+    if (refused) {
+      onRefused(candidate.lead.id, refused);
+      said = '';
+    }
+    const reason = said || local?.reason || 'Chosen by the model for this request';
     return {
       id: candidate.lead.id,
       score: Math.round(((kept.length - i) / kept.length) * 1000) / 1000,

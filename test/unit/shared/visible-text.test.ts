@@ -31,6 +31,18 @@ const INVISIBLE: Record<string, string> = {
   'U+2800 braille blank': '\u2800',
   'U+2028 line separator': '\u2028',
   'U+2029 paragraph separator': '\u2029',
+  // Issue 34 point 5: the format characters and default-ignorables the list above had missed.
+  'U+E0041 TAG LATIN CAPITAL LETTER A': '\u{E0041}',
+  'U+E0001 LANGUAGE TAG': '\u{E0001}',
+  'U+E007F CANCEL TAG': '\u{E007F}',
+  'U+FFF9 interlinear annotation anchor': '\uFFF9',
+  'U+FFFA interlinear annotation separator': '\uFFFA',
+  'U+FFFB interlinear annotation terminator': '\uFFFB',
+  'U+206A inhibit symmetric swapping (deprecated format)': '\u206A',
+  'U+FFF0 unassigned default-ignorable': '\uFFF0',
+  'U+1BCA0 shorthand format letter overlap': '\u{1BCA0}',
+  'U+1D173 musical symbol begin beam': '\u{1D173}',
+  'U+E0FFF unassigned default-ignorable': '\u{E0FFF}',
 };
 
 const name = visibleText('First name');
@@ -89,6 +101,27 @@ describe('the visible-text rule: something to see', () => {
     for (const value of ['👩🏽‍💻', '👨‍👩‍👧', '❤️', 'می‌خواهم', 'क्‍ष', 'e\u0301']) {
       expect(hasVisibleCharacter(value), value).toBe(true);
       expect(messagesOf(text, value), value).toEqual([]);
+    }
+  });
+
+  it('accepts the subdivision flags, spelled with tag characters, and refuses any other tag sequence', () => {
+    const england = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}';
+    const scotland = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
+    const wales = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}';
+    for (const flag of [england, scotland, wales]) {
+      expect(messagesOf(text, `Ada ${flag}`), flag).toEqual([]);
+      expect(hasHiddenCharacters(flag, true)).toBe(false);
+    }
+    // 'ignore' spelled in tags after a black flag; a flag's tags with no cancel tag; tags after text.
+    const hidden = (word: string) =>
+      [...word].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+    for (const value of [
+      `\u{1F3F4}${hidden('ignore')}\u{E007F}`,
+      `\u{1F3F4}${hidden('gbeng')}`,
+      `Ada${hidden('gbeng')}\u{E007F}`,
+      `${england}${hidden('x')}`,
+    ]) {
+      expect(messagesOf(text, value), JSON.stringify(value)).toEqual([hiddenCharactersMessage('First name')]);
     }
   });
 

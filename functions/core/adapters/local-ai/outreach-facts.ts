@@ -1,5 +1,6 @@
+import { contactsIn } from '../../../../shared/contact-like';
 import type { AiProspect } from '../../ports/ai';
-import { textLength } from '../../ports/ai-outreach-rules';
+import { accountInstructionIn, COPY_RUN_WORDS, textLength, wordsIn } from '../../ports/ai-outreach-rules';
 
 /**
  * What the local writer (outreach-writer.ts) says about a prospect and about the user, read from the
@@ -7,6 +8,14 @@ import { textLength } from '../../ports/ai-outreach-rules';
  * and the user's pitch from their company description. Every value is cleaned of what could pass for
  * a template placeholder (brackets, braces, CAPS_WITH_UNDERSCORES) and of emoji, so a text built from
  * them never shows one. A value that cannot be read well is left out; the writer has patterns without it.
+ *
+ * The prospect's fields are theirs to write, so none is pasted as it is (issue 34 point 8): a field that
+ * holds a link, a domain, an e-mail address, a handle, a phone number, markup or an instruction to act on
+ * an account (`wordsOnly`) is not used at all, posts lose their links, addresses and handles before a
+ * topic or a quote is taken from them, and every value is capped: a first name at NAME_MAX characters, a
+ * role and a company at 60, an industry, a skill and a topic at 40, a quote at 90 characters and 7 words.
+ * A role read from the headline, a skill and a quote stay below COPY_RUN_WORDS words, the line
+ * past which the content rules (ai-outreach-rules.ts) call a text a copy of the profile.
  */
 
 /** The cleaned facts one text is built from; every one may be missing but the pitch. */
@@ -45,6 +54,27 @@ const NAME_MAX = 30;
 const COMPANY_MAX = 60;
 const ROLE_MAX = 60;
 const VALUE_MAX = 40;
+/** A quote of a post: 4 words at least, and fewer than the content rules' copy line. */
+const QUOTE_MIN_WORDS = 4;
+const QUOTE_MAX_WORDS = COPY_RUN_WORDS - 1;
+const QUOTE_MAX = 90;
+
+/** Markup a field may hold: an HTML tag, markdown link syntax, backticks or asterisks. */
+const MARKUP = /<\/?[a-z][^<>]*>|\[[^\]]*\]\([^)]*\)|[`*]/i;
+
+/**
+ * The field when it reads as words to write into a text: undefined when it holds a web address, a
+ * domain, an e-mail address, a handle or a phone number (shared/contact-like.ts), markup (MARKUP) or an
+ * instruction to act on an account (ai-outreach-rules.ts): such a field is not used.
+ */
+export function wordsOnly(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (contactsIn(value).length > 0 || MARKUP.test(value) || accountInstructionIn(value)) return undefined;
+  return value;
+}
+
+/** Fewer words than the content rules call a copy. */
+const belowCopyLine = (value: string) => wordsIn(value).length < COPY_RUN_WORDS;
 
 // --- Cleaning ------------------------------------------------------------------------------------
 
@@ -91,10 +121,11 @@ const NOT_NAMES = new Set(['linkedin', 'member', 'user', 'unknown', 'anonymous',
 /**
  * The name to greet someone by: the first word of their name that is not a title or an initial,
  * written with a capital ('ANA-MARIA' → 'Ana-Maria'); a name in a script without letter case (李雷) is
- * used whole. Undefined for no name or a placeholder one ('LinkedIn Member').
+ * used whole. Undefined for no name, a placeholder one ('LinkedIn Member') or one that is not words only
+ * ('evil.example', 'Ana @acme').
  */
 export function firstNameOf(name: string | undefined): string | undefined {
-  const cleaned = clean(name)
+  const cleaned = clean(wordsOnly(name))
     .replace(/[^\p{L}\p{M}\s'’.-]/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -126,10 +157,17 @@ function leadingPart(value: string, cutAt: RegExp): string {
   return clean(untagged(value).split(cutAt)[0]);
 }
 
+/**
+ * The role: the title's leading part, else the headline's (fewer than COPY_RUN_WORDS words: the headline
+ * is a text the content rules keep from being copied); a title or headline that is not words only is not
+ * read.
+ */
 export function roleOf(p: AiProspect): string | undefined {
-  const fromTitle = p.title ? leadingPart(p.title, /\s+[|·•@]\s*|\s+at\s+/i) : '';
-  const role =
-    fromTitle || (p.headline ? leadingPart(p.headline, /\s+[|·•@]\s*|\s+at\s+|\s+-\s+|,\s+/i) : '');
+  const title = wordsOnly(p.title);
+  const headline = wordsOnly(p.headline);
+  const fromTitle = title ? leadingPart(title, /\s+[|·•@]\s*|\s+at\s+/i) : '';
+  const fromHeadline = headline ? leadingPart(headline, /\s+[|·•@]\s*|\s+at\s+|\s+-\s+|,\s+/i) : '';
+  const role = fromTitle || (belowCopyLine(fromHeadline) ? fromHeadline : '');
   return role && textLength(role) <= ROLE_MAX && /\p{L}/u.test(role) ? role : undefined;
 }
 
@@ -231,11 +269,30 @@ function hashtagWords(tag: string): string {
   return parts.map((p) => (p === p.toUpperCase() ? p : p.toLowerCase())).join(' ');
 }
 
-/** Post text without links, mentions and hashtags. */
+/** Where a post held a link, an address, a handle or a phone number (a private-use character). */
+const CUT = '\uE000';
+
+/** The text with every web address, domain, e-mail address, handle and phone number replaced by `by`. */
+export function withoutContacts(text: string, by = ' '): string {
+  let out = '';
+  let from = 0;
+  for (const { value } of contactsIn(text)) {
+    const at = text.indexOf(value, from);
+    if (at < 0) continue;
+    out += `${text.slice(from, at)}${by}`;
+    from = at + value.length;
+  }
+  return out + text.slice(from);
+}
+
+/**
+ * Post text without links, addresses, handles, markup, mentions and hashtags; CUT marks where a contact
+ * or markup was.
+ */
 export function plainPost(text: string): string {
   return clean(
-    text
-      .replace(/https?:\/\/\S+|www\.\S+/gi, ' ')
+    withoutContacts(text, ` ${CUT} `)
+      .replace(new RegExp(MARKUP.source, 'gi'), ` ${CUT} `)
       .replace(/(^|\s)[@#][\p{L}\p{N}_]+/gu, ' ')
       .replace(/\s+/g, ' '),
   );
@@ -254,7 +311,7 @@ export function topicOf(texts: readonly string[]): string | undefined {
     else scores.set(topic, { score, first: position++ });
   };
   for (const text of texts) {
-    for (const match of text.matchAll(/#([\p{L}][\p{L}\p{N}]{1,30})/gu)) {
+    for (const match of withoutContacts(text).matchAll(/#([\p{L}][\p{L}\p{N}]{1,30})/gu)) {
       const tag = hashtagWords(match[1]!);
       if (!NOT_TOPICS.has(tag.toLowerCase())) add(tag, 3);
     }
@@ -289,15 +346,21 @@ export function topicOf(texts: readonly string[]): string | undefined {
 }
 
 /**
- * A sentence of the post worth quoting: the first statement of 4 to 14 words (at most 90 characters),
- * without its end mark; undefined when the post has none.
+ * A sentence of the post worth quoting: the first statement, or the first clause of one (up to its first
+ * comma, semicolon, colon or dash), of 4 to 7 words and at most 90 characters, without its end mark;
+ * undefined when the post has none. A sentence that held a link, an address, a handle, a phone number,
+ * markup or an account instruction is not quoted.
  */
 export function quoteOf(text: string): string | undefined {
   for (const sentence of plainPost(text).split(/(?<=[.!?…])\s+/)) {
-    if (/\?\s*$/.test(sentence)) continue;
-    const s = clean(sentence.replace(/["“”«»]/g, '')).replace(/[.!…:;,\s]+$/, '');
-    const words = s.split(' ').length;
-    if (words >= 4 && words <= 14 && textLength(s) <= 90 && !/[.!?]\s/.test(s)) return s;
+    if (/\?\s*$/.test(sentence) || sentence.includes(CUT) || accountInstructionIn(sentence)) continue;
+    const whole = clean(sentence.replace(/["“”«»]/g, '')).replace(/[.!…:;,\s]+$/, '');
+    const firstClause = whole.split(/[,;:]\s+|\s+[—–-]\s+/)[0]!.replace(/[.!…\s]+$/, '');
+    for (const s of [whole, firstClause]) {
+      const words = s.split(' ').length;
+      const fits = words >= QUOTE_MIN_WORDS && wordsIn(s).length <= QUOTE_MAX_WORDS;
+      if (fits && textLength(s) <= QUOTE_MAX && !/[.!?]\s/.test(s)) return s;
+    }
   }
   return undefined;
 }
@@ -373,10 +436,14 @@ export function pitchOf(description: string): Pitch {
 export function factsOf(prospect: AiProspect, companyDescription: string, posts?: readonly string[]): Facts {
   const first = firstNameOf(prospect.name);
   const role = roleOf(prospect);
-  const company = short(prospect.company?.split(/\s+[|·•]\s*/)[0], COMPANY_MAX);
-  const industry = short(prospect.industry);
+  const company = short(wordsOnly(prospect.company)?.split(/\s+[|·•]\s*/)[0], COMPANY_MAX);
+  const industry = short(wordsOnly(prospect.industry));
   const topic = topicOf(posts ?? (prospect.recentPosts ?? []).map((p) => p.text));
-  const skill = short(prospect.skills?.find((s) => short(s)));
+  const skillOf = (s: string) => {
+    const value = short(wordsOnly(s));
+    return value && belowCopyLine(value) ? value : undefined;
+  };
+  const skill = prospect.skills?.map(skillOf).find(Boolean);
   return {
     ...(first ? { first } : {}),
     ...(role ? { role } : {}),

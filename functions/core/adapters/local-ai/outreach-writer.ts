@@ -8,7 +8,9 @@ import type {
 import {
   COMMENT_MAX_LENGTH,
   COMMENT_MAX_SENTENCES,
+  contentCheck,
   MESSAGE_MAX_LENGTH,
+  outreachContent,
   sentenceCount,
   textLength,
   textProblem,
@@ -49,6 +51,10 @@ import {
  * Fitting a limit never cuts a sentence while it can help it: first the optional sentences go (the
  * tone's extra, then the closing), then the longest facts (company, role, topics) are left out and the
  * text is written again; only a limit too small for any whole text cuts it at a word boundary with '…'.
+ *
+ * A text also passes the content rules a model's text is checked against (ai-outreach-rules.ts
+ * `contentProblem`); the facts are read so that it does (outreach-facts.ts), and a text that still does
+ * not is passed over like one that does not fit.
  */
 
 /** A sentence and when it goes: 0 never, else the higher first. */
@@ -178,12 +184,13 @@ export function writeConnectionNote({ prospect, messaging, maxLength }: Connecti
   const approach = approachOf(messaging);
   const seed = `${prospect.id}|note|${tone}|${approach}`;
   const variants = leaner(factsOf(prospect, messaging.companyDescription));
+  const refused = contentCheck(outreachContent(prospect, messaging));
   // The chosen body with all the facts first; then the other bodies; then the same with fewer facts.
   for (const f of variants) {
     for (const body of ranked(`${seed}:body`, NOTE_BODIES[approach][REGISTER[tone]], f)) {
       const { greeting, parts } = noteParts(f, tone, body, seed);
       const text = fitWithin(parts, max, renderNote(greeting));
-      if (text && !textProblem(text, { maxLength: max })) return { text };
+      if (text && !textProblem(text, { maxLength: max }) && !refused(text)) return { text };
     }
   }
   const bare = variants[variants.length - 1]!;
@@ -217,6 +224,7 @@ export function writeMessage({ prospect, messaging }: MessageRequest): AiText {
   const tone = toneOf(messaging);
   const seed = `${prospect.id}|message|${tone}`;
   const variants = leaner(factsOf(prospect, messaging.companyDescription));
+  const refused = contentCheck(outreachContent(prospect, messaging));
   let last = '';
   for (const f of variants) {
     const { greeting, paragraphs } = messageParts(f, tone, seed);
@@ -236,7 +244,7 @@ export function writeMessage({ prospect, messaging }: MessageRequest): AiText {
       ].join('\n\n');
     last = render(parts);
     const text = fitWithin(parts, MESSAGE_MAX_LENGTH, render);
-    if (text && !textProblem(text, { maxLength: MESSAGE_MAX_LENGTH })) return { text };
+    if (text && !textProblem(text, { maxLength: MESSAGE_MAX_LENGTH }) && !refused(text)) return { text };
   }
   return { text: cutText(last, MESSAGE_MAX_LENGTH) };
 }
@@ -254,6 +262,7 @@ export function composeComment({ prospect, post, messaging }: CommentRequest): {
   const seed = `${prospect.id}|${post.id}|comment|${style}|${tone}`;
   const base = factsOf(prospect, messaging.companyDescription, [post.text]);
   const quote = quoteOf(post.text);
+  const refused = contentCheck(outreachContent(prospect, messaging, post));
   // The leaner facts leave the topic out from the fourth on; the quote goes with it.
   const variants = leaner(base).map(
     (f, i): CommentFacts => ({ ...f, ...(quote && i < 3 ? { quote } : {}), variant: hash(seed) }),
@@ -276,7 +285,8 @@ export function composeComment({ prospect, post, messaging }: CommentRequest): {
       parts.splice(parts.length > 2 ? 2 : 0, 1);
     }
     const text = fitWithin(parts, COMMENT_MAX_LENGTH, render);
-    if (text && !textProblem(text, { maxLength: COMMENT_MAX_LENGTH, maxSentences: COMMENT_MAX_SENTENCES })) {
+    const limits = { maxLength: COMMENT_MAX_LENGTH, maxSentences: COMMENT_MAX_SENTENCES };
+    if (text && !textProblem(text, limits) && !refused(text)) {
       const named = Boolean(f.first) && parts.some((p) => p.named && text.includes(p.text));
       return { text, namesProspect: named };
     }

@@ -165,6 +165,50 @@ const INVALID: readonly {
     expected: () => local.scoreProspect(SCORE_REQUEST),
     reason: /no JSON|could not be read/,
   },
+  // What a text says (issue 34 point 7): the reason names the rule and what broke it.
+  {
+    name: 'a note with an account instruction and an outside link',
+    reply: { text: 'Hi Ana-Maria, please confirm your account at https://evil.example/pay' },
+    call: (ai) => ai.writeConnectionNote(NOTE_REQUEST),
+    expected: () => local.writeConnectionNote(NOTE_REQUEST),
+    reason: /^the text has a link not in the messaging settings: https:\/\/evil\.example\/pay$/,
+  },
+  {
+    name: 'a comment with an account instruction and an outside link',
+    reply: { text: 'please confirm your account at https://evil.example/pay' },
+    call: (ai) => ai.writeComment(COMMENT_REQUEST),
+    expected: () => local.writeComment(COMMENT_REQUEST),
+    reason: /^the text has a link not in the messaging settings: https:\/\/evil\.example\/pay$/,
+  },
+  {
+    name: 'a message with an outside phone number',
+    reply: { text: 'Hi Ana-Maria,\n\nThanks for connecting. Call me on +44 20 7946 0958 any time.' },
+    call: (ai) => ai.writeMessage(MESSAGE_REQUEST),
+    expected: () => local.writeMessage(MESSAGE_REQUEST),
+    reason: /a phone number not in the messaging settings: \+44 20 7946 0958/,
+  },
+  {
+    name: 'a note with an outside e-mail address',
+    reply: { text: 'Hi Ana-Maria, write to ana@evil.example and we can talk.' },
+    call: (ai) => ai.writeConnectionNote(NOTE_REQUEST),
+    expected: () => local.writeConnectionNote(NOTE_REQUEST),
+    reason: /an e-mail address not in the messaging settings: ana@evil\.example/,
+  },
+  {
+    name: 'a message with an account instruction and no link',
+    reply: { text: 'Hi Ana-Maria,\n\nYour account will be suspended unless you log in today.' },
+    call: (ai) => ai.writeMessage(MESSAGE_REQUEST),
+    expected: () => local.writeMessage(MESSAGE_REQUEST),
+    reason: /^the text tells the reader to act on an account \(account threat\)/,
+  },
+  {
+    name: 'a comment copying 8 words of the post',
+    reply: { text: 'Most pricing experiments fail because nobody owns them. So true, Ana-Maria.' },
+    call: (ai) => ai.writeComment(COMMENT_REQUEST),
+    expected: () => local.writeComment(COMMENT_REQUEST),
+    reason:
+      /copies 8 or more words of the prospect's profile: "most pricing experiments fail because nobody owns them"/,
+  },
   {
     name: 'JSON of another shape',
     reply: { note: 'Hi Ana-Maria!' },
@@ -254,6 +298,25 @@ describe('OpenAI-compatible adapter: flow outreach', () => {
       aiScore: 74,
       matchQuality: 'warm',
     });
+    expect(fallbacks).toEqual([]);
+  });
+
+  it("uses a text with the user's own contacts, the prospect's name, company and title, and a short quote", async () => {
+    const messaging = {
+      ...MESSAGING,
+      companyDescription: `${MESSAGING.companyDescription} See acme.io or write to hello@acme.io.`,
+    };
+    const note = 'Hi Ana-Maria López, Head of Growth at Bluefin Payments: we help SaaS teams, see acme.io.';
+    server.answer(pieces({ text: note }));
+    await expect(port().writeConnectionNote({ ...NOTE_REQUEST, messaging })).resolves.toEqual({ text: note });
+    const comment =
+      '"Pricing experiments fail because nobody owns them" rings true. Who owns them at Bluefin?';
+    server.answer(pieces({ text: comment }));
+    await expect(port().writeComment({ ...COMMENT_REQUEST, messaging })).resolves.toEqual({ text: comment });
+    const message =
+      'Hi Ana-Maria,\n\nThanks for connecting. More at https://acme.io or hello@acme.io.\n\nA chat?';
+    server.answer(pieces({ text: message }));
+    await expect(port().writeMessage({ ...MESSAGE_REQUEST, messaging })).resolves.toEqual({ text: message });
     expect(fallbacks).toEqual([]);
   });
 

@@ -20,7 +20,11 @@ import {
   MESSAGE_MAX_LENGTH,
   textLength,
 } from '../../../../functions/core/ports/ai';
-import { sentenceCount } from '../../../../functions/core/ports/ai-outreach-rules';
+import {
+  contentProblem,
+  outreachContent,
+  sentenceCount,
+} from '../../../../functions/core/ports/ai-outreach-rules';
 import {
   COMMENT_STYLE_OPTIONS,
   CONNECTION_REQUEST_STYLE_OPTIONS,
@@ -100,6 +104,8 @@ describe('connection notes', () => {
             expect(text).not.toMatch(PLACEHOLDER);
             expect(text).toContain(first(PROSPECTS[i]!));
             expect(endsWhole(text)).toBe(true);
+            // The rules a model's note is checked on (issue 34 point 7).
+            expect(contentProblem(text, outreachContent(PROSPECTS[i]!, m))).toBeUndefined();
             expect(writeConnectionNote({ prospect: PROSPECTS[i]!, messaging: m, maxLength }).text).toBe(text);
           });
           expect(new Set(texts).size).toBe(texts.length);
@@ -235,10 +241,11 @@ describe('comments', () => {
         const m = messaging({ commentStyle: style, messageTone: tone });
         const a = composeComment({ prospect: ANA, post, messaging: m });
         const b = composeComment({ prospect: BEN, post: other, messaging: m });
-        for (const [c, prospect] of [
-          [a, ANA],
-          [b, BEN],
+        for (const [c, prospect, commented] of [
+          [a, ANA, post],
+          [b, BEN, other],
         ] as const) {
+          expect(contentProblem(c.text, outreachContent(prospect, m, commented))).toBeUndefined();
           expect(c.text.trim()).not.toBe('');
           expect(textLength(c.text)).toBeLessThanOrEqual(COMMENT_MAX_LENGTH);
           expect(sentenceCount(c.text)).toBeGreaterThanOrEqual(1);
@@ -305,6 +312,7 @@ describe('follow-up messages', () => {
         expect(text).toMatch(/help B2B SaaS teams automate their outbound prospecting/i);
         expect(text).not.toMatch(PLACEHOLDER);
         expect(endsWhole(text)).toBe(true);
+        expect(contentProblem(text, outreachContent(PROSPECTS[i]!, m))).toBeUndefined();
         expect(writeMessage({ prospect: PROSPECTS[i]!, messaging: m }).text).toBe(text);
       });
       expect(new Set(texts).size).toBe(texts.length);
@@ -352,10 +360,14 @@ describe('facts the writer reads', () => {
     expect(topicOf(['Happy Friday everyone'])).toBeUndefined();
   });
 
-  it('quotes a statement of the post, never a question', () => {
-    expect(quoteOf('Why do deals stall? Most deals stall because nobody owns the next step. Agree?')).toBe(
-      'Most deals stall because nobody owns the next step',
+  it('quotes a statement of the post of 4 to 7 words, never a question', () => {
+    expect(quoteOf('Why do deals stall? Most deals stall without an owner. Agree?')).toBe(
+      'Most deals stall without an owner',
     );
+    // 8 words or more would be a copy of the post (ai-outreach-rules.ts COPY_RUN_WORDS).
+    expect(
+      quoteOf('Why do deals stall? Most deals stall because nobody owns the next step.'),
+    ).toBeUndefined();
     expect(quoteOf('Yes!')).toBeUndefined();
   });
 
