@@ -28,6 +28,9 @@ export const TEAM_TEXTS = {
   teamUnavailable: "This team's plan no longer includes teammates. Ask the team owner.",
   ownerOnly: 'Only the workspace owner can manage billing, the team and the brand.',
   invited: (address: string) => `Invitation sent to ${address}`,
+  // Issue 34 point 2: invitation mails are limited per recipient and per owner (functions/team/invitation-mail-limits.ts).
+  tooManyToAddress: 'This address has had several invitation e-mails in the last hour. Try again later.',
+  tooManyFromOwner: 'You have sent many invitation e-mails in the last hour. Try again later.',
   seatsUsed: (used: number, total: number) => `${used} of ${total} seats used`,
 } as const;
 

@@ -104,7 +104,7 @@ export function teamDeletedMail(to: string, owner: string, url: string): MailMes
   const ownerName = mailName(owner, 'The owner');
   return message(
     to,
-    `A ${PRODUCT_NAME} team workspace was deleted`,
+    `${ownerName}'s ${PRODUCT_NAME} workspace was deleted`,
     [
       'Hi,',
       `${ownerName} deleted their ${PRODUCT_NAME} account, and with it the team workspace you were a member of: its connected accounts, automations, flows and leads.`,

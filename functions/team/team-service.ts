@@ -9,6 +9,7 @@ import { findUserByEmail, findUserById, personName, type StoredUser } from '../a
 import type { AuthUser } from '../core/auth';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../core/errors';
 import type { MailPort } from '../core/ports/mail';
+import { takeInvitationMail } from './invitation-mail-limits';
 import {
   acceptInvitation,
   createInvitation,
@@ -95,9 +96,11 @@ export function createTeamService({ mail, now }: TeamServiceDeps) {
         linkExpiresAt,
         tokenHash,
       };
+      const counted = await takeInvitationMail(owner.id, email, now().getTime());
       try {
         await createInvitation(invitation, total - 1);
       } catch (error) {
+        await counted.giveBack();
         if (error instanceof TeamWriteRefused && error.reason === 'seats-full')
           throw new ConflictError(TEAM_TEXTS.seatsFull(total));
         if (error instanceof TeamWriteRefused && error.reason === 'already-invited')
@@ -113,9 +116,11 @@ export function createTeamService({ mail, now }: TeamServiceDeps) {
       const invitation = await findInvitation(owner.id, invitationId);
       if (!invitation) throw new NotFoundError(TEAM_TEXTS.invitationNotFound);
       const { token, tokenHash, linkExpiresAt } = newLink();
+      const counted = await takeInvitationMail(owner.id, invitation.email, now().getTime());
       try {
         await renewInvitation(invitation, tokenHash, linkExpiresAt);
       } catch (error) {
+        await counted.giveBack();
         if (error instanceof TeamWriteRefused) throw new NotFoundError(TEAM_TEXTS.invitationNotFound);
         throw error;
       }

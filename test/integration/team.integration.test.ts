@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSessionWorkspace } from '../../functions/auth/session-repository';
 import { updateUser } from '../../functions/auth/user-repository';
 import { AUTH_TEXTS, MESSAGES } from '../../shared/auth';
+import { linkInNameMessage } from '../../shared/contact-like';
 import { limitsFor } from '../../shared/plan-policy';
 import { TEAM_TEXTS, WORKSPACE_TEXTS } from '../../shared/team';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
 import type { Api, TestUser } from '../support/api-client';
-import { lastMailTo, linkToken } from '../support/outbox';
+import { lastMailTo, linkToken, mailsTo } from '../support/outbox';
 import { newUser, warmUsers } from '../support/users';
 
 /**
@@ -109,6 +110,109 @@ describe('POST /api/team/invitations', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(MESSAGES.emailInvalid);
     expect((await teamOf(owner)).seats.used).toBe(2);
+  });
+});
+
+describe('invitation e-mails are limited (issue 34 point 2)', () => {
+  const revoke = (owner: TestUser, id: string) =>
+    api.delete(`/api/team/invitations/${id}`, undefined, { token: owner.accessToken });
+  const resend = (owner: TestUser, id: string) =>
+    api.post(`/api/team/invitations/${id}/resend`, {}, { token: owner.accessToken });
+  const outside = () => `outside-${crypto.randomUUID()}@example.net`;
+
+  it('sends one address 3 in an hour: a 4th resend is a 429 with Retry-After, and no mail', async () => {
+    const owner = await newUser({ plan: 'PLUS' });
+    const address = outside();
+    const sent = await invite(owner, address);
+    expect(sent.status, sent.text).toBe(201);
+    const id = sent.body.data.invitation.id as string;
+    for (let i = 0; i < 2; i++) expect((await resend(owner, id)).status).toBe(200);
+    const refused = await resend(owner, id);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ code: 'RATE_LIMITED', message: TEAM_TEXTS.tooManyToAddress });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await mailsTo(env.stateDir, address)).toHaveLength(3);
+  });
+
+  it('stops a revoke and invite-again loop at the same 3 mails to one address, from any owner', async () => {
+    const [owner, other] = await Promise.all([newUser({ plan: 'PLUS' }), newUser({ plan: 'PLUS' })]);
+    const address = outside();
+    for (let i = 0; i < 2; i++) {
+      const sent = await invite(owner, address);
+      expect(sent.status, sent.text).toBe(201);
+      expect((await revoke(owner, sent.body.data.invitation.id)).status).toBe(200);
+    }
+    expect((await invite(other, address)).status).toBe(201);
+    const refused = await invite(owner, address);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(TEAM_TEXTS.tooManyToAddress);
+    expect(await mailsTo(env.stateDir, address)).toHaveLength(3);
+    // Nothing was written by the refused invite: the owner has no pending invitation.
+    expect((await teamOf(owner)).invitations).toEqual([]);
+  });
+
+  it('sends 20 from one owner in an hour and refuses the 21st, to a new address', async () => {
+    const owner = await newUser({ plan: 'PLUS' });
+    for (let i = 0; i < 20; i++) {
+      const sent = await invite(owner, outside());
+      expect(sent.status, sent.text).toBe(201);
+      expect((await revoke(owner, sent.body.data.invitation.id)).status).toBe(200);
+    }
+    const address = outside();
+    const refused = await invite(owner, address);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(TEAM_TEXTS.tooManyFromOwner);
+    expect(await mailsTo(env.stateDir, address)).toEqual([]);
+  });
+
+  it('does not count an invitation that was refused for its seats', async () => {
+    const owner = await newUser({ plan: 'PLUS' });
+    const address = outside();
+    expect((await invite(owner, outside())).status).toBe(201);
+    expect((await invite(owner, outside())).status).toBe(201);
+    for (let i = 0; i < 4; i++) expect((await invite(owner, address)).status).toBe(409);
+    const team = await teamOf(owner);
+    await revoke(owner, team.invitations[0].id);
+    expect((await invite(owner, address)).status).toBe(201);
+  });
+});
+
+describe('names in the invitation mail (issue 34 point 3)', () => {
+  it('refuses a name holding a web address, domain or e-mail address on the profile', async () => {
+    const owner = await newUser({ plan: 'PLUS' });
+    const res = await api.put(
+      '/api/users/profile',
+      {
+        firstName: 'Security team: verify at',
+        lastName: 'https://evil.example/login',
+        username: owner.username,
+      },
+      { token: owner.accessToken },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toEqual([{ path: 'lastName', message: linkInNameMessage('Last name') }]);
+  });
+
+  it('never puts a stored link-like name in the mail, and no subject holds more than a name', async () => {
+    const owner = await newUser({ plan: 'PLUS' });
+    // Stored before the rule: the mail still carries no part of it.
+    await updateUser(owner.id, {
+      firstName: 'Security team: verify at',
+      lastName: 'https://evil.example/login',
+    });
+    const address = `mate-${crypto.randomUUID()}@example.net`;
+    expect((await invite(owner, address)).status).toBe(201);
+    const mail = await lastMailTo(env.stateDir, address, INVITE_SUBJECT);
+    expect(mail.subject).toBe('Someone invited you to their team on Trobly');
+    for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toContain('evil.example');
+    expect(mail.links.some((link) => link.includes('evil'))).toBe(false);
+
+    const longName = await newUser({ plan: 'PLUS' });
+    await updateUser(longName.id, { firstName: 'A'.repeat(50), lastName: 'B'.repeat(50) });
+    const other = `mate-${crypto.randomUUID()}@example.net`;
+    expect((await invite(longName, other)).status).toBe(201);
+    const subject = (await lastMailTo(env.stateDir, other, INVITE_SUBJECT)).subject;
+    expect(subject).toBe(`${'A'.repeat(49)}… invited you to their team on Trobly`);
   });
 });
 
