@@ -32,7 +32,11 @@ const PATTERNS: readonly [ContactKind, RegExp][] = [
     new RegExp(`(?:\\b[a-z][a-z0-9+.-]{1,20}:\\/\\/|\\b(?:mailto|tel|sms|callto):|\\bwww${DOT})\\S*`, 'giu'),
   ],
   ['email', new RegExp(`[\\p{L}\\p{N}._%+-]+@${LABEL}(?:${DOT}${LABEL})*${DOT}${TLD}`, 'giu')],
-  ['domain', new RegExp(`(?<![\\p{L}\\p{N}@-])(?:${LABEL}${DOT})+${TLD}(?![\\p{L}\\p{N}-])`, 'giu')],
+  // With the path that may follow it ('acme.io/pay' is not 'acme.io').
+  [
+    'domain',
+    new RegExp(`(?<![\\p{L}\\p{N}@-])(?:${LABEL}${DOT})+${TLD}(?![\\p{L}\\p{N}-])(?:\\/[^\\s]*)?`, 'giu'),
+  ],
   ['handle', /(?<![\p{L}\p{N}._%+-])@[\p{L}\p{N}_](?:[\p{L}\p{N}_.]{0,28}[\p{L}\p{N}_])?/gu],
   // At least 8 digits, with the spaces, dots, dashes and brackets phone numbers are written with.
   ['phone', /(?<![\p{L}\p{N}])(?:\+|00)?\(?\d(?:[\s().-]{0,2}\d){7,14}(?![\p{N}])/gu],
