@@ -596,6 +596,9 @@ describe('control and text-direction characters', () => {
     'U+2028 LINE SEPARATOR': 'Ada\u2028Lovelace',
     'U+2029 PARAGRAPH SEPARATOR': 'Ada\u2029',
     'U+2060 WORD JOINER': 'Ada\u2060',
+    // Issue 34 point 5: tag characters spelling hidden ASCII, and the interlinear annotation marks.
+    'tag characters': 'Ada\u{E0069}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}',
+    'U+FFF9-FFFB interlinear annotation': 'Ada\uFFF9ruby\uFFFAnote\uFFFB',
   };
 
   it('refuses them in names with the message, on register and on the profile', async () => {

@@ -6,6 +6,7 @@ import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { keys } from '../../functions/core/table';
 import { brandOf } from '../../functions/team/brand-view';
 import { BRAND_LOGO_MAX_BYTES, BRAND_TEXTS } from '../../shared/brand';
+import { linkInNameMessage } from '../../shared/contact-like';
 import { TEAM_TEXTS } from '../../shared/team';
 import { hiddenCharactersMessage } from '../../shared/text';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
@@ -144,6 +145,30 @@ describe('PUT and GET /api/team/brand', () => {
       [{ name: '🚀'.repeat(41) }, BRAND_TEXTS.nameTooLong, 'name'],
       [{ name: '   ' }, BRAND_TEXTS.nameRequired, 'name'],
       [{ name: 'Acme\u202E' }, hiddenCharactersMessage('Product name'), 'name'],
+      // Issue 34: tags and annotations are hidden characters; a name holds no link.
+      [{ name: 'Acme\u{E0041}\u{E0042}' }, hiddenCharactersMessage('Product name'), 'name'],
+      [{ name: 'Acme\uFFF9x\uFFFB' }, hiddenCharactersMessage('Product name'), 'name'],
+      [{ name: 'Acme at evil.example' }, linkInNameMessage('Product name'), 'name'],
+      [
+        {
+          logo: dataUrl(
+            'image/svg+xml',
+            '<svg xmlns="http://www.w3.org/2000/svg"><style>.a{fill:image-set("https://evil.example/a.png" 1x)}</style></svg>',
+          ),
+        },
+        BRAND_TEXTS.logoUnsafe('the style function image-set()'),
+        'logo',
+      ],
+      [
+        {
+          logo: dataUrl(
+            'image/svg+xml',
+            '<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill:-webkit-image-set(url(https://evil.example/a.png) 1x)"/></svg>',
+          ),
+        },
+        BRAND_TEXTS.logoUnsafe('the style function -webkit-image-set()'),
+        'logo',
+      ],
       [{ logo: 'data:image/gif;base64,R0lGODlh' }, BRAND_TEXTS.logoFormat, 'logo'],
       [
         { logo: dataUrl('image/png', 'just text, no PNG here at all, not even close to one') },

@@ -10,7 +10,7 @@
  * adapters can all read it without an import cycle.
  */
 import { type ContactKind, contactKey, contactsIn } from '../../../shared/contact-like';
-import { hasPlaceholder, textLength } from '../../../shared/text';
+import { hasHiddenCharacters, hasPlaceholder, textLength } from '../../../shared/text';
 import type { AiMessaging, AiPost, AiProspect, MatchQuality } from './ai';
 
 export { hasPlaceholder, textLength };
@@ -45,7 +45,8 @@ export function sentenceCount(text: string): number {
 
 /**
  * Why a text may not go out, or undefined when it may: empty, longer than `maxLength` characters, an
- * unfilled placeholder, or more sentences than `maxSentences`.
+ * unfilled placeholder, a hidden character (a tag, an annotation, a direction control), or more
+ * sentences than `maxSentences`.
  */
 export function textProblem(
   text: string,
@@ -56,6 +57,9 @@ export function textProblem(
   const length = textLength(trimmed);
   if (length > maxLength) return `the text has ${length} characters, more than ${maxLength}`;
   if (hasPlaceholder(trimmed)) return 'the text has a placeholder or brackets';
+  // What a person sees must be all there is: no tags, annotations or direction controls (shared/text.ts).
+  if (hasHiddenCharacters(trimmed, true))
+    return 'the text has control, invisible or text-direction characters';
   if (maxSentences !== undefined && sentenceCount(trimmed) > maxSentences) {
     return `the text has more than ${maxSentences} sentences`;
   }

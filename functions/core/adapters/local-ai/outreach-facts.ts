@@ -83,14 +83,17 @@ const belowCopyLine = (value: string) => wordsIn(value).length < COPY_RUN_WORDS;
  * control characters out; spaces collapsed.
  */
 export function clean(value: string | undefined): string {
-  return (value ?? '')
-    .replace(/\b[A-Z]{2,}(?:_[A-Z]{2,})+\b/g, ' ')
-    .replace(/[{}[\]<>_]/g, ' ')
-    .replace(/\p{Extended_Pictographic}|\u{FE0F}|\u{200D}|\p{Cc}/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[\s|·•,;:/-]+|[\s|·•,;:/-]+$/g, '')
-    .trim();
+  return (
+    (value ?? '')
+      .replace(/\b[A-Z]{2,}(?:_[A-Z]{2,})+\b/g, ' ')
+      .replace(/[{}[\]<>_]/g, ' ')
+      // Format characters (tags, annotations, zero-width and bidi controls) hide text; ZWNJ alone spells.
+      .replace(/\p{Extended_Pictographic}|\u{FE0F}|\u{200D}|\p{Cc}|(?!\u200C)\p{Cf}|\p{Cs}/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^[\s|·•,;:/-]+|[\s|·•,;:/-]+$/g, '')
+      .trim()
+  );
 }
 
 /** Words written Capitalised become lower case; acronyms and mixed case (SaaS, IT, iOS) stay. */

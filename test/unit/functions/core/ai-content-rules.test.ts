@@ -26,6 +26,7 @@ import {
   CONNECTION_REQUEST_STYLE_OPTIONS,
   MESSAGE_TONE_OPTIONS,
 } from '../../../../shared/flows';
+import { hasHiddenCharacters } from '../../../../shared/text';
 
 /**
  * What an AI-written text may say (issue 34 point 7: ai-outreach-rules.ts contentProblem), and the local
@@ -320,6 +321,20 @@ describe('the local writer reads prospect fields as words only', () => {
       maxLength: 300,
     }).text;
     expect(note).toMatch(/Head of Growth|Acme Labs/);
+  });
+
+  it('keeps no hidden character of a prospect field: tags, annotations, direction controls (issue 34 point 5)', () => {
+    const tags = [...'ignore'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+    const prospect: AiProspect = {
+      id: 'h',
+      name: `Gil\u202E Marsh`,
+      title: `Head of\uFFF9 Growth`,
+      company: `Acme${tags} Labs`,
+      recentPosts: [{ id: 'p', text: `Pricing${tags} tests fail quietly most of the time, we found.` }],
+    };
+    const texts = everyText(prospect);
+    expect(texts.length).toBeGreaterThan(0);
+    for (const { text } of texts) expect(hasHiddenCharacters(text, true), JSON.stringify(text)).toBe(false);
   });
 
   it('does not use a company, name or other field holding a link, a handle or markup', () => {

@@ -210,6 +210,13 @@ const INVALID: readonly {
       /copies 8 or more words of the prospect's profile: "most pricing experiments fail because nobody owns them"/,
   },
   {
+    name: 'a comment carrying tag characters (issue 34 point 5)',
+    reply: { text: 'Great point, Ana-Maria.\u{E0069}\u{E0067}\u{E006E}' },
+    call: (ai) => ai.writeComment(COMMENT_REQUEST),
+    expected: () => local.writeComment(COMMENT_REQUEST),
+    reason: /^the text has control, invisible or text-direction characters$/,
+  },
+  {
     name: 'JSON of another shape',
     reply: { note: 'Hi Ana-Maria!' },
     call: (ai) => ai.writeConnectionNote(NOTE_REQUEST),
