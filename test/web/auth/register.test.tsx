@@ -141,6 +141,22 @@ describe('register', () => {
     expect(api.callsTo('POST', '/auth/register')).toHaveLength(0);
   });
 
+  it('says under the name fields that a name cannot hold a web address, domain or e-mail, and sends nothing', async () => {
+    const api = installFakeApi();
+    const user = userEvent.setup();
+    renderAuthApp('/register');
+
+    await fillIn(user, { firstName: 'Security team: verify at', lastName: 'https://evil.example/login' });
+    await acceptTerms(user);
+    await submit(user);
+
+    expect(
+      await screen.findByText('Last name cannot contain a web address, domain or email address'),
+    ).toBeTruthy();
+    expect(screen.queryByText('First name cannot contain a web address, domain or email address')).toBeNull();
+    expect(api.callsTo('POST', '/auth/register')).toHaveLength(0);
+  });
+
   it("says 'Passwords do not match' when the confirmation differs, until it is edited", async () => {
     const api = installFakeApi();
     const user = userEvent.setup();
