@@ -1,4 +1,4 @@
-import puppeteer, { type Browser, type Page, type Viewport } from 'puppeteer-core';
+import puppeteer, { type Browser, type HTTPRequest, type Page, type Viewport } from 'puppeteer-core';
 import { inject } from 'vitest';
 import { LOCAL_CHROMIUM_FLAGS, localChromiumPath } from '../../functions/platforms/browser';
 
@@ -138,9 +138,32 @@ export async function clickText(
   );
 }
 
-/** Opens a page of the app and waits out the 1 s splash of a full page load (DECISIONS 11). */
+/**
+ * Opens a page of the app and waits out the 1 s splash of a full page load (DECISIONS 11). When the
+ * page never comes to rest, the error names the requests still open at the timeout (a navigation timed
+ * out once in a full run, issue 34's note, and the plain TimeoutError said nothing of why).
+ */
 export async function openApp(page: Page, url: string): Promise<void> {
-  await page.goto(url, { waitUntil: 'networkidle0' });
+  const open = new Map<HTTPRequest, number>();
+  const started = (request: HTTPRequest) => void open.set(request, Date.now());
+  const ended = (request: HTTPRequest) => void open.delete(request);
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await page.goto(url, { waitUntil: 'networkidle0' });
+  } catch (error) {
+    const now = Date.now();
+    const pending = [...open].map(([r, at]) => `${r.method()} ${r.url()} (${now - at} ms)`);
+    throw new Error(
+      `${(error as Error).message} opening ${url}; requests still open: ${pending.join(', ') || 'none'}`,
+      { cause: error },
+    );
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
   await page.waitForFunction(() => !(document.body.textContent ?? '').includes('Automation Loading...'), {
     timeout: 10_000,
   });
