@@ -7,6 +7,7 @@ import { nextFlowSchedule } from '../jobs/flow-schedule';
 import { recurringSchedule } from '../jobs/recurring-schedule';
 import {
   listUnsent,
+  markLostWakeUpsUnsent,
   markQueued,
   markStalledRunsUnsent,
   stillUnsent,
@@ -122,21 +123,22 @@ export function createRunDispatchService({ log, queue, scheduler, now }: RunDisp
    */
   async function dispatchUnsent(
     { graceMs }: { graceMs: number } = { graceMs: UNSENT_GRACE_MS },
-  ): Promise<{ sent: number; failed: number; stalled: number }> {
+  ): Promise<{ sent: number; failed: number; stalled: number; woken: number }> {
     const at = now();
     const before = new Date(at.getTime() - graceMs).toISOString();
+    const stalledBefore = new Date(at.getTime() - STALLED_GRACE_MS).toISOString();
     // Jobs a stopped worker left running, with nothing queued to take them over: back on the index.
-    const stalled = await markStalledRunsUnsent(
-      new Date(at.getTime() - STALLED_GRACE_MS).toISOString(),
-      SWEEP_BATCH,
-    );
+    const stalled = await markStalledRunsUnsent(stalledBefore, SWEEP_BATCH);
+    // Jobs whose wait ended a grace ago with no claim: their delayed message was lost (issue 35 point 2).
+    const woken = await markLostWakeUpsUnsent(stalledBefore, at.toISOString(), SWEEP_BATCH);
     let sent = 0;
     let failed = 0;
     for (const unsent of await listUnsent(before, SWEEP_BATCH)) {
       if (await dispatch(unsent)) sent++;
       else failed++;
     }
-    if (sent + failed + stalled > 0) log.info('unsent automations dispatched', { sent, failed, stalled });
-    return { sent, failed, stalled };
+    if (sent + failed + stalled + woken > 0)
+      log.info('unsent automations dispatched', { sent, failed, stalled, woken });
+    return { sent, failed, stalled, woken };
   }
 }

@@ -147,6 +147,69 @@ export async function markStalledRunsUnsent(leaseEndedBefore: string, limit: num
 }
 
 /**
+ * Jobs waiting for a budget or a pace (issue 35 point 2) whose wake-up (`waitUntil`) passed before
+ * `wokeBefore` with no worker claiming them (a claim moves a job to the running side of the run queue),
+ * and whose last run message also went out before then: the delayed message that should have woken them
+ * was lost (a queue that lost it; the local cloud killed, its queue kept in memory). Each goes on the
+ * unsent index again for the segment it waits with, so the dispatch sends its message at once; the claim
+ * by segment lets a message that was only late run nothing twice. The send sets `queuedAt`, so a job gets
+ * one wake-up per grace, not one per sweep. Answers how many.
+ */
+export async function markLostWakeUpsUnsent(wokeBefore: string, now: string, limit: number): Promise<number> {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: keys.runQueue.index,
+      KeyConditionExpression: 'gsi2pk = :waiting AND gsi2sk < :before',
+      FilterExpression:
+        '#status = :running AND waitUntil < :before AND leaseUntil < :now AND attribute_not_exists(gsi1pk) ' +
+        'AND (attribute_not_exists(queuedAt) OR queuedAt < :before)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':waiting': keys.runQueue.waiting,
+        ':running': 'running',
+        ':before': wokeBefore,
+        ':now': now,
+      },
+      Limit: limit,
+    }),
+  );
+  let marked = 0;
+  for (const item of out.Items ?? []) {
+    const { userId, id, waitUntil, gsi2sk } = item as {
+      userId: string;
+      id: string;
+      waitUntil: string;
+      gsi2sk: string;
+    };
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.automation(userId, id),
+          UpdateExpression: 'SET gsi1pk = :unsent, gsi1sk = :unsentSort',
+          // Still waiting where the query saw it: not claimed, not sent again, not ended meanwhile.
+          ConditionExpression:
+            '#status = :running AND gsi2pk = :waiting AND gsi2sk = :seen AND attribute_not_exists(gsi1pk)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':running': 'running',
+            ':waiting': keys.runQueue.waiting,
+            ':seen': gsi2sk,
+            ':unsent': keys.unsentAutomations.pk,
+            ':unsentSort': keys.unsentAutomationSort(waitUntil, userId, id),
+          },
+        }),
+      );
+      marked++;
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+    }
+  }
+  return marked;
+}
+
+/**
  * A run message that met its very segment held by a live lease (a worker still on it, or one that stopped
  * without letting go): the job goes back on the unsent index for that segment, to be sent at `sendAt`
  * (when the lease ends), so the run dispatch sends it then, like any other run message, and the next

@@ -56,7 +56,12 @@ describe('a run message the queue did not take', () => {
     const sqsEndpoint = process.env.SQS_ENDPOINT;
     setEnv({ SQS_ENDPOINT: 'http://127.0.0.1:9' });
     try {
-      expect(await dispatchUnsent({ log, queue, now: later })).toEqual({ sent: 0, failed: 1, stalled: 0 });
+      expect(await dispatchUnsent({ log, queue, now: later })).toEqual({
+        sent: 0,
+        failed: 1,
+        stalled: 0,
+        woken: 0,
+      });
     } finally {
       setEnv({ SQS_ENDPOINT: sqsEndpoint });
     }
@@ -71,10 +76,16 @@ describe('a run message the queue did not take', () => {
       sent: 0,
       failed: 0,
       stalled: 0,
+      woken: 0,
     });
     expect(await runMessagesOf(ada.id, { dispatch: false })).toEqual([]);
 
-    expect(await dispatchUnsent({ log, queue, now: later })).toEqual({ sent: 1, failed: 0, stalled: 0 });
+    expect(await dispatchUnsent({ log, queue, now: later })).toEqual({
+      sent: 1,
+      failed: 0,
+      stalled: 0,
+      woken: 0,
+    });
     expect(await runMessagesOf(ada.id, { dispatch: false })).toEqual([
       { kind: 'trob-run', jobId: automation.id, automationId: automation.id, userId: ada.id, segment: 0 },
     ]);
@@ -82,9 +93,14 @@ describe('a run message the queue did not take', () => {
     expect(sent).not.toHaveProperty('gsi1pk');
     expect(sent).toMatchObject({ queuedAt: expect.any(String), status: 'pending' });
 
-    expect(await dispatchUnsent({ log, queue, now: later })).toEqual({ sent: 0, failed: 0, stalled: 0 });
+    expect(await dispatchUnsent({ log, queue, now: later })).toEqual({
+      sent: 0,
+      failed: 0,
+      stalled: 0,
+      woken: 0,
+    });
     // The scheduled task is the same sweep on the real clock: nothing is left for it either.
-    expect(await dispatchUnsentTask()).toEqual({ sent: 0, failed: 0, stalled: 0 });
+    expect(await dispatchUnsentTask()).toEqual({ sent: 0, failed: 0, stalled: 0, woken: 0 });
     expect(await runMessagesOf(ada.id)).toHaveLength(1);
   });
 
@@ -128,7 +144,7 @@ describe('a run message the queue did not take', () => {
         queue: queuePort(),
         now: () => new Date(Date.now() + UNSENT_GRACE_MS + 1000),
       }),
-    ).toEqual({ sent: 0, failed: 0, stalled: 0 });
+    ).toEqual({ sent: 0, failed: 0, stalled: 0, woken: 0 });
     expect(await runMessagesOf(ada.id, { dispatch: false })).toEqual([]);
   });
 });

@@ -177,7 +177,7 @@ describe('a last attempt whose failure cannot be recorded', () => {
       // and sends it.
       const left = await automationItem(ada.id, automation.id);
       expect(left).toMatchObject({ status: 'running', leaseUntil: new Date(0).toISOString() });
-      expect(await sweepUnsentAsTask()).toEqual({ sent: 1, failed: 0, stalled: 1 });
+      expect(await sweepUnsentAsTask()).toEqual({ sent: 1, failed: 0, stalled: 1, woken: 0 });
       const [takeover] = await takeRunMessages(ada.id);
       expect(takeover).toEqual(message);
 

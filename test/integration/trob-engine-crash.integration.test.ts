@@ -170,9 +170,14 @@ describe('long jobs and crashed workers', () => {
     const sweepAt = (msAfter: number) => sweepUnsentAsTask(msAfter);
 
     // Just inside the grace a message that met the lease may still be on its way back: left alone.
-    expect(await sweepAt(STALLED_GRACE_MS - 5_000)).toEqual({ sent: 0, failed: 0, stalled: 0 });
+    expect(await sweepAt(STALLED_GRACE_MS - 5_000)).toEqual({ sent: 0, failed: 0, stalled: 0, woken: 0 });
     expect(await takeRunMessages(ada.id)).toEqual([]);
-    expect(await sweepAt(STALLED_GRACE_MS + 60_000 + 1_000)).toEqual({ sent: 1, failed: 0, stalled: 1 });
+    expect(await sweepAt(STALLED_GRACE_MS + 60_000 + 1_000)).toEqual({
+      sent: 1,
+      failed: 0,
+      stalled: 1,
+      woken: 0,
+    });
     const [takeover] = await takeRunMessages(ada.id);
     expect(takeover).toEqual(message);
 
@@ -184,7 +189,56 @@ describe('long jobs and crashed workers', () => {
       status: 'completed',
       totalLeads: leads.length,
     });
-    expect(await sweepAt(STALLED_GRACE_MS + 60_000 + 1_000)).toEqual({ sent: 0, failed: 0, stalled: 0 });
+    expect(await sweepAt(STALLED_GRACE_MS + 60_000 + 1_000)).toEqual({
+      sent: 0,
+      failed: 0,
+      stalled: 0,
+      woken: 0,
+    });
+  });
+});
+
+describe('a job waiting for a budget whose wake-up message was lost (issue 35 point 2)', () => {
+  it('is sent again by the sweep once its wake-up has passed a grace ago, and once only', async () => {
+    const ada = await connectedUser();
+    const site = sandbox.sites.linkedin;
+    site.setFailures({ rateLimitAfter: 2 });
+    const automation = await startTrob(ada, FOLLOWERS, config);
+    try {
+      await runQueued(ada.id);
+    } finally {
+      site.setFailures({ clear: true });
+    }
+    const waiting = await automationItem(ada.id, automation.id);
+    expect(waiting).toMatchObject({ status: 'running', stage: 'waiting', gsi2pk: 'RUN-QUEUE#waiting' });
+    expect(waiting).not.toHaveProperty('gsi1pk');
+    // Its delayed message is on the queue for hours; the sweep acts as if it were lost (a killed local
+    // cloud loses it), at times measured from the wake-up.
+    const wakeUp = Date.parse(String(waiting.waitUntil));
+    const sweepAt = (msAfterWakeUp: number) => sweepUnsentAsTask(wakeUp + msAfterWakeUp - Date.now());
+
+    // Before the wake-up, and within the grace after it (the message may be on its way): left alone.
+    expect(await sweepAt(-60_000)).toEqual({ sent: 0, failed: 0, stalled: 0, woken: 0 });
+    expect(await sweepAt(STALLED_GRACE_MS - 5_000)).toEqual({ sent: 0, failed: 0, stalled: 0, woken: 0 });
+    expect(await takeRunMessages(ada.id)).toEqual([]);
+
+    // A grace after the wake-up with no claim: sent again, for the segment it waits with.
+    expect(await sweepAt(STALLED_GRACE_MS + 1_000)).toEqual({ sent: 1, failed: 0, stalled: 0, woken: 1 });
+    const [wake] = await takeRunMessages(ada.id);
+    expect(wake).toMatchObject({
+      automationId: automation.id,
+      jobId: waiting.jobId,
+      segment: waiting.queuedSegment,
+    });
+    // The next passes within a grace of that send leave it: one wake-up, not one per pass.
+    expect(await sweepAt(STALLED_GRACE_MS + 2_000)).toEqual({ sent: 0, failed: 0, stalled: 0, woken: 0 });
+    expect(await sweepAt(2 * STALLED_GRACE_MS)).toEqual({ sent: 0, failed: 0, stalled: 0, woken: 0 });
+    expect(await takeRunMessages(ada.id)).toEqual([]);
+    expect(await automationItem(ada.id, automation.id)).toMatchObject({
+      status: 'running',
+      gsi2pk: 'RUN-QUEUE#waiting',
+      waitUntil: waiting.waitUntil,
+    });
   });
 });
 
