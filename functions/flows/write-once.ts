@@ -46,6 +46,18 @@ export type WriteOutcome =
 /** Long enough for any one perform and verify by far: a live worker never loses a write it acts on. */
 export const WRITE_LEASE_MS = 10 * 60_000;
 
+/**
+ * A write's lease (issue 35 point 1): WRITE_LEASE_MS, but never past the end of its job's lease. A worker
+ * killed mid-write then leaves a write the run that takes its job over (after the job's lease and the
+ * sweep's grace) finds free, verifies on the platform and settles, instead of one held for ten minutes
+ * more and passed by. No live worker outlives its job's lease (Lambda ends it with its invocation, which
+ * the lease outlasts), so nobody else can claim a write while its worker still acts on it.
+ */
+export function writeLeaseMs(now: Date, jobLeaseUntil: Date | undefined, leaseMs = WRITE_LEASE_MS): number {
+  if (!jobLeaseUntil) return leaseMs;
+  return Math.max(1, Math.min(leaseMs, jobLeaseUntil.getTime() - now.getTime()));
+}
+
 export const NOT_SHOWN = 'The platform does not show it';
 
 export interface WriteOnceDeps {
@@ -56,6 +68,8 @@ export interface WriteOnceDeps {
   /** The governor's take for the write's action. */
   take: () => Promise<{ ok: true } | { ok: false; until: Date }>;
   leaseMs?: number;
+  /** When the job's lease ends: the write's lease ends by then too (writeLeaseMs). */
+  jobLeaseUntil?: Date;
 }
 
 export interface WriteRequest {
@@ -100,7 +114,14 @@ export async function writeOnce(deps: WriteOnceDeps, write: WriteRequest): Promi
         );
   if (isSettled(record.status)) return { kind: 'settled', status: record.status };
   if (!record.approved) return { kind: 'awaiting-review' };
-  const claimed = await claimWrite(account, write.key, token, now(), deps.leaseMs ?? WRITE_LEASE_MS);
+  const claimedAt = now();
+  const claimed = await claimWrite(
+    account,
+    write.key,
+    token,
+    claimedAt,
+    writeLeaseMs(claimedAt, deps.jobLeaseUntil, deps.leaseMs),
+  );
   if (!claimed) {
     const current = await findWrite(account, write.key);
     if (current && isSettled(current.status)) return { kind: 'settled', status: current.status };

@@ -73,7 +73,13 @@ export async function claimSegment(input: {
     );
     return {
       kind: 'claimed',
-      lease: { userId: input.userId, automationId: input.automationId, token, segment: input.segment },
+      lease: {
+        userId: input.userId,
+        automationId: input.automationId,
+        token,
+        segment: input.segment,
+        until: new Date(input.now.getTime() + input.leaseMs),
+      },
       item: out.Attributes ?? {},
     };
   } catch (error) {

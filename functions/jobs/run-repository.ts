@@ -76,6 +76,8 @@ export interface Lease {
   automationId: string;
   token: string;
   segment: number;
+  /** When the claim's lease ends (nothing renews it): what the segment leases, its writes, ends by then. */
+  until: Date;
 }
 
 /** The worker lost the run: another holds it, or it was paused, cancelled or deleted. */

@@ -112,6 +112,8 @@ export function createFlowSegment(input: {
   governor: Governor;
   /** The segment's lease token: its writes are claimed under it. */
   token: string;
+  /** When the segment's lease ends: its writes' leases end by then too. */
+  leaseUntil: Date;
   now: () => Date;
   /** The account's zone (DECISIONS 29): a free account's notes count by its calendar month. */
   timeZone?: string | null;
@@ -137,6 +139,7 @@ export function createFlowSegment(input: {
     account,
     governor,
     token: input.token,
+    leaseUntil: input.leaseUntil,
     now,
     ai,
     messaging,

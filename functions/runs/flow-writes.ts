@@ -69,6 +69,8 @@ export function flowWrites(input: {
   account: LedgerAccount;
   governor: Governor;
   token: string;
+  /** When the segment's lease ends: each write's lease ends by then too (writeLeaseMs). */
+  leaseUntil: Date;
   now: () => Date;
   ai: ProspectAi;
   messaging: MessagingSettings;
@@ -80,6 +82,7 @@ export function flowWrites(input: {
   const deps = (action: GovernedAction) => ({
     account,
     token: input.token,
+    jobLeaseUntil: input.leaseUntil,
     now,
     take: async () => {
       const answer = await governor.take(action);

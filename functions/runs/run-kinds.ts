@@ -45,6 +45,8 @@ export interface KindInput {
   metrics: RunMetrics;
   /** This segment's lease token: a flow's writes are claimed under it. */
   token: string;
+  /** When this segment's lease ends: a flow's writes are leased no longer (issue 35 point 1). */
+  leaseUntil: Date;
 }
 
 /** The kind's run for this job, or undefined when its template has no driver (not runnable). */
@@ -110,6 +112,7 @@ const flowKind: RunKindSetup = (input) => {
           timeZone: input.connection.timeZone,
           governor: base.governor,
           token: input.token,
+          leaseUntil: input.leaseUntil,
           now: input.now,
         }),
       });

@@ -112,6 +112,7 @@ export class SegmentRunner {
       now: this.deps.now,
       metrics: this.ctx.metrics,
       token: this.lease.token,
+      leaseUntil: this.lease.until,
     });
     if (!kind) return this.failForGood(RUN_TEXTS.notRunnable);
     const account = { userId: this.message.userId, connectionId: connection.id };

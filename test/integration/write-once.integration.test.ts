@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STALLED_GRACE_MS } from '../../functions/automations/run-dispatch-service';
 import { findWrite, type LedgerAccount } from '../../functions/flows/contact-ledger';
 import { NOT_SHOWN, type WriteRequest, writeOnce } from '../../functions/flows/write-once';
 import { closeSharedBrowser, openPlatformPage, type PlatformPage } from '../../functions/platforms/browser';
@@ -163,6 +164,40 @@ describe('a write to the platform', () => {
     expect(await writeOnce(deps(account), invitation(person, calls))).toEqual({ kind: 'held' });
     const later = () => new Date(Date.now() + 11 * 60_000);
     expect(await writeOnce(deps(account, randomUUID(), later), invitation(person, calls))).toEqual({
+      kind: 'done',
+    });
+    expect(calls.invites).toBe(1);
+  });
+
+  it('is free for the run that takes a killed worker’s job over: its lease ended with the job’s (issue 35 point 1)', async () => {
+    const account = newAccount();
+    const person = stranger();
+    const calls = { invites: 0 };
+    const write = invitation(person, calls);
+    let sent: () => void = () => undefined;
+    const performed = new Promise<void>((resolve) => {
+      sent = resolve;
+    });
+    // The killed worker's job lease ends in 2 s; its write's lease with it, not ten minutes later.
+    const jobLeaseUntil = new Date(Date.now() + 2_000);
+    void writeOnce(
+      { ...deps(account), jobLeaseUntil },
+      {
+        ...write,
+        perform: async () => {
+          await write.perform(undefined);
+          sent();
+          return new Promise(() => undefined);
+        },
+      },
+    );
+    await performed;
+    const stored = await findWrite(account, `invite:${person.id}`);
+    expect(stored).toMatchObject({ status: 'performing' });
+    expect(Date.parse(String(stored?.leaseUntil))).toBeLessThanOrEqual(jobLeaseUntil.getTime());
+    // The take-over comes after the job's lease and the sweep's grace: it verifies and settles the write.
+    const takeOver = () => new Date(jobLeaseUntil.getTime() + STALLED_GRACE_MS);
+    expect(await writeOnce(deps(account, randomUUID(), takeOver), invitation(person, calls))).toEqual({
       kind: 'done',
     });
     expect(calls.invites).toBe(1);

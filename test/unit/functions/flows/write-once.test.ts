@@ -14,6 +14,7 @@ import {
   WRITE_LEASE_MS,
   type WriteOnceDeps,
   type WriteRequest,
+  writeLeaseMs,
   writeOnce,
 } from '../../../../functions/flows/write-once';
 
@@ -255,6 +256,34 @@ describe('a write sent once (issue 20 point 7)', () => {
     await writeOnce(deps({ leaseMs: 30_000 }), watching({ key: 'invite:p-2' }));
     expect(WRITE_LEASE_MS).toBe(600_000);
     expect(leases).toEqual(['2026-11-25T10:10:00.000Z', '2026-11-25T10:00:30.000Z']);
+  });
+
+  it('never holds a write past the end of its job’s lease (issue 35 point 1)', async () => {
+    const leases: (string | undefined)[] = [];
+    const watching = (key: string) =>
+      invitation({
+        key,
+        perform: async () => {
+          leases.push(records.get(key)?.leaseUntil);
+          return { ok: true };
+        },
+        verify: async () => true,
+      });
+    // The job's lease ends in 90 s: so does the write's. One ending in an hour leaves the ten minutes.
+    await writeOnce(deps({ jobLeaseUntil: new Date(NOW.getTime() + 90_000) }), watching('invite:p-3'));
+    await writeOnce(deps({ jobLeaseUntil: new Date(NOW.getTime() + 3_600_000) }), watching('invite:p-4'));
+    expect(leases).toEqual(['2026-11-25T10:01:30.000Z', '2026-11-25T10:10:00.000Z']);
+  });
+
+  it('bounds a write’s lease by its job’s: the exact end, one past the ten minutes, an end already passed', () => {
+    const at = (ms: number) => new Date(NOW.getTime() + ms);
+    expect(writeLeaseMs(NOW, undefined)).toBe(WRITE_LEASE_MS);
+    expect(writeLeaseMs(NOW, at(WRITE_LEASE_MS))).toBe(WRITE_LEASE_MS);
+    expect(writeLeaseMs(NOW, at(WRITE_LEASE_MS + 1))).toBe(WRITE_LEASE_MS);
+    expect(writeLeaseMs(NOW, at(WRITE_LEASE_MS - 1))).toBe(WRITE_LEASE_MS - 1);
+    expect(writeLeaseMs(NOW, at(0))).toBe(1);
+    expect(writeLeaseMs(NOW, at(-5_000))).toBe(1);
+    expect(writeLeaseMs(NOW, at(45_000), 30_000)).toBe(30_000);
   });
 });
 
