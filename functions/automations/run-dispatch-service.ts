@@ -128,7 +128,7 @@ export function createRunDispatchService({ log, queue, scheduler, now }: RunDisp
     const before = new Date(at.getTime() - graceMs).toISOString();
     const stalledBefore = new Date(at.getTime() - STALLED_GRACE_MS).toISOString();
     // Jobs a stopped worker left running, with nothing queued to take them over: back on the index.
-    const stalled = await markStalledRunsUnsent(stalledBefore, SWEEP_BATCH);
+    const stalled = await markStalledRunsUnsent(stalledBefore, SWEEP_BATCH, at.toISOString());
     // Jobs whose wait ended a grace ago with no claim: their delayed message was lost (issue 35 point 2).
     const woken = await markLostWakeUpsUnsent(stalledBefore, at.toISOString(), SWEEP_BATCH);
     let sent = 0;

@@ -94,15 +94,24 @@ export async function stillUnsent(seen: UnsentAutomation): Promise<UnsentAutomat
  * Jobs left running by a worker that stopped without letting go (its process killed, the local cloud
  * stopped) and with no message left to take them over: their lease ended before `leaseEndedBefore`. Each
  * goes on the unsent index for its own segment again (claimable now its lease has ended), unless it moved
- * meanwhile. Answers how many.
+ * meanwhile, or a take-over was already marked for this lease within the grace (`takenOverAt`, set here,
+ * later than the lease's end and than `leaseEndedBefore`): a job gets one take-over per lost message, not
+ * one per sweep (a timer catching up after a restart runs several at once). Answers how many.
  */
-export async function markStalledRunsUnsent(leaseEndedBefore: string, limit: number): Promise<number> {
+export async function markStalledRunsUnsent(
+  leaseEndedBefore: string,
+  limit: number,
+  now: string,
+): Promise<number> {
   const out = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: keys.runQueue.index,
       KeyConditionExpression: 'gsi2pk = :running',
-      FilterExpression: '#status = :runningStatus AND leaseUntil < :before AND attribute_not_exists(gsi1pk)',
+      // Not one taken over since its lease ended, within the grace: one take-over, not one per sweep.
+      FilterExpression:
+        '#status = :runningStatus AND leaseUntil < :before AND attribute_not_exists(gsi1pk) AND ' +
+        '(attribute_not_exists(takenOverAt) OR takenOverAt < leaseUntil OR takenOverAt < :before)',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':running': keys.runQueue.running,
@@ -125,13 +134,18 @@ export async function markStalledRunsUnsent(leaseEndedBefore: string, limit: num
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.automation(userId, id),
-          UpdateExpression: 'SET queuedSegment = :segment, gsi1pk = :unsent, gsi1sk = :unsentSort',
-          ConditionExpression: '#status = :running AND leaseUntil = :seen AND runSegment = :segment',
+          UpdateExpression:
+            'SET queuedSegment = :segment, takenOverAt = :now, gsi1pk = :unsent, gsi1sk = :unsentSort',
+          ConditionExpression:
+            '#status = :running AND leaseUntil = :seen AND runSegment = :segment AND attribute_not_exists(gsi1pk) ' +
+            'AND (attribute_not_exists(takenOverAt) OR takenOverAt < leaseUntil OR takenOverAt < :before)',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
             ':segment': runSegment,
             ':running': 'running',
             ':seen': leaseUntil,
+            ':before': leaseEndedBefore,
+            ':now': now,
             ':unsent': keys.unsentAutomations.pk,
             // Unsent since its lease ended, so the sweep that marks it also sends it.
             ':unsentSort': keys.unsentAutomationSort(leaseUntil, userId, id),

@@ -180,6 +180,21 @@ describe('long jobs and crashed workers', () => {
     });
     const [takeover] = await takeRunMessages(ada.id);
     expect(takeover).toEqual(message);
+    // Sweeps right after (a timer catching up after a restart runs several at once) send it no more:
+    // one wake-up per stalled job, not one per pass (issue 35 point 4).
+    expect(await sweepAt(STALLED_GRACE_MS + 60_000 + 1_500)).toEqual({
+      sent: 0,
+      failed: 0,
+      stalled: 0,
+      woken: 0,
+    });
+    expect(await sweepAt(2 * STALLED_GRACE_MS + 60_000)).toEqual({
+      sent: 0,
+      failed: 0,
+      stalled: 0,
+      woken: 0,
+    });
+    expect(await takeRunMessages(ada.id)).toEqual([]);
 
     await deliver(takeover!);
     await runQueued(ada.id);
