@@ -191,6 +191,24 @@ export async function checkpoint(lease: Lease, state: RunSnapshot, now?: Date): 
   await fenced(lease, snapshotFields(state), [], now);
 }
 
+/**
+ * Saves the stage the job just entered, with its message and the stage history (issue 35 point 4): the
+ * API shows the stage that runs, not the one of the last checkpoint, and a worker killed before its next
+ * checkpoint leaves the history whole. Only those fields: where the job stands waits for its checkpoint.
+ */
+export async function saveStage(
+  lease: Lease,
+  entered: { stage: string; message: string; stages: JobStage[] },
+  now: Date,
+): Promise<void> {
+  await fenced(
+    lease,
+    { stage: entered.stage, message: entered.message, stageHistory: entered.stages },
+    [],
+    now,
+  );
+}
+
 /** Extends the lease of a run that is still working. */
 export async function renewLease(lease: Lease, until: Date): Promise<void> {
   await fenced(lease, { leaseUntil: until.toISOString() });

@@ -23,6 +23,7 @@ import {
   releaseForRetry,
   releaseLease,
   runStateOf,
+  saveStage,
 } from '../jobs/run-repository';
 import { exactCount, shardedLeadCount } from '../leads/lead-count';
 import {
@@ -54,6 +55,8 @@ export class SegmentRunner {
   private readonly reporter;
   private lastStage = '';
   private stages: JobStage[];
+  /** The saves of stages entered, in order (markStage). */
+  private stageSaves: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly message: SegmentMessage,
@@ -183,10 +186,25 @@ export class SegmentRunner {
     this.reporter.report({ jobId: this.message.jobId, status: 'running', ...this.state.progress });
   }
 
-  /** The job's stage history: a stage is added when the job enters it. */
+  /**
+   * The job's stage history: a stage is added when the job enters it, and saved then (saveStage), in
+   * order, with what the job shows when the save goes out. A save that finds the lease gone (the job
+   * ended or handed over meanwhile) changes nothing: whoever holds the job has saved its own.
+   */
   private markStage(stage: string): void {
-    if (this.stages.at(-1)?.stage !== stage)
-      this.stages = [...this.stages, { stage, at: this.deps.now().toISOString() }].slice(-MAX_JOB_STAGES);
+    if (this.stages.at(-1)?.stage === stage) return;
+    this.stages = [...this.stages, { stage, at: this.deps.now().toISOString() }].slice(-MAX_JOB_STAGES);
+    this.stageSaves = this.stageSaves
+      .then(() =>
+        saveStage(
+          this.lease,
+          { stage: this.state.progress.stage, message: this.state.progress.message, stages: this.stages },
+          this.deps.now(),
+        ),
+      )
+      .catch((error: unknown) => {
+        if (!(error instanceof LeaseLostError)) this.ctx.log.warn('stage not saved', { error });
+      });
   }
 
   private async save(): Promise<void> {

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STALLED_GRACE_MS } from '../../functions/automations/run-dispatch-service';
 import { claimSegment } from '../../functions/jobs/run-claims';
+import { RUN_TEXTS } from '../../shared/run-texts';
 import {
   api,
   as,
@@ -210,6 +211,42 @@ describe('long jobs and crashed workers', () => {
       stalled: 0,
       woken: 0,
     });
+  });
+});
+
+describe('the stage a job is in (issue 35 point 4)', () => {
+  it('is stored as the job enters it, not at its next checkpoint, so the API and a kill see it', async () => {
+    const ada = await connectedUser();
+    const automation = await startTrob(ada, FOLLOWERS, config);
+    const [message] = await takeRunMessages(ada.id);
+    const before = await automationItem(ada.id, automation.id);
+    expect(before.stage).not.toBe('starting');
+    const site = sandbox.sites.linkedin;
+    // Slow pages: opening the platform takes seconds, and no checkpoint is written before it answers.
+    site.setFailures({ slowMs: 1500 });
+    let outcome: Promise<string[]> | undefined;
+    try {
+      outcome = deliver(message!);
+      await waitFor(
+        async () => {
+          const item = await automationItem(ada.id, automation.id);
+          const history = (item.stageHistory ?? []) as { stage: string }[];
+          return item.stage === 'starting' && history.some((s) => s.stage === 'starting');
+        },
+        10_000,
+        "the 'starting' stage stored while the platform opens",
+      );
+      const api = await automationItem(ada.id, automation.id);
+      expect(api.message).toBe(RUN_TEXTS.opening('LinkedIn'));
+    } finally {
+      site.setFailures({ clear: true });
+      await outcome?.catch(() => undefined);
+    }
+    const done = await automationItem(ada.id, automation.id);
+    expect(done.status).toBe('completed');
+    const stages = ((done.stageHistory ?? []) as { stage: string }[]).map((s) => s.stage);
+    expect(stages[0]).toBe('starting');
+    expect(stages.at(-1)).toBe('completed');
   });
 });
 
