@@ -1,6 +1,7 @@
-import { contactsIn } from '../../../../shared/contact-like';
 import type { AiProspect } from '../../ports/ai';
-import { accountInstructionIn, COPY_RUN_WORDS, textLength, wordsIn } from '../../ports/ai-outreach-rules';
+import { COPY_RUN_WORDS, textLength, wordsIn } from '../../ports/ai-outreach-rules';
+import { clean, VALUE_MAX, wordsOnly } from './field-cleaning';
+import { topicOf } from './post-topics';
 
 /**
  * What the local writer (outreach-writer.ts) says about a prospect and about the user, read from the
@@ -53,48 +54,11 @@ const NAME_MAX = 30;
 /** A longer company name does not read as part of a sentence; the texts do without it. */
 const COMPANY_MAX = 60;
 const ROLE_MAX = 60;
-const VALUE_MAX = 40;
-/** A quote of a post: 4 words at least, and fewer than the content rules' copy line. */
-const QUOTE_MIN_WORDS = 4;
-const QUOTE_MAX_WORDS = COPY_RUN_WORDS - 1;
-const QUOTE_MAX = 90;
-
-/** Markup a field may hold: an HTML tag, markdown link syntax, backticks or asterisks. */
-const MARKUP = /<\/?[a-z][^<>]*>|\[[^\]]*\]\([^)]*\)|[`*]/i;
-
-/**
- * The field when it reads as words to write into a text: undefined when it holds a web address, a
- * domain, an e-mail address, a handle or a phone number (shared/contact-like.ts), markup (MARKUP) or an
- * instruction to act on an account (ai-outreach-rules.ts): such a field is not used.
- */
-export function wordsOnly(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  if (contactsIn(value).length > 0 || MARKUP.test(value) || accountInstructionIn(value)) return undefined;
-  return value;
-}
 
 /** Fewer words than the content rules call a copy. */
 const belowCopyLine = (value: string) => wordsIn(value).length < COPY_RUN_WORDS;
 
 // --- Cleaning ------------------------------------------------------------------------------------
-
-/**
- * Brackets, braces, angle brackets, placeholder-like CAPS_WITH_UNDERSCORES, underscores, emoji and
- * control characters out; spaces collapsed.
- */
-export function clean(value: string | undefined): string {
-  return (
-    (value ?? '')
-      .replace(/\b[A-Z]{2,}(?:_[A-Z]{2,})+\b/g, ' ')
-      .replace(/[{}[\]<>_]/g, ' ')
-      // Format characters (tags, annotations, zero-width and bidi controls) hide text; ZWNJ alone spells.
-      .replace(/\p{Extended_Pictographic}|\u{FE0F}|\u{200D}|\p{Cc}|(?!\u200C)\p{Cf}|\p{Cs}/gu, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .replace(/^[\s|·•,;:/-]+|[\s|·•,;:/-]+$/g, '')
-      .trim()
-  );
-}
 
 /** Words written Capitalised become lower case; acronyms and mixed case (SaaS, IT, iOS) stay. */
 export function inSentence(value: string): string {
@@ -178,195 +142,6 @@ const short = (value: string | undefined, max = VALUE_MAX): string | undefined =
   const v = untagged(value);
   return v && textLength(v) <= max && /\p{L}/u.test(v) ? v : undefined;
 };
-
-// --- Topics --------------------------------------------------------------------------------------
-
-/** Subjects people post about on LinkedIn, as written inside a sentence; longer phrases first. */
-const TOPICS: readonly string[] = [
-  'artificial intelligence',
-  'generative AI',
-  'machine learning',
-  'lead generation',
-  'content marketing',
-  'product management',
-  'customer success',
-  'customer experience',
-  'remote work',
-  'venture capital',
-  'data science',
-  'open source',
-  'developer experience',
-  'employer branding',
-  'personal branding',
-  'sales enablement',
-  'supply chain',
-  'AI',
-  'automation',
-  'outbound',
-  'prospecting',
-  'pipeline',
-  'sales',
-  'marketing',
-  'SEO',
-  'branding',
-  'pricing',
-  'hiring',
-  'recruiting',
-  'leadership',
-  'culture',
-  'onboarding',
-  'retention',
-  'churn',
-  'fundraising',
-  'startups',
-  'SaaS',
-  'B2B',
-  'partnerships',
-  'analytics',
-  'cloud',
-  'cybersecurity',
-  'security',
-  'DevOps',
-  'engineering',
-  'design',
-  'UX',
-  'productivity',
-  'sustainability',
-  'fintech',
-  'payments',
-  'e-commerce',
-  'healthcare',
-  'negotiation',
-  'storytelling',
-  'community building',
-  'strategy',
-  'operations',
-  'compliance',
-  'mentoring',
-  'careers',
-  'growth',
-  'data',
-  'product',
-];
-
-/** Common words that make a poor topic on their own. */
-const NOT_TOPICS = new Set(
-  (
-    'about after again also always another because been before being better between big both could ' +
-    'different does doing done each even every excited first from going good great have here into just ' +
-    'know last like little look love made make many more most much need never next only other our ' +
-    'over people proud really right said same share should since some something start still such sure ' +
-    'take than thank thanks that their them then there these they thing things think this those thought ' +
-    'through time today together truly very want week well were what when where which while will with ' +
-    'work working would year years your yours announce announcing happy honoured honored delighted ' +
-    'team teams company new just already'
-  ).split(' '),
-);
-
-const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’+#.-]*/gu) ?? [];
-
-/** 'SalesTips' → 'sales tips'; 'SaaS' and 'AI' stay. */
-function hashtagWords(tag: string): string {
-  const parts = tag.split(/(?<=\p{Ll})(?=\p{Lu})/u);
-  if (parts.some((p) => textLength(p) < 3)) return tag;
-  return parts.map((p) => (p === p.toUpperCase() ? p : p.toLowerCase())).join(' ');
-}
-
-/** Where a post held a link, an address, a handle or a phone number (a private-use character). */
-const CUT = '\uE000';
-
-/** The text with every web address, domain, e-mail address, handle and phone number replaced by `by`. */
-export function withoutContacts(text: string, by = ' '): string {
-  let out = '';
-  let from = 0;
-  for (const { value } of contactsIn(text)) {
-    const at = text.indexOf(value, from);
-    if (at < 0) continue;
-    out += `${text.slice(from, at)}${by}`;
-    from = at + value.length;
-  }
-  return out + text.slice(from);
-}
-
-/**
- * Post text without links, addresses, handles, markup, mentions and hashtags; CUT marks where a contact
- * or markup was.
- */
-export function plainPost(text: string): string {
-  return clean(
-    withoutContacts(text, ` ${CUT} `)
-      .replace(new RegExp(MARKUP.source, 'gi'), ` ${CUT} `)
-      .replace(/(^|\s)[@#][\p{L}\p{N}_]+/gu, ' ')
-      .replace(/\s+/g, ' '),
-  );
-}
-
-/**
- * The subject of some posts: a hashtag (weighs 3 a use), else a listed subject (TOPICS; 2 a mention,
- * longer phrases ahead on a tie), else a word used at least twice; the earliest wins a tie.
- */
-export function topicOf(texts: readonly string[]): string | undefined {
-  const scores = new Map<string, { score: number; first: number }>();
-  let position = 0;
-  const add = (topic: string, score: number) => {
-    const entry = scores.get(topic);
-    if (entry) entry.score += score;
-    else scores.set(topic, { score, first: position++ });
-  };
-  for (const text of texts) {
-    for (const match of withoutContacts(text).matchAll(/#([\p{L}][\p{L}\p{N}]{1,30})/gu)) {
-      const tag = hashtagWords(match[1]!);
-      if (!NOT_TOPICS.has(tag.toLowerCase())) add(tag, 3);
-    }
-    const plain = ` ${wordsOf(plainPost(text)).join(' ')} `;
-    for (const topic of TOPICS) {
-      const needle = ` ${topic.toLowerCase()} `;
-      let from = plain.indexOf(needle);
-      while (from >= 0) {
-        add(topic, 2 + 0.1 * (topic.split(' ').length - 1));
-        from = plain.indexOf(needle, from + 1);
-      }
-    }
-  }
-  if (scores.size === 0) {
-    const counts = new Map<string, number>();
-    for (const word of texts.flatMap((t) => wordsOf(plainPost(t)))) {
-      if (textLength(word) >= 5 && !NOT_TOPICS.has(word) && /^\p{L}+$/u.test(word)) {
-        counts.set(word, (counts.get(word) ?? 0) + 1);
-      }
-    }
-    for (const [word, count] of counts) if (count >= 2) add(word, count);
-  }
-  let best: string | undefined;
-  let bestEntry: { score: number; first: number } | undefined;
-  for (const [topic, entry] of scores) {
-    if (!bestEntry || entry.score > bestEntry.score) {
-      best = topic;
-      bestEntry = entry;
-    }
-  }
-  return best && textLength(best) <= VALUE_MAX ? best : undefined;
-}
-
-/**
- * A sentence of the post worth quoting: the first statement, or the first clause of one (up to its first
- * comma, semicolon, colon or dash), of 4 to 7 words and at most 90 characters, without its end mark;
- * undefined when the post has none. A sentence that held a link, an address, a handle, a phone number,
- * markup or an account instruction is not quoted.
- */
-export function quoteOf(text: string): string | undefined {
-  for (const sentence of plainPost(text).split(/(?<=[.!?…])\s+/)) {
-    if (/\?\s*$/.test(sentence) || sentence.includes(CUT) || accountInstructionIn(sentence)) continue;
-    const whole = clean(sentence.replace(/["“”«»]/g, '')).replace(/[.!…:;,\s]+$/, '');
-    const firstClause = whole.split(/[,;:]\s+|\s+[—–-]\s+/)[0]!.replace(/[.!…\s]+$/, '');
-    for (const s of [whole, firstClause]) {
-      const words = s.split(' ').length;
-      const fits = words >= QUOTE_MIN_WORDS && wordsIn(s).length <= QUOTE_MAX_WORDS;
-      if (fits && textLength(s) <= QUOTE_MAX && !/[.!?]\s/.test(s)) return s;
-    }
-  }
-  return undefined;
-}
 
 // --- The pitch -----------------------------------------------------------------------------------
 

@@ -23,7 +23,7 @@ import {
   MESSAGE_PITCH,
   MESSAGE_THANKS,
 } from './message-phrases';
-import { capitalise, type Facts, factsOf, hash, quoteOf } from './outreach-facts';
+import { capitalise, type Facts, factsOf, hash } from './outreach-facts';
 import {
   type Approach,
   COMMENT_STYLES,
@@ -39,6 +39,7 @@ import {
   REGISTER,
   type Tone,
 } from './outreach-phrases';
+import { quoteOf } from './post-topics';
 
 /**
  * The local outreach writer: connection notes, comments and follow-up messages from the prospect's

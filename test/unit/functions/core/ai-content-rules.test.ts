@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { pickCandidates, toMatches } from '../../../../functions/core/adapters/llm-filter';
-import {
-  firstNameOf,
-  quoteOf,
-  roleOf,
-  topicOf,
-  wordsOnly,
-} from '../../../../functions/core/adapters/local-ai/outreach-facts';
+import { wordsOnly } from '../../../../functions/core/adapters/local-ai/field-cleaning';
+import { firstNameOf, roleOf } from '../../../../functions/core/adapters/local-ai/outreach-facts';
 import {
   composeComment,
   writeConnectionNote,
   writeMessage,
 } from '../../../../functions/core/adapters/local-ai/outreach-writer';
+import { quoteOf, topicOf } from '../../../../functions/core/adapters/local-ai/post-topics';
 import type { AiLead, AiMessaging, AiProspect } from '../../../../functions/core/ports/ai';
 import {
   ACCOUNT_INSTRUCTIONS,

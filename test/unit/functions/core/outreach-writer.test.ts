@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localProspectAi } from '../../../../functions/core/adapters/local-ai/local-prospect-ai';
-import {
-  firstNameOf,
-  pitchOf,
-  quoteOf,
-  topicOf,
-} from '../../../../functions/core/adapters/local-ai/outreach-facts';
+import { firstNameOf, pitchOf } from '../../../../functions/core/adapters/local-ai/outreach-facts';
 import {
   composeComment,
   cutText,
@@ -13,6 +8,7 @@ import {
   writeConnectionNote,
   writeMessage,
 } from '../../../../functions/core/adapters/local-ai/outreach-writer';
+import { quoteOf, topicOf } from '../../../../functions/core/adapters/local-ai/post-topics';
 import {
   type AiMessaging,
   type AiProspect,
