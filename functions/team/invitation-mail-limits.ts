@@ -31,22 +31,18 @@ export async function takeInvitationMail(
   email: string,
   now: number,
 ): Promise<{ giveBack: () => Promise<void> }> {
-  const rules = [INVITATION_MAIL_RATE.perAddress(email), INVITATION_MAIL_RATE.perOwner(ownerId)];
-  const [toAddress, fromOwner] = await Promise.all(rules.map((rule) => record(rule, now)));
+  const limits = [
+    { rule: INVITATION_MAIL_RATE.perAddress(email), message: TEAM_TEXTS.tooManyToAddress },
+    { rule: INVITATION_MAIL_RATE.perOwner(ownerId), message: TEAM_TEXTS.tooManyFromOwner },
+  ];
+  const rules = limits.map((l) => l.rule);
+  const counts = await Promise.all(rules.map((rule) => record(rule, now)));
   const giveBack = () => release(rules, now);
-  const over =
-    toAddress!.count > rules[0]!.limit
-      ? toAddress!
-      : fromOwner!.count > rules[1]!.limit
-        ? fromOwner
-        : undefined;
-  if (over) {
+  const over = limits.findIndex((l, i) => counts[i]!.count > l.rule.limit);
+  if (over >= 0) {
     // A refused mail is not sent, so it does not count against the next try.
     await giveBack();
-    throw new RateLimitedError(
-      over === toAddress ? TEAM_TEXTS.tooManyToAddress : TEAM_TEXTS.tooManyFromOwner,
-      over.retryAfterSeconds,
-    );
+    throw new RateLimitedError(limits[over]!.message, counts[over]!.retryAfterSeconds);
   }
   return { giveBack };
 }

@@ -97,6 +97,26 @@ const deps = (account: LedgerAccount, token = randomUUID(), now = () => new Date
   take: granted,
 });
 
+/**
+ * A worker that sends the write and is killed before it records anything more: it never comes back (a
+ * killed Lambda runs no catch or finally). Resolves once the platform has the write.
+ */
+async function killedAfterPerform(workerDeps: Parameters<typeof writeOnce>[0], write: WriteRequest) {
+  let sent: () => void = () => undefined;
+  const performed = new Promise<void>((resolve) => {
+    sent = resolve;
+  });
+  void writeOnce(workerDeps, {
+    ...write,
+    perform: async () => {
+      await write.perform(undefined);
+      sent();
+      return new Promise(() => undefined);
+    },
+  });
+  await performed;
+}
+
 describe('a write to the platform', () => {
   it('is done once verified, and a redelivery or a second flow of the account sends nothing', async () => {
     const account = newAccount();
@@ -144,21 +164,7 @@ describe('a write to the platform', () => {
     const person = stranger();
     const calls = { invites: 0 };
     const write = invitation(person, calls);
-    // The first worker sends the invitation and is killed before it records anything more: it never
-    // comes back (a killed Lambda runs no catch or finally).
-    let sent: () => void = () => undefined;
-    const performed = new Promise<void>((resolve) => {
-      sent = resolve;
-    });
-    void writeOnce(deps(account), {
-      ...write,
-      perform: async () => {
-        await write.perform(undefined);
-        sent();
-        return new Promise(() => undefined);
-      },
-    });
-    await performed;
+    await killedAfterPerform(deps(account), write);
     expect(await findWrite(account, `invite:${person.id}`)).toMatchObject({ status: 'performing' });
     // While its lease lasts nobody touches it; once over, the next worker checks the platform.
     expect(await writeOnce(deps(account), invitation(person, calls))).toEqual({ kind: 'held' });
@@ -174,24 +180,9 @@ describe('a write to the platform', () => {
     const person = stranger();
     const calls = { invites: 0 };
     const write = invitation(person, calls);
-    let sent: () => void = () => undefined;
-    const performed = new Promise<void>((resolve) => {
-      sent = resolve;
-    });
     // The killed worker's job lease ends in 2 s; its write's lease with it, not ten minutes later.
     const jobLeaseUntil = new Date(Date.now() + 2_000);
-    void writeOnce(
-      { ...deps(account), jobLeaseUntil },
-      {
-        ...write,
-        perform: async () => {
-          await write.perform(undefined);
-          sent();
-          return new Promise(() => undefined);
-        },
-      },
-    );
-    await performed;
+    await killedAfterPerform({ ...deps(account), jobLeaseUntil }, write);
     const stored = await findWrite(account, `invite:${person.id}`);
     expect(stored).toMatchObject({ status: 'performing' });
     expect(Date.parse(String(stored?.leaseUntil))).toBeLessThanOrEqual(jobLeaseUntil.getTime());

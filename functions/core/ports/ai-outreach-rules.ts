@@ -13,7 +13,7 @@ import { type ContactKind, contactKey, contactsIn } from '../../../shared/contac
 import { hasHiddenCharacters, hasPlaceholder, textLength } from '../../../shared/text';
 import type { AiMessaging, AiPost, AiProspect, MatchQuality } from './ai';
 
-export { hasPlaceholder, textLength };
+export { hasHiddenCharacters, hasPlaceholder, textLength };
 
 /** Spec 3: a prospect's aiScore is a whole number from 0 to 100. */
 export const AI_SCORE_RANGE = { min: 0, max: 100 } as const;

@@ -15,6 +15,7 @@ import {
   COPY_RUN_WORDS,
   type ContentRules,
   contentProblem,
+  hasHiddenCharacters,
   outreachContent,
 } from '../../../../functions/core/ports/ai-outreach-rules';
 import {
@@ -22,7 +23,6 @@ import {
   CONNECTION_REQUEST_STYLE_OPTIONS,
   MESSAGE_TONE_OPTIONS,
 } from '../../../../shared/flows';
-import { hasHiddenCharacters } from '../../../../shared/text';
 
 /**
  * What an AI-written text may say (issue 34 point 7: ai-outreach-rules.ts contentProblem), and the local
