@@ -29,6 +29,13 @@ export const scheduledTasks: readonly ScheduledTask[] = [
     everyMinutes: 1,
     needs: RUN_DISPATCH_NEEDS,
   },
+  {
+    // Writes a stopped worker left open, with no run of their flow to settle them (issue 35 point 1).
+    // It only starts the flow's run in the table; the run dispatch sends it.
+    name: 'settle-open-writes',
+    handler: 'flows/settle-open-writes',
+    everyMinutes: 1,
+  },
 ];
 
 export const taskFile = (handler: string): string => `functions/${handler}.task.ts`;

@@ -61,6 +61,7 @@
  * | 50 | a flow's review queue (intents waiting, approved) | table | pk = USER#<id>#PROSPECTS#<flowId>, sk begins_with REVIEW# |
  * | 51 | a flow's review counts (the approval streak)     | table | pk = USER#<id>#PROSPECTS#<flowId>, sk = REVIEW-STATE |
  * | 52 | one mail job's send (sent at most once, by job id) | table | pk = MAIL-JOB#<jobId>, sk = MAIL-JOB           |
+ * | 53 | writes open (taken, performing), by lease end     | gsi2  | gsi2pk = OPEN-WRITES, gsi2sk = <leaseUntil>#<user>#<connectionId>#<key> |
  *
  * Starting an automation checks the running count and writes the automation in one transaction with
  * a version bump of the user's start guard (conditional on the version read), so two starts at once
@@ -267,6 +268,19 @@ export const keys = {
     pk: `${user(userId)}#LEDGER#${connectionId}`,
     sk: `WRITE#${key}`,
   }),
+  /**
+   * Writes taken or performing (issue 35 point 1), sorted by when their lease ends: those before now were
+   * left by a worker that stopped, for the next run of their flow or the sweep to settle. Few at any time
+   * (a write is open for seconds), so one partition serves every account.
+   */
+  openWrites: { index: 'gsi2', pk: 'OPEN-WRITES' },
+  openWriteSort: (leaseUntil: string, userId: string, connectionId: string, key: string) =>
+    `${leaseUntil}#${userId}#${connectionId}#${key}`,
+  /** The account of a ledger partition (`ledgerPartition`), read back from an item's key. */
+  ledgerAccountOf: (pk: string): { userId: string; connectionId: string } | undefined => {
+    const match = /^USER#([^#]+)#LEDGER#([^#]+)$/.exec(pk);
+    return match ? { userId: match[1]!, connectionId: match[2]! } : undefined;
+  },
   monthlyUsage: (userId: string, month: string): ItemKey => ({
     pk: `${user(userId)}#USAGE`,
     sk: `MONTH#${month}`,

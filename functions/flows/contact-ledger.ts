@@ -56,6 +56,12 @@ export type SettledStatus = (typeof SETTLED_STATUSES)[number];
 export const isSettled = (status: WriteStatus): status is SettledStatus =>
   (SETTLED_STATUSES as readonly string[]).includes(status);
 
+/** The person and post a write answers: enough for whoever settles it later to verify and send it. */
+export interface WriteTarget {
+  person: { id: string; name: string; profileUrl: string };
+  post?: { id: string; url: string; text: string; authorId: string; postedAt: string };
+}
+
 export interface WriteRecord {
   key: string;
   kind: WriteKind;
@@ -74,6 +80,10 @@ export interface WriteRecord {
   approved: boolean;
   /** Where the text came from: approved as written, edited, or autopilot (the analytics' comparison). */
   origin?: TextOrigin;
+  /** When it went out to the platform (the first time it was performed): its activity's time. */
+  performedAt?: string;
+  /** Kept from issue 35 on (older records may lack it): what a later run settles the write with. */
+  target?: WriteTarget;
   leaseToken?: string;
   leaseUntil?: string;
   createdAt: string;
@@ -177,7 +187,10 @@ export async function findWrite(account: LedgerAccount, key: string): Promise<Wr
  */
 export async function recordIntent(
   account: LedgerAccount,
-  write: Pick<WriteRecord, 'key' | 'kind' | 'personId' | 'flowId' | 'jobId' | 'text' | 'approved' | 'origin'>,
+  write: Pick<
+    WriteRecord,
+    'key' | 'kind' | 'personId' | 'flowId' | 'jobId' | 'text' | 'approved' | 'origin' | 'target'
+  >,
   at: string,
 ): Promise<{ fresh: boolean; record: WriteRecord }> {
   const record: WriteRecord = { ...write, status: 'intent', createdAt: at, updatedAt: at };
@@ -209,12 +222,14 @@ export async function claimWrite(
   now: Date,
   leaseMs: number,
 ): Promise<WriteRecord | undefined> {
+  const until = new Date(now.getTime() + leaseMs).toISOString();
   try {
     const out = await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.ledgerWrite(account.userId, account.connectionId, key),
-        UpdateExpression: 'SET leaseToken = :token, leaseUntil = :until, updatedAt = :at',
+        // An open write's place in the index moves with its lease (only an open one is indexed).
+        UpdateExpression: 'SET leaseToken = :token, leaseUntil = :until, updatedAt = :at, gsi2sk = :openSort',
         // Never an intent waiting for review: only what the user (or the flow's mode) approved is sent.
         ConditionExpression:
           'attribute_exists(pk) AND approved = :approved AND #status IN (:intent, :taken, :performing) AND ' +
@@ -222,8 +237,9 @@ export async function claimWrite(
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':token': token,
-          ':until': new Date(now.getTime() + leaseMs).toISOString(),
+          ':until': until,
           ':at': now.toISOString(),
+          ':openSort': keys.openWriteSort(until, account.userId, account.connectionId, key),
           ':intent': 'intent',
           ':taken': 'taken',
           ':performing': 'performing',
@@ -249,10 +265,13 @@ export async function moveWrite(
   token: string,
   to: Exclude<WriteStatus, 'intent' | 'skipped' | 'expired'>,
   at: string,
-  extra: { failure?: string; text?: string } = {},
+  extra: { failure?: string; text?: string; leaseUntil?: string | undefined; performedAt?: string } = {},
 ): Promise<boolean> {
   const finished = to === 'done' || to === 'failed';
-  const { failure, text } = extra;
+  const { failure, text, leaseUntil, performedAt } = extra;
+  // Taken or performing: the write is open (open-writes.ts) and found by whoever settles it once its
+  // lease is over; settled, it leaves the index.
+  const open = !finished && leaseUntil !== undefined;
   try {
     await dynamo().send(
       new UpdateCommand({
@@ -260,7 +279,9 @@ export async function moveWrite(
         Key: keys.ledgerWrite(account.userId, account.connectionId, key),
         UpdateExpression: `SET #status = :to, updatedAt = :at${failure ? ', failure = :failure' : ''}${
           text !== undefined ? ', #text = :text' : ''
-        }${finished ? ' REMOVE leaseToken, leaseUntil' : ''}`,
+        }${open ? ', gsi2pk = :open, gsi2sk = :openSort' : ''}${
+          performedAt ? ', performedAt = if_not_exists(performedAt, :performedAt)' : ''
+        }${finished ? ' REMOVE leaseToken, leaseUntil, gsi2pk, gsi2sk, sweptAt' : ''}`,
         ConditionExpression: 'leaseToken = :token',
         ExpressionAttributeNames: { '#status': 'status', ...(text !== undefined ? { '#text': 'text' } : {}) },
         ExpressionAttributeValues: {
@@ -269,6 +290,13 @@ export async function moveWrite(
           ':token': token,
           ...(failure ? { ':failure': failure } : {}),
           ...(text !== undefined ? { ':text': text } : {}),
+          ...(performedAt ? { ':performedAt': performedAt } : {}),
+          ...(open
+            ? {
+                ':open': keys.openWrites.pk,
+                ':openSort': keys.openWriteSort(leaseUntil, account.userId, account.connectionId, key),
+              }
+            : {}),
         },
       }),
     );
@@ -279,16 +307,28 @@ export async function moveWrite(
   }
 }
 
-/** Lets go of a write this worker claimed but did not touch the platform for (no budget today). */
-export async function releaseWrite(account: LedgerAccount, key: string, token: string): Promise<void> {
+/**
+ * Lets go of a write this worker claimed: before touching the platform (no budget today), or on a throw
+ * after. An open write (taken, performing) is due for settling at once (`at`): its lease is over.
+ */
+export async function releaseWrite(
+  account: LedgerAccount,
+  key: string,
+  token: string,
+  at: string,
+): Promise<void> {
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.ledgerWrite(account.userId, account.connectionId, key),
-        UpdateExpression: 'REMOVE leaseToken, leaseUntil',
+        // The sort key alone indexes nothing: only an open write carries the index's partition key.
+        UpdateExpression: 'SET gsi2sk = :due REMOVE leaseToken, leaseUntil',
         ConditionExpression: 'leaseToken = :token',
-        ExpressionAttributeValues: { ':token': token },
+        ExpressionAttributeValues: {
+          ':token': token,
+          ':due': keys.openWriteSort(at, account.userId, account.connectionId, key),
+        },
       }),
     );
   } catch (error) {

@@ -4,7 +4,7 @@ import { dynamo, tableName } from '../core/clients/dynamo';
 import { cancellationCodes } from '../core/dynamo-errors';
 import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
-import { findWrite, type LedgerAccount, type WriteRecord } from './contact-ledger';
+import { findWrite, type LedgerAccount, type WriteRecord, type WriteTarget } from './contact-ledger';
 
 /**
  * A flow's review queue (issue 23 point 1; access patterns 50 and 51). The write record in the
@@ -23,13 +23,10 @@ export interface ReviewEntry extends Omit<ReviewItem, 'expiresAt'> {
   connectionId: string;
   state: 'waiting' | 'approved';
   /** The person and post a run needs to send it once approved. */
-  target: {
-    person: { id: string; name: string; profileUrl: string };
-    post?: { id: string; url: string; text: string; authorId: string; postedAt: string };
-  };
+  target: WriteTarget;
 }
 
-type IntentFields = Pick<WriteRecord, 'key' | 'kind' | 'personId' | 'flowId' | 'jobId' | 'text'>;
+type IntentFields = Pick<WriteRecord, 'key' | 'kind' | 'personId' | 'flowId' | 'jobId' | 'text' | 'target'>;
 
 /**
  * Records an intent that waits for review, with its queue entry: answers the write as stored (the

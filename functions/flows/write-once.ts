@@ -9,6 +9,7 @@ import {
   releaseWrite,
   type SettledStatus,
   type WriteKind,
+  type WriteTarget,
 } from './contact-ledger';
 import { type ReviewEntry, recordReviewIntent } from './review-repository';
 
@@ -59,6 +60,8 @@ export function writeLeaseMs(now: Date, jobLeaseUntil: Date | undefined, leaseMs
 }
 
 export const NOT_SHOWN = 'The platform does not show it';
+/** A write left open before its intent kept what it answers: it cannot be checked, so it is not counted as sent. */
+export const UNKNOWN_TARGET = 'Not confirmed: the app no longer knows what it answered';
 
 export interface WriteOnceDeps {
   account: LedgerAccount;
@@ -78,6 +81,8 @@ export interface WriteRequest {
   personId: string;
   flowId: string;
   jobId: string;
+  /** The person and post it answers: kept with the intent, so whoever settles it later can. */
+  target: WriteTarget;
   /** The text written already (a note; any text that waits for review). */
   text?: string;
   /** Writes the text when the write has none stored yet (autopilot writes it only when it goes). */
@@ -91,7 +96,15 @@ export interface WriteRequest {
   perform: (text: string | undefined) => Promise<{ ok: true } | { ok: false; refusal: string } | undefined>;
   /** Reads the platform's own state: true when it shows the write (with that text). */
   verify: (text: string | undefined) => Promise<boolean>;
+  /**
+   * Records what the write came to, just before the ledger settles it (again when a worker stopped in
+   * between, so it must keep one record of each): `performedAt` is when it went out, the same each time.
+   */
+  recordOutcome?: (outcome: SettledOutcome, sent: { performedAt: string; text?: string }) => Promise<void>;
 }
+
+/** What a write that reached the platform came to. */
+export type SettledOutcome = Extract<WriteOutcome, { kind: 'done' | 'refused' | 'not-shown' }>;
 
 export async function writeOnce(deps: WriteOnceDeps, write: WriteRequest): Promise<WriteOutcome> {
   const { account, token, now } = deps;
@@ -102,6 +115,7 @@ export async function writeOnce(deps: WriteOnceDeps, write: WriteRequest): Promi
     personId: write.personId,
     flowId: write.flowId,
     jobId: write.jobId,
+    target: write.target,
     ...(write.text !== undefined ? { text: write.text } : {}),
   };
   const { record } =
@@ -128,43 +142,74 @@ export async function writeOnce(deps: WriteOnceDeps, write: WriteRequest): Promi
     return { kind: 'held' };
   }
   let text = claimed.text;
+  const leaseUntil = claimed.leaseUntil;
   // Lets go of the write on a throw before the platform is touched, or after (then whoever takes it
   // next verifies first). A worker killed keeps its lease until it runs out.
   const releasing = async <T>(step: () => Promise<T>): Promise<T> => {
     try {
       return await step();
     } catch (error) {
-      await releaseWrite(account, write.key, token).catch(() => undefined);
+      await releaseWrite(account, write.key, token, at()).catch(() => undefined);
       throw error;
     }
   };
+  /**
+   * What a write came to is recorded (the flow's activity, the person's step) before the ledger settles
+   * it: a worker stopped in between leaves it open, and whoever settles it records again, which keeps
+   * one record of each (they are kept by the write's key and the time it went out).
+   */
+  const settle = async (outcome: SettledOutcome, performedAt: string): Promise<WriteOutcome> => {
+    await releasing(async () =>
+      write.recordOutcome?.(outcome, { performedAt, ...(text !== undefined ? { text } : {}) }),
+    );
+    const moved =
+      outcome.kind === 'done'
+        ? await moveWrite(account, write.key, token, 'done', at())
+        : await moveWrite(account, write.key, token, 'failed', at(), {
+            failure: outcome.kind === 'refused' ? outcome.refusal : NOT_SHOWN,
+          });
+    return moved || outcome.kind !== 'done' ? outcome : { kind: 'lost' };
+  };
+  let performedAt = claimed.performedAt ?? claimed.updatedAt;
   if (claimed.status === 'performing') {
     // A worker stopped after it started this write: the platform says whether it landed.
-    if (await releasing(() => write.verify(text)))
-      return (await moveWrite(account, write.key, token, 'done', at())) ? { kind: 'done' } : { kind: 'lost' };
+    if (await releasing(() => write.verify(text))) return settle({ kind: 'done' }, performedAt);
   } else {
     if (claimed.status === 'intent') {
       const take = await deps.take();
       if (!take.ok) {
-        await releaseWrite(account, write.key, token);
+        await releaseWrite(account, write.key, token, at());
         return { kind: 'no-budget', until: take.until };
       }
-      if (!(await moveWrite(account, write.key, token, 'taken', at()))) return { kind: 'lost' };
+      if (!(await moveWrite(account, write.key, token, 'taken', at(), { leaseUntil })))
+        return { kind: 'lost' };
     }
     const compose = write.compose;
     if (text === undefined && compose) text = await releasing(() => compose());
-    if (!(await moveWrite(account, write.key, token, 'performing', at(), text !== undefined ? { text } : {})))
+    performedAt = at();
+    if (
+      !(await moveWrite(account, write.key, token, 'performing', performedAt, {
+        leaseUntil,
+        performedAt,
+        ...(text !== undefined ? { text } : {}),
+      }))
+    )
       return { kind: 'lost' };
   }
   const answer = await releasing(() => write.perform(text));
-  const shown = answer && !answer.ok ? false : await releasing(() => write.verify(text));
-  if (answer && !answer.ok) {
-    await moveWrite(account, write.key, token, 'failed', at(), { failure: answer.refusal });
-    return { kind: 'refused', refusal: answer.refusal };
-  }
-  if (!shown) {
-    await moveWrite(account, write.key, token, 'failed', at(), { failure: NOT_SHOWN });
-    return { kind: 'not-shown' };
-  }
-  return (await moveWrite(account, write.key, token, 'done', at())) ? { kind: 'done' } : { kind: 'lost' };
+  if (answer && !answer.ok) return settle({ kind: 'refused', refusal: answer.refusal }, performedAt);
+  const shown = await releasing(() => write.verify(text));
+  return settle(shown ? { kind: 'done' } : { kind: 'not-shown' }, performedAt);
+}
+
+/**
+ * Settles an open write that cannot be checked on the platform (one recorded before intents kept their
+ * target) as failed: counted as not sent, never sent again. Answers 'held' while another worker has it.
+ */
+export async function giveUpWrite(deps: WriteOnceDeps, key: string, failure: string): Promise<WriteOutcome> {
+  const at = deps.now();
+  const claimed = await claimWrite(deps.account, key, deps.token, at, writeLeaseMs(at, deps.jobLeaseUntil));
+  if (!claimed) return { kind: 'held' };
+  await moveWrite(deps.account, key, deps.token, 'failed', at.toISOString(), { failure });
+  return { kind: 'not-shown' };
 }

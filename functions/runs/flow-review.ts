@@ -1,5 +1,5 @@
 import { REVIEW_KINDS, type ReviewKind, type ReviewMode, waitsForReview } from '../../shared/review';
-import type { WriteKind } from '../flows/contact-ledger';
+import type { WriteKind, WriteTarget } from '../flows/contact-ledger';
 import type { StoredProspect } from '../flows/prospect-repository';
 import type { ReviewEntry } from '../flows/review-repository';
 import type { WriteRequest } from '../flows/write-once';
@@ -71,9 +71,7 @@ export function reviewGate(
   };
 }
 
-/** A post as the driver's writes read it, from what a review entry kept of it. */
-export function postOfEntry(entry: ReviewEntry): FlowPost | undefined {
-  const post = entry.target.post;
-  if (!post) return undefined;
+/** A post as the driver's writes read it, from what a write's intent (or a review entry) kept of it. */
+export function postOf(post: NonNullable<WriteTarget['post']>): FlowPost {
   return { ...post, likes: 0, comments: 0, shares: 0, likedByMe: false, commentedByMe: false };
 }

@@ -12,8 +12,10 @@ import {
   invitationAcceptance,
   type LedgerAccount,
   notesUsedSince,
+  type WriteRecord,
 } from '../flows/contact-ledger';
 import { findIndustry } from '../flows/industry-repository';
+import { openWritesBefore } from '../flows/open-writes';
 import { isPendingInvitation, pendingInvitationCount } from '../flows/pending-invitations';
 import { prospectsAfter, type StoredProspect, scoreProspect } from '../flows/prospect-repository';
 import { type ReviewEntry, reviewEntries } from '../flows/review-repository';
@@ -82,7 +84,12 @@ export interface FlowSegment extends FlowWrites {
   pendingInvitations(): Promise<number>;
   /** The intents the user approved in the flow's review queue, the oldest first (issue 23). */
   approved(): Promise<ReviewEntry[]>;
+  /** The flow's writes a stopped worker left open (issue 35), their lease over, the oldest first. */
+  openWrites(): Promise<WriteRecord[]>;
 }
+
+/** Open writes a segment settles before anything new: more than a crash ever leaves; the rest go next segment. */
+const OPEN_WRITES_PER_SEGMENT = 50;
 
 /** The flow driver of a platform; undefined where flows do not run (X, Instagram for now). */
 export function flowDriverFor(platform: Platform, cookies: readonly BrowserCookie[]): FlowDriver | undefined {
@@ -145,6 +152,7 @@ export function createFlowSegment(input: {
     messaging,
     reviewMode: reviewModeOf(settings),
     activity: (record) => records.activity(record),
+    reached: (person, step) => records.reached(person, step),
   });
   return {
     flowId: flow.id,
@@ -220,6 +228,15 @@ export function createFlowSegment(input: {
     withdraw: writes.withdraw,
     pendingInvitations: () => pendingInvitationCount(account),
     sendApproved: writes.sendApproved,
+    settleOpen: writes.settleOpen,
+    async openWrites() {
+      const open = await openWritesBefore(now().toISOString(), {
+        account,
+        flowId: flow.id,
+        limit: OPEN_WRITES_PER_SEGMENT,
+      });
+      return open.map((write) => write.record);
+    },
     async approved() {
       return (await reviewEntries(userId, flow.id))
         .filter((entry) => entry.state === 'approved')

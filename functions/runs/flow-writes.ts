@@ -2,18 +2,31 @@ import type { MessagingSettings } from '../../shared/flows';
 import type { ReviewMode } from '../../shared/review';
 import type { AiProspect, ProspectAi } from '../core/ports/ai';
 import { COMMENT_MAX_LENGTH, MESSAGE_MAX_LENGTH } from '../core/ports/ai-outreach-rules';
-import type { StoredActivity } from '../flows/activity-repository';
-import { findWrite, type LedgerAccount } from '../flows/contact-ledger';
+import {
+  type ContactStep,
+  findWrite,
+  type LedgerAccount,
+  type WriteKind,
+  type WriteRecord,
+  type WriteTarget,
+} from '../flows/contact-ledger';
 import { findProspect, type StoredProspect } from '../flows/prospect-repository';
 import { type ReviewEntry, removeReviewEntry } from '../flows/review-repository';
-import { NOT_SHOWN, type WriteOutcome, writeOnce } from '../flows/write-once';
+import {
+  giveUpWrite,
+  NOT_SHOWN,
+  type SettledOutcome,
+  UNKNOWN_TARGET,
+  type WriteOutcome,
+  writeOnce,
+} from '../flows/write-once';
 import type { PlatformPage } from '../platforms/browser';
 import type { FlowDriver, FlowPerson, FlowPost } from '../platforms/flow-driver-types';
 import type { GovernedAction } from '../safety/budgets';
 import type { Governor } from '../safety/governor';
 import type { ActivityRecord } from './flow-records';
 import { who } from './flow-records';
-import { postOfEntry, reviewGate } from './flow-review';
+import { postOf, reviewGate } from './flow-review';
 
 /**
  * A flow's four writes (like, comment, invitation, follow-up message), each once through write-once
@@ -47,7 +60,15 @@ export interface FlowWrites {
    * user approved; its queue entry goes once the write is settled. Answers what the write came to.
    */
   sendApproved(page: PlatformPage, entry: ReviewEntry): Promise<WriteOutcome>;
+  /**
+   * Settles a write of the flow a stopped worker left open (issue 35 point 1): verified on the platform
+   * and done, or sent (a taken one; a performing one the platform does not show) and verified once.
+   */
+  settleOpen(page: PlatformPage, write: WriteRecord): Promise<WriteOutcome>;
 }
+
+/** An activity as a write records it, before its key, time and outcome. */
+type ActivityBase = Omit<ActivityRecord, 'id' | 'wasSuccessful' | 'timestamp' | 'errorMessage'>;
 
 /** A prospect as the AI port reads it: what the flow knows of them, nothing empty. */
 export function aiProspectOf(p: StoredProspect): AiProspect {
@@ -76,6 +97,11 @@ export function flowWrites(input: {
   messaging: MessagingSettings;
   reviewMode: ReviewMode;
   activity: (record: ActivityRecord) => Promise<void>;
+  /** The person reached a step (the contact ledger, the flow's totals): once per step, however often called. */
+  reached: (
+    person: { id: string; name: string; company?: string; title?: string },
+    step: ContactStep,
+  ) => Promise<void>;
 }): FlowWrites {
   const { driver, flowId, jobId, account, governor, now, ai, messaging } = input;
   const review = reviewGate(input.reviewMode, { flowId, connectionId: account.connectionId }, now);
@@ -101,22 +127,31 @@ export function flowWrites(input: {
     name: p.name,
     profileUrl: p.profileUrl ?? '',
   });
-  /** Records what a write came to in the flow's activities (a write settled earlier adds none). */
-  const logged = async (
-    outcome: WriteOutcome,
-    key: string,
-    base: Omit<StoredActivity, 'id' | 'wasSuccessful' | 'timestamp' | 'jobId' | 'errorMessage'>,
-  ): Promise<WriteOutcome> => {
-    if (outcome.kind !== 'done' && outcome.kind !== 'refused' && outcome.kind !== 'not-shown') return outcome;
-    await input.activity({
-      ...base,
-      id: key,
-      wasSuccessful: outcome.kind === 'done',
-      ...(outcome.kind === 'refused' ? { errorMessage: `The platform refused it: ${outcome.refusal}` } : {}),
-      ...(outcome.kind === 'not-shown' ? { errorMessage: NOT_SHOWN } : {}),
-    });
-    return outcome;
-  };
+  /**
+   * Records what a write came to, before the ledger settles it (write-once's recordOutcome): the flow's
+   * activity, at the time it went out and under the write's key (so recording it again adds none), and
+   * the person's step once it is done. A write settled earlier records nothing again.
+   */
+  const recorder =
+    (
+      key: string,
+      person: { id: string; name: string; company?: string; title?: string },
+      step: ContactStep,
+      base: (sent: string | undefined) => ActivityBase,
+    ) =>
+    async (outcome: SettledOutcome, sent: { performedAt: string; text?: string }): Promise<void> => {
+      await input.activity({
+        ...base(sent.text),
+        id: key,
+        timestamp: sent.performedAt,
+        wasSuccessful: outcome.kind === 'done',
+        ...(outcome.kind === 'refused'
+          ? { errorMessage: `The platform refused it: ${outcome.refusal}` }
+          : {}),
+        ...(outcome.kind === 'not-shown' ? { errorMessage: NOT_SHOWN } : {}),
+      });
+      if (outcome.kind === 'done') await input.reached(person, step);
+    };
   /**
    * A text that waits for review is written now, for the user to read; autopilot's when it goes. An
    * intent recorded before (waiting, approved, settled) keeps its own text: no new one is written.
@@ -139,30 +174,27 @@ export function flowWrites(input: {
   ): Promise<WriteOutcome> {
     const person = personOf(prospect);
     const key = `invite:${prospect.id}`;
-    let sent: string | undefined;
-    const outcome = await writeOnce(deps(driver.actions.invite), {
+    return writeOnce(deps(driver.actions.invite), {
       key,
       kind: 'invite',
       personId: prospect.id,
       flowId,
       jobId,
+      target: { person },
       ...(note ? { text: note.text } : {}),
       ...gate(approved, { key, kind: 'invite', prospect, ...(note ?? {}) }),
-      perform: (text) => {
-        sent = text;
-        return driver.invite(page, person, text);
-      },
+      perform: (text) => driver.invite(page, person, text),
       // Pending, or already accepted by the time it is read: either way the platform took it.
       verify: async () => (await driver.invitationState(page, person)) !== 'none',
-    });
-    return logged(outcome, key, {
-      type: 'CONNECTION_SENT',
-      stage: 'connecting',
-      prospect: who(prospect),
-      ...(sent ? { connection: { message: sent } } : {}),
-      description: sent
-        ? `Connection request with a note to ${prospect.name}`
-        : `Connection request to ${prospect.name}`,
+      recordOutcome: recorder(key, prospect, 'invited', (sent) => ({
+        type: 'CONNECTION_SENT',
+        stage: 'connecting',
+        prospect: who(prospect),
+        ...(sent ? { connection: { message: sent } } : {}),
+        description: sent
+          ? `Connection request with a note to ${prospect.name}`
+          : `Connection request to ${prospect.name}`,
+      })),
     });
   }
 
@@ -173,25 +205,26 @@ export function flowWrites(input: {
     approved?: Approved,
   ): Promise<WriteOutcome> {
     const key = `like:${post.id}`;
-    const outcome = await writeOnce(deps(driver.actions.like), {
+    return writeOnce(deps(driver.actions.like), {
       key,
       kind: 'like',
       personId: prospect.id,
       flowId,
       jobId,
+      target: { person: personOf(prospect), post: targetPost(post) },
       ...gate(approved, { key, kind: 'like', prospect, post }),
       perform: async () => {
         await driver.like(page, post);
         return undefined;
       },
       verify: () => driver.isLiked(page, post),
-    });
-    return logged(outcome, key, {
-      type: 'POST_LIKED',
-      stage: 'engaging',
-      prospect: who(prospect),
-      engagement: { postText: post.text, postUrl: post.url },
-      description: `Liked ${prospect.name}'s post`,
+      recordOutcome: recorder(key, prospect, 'engaged', () => ({
+        type: 'POST_LIKED',
+        stage: 'engaging',
+        prospect: who(prospect),
+        engagement: { postText: post.text, postUrl: post.url },
+        description: `Liked ${prospect.name}'s post`,
+      })),
     });
   }
 
@@ -211,13 +244,13 @@ export function flowWrites(input: {
         })
       ).text;
     const text = await textFor(approved, 'comment', key, compose);
-    let sent: string | undefined;
-    const outcome = await writeOnce(deps(driver.actions.comment), {
+    return writeOnce(deps(driver.actions.comment), {
       key,
       kind: 'comment',
       personId: prospect.id,
       flowId,
       jobId,
+      target: { person: personOf(prospect), post: targetPost(post) },
       ...(text !== undefined ? { text } : {}),
       compose,
       ...gate(approved, {
@@ -229,18 +262,17 @@ export function flowWrites(input: {
       }),
       perform: async (written) => {
         if (written === undefined) return { ok: false, refusal: 'no text to send' };
-        sent = written;
         await driver.comment(page, post, written);
         return undefined;
       },
       verify: async (written) => written !== undefined && driver.hasComment(page, post, written),
-    });
-    return logged(outcome, key, {
-      type: 'POST_COMMENTED',
-      stage: 'engaging',
-      prospect: who(prospect),
-      engagement: { postText: post.text, postUrl: post.url, ...(sent ? { comment: sent } : {}) },
-      description: `Commented on ${prospect.name}'s post`,
+      recordOutcome: recorder(key, prospect, 'engaged', (sent) => ({
+        type: 'POST_COMMENTED',
+        stage: 'engaging',
+        prospect: who(prospect),
+        engagement: { postText: post.text, postUrl: post.url, ...(sent ? { comment: sent } : {}) },
+        description: `Commented on ${prospect.name}'s post`,
+      })),
     });
   }
 
@@ -256,13 +288,13 @@ export function flowWrites(input: {
     const text = await textFor(approved, 'message', key, compose);
     // The queue shows the prospect's score and reason, where the flow scored them.
     const scored = text !== undefined ? await findProspect(account.userId, flowId, contact.id) : undefined;
-    let sent: string | undefined;
-    const outcome = await writeOnce(deps(driver.actions.message), {
+    return writeOnce(deps(driver.actions.message), {
       key,
       kind: 'message',
       personId: contact.id,
       flowId,
       jobId,
+      target: { person },
       ...(text !== undefined ? { text } : {}),
       compose,
       ...gate(approved, {
@@ -273,17 +305,16 @@ export function flowWrites(input: {
       }),
       perform: async (written) => {
         if (written === undefined) return { ok: false, refusal: 'no text to send' };
-        sent = written;
         return driver.message(page, person, written);
       },
       verify: async (written) => written !== undefined && driver.hasMessage(page, person, written),
-    });
-    return logged(outcome, key, {
-      type: 'MESSAGE_SENT',
-      stage: 'following-up',
-      prospect: who(contact),
-      ...(sent ? { connection: { message: sent } } : {}),
-      description: `Follow-up message to ${contact.name}`,
+      recordOutcome: recorder(key, contact, 'messaged', (sent) => ({
+        type: 'MESSAGE_SENT',
+        stage: 'following-up',
+        prospect: who(contact),
+        ...(sent ? { connection: { message: sent } } : {}),
+        description: `Follow-up message to ${contact.name}`,
+      })),
     });
   }
 
@@ -293,22 +324,46 @@ export function flowWrites(input: {
   ): Promise<WriteOutcome> {
     const person = personOf(contact);
     const key = `withdraw:${contact.id}`;
-    const outcome = await writeOnce(deps(driver.actions.withdraw), {
+    return writeOnce(deps(driver.actions.withdraw), {
       key,
       kind: 'withdraw',
       personId: contact.id,
       flowId,
       jobId,
+      target: { person },
       approved: true,
       perform: () => driver.withdraw(page, person),
       verify: async () => (await driver.invitationState(page, person)) === 'none',
+      recordOutcome: recorder(key, contact, 'withdrawn', () => ({
+        type: 'CONNECTION_WITHDRAWN',
+        stage: 'following-up',
+        prospect: who(contact),
+        description: `Connection request to ${contact.name} withdrawn`,
+      })),
     });
-    return logged(outcome, key, {
-      type: 'CONNECTION_WITHDRAWN',
-      stage: 'following-up',
-      prospect: who(contact),
-      description: `Connection request to ${contact.name} withdrawn`,
-    });
+  }
+
+  /**
+   * Sends a write recorded earlier (approved in the review queue, or left open by a worker that stopped)
+   * through the same write, with what its intent kept: the person, the post, the text.
+   */
+  async function sendStored(
+    page: PlatformPage,
+    kind: WriteKind,
+    target: WriteTarget,
+    since: string,
+  ): Promise<WriteOutcome> {
+    const stored = await findProspect(account.userId, flowId, target.person.id);
+    const prospect: StoredProspect = stored
+      ? { ...stored, ...target.person }
+      : { ...target.person, jobId, discoveredAt: since };
+    const post = target.post ? postOf(target.post) : undefined;
+    const yes = { approved: true } as const;
+    if (kind === 'invite') return invite(page, prospect, undefined, yes);
+    if (kind === 'message') return followUp(page, target.person, yes);
+    if (kind === 'withdraw') return withdraw(page, target.person);
+    if (!post) throw new Error(`The ${kind} to ${target.person.id} has no post to answer`);
+    return kind === 'like' ? like(page, prospect, post, yes) : comment(page, prospect, post, yes);
   }
 
   return {
@@ -318,22 +373,32 @@ export function flowWrites(input: {
     comment: (page, prospect, post) => comment(page, prospect, post),
     followUp: (page, person) => followUp(page, person),
     async sendApproved(page, entry) {
-      const stored = await findProspect(account.userId, flowId, entry.target.person.id);
-      const prospect: StoredProspect = stored
-        ? { ...stored, ...entry.target.person }
-        : { ...entry.target.person, jobId, discoveredAt: entry.createdAt };
-      const post = postOfEntry(entry);
-      const yes = { approved: true } as const;
-      let outcome: WriteOutcome;
-      if (entry.kind === 'invite') outcome = await invite(page, prospect, undefined, yes);
-      else if (entry.kind === 'message') outcome = await followUp(page, entry.target.person, yes);
-      else if (post && entry.kind === 'like') outcome = await like(page, prospect, post, yes);
-      else if (post) outcome = await comment(page, prospect, post, yes);
-      else throw new Error(`The review entry ${entry.key} has no post to answer`);
+      const outcome = await sendStored(page, entry.kind, entry.target, entry.createdAt);
       // Settled (sent, refused, not shown, or settled before): the queue no longer holds it.
       if (['done', 'settled', 'refused', 'not-shown'].includes(outcome.kind))
         await removeReviewEntry(account.userId, flowId, entry.key);
       return outcome;
     },
+    async settleOpen(page, write) {
+      // A write recorded before its intent kept a target (issue 35): its person is the prospect's.
+      const target = write.target ?? (await targetOfProspect(write.personId));
+      if (!target || (!target.post && (write.kind === 'like' || write.kind === 'comment')))
+        return giveUpWrite(deps(driver.actions[write.kind]), write.key, UNKNOWN_TARGET);
+      return sendStored(page, write.kind, target, write.createdAt);
+    },
   };
+
+  async function targetOfProspect(personId: string): Promise<WriteTarget | undefined> {
+    const prospect = await findProspect(account.userId, flowId, personId);
+    return prospect ? { person: personOf(prospect) } : undefined;
+  }
 }
+
+/** What a write's intent keeps of the post it answers. */
+const targetPost = (post: FlowPost): NonNullable<WriteTarget['post']> => ({
+  id: post.id,
+  url: post.url,
+  text: post.text,
+  authorId: post.authorId,
+  postedAt: post.postedAt,
+});

@@ -95,6 +95,7 @@ function reviewedInvitation(
     personId: person.id,
     flowId: 'flow-1',
     jobId: 'flow-1.1',
+    target: { person: { id: person.id, name: person.name, profileUrl: person.profileUrl } },
     text: NOTE,
     approved,
     ...(approved ? {} : { review: entryOf(account, person, key) }),
@@ -249,6 +250,16 @@ describe('a text written as it goes', () => {
       personId: post!.authorId,
       flowId: 'flow-1',
       jobId: 'flow-1.1',
+      target: {
+        person: { id: post!.authorId, name: 'Author', profileUrl: '' },
+        post: {
+          id: post!.id,
+          url: post!.url,
+          text: post!.text,
+          authorId: post!.authorId,
+          postedAt: post!.postedAt,
+        },
+      },
       approved: true,
       origin: 'autopilot',
       // Each worker's AI would write another text.

@@ -78,6 +78,7 @@ function invitation(
     personId: person.id,
     flowId,
     jobId: `${flowId}.1`,
+    target: { person: { id: person.id, name: person.name, profileUrl: person.profileUrl } },
     text: 'Hi, I enjoyed your recent post on pipelines.',
     approved: true,
     perform: async () => {

@@ -1,7 +1,5 @@
 import type { FlowSegmentContext, HandlerStep } from '../run-context';
 
-/** The contact step a sent intent stands for. */
-const STEP_OF_KIND = { invite: 'invited', message: 'messaged', like: 'engaged', comment: 'engaged' } as const;
 /** The budget each kind takes, for the run's history. */
 const BUDGET_OF_KIND = {
   invite: 'invitation',
@@ -37,7 +35,6 @@ export async function sendApproved(context: FlowSegmentContext): Promise<Handler
       continue;
     }
     if (outcome.kind === 'done') {
-      await flow.reached(entry.target.person, STEP_OF_KIND[entry.kind]);
       sent++;
       if (entry.kind !== 'like') await governor.pace(flow.driver.actions[entry.kind]);
     }

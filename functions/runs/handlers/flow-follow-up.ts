@@ -57,7 +57,6 @@ async function readAnswers(context: FlowSegmentContext): Promise<HandlerStep | u
       // Issue 23 point 2: pending too long; withdrawn like any write (intent, governor, perform, verify).
       const outcome = await flow.withdraw(page, person);
       if (outcome.kind === 'done') {
-        await flow.reached(person, 'withdrawn');
         withdrawn++;
         await governor.pace(flow.driver.actions.withdraw);
       }
@@ -93,7 +92,6 @@ async function sendFollowUps(context: FlowSegmentContext): Promise<HandlerStep |
       return undefined;
     }
     if (outcome.kind === 'done') {
-      await flow.reached(person, 'messaged');
       messaged++;
       await governor.pace(flow.driver.actions.message);
     }

@@ -6,6 +6,7 @@ import { noteMaxLength } from '../../platforms/flow-driver-types';
 import type { FlowSegmentContext, HandlerStep, RunHandler } from '../run-context';
 import { sendApproved, waitingMessage } from './flow-approved';
 import { followUp, readReplies } from './flow-follow-up';
+import { settleOpenWrites } from './flow-settle';
 
 /**
  * A flow's run (issue 20 point 6; DECISIONS 27), one job, in stages the job's history records:
@@ -24,6 +25,9 @@ import { followUp, readReplies } from './flow-follow-up';
 export const flowRunHandler: RunHandler<FlowSegmentContext> = {
   async run(context: FlowSegmentContext): Promise<HandlerStep> {
     const { state } = context;
+    // Whatever a stopped worker left open goes first, in any segment (a take-over resumes mid-run).
+    const settling = await settleOpenWrites(context);
+    if (settling) return settling;
     if (state.cursor.phase === 'list' || state.cursor.phase === 'discover') {
       // Approved intents first (issue 23): again in a later segment only for what is still approved.
       const approvedStopped = await sendApproved(context);
@@ -88,10 +92,8 @@ async function engage(context: FlowSegmentContext): Promise<HandlerStep | undefi
     if (liked.kind === 'no-budget') return spent(context, 'likes', engaged);
     const commented = await flow.comment(page, prospect, post);
     if (commented.kind === 'no-budget') return spent(context, 'comments', engaged);
-    if (liked.kind === 'done' || commented.kind === 'done') {
-      await flow.reached(prospect, 'engaged');
-      engaged++;
-    }
+    // The write recorded the person's 'engaged' step with its outcome (flow-writes.ts).
+    if (liked.kind === 'done' || commented.kind === 'done') engaged++;
     if (liked.kind === 'awaiting-review' || commented.kind === 'awaiting-review') waiting++;
   }
   context.report('engaging', `Engaged with ${engaged} prospect${engaged === 1 ? '' : 's'}’ posts`);
@@ -144,7 +146,6 @@ async function connect(context: FlowSegmentContext): Promise<HandlerStep | undef
       return undefined;
     }
     if (outcome.kind === 'done') {
-      await flow.reached(prospect, 'invited');
       invited++;
       if (note) notes--;
       await context.governor.pace(flow.driver.actions.invite);

@@ -79,6 +79,7 @@ function fakeLedger() {
     Object.assign(record, { status: to, updatedAt: at });
     if (extra.failure) record.failure = extra.failure;
     if (extra.text !== undefined) record.text = extra.text;
+    if (extra.performedAt) record.performedAt ??= extra.performedAt;
     if (to === 'done' || to === 'failed') {
       delete record.leaseToken;
       delete record.leaseUntil;
@@ -117,6 +118,7 @@ function invitation(more: Partial<WriteRequest> = {}): WriteRequest {
     personId: 'p-1',
     flowId: 'flow-1',
     jobId: 'flow-1.1',
+    target: { person: { id: 'p-1', name: 'Ada Lovelace', profileUrl: 'https://www.linkedin.com/in/p-1' } },
     text: 'Hi, I enjoyed your post.',
     approved: true,
     perform: async (text) => {
@@ -177,10 +179,12 @@ describe('a write sent once (issue 20 point 7)', () => {
       personId: 'p-1',
       flowId: 'flow-1',
       jobId: 'flow-1.1',
+      target: { person: { id: 'p-1', name: 'Ada Lovelace', profileUrl: 'https://www.linkedin.com/in/p-1' } },
       text: 'Hi, I enjoyed your post.',
       approved: true,
       origin: 'edited',
       status: 'done',
+      performedAt: NOW.toISOString(),
       createdAt: NOW.toISOString(),
       updatedAt: NOW.toISOString(),
     });
@@ -431,6 +435,77 @@ describe('what the platform answers', () => {
     };
     expect(await writeOnce(deps(), invitation({ perform }))).toEqual({ kind: 'lost' });
     expect(records.get(KEY)).toMatchObject({ status: 'performing' });
+  });
+});
+
+describe('what a write came to is recorded before the ledger settles it (issue 35 point 1)', () => {
+  /** Each outcome recorded, with the ledger's status at that moment. */
+  const recorded: Array<{ kind: string; performedAt: string; text?: string; status?: string }> = [];
+  const recordOutcome: WriteRequest['recordOutcome'] = async (outcome, sent) => {
+    recorded.push({ kind: outcome.kind, ...sent, status: records.get(KEY)?.status });
+  };
+  beforeEach(() => {
+    recorded.length = 0;
+  });
+
+  it('records a sent write, with the time it went out and its text, while the ledger still says performing', async () => {
+    platform.shows = true;
+    expect(await writeOnce(deps(), invitation({ recordOutcome }))).toEqual({ kind: 'done' });
+    expect(recorded).toEqual([
+      {
+        kind: 'done',
+        performedAt: NOW.toISOString(),
+        text: 'Hi, I enjoyed your post.',
+        status: 'performing',
+      },
+    ]);
+    expect(records.get(KEY)).toMatchObject({ status: 'done' });
+  });
+
+  it('records a refusal before the write is settled as failed', async () => {
+    const refuse = async () => ({ ok: false as const, refusal: 'weekly-limit' });
+    expect(await writeOnce(deps(), invitation({ recordOutcome, perform: refuse }))).toMatchObject({
+      kind: 'refused',
+    });
+    expect(recorded.map((r) => [r.kind, r.status])).toEqual([['refused', 'performing']]);
+    expect(records.get(KEY)).toMatchObject({ status: 'failed' });
+  });
+
+  it('records a write the platform does not show before it is settled as failed', async () => {
+    const verify = async () => false;
+    expect(await writeOnce(deps(), invitation({ recordOutcome, verify }))).toEqual({ kind: 'not-shown' });
+    expect(recorded.map((r) => [r.kind, r.status])).toEqual([['not-shown', 'performing']]);
+    expect(records.get(KEY)).toMatchObject({ status: 'failed' });
+  });
+
+  it('records again, at the time the stopped worker sent it, a write it left performing', async () => {
+    leftBehind({
+      status: 'performing',
+      text: 'Hi, I enjoyed your post.',
+      performedAt: '2026-11-25T09:55:00.000Z',
+    });
+    platform.shows = true;
+    expect(await writeOnce(deps(), invitation({ recordOutcome }))).toEqual({ kind: 'done' });
+    expect(recorded).toEqual([
+      {
+        kind: 'done',
+        performedAt: '2026-11-25T09:55:00.000Z',
+        text: 'Hi, I enjoyed your post.',
+        status: 'performing',
+      },
+    ]);
+  });
+
+  it('leaves the write open and lets go of it when recording fails, for whoever settles it next', async () => {
+    platform.shows = true;
+    const failing: WriteRequest['recordOutcome'] = async () => {
+      throw new Error('table out of reach');
+    };
+    await expect(writeOnce(deps(), invitation({ recordOutcome: failing }))).rejects.toThrow(
+      'table out of reach',
+    );
+    expect(records.get(KEY)).toMatchObject({ status: 'performing' });
+    expect(records.get(KEY)).not.toHaveProperty('leaseToken');
   });
 });
 
