@@ -43,6 +43,8 @@ export interface RunCounters {
   platformCap?: number;
   enriched: number;
   enrichFailed: number;
+  /** Batches of listed leads committed (counted and checkpointed); absent on jobs from before issue 35. */
+  batches?: number;
   /**
    * A flow run's share of its account's plan (issue 23 point 4), set when it starts: the new
    * prospects it looks for, and what the plan gave it of each budget (the governor still guards each

@@ -30,6 +30,13 @@ export interface LeadOwner {
   automationId: string;
   /** The job storing the leads: a lead stored again by a later job of the automation counts again. */
   jobId?: string;
+  /**
+   * The job's batch storing them (issue 35 point 3): the segment's lease token and the batch's number in
+   * the job's commit order, and how many batches the checkpoint it started from had counted. A lead an
+   * earlier segment of the job stored in a batch that checkpoint had not counted (the worker stopped in
+   * between) counts now; one it counted already (listed twice) does not.
+   */
+  batch?: { token: string; number: number; counted: number };
 }
 
 export interface StoreOutcome {
@@ -39,6 +46,8 @@ export interface StoreOutcome {
   updated: number;
   /** Of the updated, those an earlier job stored (DECISIONS 22: they count again for this run). */
   restoredFromEarlierJobs: number;
+  /** Of the updated, those this job stored in a segment that stopped before its checkpoint counted them. */
+  uncountedOfThisJob: number;
   /** Left out because another automation of the user already has them (skipDuplicates). */
   duplicates: number;
   /** The ids of the leads stored (created or updated), in the order given. */
@@ -53,11 +62,20 @@ function leadItem(owner: LeadOwner, lead: Lead): Item {
     type: 'lead',
     ...lead,
     ...(owner.jobId ? { storedByJob: owner.jobId } : {}),
+    ...(owner.batch ? { storedByToken: owner.batch.token, storedInBatch: owner.batch.number } : {}),
   };
 }
 
 function stripKeys(item: Item): Lead {
-  const { pk: _pk, sk: _sk, type: _type, storedByJob: _job, ...lead } = item;
+  const {
+    pk: _pk,
+    sk: _sk,
+    type: _type,
+    storedByJob: _job,
+    storedByToken: _token,
+    storedInBatch: _batch,
+    ...lead
+  } = item;
   return lead as unknown as Lead;
 }
 
@@ -153,6 +171,7 @@ export async function storeLeads(
     created: 0,
     updated: 0,
     restoredFromEarlierJobs: 0,
+    uncountedOfThisJob: 0,
     duplicates: 0,
     storedIds: [],
   };
@@ -165,6 +184,7 @@ export async function storeLeads(
     outcome.created += part.created;
     outcome.updated += part.updated;
     outcome.restoredFromEarlierJobs += part.restoredFromEarlierJobs;
+    outcome.uncountedOfThisJob += part.uncountedOfThisJob;
     outcome.duplicates += part.duplicates;
     outcome.storedIds.push(...part.storedIds);
   }
@@ -226,6 +246,7 @@ async function storeChunk(
     const restoredFromEarlierJobs = known.filter(
       (lead) => existing.get(lead.id)?.storedByJob !== owner.jobId,
     ).length;
+    const uncountedOfThisJob = known.filter((lead) => uncounted(owner, existing.get(lead.id)!)).length;
     const merged = known.map((lead) => {
       const before = stripKeys(existing.get(lead.id)!);
       return leadItem(owner, { ...before, ...definedFields(lead), extractedAt: before.extractedAt });
@@ -236,10 +257,23 @@ async function storeChunk(
       created: fresh.length,
       updated: merged.length,
       restoredFromEarlierJobs,
+      uncountedOfThisJob,
       duplicates: duplicates.size,
       storedIds: chunk.filter((lead) => stored.has(lead.id)).map((lead) => lead.id),
     };
   }
+}
+
+/** A lead this job stored in a batch its checkpoint did not count: a segment stopped before it did. */
+function uncounted(owner: LeadOwner, stored: Item): boolean {
+  const batch = owner.batch;
+  return (
+    batch !== undefined &&
+    stored.storedByJob === owner.jobId &&
+    stored.storedByToken !== batch.token &&
+    typeof stored.storedInBatch === 'number' &&
+    stored.storedInBatch >= batch.counted
+  );
 }
 
 function definedFields<T extends object>(value: T): Partial<T> {

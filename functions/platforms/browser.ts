@@ -48,9 +48,19 @@ export async function localEngineChromium(
   return { executablePath: await chromium.executablePath(), headless: 'shell' };
 }
 
+/**
+ * Puppeteer's own signal handlers kill Chromium on SIGINT and then exit the whole process (code 130),
+ * and close it on SIGTERM: a run stopped (Ctrl-C of the local cloud) would then neither checkpoint nor
+ * let go of its lease, and the next start would wait the lease out (issue 35 point 3). The process that
+ * owns the browser closes it when it stops (closeSharedBrowser, withBrowser), and puppeteer still kills
+ * it when the process exits.
+ */
+const OWN_SIGNALS = { handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false } as const;
+
 export async function launchBrowser(options: { userAgent?: string } = {}): Promise<Browser> {
   if (process.env.APP_RUNTIME === 'local') {
     return puppeteer.launch({
+      ...OWN_SIGNALS,
       ...(await localEngineChromium()),
       args: [...LOCAL_CHROMIUM_FLAGS, ...(options.userAgent ? [`--user-agent=${options.userAgent}`] : [])],
     });
@@ -58,6 +68,7 @@ export async function launchBrowser(options: { userAgent?: string } = {}): Promi
   // Loaded only in Lambda: the package ships the Chromium binary and is kept out of the bundle.
   const { default: chromium } = await import('@sparticuz/chromium');
   return puppeteer.launch({
+    ...OWN_SIGNALS,
     executablePath: await chromium.executablePath(),
     headless: 'shell',
     args: [...chromium.args, ...(options.userAgent ? [`--user-agent=${options.userAgent}`] : [])],

@@ -28,6 +28,9 @@ export async function createLeadSink(input: {
   hasLeads: boolean;
   now: () => Date;
   metrics: RunMetrics;
+  /** This segment's lease token, and the batches of listed leads its checkpoint had counted. */
+  token: string;
+  countedBatches: number;
 }): Promise<LeadSink> {
   const owner = { userId: input.userId, automationId: input.automationId };
   const [user, others] = await Promise.all([
@@ -38,11 +41,11 @@ export async function createLeadSink(input: {
   const freeShards = Array.from({ length: LEAD_COUNT_SHARDS }, (_, shard) => shard);
   let readFirst = input.hasLeads;
 
-  async function store(rows: readonly ListRow[], baseUrl: string): Promise<StoredBatch> {
+  async function store(rows: readonly ListRow[], baseUrl: string, batch: number): Promise<StoredBatch> {
     const shard = freeShards.shift();
     if (shard === undefined) throw new Error(`At most ${LEAD_COUNT_SHARDS} batches are stored at once`);
     try {
-      return await storeOnShard(rows, baseUrl, shard);
+      return await storeOnShard(rows, baseUrl, shard, batch);
     } finally {
       freeShards.push(shard);
     }
@@ -52,6 +55,7 @@ export async function createLeadSink(input: {
     rows: readonly ListRow[],
     baseUrl: string,
     shard: number,
+    batch: number,
   ): Promise<StoredBatch> {
     const month = usageMonth(input.now());
     const out: StoredBatch = { stored: 0, created: 0, duplicates: 0, limited: false };
@@ -68,7 +72,11 @@ export async function createLeadSink(input: {
       rest = rest.slice(granted);
       const now = input.now().toISOString();
       const outcome = await storeLeads(
-        { ...owner, jobId: input.jobId },
+        {
+          ...owner,
+          jobId: input.jobId,
+          batch: { token: input.token, number: batch, counted: input.countedBatches },
+        },
         storing.map((row) => leadOf(row, baseUrl, now)),
         { skipHeldBy: others, shard, readFirst },
       );
@@ -80,9 +88,10 @@ export async function createLeadSink(input: {
         month,
         storing.length - outcome.created - outcome.restoredFromEarlierJobs,
       );
-      // Held by this job: new leads, and known ones an earlier job stored. A person this job listed
-      // twice (a commenter who also reacted) counts once towards maxProfiles and the report.
-      out.stored += outcome.created + outcome.restoredFromEarlierJobs;
+      // Held by this job: new leads, known ones an earlier job stored, and ones a stopped segment of this
+      // job stored without counting them (their profiles were counted when it stored them). A person
+      // this job listed twice (a commenter who also reacted) counts once towards maxProfiles and the report.
+      out.stored += outcome.created + outcome.restoredFromEarlierJobs + outcome.uncountedOfThisJob;
       out.created += outcome.created;
       out.duplicates += outcome.duplicates;
       input.metrics.count(RUN_METRICS.leadsWritten, outcome.created + outcome.updated);

@@ -59,8 +59,11 @@ export interface StoredBatch {
 
 /** Where a handler's leads go: stored once each under the automation, within the month's allowance. */
 export interface LeadSink {
-  /** Stores listed rows as leads; up to `storesAtOnce` calls may run at the same time. */
-  store(rows: readonly ListRow[], baseUrl: string): Promise<StoredBatch>;
+  /**
+   * Stores listed rows as leads; up to `storesAtOnce` calls may run at the same time. `batch` is the
+   * batch's number in the job's commit order (RunCounters.batches when it is committed).
+   */
+  store(rows: readonly ListRow[], baseUrl: string, batch: number): Promise<StoredBatch>;
   readonly storesAtOnce: number;
   /** The automation's stored leads in key order after `after`, a page at a time (enrichment). */
   after(after: string | undefined, limit: number): Promise<Lead[]>;

@@ -70,6 +70,8 @@ const trobKind: RunKindSetup = (input) => {
         hasLeads: base.state.totalLeads > 0,
         now: input.now,
         metrics: input.metrics,
+        token: input.token,
+        countedBatches: base.state.counters.batches ?? 0,
       });
       return trobHandler.run({ ...base, driver, leads });
     },

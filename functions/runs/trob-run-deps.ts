@@ -7,6 +7,7 @@ import { schedulerPort } from '../core/ports/scheduler';
 import { queues } from '../core/queues';
 import { createRealtimeService } from '../realtime/realtime-service';
 import { createGovernor } from '../safety/governor';
+import { sleepWithinInvocation } from './invocation-sleep';
 import { createProgressReporter } from './progress-reporter';
 import type { RunContext } from './run-context';
 import { runMetrics } from './run-metrics';
@@ -41,6 +42,7 @@ export function runContext(
         platform,
         now: () => new Date(),
         pacingScale: env().PACING_SCALE,
+        sleep: (ms) => sleepWithinInvocation(ms, () => lambda.getRemainingTimeInMillis()),
         ...(timeZone ? { timeZone } : {}),
       }),
     metrics: runMetrics,

@@ -97,6 +97,8 @@ function spawnLoopbackDynamo(options: { port: number; dbPath?: string }): ChildP
       '-XX:TieredStopAtLevel=1',
       '-XX:+UseSerialGC',
       `-Djava.library.path=${lib}`,
+      // Ends when this process does, whatever ends it: its stdin (a pipe from here) reaches end-of-file.
+      '-Dtrobly.exitWithParent=true',
       '-cp',
       classPath,
       LAUNCHER,
@@ -106,7 +108,9 @@ function spawnLoopbackDynamo(options: { port: number; dbPath?: string }): ChildP
       '-disableTelemetry',
       ...(options.dbPath ? ['-dbPath', options.dbPath] : ['-inMemory']),
     ],
-    { cwd: folder, stdio: 'pipe' },
+    // A process group of its own: a Ctrl-C in the terminal reaches the cloud, which hands its running
+    // jobs over (writing to the table) before it stops Java itself; Java must not die first.
+    { cwd: folder, stdio: 'pipe', detached: true },
   );
 }
 

@@ -85,6 +85,27 @@ describe('storing leads', () => {
     expect(three.extractedAt).toBe('2026-11-01T00:00:00.000Z');
   });
 
+  it('counts for the job the leads a stopped segment of it stored before its checkpoint counted them (issue 35 point 3)', async () => {
+    const owner = await newOwner();
+    // Segment A stores batches 0 and 1; its checkpoint counts batch 0, then the worker stops.
+    const a = (number: number) => ({ ...owner, batch: { token: 'segment-a', number, counted: 0 } });
+    expect(await storeLeads(a(0), range(0, 10))).toMatchObject({ created: 10, uncountedOfThisJob: 0 });
+    expect(await storeLeads(a(1), range(10, 20))).toMatchObject({ created: 10, uncountedOfThisJob: 0 });
+    // Segment B starts from that checkpoint (1 batch counted) and reads batch 1's page again: its leads
+    // were never counted for the job, so they count now.
+    const b = (number: number) => ({ ...owner, batch: { token: 'segment-b', number, counted: 1 } });
+    expect(await storeLeads(b(1), range(10, 20))).toMatchObject({
+      created: 0,
+      updated: 10,
+      uncountedOfThisJob: 10,
+      restoredFromEarlierJobs: 0,
+    });
+    // Batch 0's people listed again (a commenter who also reacted), by B or by its own batches: counted once.
+    expect(await storeLeads(b(2), range(0, 10))).toMatchObject({ updated: 10, uncountedOfThisJob: 0 });
+    expect(await storeLeads(b(3), range(10, 20))).toMatchObject({ updated: 10, uncountedOfThisJob: 0 });
+    expect(await shardedLeadCount(owner.userId, owner.automationId)).toBe(20);
+  });
+
   it('stores two batches of one automation at once, overlapping, each lead once and counted once', async () => {
     const owner = await newOwner();
     const [a, b] = await Promise.all([

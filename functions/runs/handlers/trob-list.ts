@@ -83,7 +83,8 @@ async function listPhase(
     const entry: PendingBatch = {
       batch: sending,
       stored: sending.rows.length
-        ? context.leads.store(sending.rows, context.page.baseUrl)
+        ? // Numbered in commit order: the batches counted, then those in flight before it.
+          context.leads.store(sending.rows, context.page.baseUrl, (counters.batches ?? 0) + pending.length)
         : Promise.resolve(nothingStored),
       settled: false,
     };
@@ -189,6 +190,7 @@ async function commitBatch(context: SegmentContext, batch: ListedBatch, outcome:
   state.totalLeads += outcome.created;
   state.countedLeads += outcome.created;
   counters.found += batch.found;
+  counters.batches = (counters.batches ?? 0) + 1;
   counters.hidden += batch.hidden;
   counters.filtered += batch.filtered;
   if (batch.available !== undefined) counters.available = batch.available;

@@ -30,5 +30,27 @@ public class LoopbackDynamoDbLocal {
     }
     proxy.start();
     System.out.println("DynamoDB Local listening on 127.0.0.1 only");
+    if (Boolean.getBoolean("trobly.exitWithParent")) exitWithParent();
+  }
+
+  /**
+   * The local cloud starts this process in a process group of its own, so the Ctrl-C that stops the
+   * cloud does not stop the table under it while running jobs still hand over (checkpoint, let go of
+   * their lease). It must still end with the cloud, however the cloud ends (a SIGKILL included): its
+   * stdin is a pipe from the cloud, which reads end-of-file when the cloud's process is gone.
+   */
+  private static void exitWithParent() {
+    Thread watchdog = new Thread(() -> {
+      try {
+        while (System.in.read() != -1) {
+          // Nothing is ever written: only the end matters.
+        }
+      } catch (java.io.IOException ignored) {
+        // A broken pipe is the parent gone too.
+      }
+      System.exit(0);
+    }, "exit-with-parent");
+    watchdog.setDaemon(true);
+    watchdog.start();
   }
 }
