@@ -34,9 +34,27 @@ export type LogSink = (line: string) => void;
  */
 const requestFields = new AsyncLocalStorage<Fields>();
 
-/** From here to the end of the current request's async chain, every log line carries `fields`. */
+/**
+ * From here to the end of the current async chain, every log line carries `fields`. For a middleware's
+ * `before` step, where the handler's body cannot be wrapped: it also reaches whatever called the
+ * handler and continues after it (AsyncLocalStorage's enterWith), so whoever invokes handlers in one
+ * process runs each in `inOwnLogScope`. Elsewhere, `withRequestLogFields`.
+ */
 export function setRequestLogFields(fields: Fields): void {
   requestFields.enterWith(fields);
+}
+
+/** Runs `work` with `fields` on every line it logs, in its async chain only (issue 35 point 4). */
+export function withRequestLogFields<T>(fields: Fields, work: () => T): T {
+  return requestFields.run(fields, work);
+}
+
+/**
+ * Runs an invocation in a log scope of its own, without request fields: fields it sets (even with
+ * setRequestLogFields) stay with its own lines and never reach its caller or later background work.
+ */
+export function inOwnLogScope<T>(work: () => T): T {
+  return requestFields.run({}, work);
 }
 
 // Deeper than MAX_DEPTH is cut rather than copied, so a secret cannot slip through below the limit,

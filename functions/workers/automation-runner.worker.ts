@@ -1,7 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { runMessage } from '../../shared/run-messages';
-import { logger, setRequestLogFields } from '../core/logger';
+import { logger, withRequestLogFields } from '../core/logger';
 import { queuePort } from '../core/ports/queue';
 import { retryDelaySeconds } from '../core/queues';
 import { metrics } from '../runs/run-metrics';
@@ -78,9 +78,12 @@ async function retrySoon(record: SQSRecord, receiveCount: number, log: typeof lo
     );
 }
 
-export async function handler(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {
-  // An invocation is not a request: no request's fields may carry over into its lines.
-  setRequestLogFields({ worker: 'automation-runner' });
+export function handler(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {
+  // An invocation is not a request: its lines carry the worker's name, and no request's fields.
+  return withRequestLogFields({ worker: 'automation-runner' }, () => processBatch(event, context));
+}
+
+async function processBatch(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {
   try {
     // A processor per invocation: the local cloud runs several invocations in one process, and a shared
     // processor's state (its records and failures) would mix theirs.

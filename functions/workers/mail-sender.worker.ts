@@ -1,7 +1,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { MailJobBusyError, mailJob } from '../auth/mail-jobs';
 import { runMailJob } from '../auth/mail-sender-deps';
-import { logger, setRequestLogFields } from '../core/logger';
+import { logger, withRequestLogFields } from '../core/logger';
 
 /**
  * Consumes the `mail` queue: each record is one account e-mail job (functions/auth/mail-jobs.ts). The
@@ -11,9 +11,12 @@ import { logger, setRequestLogFields } from '../core/logger';
  * claimed by its id before it is done (functions/auth/mail-send-repository.ts): a copy of a job already
  * sent is acknowledged, a copy of one being sent comes back later. Bodies name an address: never logged.
  */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  // An invocation is not a request: no request's fields may carry over into its lines.
-  setRequestLogFields({ worker: 'mail-sender' });
+export function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  // An invocation is not a request: its lines carry the worker's name, and no request's fields.
+  return withRequestLogFields({ worker: 'mail-sender' }, () => sendMails(event));
+}
+
+async function sendMails(event: SQSEvent): Promise<SQSBatchResponse> {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   await Promise.all(
     event.Records.map(async (record) => {

@@ -1,7 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { purgeFollowUp, purgeMessage, purgeSome } from '../account/partition-purge';
-import { logger, setRequestLogFields } from '../core/logger';
+import { logger, withRequestLogFields } from '../core/logger';
 import { queuePort } from '../core/ports/queue';
 import { realtimePort } from '../core/ports/realtime';
 
@@ -31,7 +31,8 @@ async function processRecord(record: SQSRecord): Promise<void> {
   logger.info('partition purged', { empty, latePass: message.latePass === true });
 }
 
-export async function handler(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {
-  setRequestLogFields({ worker: 'partition-purger' });
-  return processPartialResponse(event, processRecord, processor, { context, throwOnFullBatchFailure: false });
+export function handler(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {
+  return withRequestLogFields({ worker: 'partition-purger' }, () =>
+    processPartialResponse(event, processRecord, processor, { context, throwOnFullBatchFailure: false }),
+  );
 }

@@ -3,7 +3,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { runDispatch } from '../automations/run-dispatch-deps';
-import { setRequestLogFields } from '../core/logger';
+import { withRequestLogFields } from '../core/logger';
 import { unsentOf } from '../jobs/unsent-repository';
 
 /**
@@ -22,7 +22,8 @@ async function processRecord(record: DynamoDBRecord): Promise<void> {
   if (!(await runDispatch.dispatch(unsent))) throw new Error(`Run message of ${unsent.id} not sent`);
 }
 
-export async function handler(event: DynamoDBStreamEvent, context: Context): Promise<DynamoDBBatchResponse> {
-  setRequestLogFields({ worker: 'run-dispatcher' });
-  return processPartialResponse(event, processRecord, processor, { context, throwOnFullBatchFailure: false });
+export function handler(event: DynamoDBStreamEvent, context: Context): Promise<DynamoDBBatchResponse> {
+  return withRequestLogFields({ worker: 'run-dispatcher' }, () =>
+    processPartialResponse(event, processRecord, processor, { context, throwOnFullBatchFailure: false }),
+  );
 }

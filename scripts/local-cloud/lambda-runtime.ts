@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
+import { inOwnLogScope } from '../../functions/core/logger';
 import { outsideEnvScope } from './function-runtime/env-scope';
 import { runAs, stackFunction } from './function-runtime/runtime';
 
@@ -97,7 +98,7 @@ export function loadHandler(
     found = outsideEnvScope(() => import(pathToFileURL(file).href)).then((mod: { handler?: unknown }) => {
       if (typeof mod.handler !== 'function') throw new Error(`${file} does not export a handler function`);
       return options.localOnly && !options.runsAs
-        ? mod.handler
+        ? inOwnScope(mod.handler as Handler)
         : asStackFunction(entry, mod.handler as Handler);
     });
     // A failed import must not be cached: the next request retries after the developer's fix.
@@ -108,6 +109,13 @@ export function loadHandler(
 }
 
 type Handler = (...args: unknown[]) => unknown;
+
+/** A handler whose invocations log each in a scope of their own (asStackFunction); a streaming one stays marked. */
+function inOwnScope(handler: Handler): Handler {
+  const invoke = (...args: unknown[]) => inOwnLogScope(() => handler(...args));
+  if (isStreamingHandler(handler)) (invoke as unknown as Record<symbol, boolean>)[STREAMING] = true;
+  return invoke;
+}
 
 /**
  * The handler, run as the stacks' function of `entry`; a streaming handler stays marked as one. Its
@@ -131,7 +139,9 @@ export function asStackFunction(entry: string, handler: Handler): Handler {
           Math.max(0, Math.min(remaining(), started + fn.timeoutSeconds * 1000 - Date.now())),
       };
     });
-    return runAs(fn, () => handler(...withContext));
+    // Each invocation logs in a scope of its own: the request fields a handler sets never reach the
+    // invoker (a gateway, a poller) nor work it starts later, as separate Lambda invocations never share them.
+    return inOwnLogScope(() => runAs(fn, () => handler(...withContext)));
   };
   if (isStreamingHandler(handler)) (invoke as unknown as Record<symbol, boolean>)[STREAMING] = true;
   return invoke;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localScheduler } from '../../functions/core/adapters/local-scheduler';
 import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { sqsClient } from '../../functions/core/clients/sqs';
+import { createLogger, setRequestLogFields } from '../../functions/core/logger';
 import { keysPort } from '../../functions/core/ports/keys';
 import { queuePort } from '../../functions/core/ports/queue';
 import { schedulerPort } from '../../functions/core/ports/scheduler';
@@ -20,6 +21,7 @@ import {
   schedulerMayDeliver,
   stackFunction,
 } from '../../scripts/local-cloud/function-runtime/runtime';
+import { asStackFunction, lambdaContext } from '../../scripts/local-cloud/lambda-runtime';
 import { type LocalQueues, startLocalQueues } from '../../scripts/local-cloud/sqs';
 import { setEnv, useIntegrationEnv } from '../support/integration-env';
 
@@ -114,6 +116,23 @@ describe('a handler on the local cloud', () => {
     });
     expect(process.env.SET_BY_A_HANDLER).toBeUndefined();
     expect(await runAs(health, () => process.env.SET_BY_A_HANDLER)).toBeUndefined();
+  });
+
+  it('keeps the request fields a handler logs with to its own invocation (issue 35 point 4)', async () => {
+    const lines: string[] = [];
+    const log = createLogger({}, { level: 'info', sink: (line) => lines.push(line) });
+    // A handler whose middleware sets its request's fields as it starts (the HTTP and WebSocket wrappers).
+    const handler = asStackFunction(HEALTH, async () => {
+      setRequestLogFields({ requestId: 'req-1', routeKey: 'GET /api/health' });
+      log.info('handled');
+    });
+    await handler({}, lambdaContext('health'));
+    log.info('the gateway goes on');
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    log.info('background work started later');
+    const [handled, ...after] = lines.map((line) => JSON.parse(line));
+    expect(handled).toMatchObject({ requestId: 'req-1', routeKey: 'GET /api/health' });
+    for (const line of after) expect(line).not.toHaveProperty('requestId');
   });
 
   it('is refused a table write its read-only role does not allow, as DynamoDB refuses it, and nothing is written', async () => {

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLogger, type LogLevel, setRequestLogFields } from '../../../../functions/core/logger';
+import {
+  createLogger,
+  inOwnLogScope,
+  type LogLevel,
+  setRequestLogFields,
+  withRequestLogFields,
+} from '../../../../functions/core/logger';
 import { PLATFORMS, sessionCookieNames } from '../../../../shared/platforms';
 
 // An explicit level: the test config sets LOG_LEVEL=silent for the whole run.
@@ -198,6 +204,58 @@ describe('request log fields', () => {
     expect(entries).toHaveLength(2);
     for (const entry of entries) expect(entry.requestId).toBe(entry.step);
     expect(entries.map((e) => e.routeKey)).toEqual(['GET /api/x', 'GET /api/x']);
+  });
+
+  it('keeps a handler’s request fields from its invoker and the work the invoker starts later (issue 35 point 4)', async () => {
+    const lines: string[] = [];
+    const shared = createLogger({}, { level: 'info', sink: (line) => lines.push(line) });
+    // A handler whose middleware sets its fields as it starts, as the HTTP and WebSocket wrappers do.
+    const handler = async (requestId: string) => {
+      setRequestLogFields({ requestId, routeKey: 'POST /api/flows' });
+      await Promise.resolve();
+      shared.info('handled');
+    };
+    // The invoker (a local gateway or poller) runs the handler, then later background work of its own.
+    const invoker = async () => {
+      await inOwnLogScope(() => handler('req-a'));
+      shared.info('invoker goes on');
+      await new Promise<void>((done) =>
+        setTimeout(() => {
+          shared.info('background work');
+          done();
+        }, 1),
+      );
+    };
+    await invoker();
+    const [handled, after, background] = lines.map((line) => JSON.parse(line));
+    expect(handled).toMatchObject({ requestId: 'req-a', routeKey: 'POST /api/flows' });
+    expect(after.requestId).toBeUndefined();
+    expect(background.requestId).toBeUndefined();
+    expect(background.routeKey).toBeUndefined();
+  });
+
+  it('shows how an unscoped handler’s fields would reach its invoker, which the scope prevents', async () => {
+    const lines: string[] = [];
+    const shared = createLogger({}, { level: 'info', sink: (line) => lines.push(line) });
+    await inOwnLogScope(async () => {
+      await (async () => setRequestLogFields({ requestId: 'leaky' }))();
+      shared.info('caller after an unscoped handler');
+    });
+    shared.info('outside every scope');
+    expect(JSON.parse(lines[0]!).requestId).toBe('leaky');
+    expect(JSON.parse(lines[1]!).requestId).toBeUndefined();
+  });
+
+  it('gives a worker’s or task’s lines its fields within its work only', async () => {
+    const lines: string[] = [];
+    const shared = createLogger({}, { level: 'info', sink: (line) => lines.push(line) });
+    await withRequestLogFields({ task: 'dispatch-unsent-automations' }, async () => {
+      await Promise.resolve();
+      shared.info('swept');
+    });
+    shared.info('idle');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ task: 'dispatch-unsent-automations' });
+    expect(JSON.parse(lines[1]!).task).toBeUndefined();
   });
 
   it('logs no request fields outside a request', () => {
