@@ -2,7 +2,8 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { isConditionalCheckFailure } from '../core/dynamo-errors';
 import { keys } from '../core/table';
-import type { LedgerAccount, WriteRecord } from './contact-ledger';
+import type { LedgerAccount } from './contact-ledger';
+import type { WriteRecord } from './write-ledger';
 
 /**
  * Writes a stopped worker left open (issue 35 point 1): taken (the budget spent, nothing sent) or

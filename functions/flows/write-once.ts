@@ -1,17 +1,17 @@
 import type { TextOrigin } from '../../shared/review';
+import type { LedgerAccount } from './contact-ledger';
+import { type ReviewEntry, recordReviewIntent } from './review-repository';
 import {
   claimWrite,
   findWrite,
   isSettled,
-  type LedgerAccount,
   moveWrite,
   recordIntent,
   releaseWrite,
   type SettledStatus,
   type WriteKind,
   type WriteTarget,
-} from './contact-ledger';
-import { type ReviewEntry, recordReviewIntent } from './review-repository';
+} from './write-ledger';
 
 /**
  * Every write to a platform (a like, a comment, an invitation, a message) goes this one way (issue 20

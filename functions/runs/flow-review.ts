@@ -1,7 +1,7 @@
 import { REVIEW_KINDS, type ReviewKind, type ReviewMode, waitsForReview } from '../../shared/review';
-import type { WriteKind, WriteTarget } from '../flows/contact-ledger';
 import type { StoredProspect } from '../flows/prospect-repository';
 import type { ReviewEntry } from '../flows/review-repository';
+import type { WriteKind, WriteTarget } from '../flows/write-ledger';
 import type { WriteRequest } from '../flows/write-once';
 import type { FlowPost } from '../platforms/flow-driver-types';
 

@@ -11,14 +11,13 @@ import {
   contactsOfFlow,
   invitationAcceptance,
   type LedgerAccount,
-  notesUsedSince,
-  type WriteRecord,
 } from '../flows/contact-ledger';
 import { findIndustry } from '../flows/industry-repository';
 import { openWritesBefore } from '../flows/open-writes';
 import { isPendingInvitation, pendingInvitationCount } from '../flows/pending-invitations';
 import { prospectsAfter, type StoredProspect, scoreProspect } from '../flows/prospect-repository';
 import { type ReviewEntry, reviewEntries } from '../flows/review-repository';
+import { notesUsedSince, type WriteRecord } from '../flows/write-ledger';
 import type { StoredAutomation } from '../jobs/automation-item';
 import type { BrowserCookie } from '../platforms/browser';
 import {

@@ -2,16 +2,10 @@ import type { MessagingSettings } from '../../shared/flows';
 import type { ReviewMode } from '../../shared/review';
 import type { AiProspect, ProspectAi } from '../core/ports/ai';
 import { COMMENT_MAX_LENGTH, MESSAGE_MAX_LENGTH } from '../core/ports/ai-outreach-rules';
-import {
-  type ContactStep,
-  findWrite,
-  type LedgerAccount,
-  type WriteKind,
-  type WriteRecord,
-  type WriteTarget,
-} from '../flows/contact-ledger';
+import type { ContactStep, LedgerAccount } from '../flows/contact-ledger';
 import { findProspect, type StoredProspect } from '../flows/prospect-repository';
 import { type ReviewEntry, removeReviewEntry } from '../flows/review-repository';
+import { findWrite, type WriteKind, type WriteRecord, type WriteTarget } from '../flows/write-ledger';
 import {
   giveUpWrite,
   NOT_SHOWN,

@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  claimWrite,
-  findWrite,
-  type LedgerAccount,
-  notesUsedSince,
-} from '../../functions/flows/contact-ledger';
+import type { LedgerAccount } from '../../functions/flows/contact-ledger';
 import { approveEntry, type ReviewEntry, settleEntry } from '../../functions/flows/review-repository';
+import { claimWrite, findWrite, notesUsedSince } from '../../functions/flows/write-ledger';
 import { type WriteRequest, writeOnce } from '../../functions/flows/write-once';
 import { closeSharedBrowser, openPlatformPage, type PlatformPage } from '../../functions/platforms/browser';
 import type { FlowDriver, FlowPerson, FlowPost } from '../../functions/platforms/flow-driver-types';

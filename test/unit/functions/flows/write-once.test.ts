@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LedgerAccount } from '../../../../functions/flows/contact-ledger';
+import { type ReviewEntry, recordReviewIntent } from '../../../../functions/flows/review-repository';
 import {
   claimWrite,
   findWrite,
-  type LedgerAccount,
   moveWrite,
   recordIntent,
   releaseWrite,
   type WriteRecord,
-} from '../../../../functions/flows/contact-ledger';
-import { type ReviewEntry, recordReviewIntent } from '../../../../functions/flows/review-repository';
+} from '../../../../functions/flows/write-ledger';
 import {
   NOT_SHOWN,
   WRITE_LEASE_MS,
@@ -21,8 +21,8 @@ import {
 // The ledger's records live in DynamoDB (test/integration/write-once*.integration.test.ts run them with
 // Chromium); here an in-memory ledger keeps the same rules (one record per key, claims under a lease,
 // moves only while the lease is this worker's), so the order of write-once's steps is what is checked.
-vi.mock('../../../../functions/flows/contact-ledger', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../functions/flows/contact-ledger')>()),
+vi.mock('../../../../functions/flows/write-ledger', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../functions/flows/write-ledger')>()),
   recordIntent: vi.fn(),
   claimWrite: vi.fn(),
   findWrite: vi.fn(),
