@@ -101,6 +101,24 @@ const INTEGRATION_TEST = {
 };
 
 /**
+ * The crash matrix (issue 35 point 5, test/crash/): each case starts, kills and restarts a whole local cloud
+ * in a child process, one case after another (they measure heal times, and two clouds at once on two cores
+ * would measure each other). Long, so outside `npm test` and `npm run test:all`: only a run that names the
+ * project has it (`npm run test:crash`, `vitest run --project crash`).
+ */
+const CRASH_ASKED = process.argv.some((arg) => arg === 'crash' || arg === '--project=crash');
+const CRASH_TEST = {
+  name: 'crash',
+  include: ['test/crash/**/*.crash.test.ts'],
+  environment: 'node' as const,
+  fileParallelism: false,
+  maxWorkers: 1,
+  env: TEST_PASSWORD_COST,
+  testTimeout: 8 * 60_000,
+  hookTimeout: 120_000,
+};
+
+/**
  * One runner, several projects. Integration and e2e start real services in their global setup:
  * DynamoDB Local for integration, the whole local cloud (npm start's) for the browser tests.
  */
@@ -180,6 +198,7 @@ export default defineConfig({
             },
           ]
         : []),
+      ...(CRASH_ASKED ? [{ test: CRASH_TEST }] : []),
     ],
   },
 });

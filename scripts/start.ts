@@ -6,6 +6,7 @@ import { type LocalCloud, startLocalCloud } from './local-cloud';
 import { startDevWeb } from './local-cloud/dev-web';
 import { repoRoot } from './local-cloud/lambda-runtime';
 import { checkPrerequisites, describeFindings } from './local-cloud/prerequisites';
+import { stopOnSignals } from './local-cloud/stop-on-signals';
 import { ensureWebBuild, webDist } from './web-build';
 
 /**
@@ -80,16 +81,13 @@ async function main(): Promise<void> {
     ].join('\n'),
   );
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping the local cloud...`);
-    await closeVite?.();
-    await cloud.stop();
-    process.exit(0);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
+  stopOnSignals(
+    async () => {
+      await closeVite?.();
+      await cloud.stop();
+    },
+    (line) => console.log(line),
+  );
 }
 
 main().catch((error) => {

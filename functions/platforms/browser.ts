@@ -61,6 +61,9 @@ export async function launchBrowser(options: { userAgent?: string } = {}): Promi
   if (process.env.APP_RUNTIME === 'local') {
     return puppeteer.launch({
       ...OWN_SIGNALS,
+      // Over a pipe, not a port: Chromium (in a process group of its own, so a Ctrl-C reaches the cloud,
+      // not it) ends when the pipe does, so a killed local cloud leaves no browser behind.
+      pipe: true,
       ...(await localEngineChromium()),
       args: [...LOCAL_CHROMIUM_FLAGS, ...(options.userAgent ? [`--user-agent=${options.userAgent}`] : [])],
     });
