@@ -10,7 +10,9 @@ import {
   type WriteRecord,
 } from '../../../../functions/flows/write-ledger';
 import {
+  giveUpWrite,
   NOT_SHOWN,
+  UNKNOWN_TARGET,
   WRITE_LEASE_MS,
   type WriteOnceDeps,
   type WriteRequest,
@@ -42,10 +44,13 @@ const KEY = 'invite:p-1';
 /** The ledger of the account, by key, and the review queue beside it. */
 let records: Map<string, WriteRecord>;
 let queued: ReviewEntry[];
+/** The lease end each write was opened with (taken, performing) on the index of open writes. */
+let openUntil: Map<string, string | undefined>;
 
 function fakeLedger() {
   records = new Map();
   queued = [];
+  openUntil = new Map();
   const store = (write: Omit<WriteRecord, 'status' | 'createdAt' | 'updatedAt'>, at: string) => {
     const existing = records.get(write.key);
     if (existing) return { fresh: false, record: { ...existing } };
@@ -80,6 +85,8 @@ function fakeLedger() {
     if (extra.failure) record.failure = extra.failure;
     if (extra.text !== undefined) record.text = extra.text;
     if (extra.performedAt) record.performedAt ??= extra.performedAt;
+    // The index of open writes (open-writes.ts) sorts a taken or performing write by its lease's end.
+    if (to === 'taken' || to === 'performing') openUntil.set(key, extra.leaseUntil);
     if (to === 'done' || to === 'failed') {
       delete record.leaseToken;
       delete record.leaseUntil;
@@ -435,6 +442,33 @@ describe('what the platform answers', () => {
     };
     expect(await writeOnce(deps(), invitation({ perform }))).toEqual({ kind: 'lost' });
     expect(records.get(KEY)).toMatchObject({ status: 'performing' });
+  });
+});
+
+describe('an open write (issue 35 point 1)', () => {
+  it('is opened, taken and performing, with the end of the lease it was claimed under', async () => {
+    let seen: string | undefined;
+    const perform = async () => {
+      seen = openUntil.get(KEY);
+      return { ok: true as const };
+    };
+    await writeOnce(deps({ leaseMs: 30_000 }), invitation({ perform, verify: async () => true }));
+    expect(seen).toBe('2026-11-25T10:00:30.000Z');
+  });
+
+  it('is given up as failed, never sent, when nothing says what it answered', async () => {
+    leftBehind({ status: 'performing' });
+    expect(await giveUpWrite(deps(), KEY, UNKNOWN_TARGET)).toEqual({ kind: 'not-shown' });
+    expect(records.get(KEY)).toMatchObject({ status: 'failed', failure: UNKNOWN_TARGET });
+    expect(records.get(KEY)).not.toHaveProperty('leaseToken');
+    expect(platform.performed).toEqual([]);
+    expect(takes).toBe(0);
+  });
+
+  it('is left to the worker that holds it when given up', async () => {
+    leftBehind({ status: 'performing', leaseToken: 'worker-2', leaseUntil: '2026-11-25T10:05:00.000Z' });
+    expect(await giveUpWrite(deps(), KEY, UNKNOWN_TARGET)).toEqual({ kind: 'held' });
+    expect(records.get(KEY)).toMatchObject({ status: 'performing', leaseToken: 'worker-2' });
   });
 });
 
