@@ -138,20 +138,51 @@ export async function clickText(
   );
 }
 
+/** How long the network stays quiet before a page counts as loaded (puppeteer's networkidle0 too). */
+const QUIET_MS = 500;
+const OPEN_TIMEOUT_MS = 30_000;
+
 /**
- * Opens a page of the app and waits out the 1 s splash of a full page load (DECISIONS 11). When the
- * page never comes to rest, the error names the requests still open at the timeout (a navigation timed
- * out once in a full run, issue 34's note, and the plain TimeoutError said nothing of why).
+ * Opens a page of the app and waits until its network is quiet, then out the 1 s splash of a full page
+ * load (DECISIONS 11). Quiet is Chromium's networkidle0, or, whichever comes first, no request open for
+ * 500 ms after the load but one kind: the catalogue's answers may be served stale while Chromium
+ * revalidates them (`stale-while-revalidate`, functions/core/cacheable.ts), and that background request
+ * keeps networkidle0 from ever coming (DevTools never reports its end), so a journey that met a copy a
+ * previous one left between 60 s and 11 minutes before timed out. A request for a URL the page was just
+ * served from the cache is that revalidation, and is not waited for. On a timeout the error names the
+ * requests still open.
  */
 export async function openApp(page: Page, url: string): Promise<void> {
   const open = new Map<HTTPRequest, number>();
-  const started = (request: HTTPRequest) => void open.set(request, Date.now());
-  const ended = (request: HTTPRequest) => void open.delete(request);
+  const servedFromCache = new Set<string>();
+  let lastChange = Date.now();
+  let loaded = false;
+  let done = false;
+  const started = (request: HTTPRequest) => {
+    lastChange = Date.now();
+    if (!servedFromCache.has(request.url())) open.set(request, Date.now());
+  };
+  const ended = (request: HTTPRequest) => {
+    lastChange = Date.now();
+    open.delete(request);
+    if (!request.response()?.fromCache()) return;
+    servedFromCache.add(request.url());
+    for (const other of open.keys()) if (other.url() === request.url()) open.delete(other);
+  };
+  const onLoad = () => {
+    loaded = true;
+  };
   page.on('request', started);
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
+  page.on('load', onLoad);
+  const navigation = page.goto(url, { waitUntil: 'networkidle0', timeout: OPEN_TIMEOUT_MS });
+  const quiet = (async () => {
+    while (!done && !(loaded && open.size === 0 && Date.now() - lastChange >= QUIET_MS))
+      await new Promise((resolve) => setTimeout(resolve, 50));
+  })();
   try {
-    await page.goto(url, { waitUntil: 'networkidle0' });
+    await Promise.race([navigation, quiet]);
   } catch (error) {
     const now = Date.now();
     const pending = [...open].map(([r, at]) => `${r.method()} ${r.url()} (${now - at} ms)`);
@@ -160,9 +191,13 @@ export async function openApp(page: Page, url: string): Promise<void> {
       { cause: error },
     );
   } finally {
+    done = true;
+    // Quiet came first: the navigation's own wait may still time out later, to nobody's concern.
+    navigation.catch(() => undefined);
     page.off('request', started);
     page.off('requestfinished', ended);
     page.off('requestfailed', ended);
+    page.off('load', onLoad);
   }
   await page.waitForFunction(() => !(document.body.textContent ?? '').includes('Automation Loading...'), {
     timeout: 10_000,
