@@ -221,3 +221,29 @@ export const FLOW_CATEGORY_LABELS: Record<FlowCategory, string> = {
   nurturing: 'Relationship Nurturing',
   'event-follow-up': 'Event Follow-up',
 };
+
+/**
+ * Issue 36 point 1: a flow's minimum match. A prospect whose score is below it is found and scored but
+ * never liked, commented on or invited; the best scored go first. Warm or better unless the user
+ * chooses otherwise in step 1.
+ */
+export const MINIMUM_MATCH_OPTIONS = [
+  { label: 'Hot only', value: 'hot' },
+  { label: 'Warm or better (recommended)', value: 'warm' },
+  { label: 'Everyone, Cold included', value: 'cold' },
+] as const;
+export type MinimumMatch = (typeof MINIMUM_MATCH_OPTIONS)[number]['value'];
+export const DEFAULT_MINIMUM_MATCH: MinimumMatch = 'warm';
+
+/** Match qualities from the weakest up: one meets a minimum at or below it. */
+const MATCH_ORDER: readonly MinimumMatch[] = ['cold', 'warm', 'hot'];
+
+/** True when a prospect of this match quality may be engaged and invited under `minimum`. */
+export function meetsMinimumMatch(quality: MinimumMatch | undefined, minimum: MinimumMatch): boolean {
+  if (quality === undefined) return minimum === 'cold';
+  return MATCH_ORDER.indexOf(quality) >= MATCH_ORDER.indexOf(minimum);
+}
+
+/** The minimum's label as the run's history and the wizard name it ('Warm or better'). */
+export const minimumMatchLabel = (minimum: MinimumMatch): string =>
+  MINIMUM_MATCH_OPTIONS.find((o) => o.value === minimum)!.label.replace(/ \(recommended\)$/, '');

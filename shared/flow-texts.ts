@@ -30,6 +30,7 @@ export const FLOW_MESSAGES = {
   unknownJobTitle: 'Choose job titles from the list',
   unknownLocation: 'Choose locations from the list',
   unknownCompanySize: 'Choose company sizes from the list',
+  unknownMinimumMatch: 'Choose a minimum match from the list',
   unknownMessageTone: 'Choose a message tone from the list',
   unknownConnectionRequestStyle: 'Choose a connection request approach from the list',
   unknownCommentStyle: 'Choose a comment strategy from the list',

@@ -7,6 +7,7 @@ import {
   CONNECTION_REQUEST_STYLE_OPTIONS,
   COUNTRY_OPTIONS,
   DEFAULT_ENABLE_WEEKENDS,
+  DEFAULT_MINIMUM_MATCH,
   DEFAULT_TIMEZONE,
   DEFAULT_WORKING_HOURS,
   FLOW_PROSPECTS_PER_RUN,
@@ -22,6 +23,7 @@ import {
   MAX_JOB_TITLES,
   MAX_LOCATIONS,
   MESSAGE_TONE_OPTIONS,
+  MINIMUM_MATCH_OPTIONS,
   valuesOf,
   WITHDRAW_AFTER_DAYS,
 } from './flow-options';
@@ -120,8 +122,15 @@ export const targetingSettings = z.object({
     }),
     [],
   ),
+  /** Issue 36 point 1: who may be engaged and invited (flow-options.ts MINIMUM_MATCH_OPTIONS). */
+  minimumMatch: z._default(
+    z.enum(valuesOf(MINIMUM_MATCH_OPTIONS), { error: FLOW_MESSAGES.unknownMinimumMatch }),
+    DEFAULT_MINIMUM_MATCH,
+  ),
 });
 export type TargetingSettings = z.infer<typeof targetingSettings>;
+/** As a template or a form gives it: fields with a default (job titles, sizes, minimum match) may be left out. */
+export type TargetingSettingsInput = z.input<typeof targetingSettings>;
 
 /** Step 2, Messaging (spec 5): a described company, 50 to 500 characters, and three styles. */
 export const messagingSettings = z.object({
@@ -246,7 +255,7 @@ export interface FlowFeature {
 export interface FlowExample {
   title: string;
   description: string;
-  config: { targetingSettings: TargetingSettings };
+  config: { targetingSettings: TargetingSettingsInput };
 }
 
 /** Spec 2.2, Requirements: the four blurbs describing the configuration options. */

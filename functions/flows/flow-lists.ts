@@ -130,14 +130,11 @@ function paginationOf(page: number, limit: number, totalItems: number, hasNext: 
   return { currentPage: page, totalPages: Math.max(1, Math.ceil(totalItems / limit)), totalItems, hasNext };
 }
 
-const strip = ({
-  pk: _pk,
-  sk: _sk,
-  searchText: _s,
-  statusRank: _r,
-  type: _t,
-  ...rest
-}: Record<string, unknown>) => rest;
+/** An item without its keys and the attributes kept only to query it. */
+const strip = ({ pk: _pk, sk: _sk, searchText: _s, statusRank: _r, ...rest }: Record<string, unknown>) =>
+  rest;
+/** A prospect's item also says what kind of item it is (`type: 'prospect'`), which the API leaves out. */
+const stripProspect = ({ type: _t, ...rest }: Record<string, unknown>) => strip(rest);
 
 export async function listActivities(
   userId: string,
@@ -235,7 +232,7 @@ export async function listProspects(
         ),
   ]);
   return {
-    prospects: page.items.map((item) => prospectSummaryOf(strip(item))),
+    prospects: page.items.map((item) => prospectSummaryOf(stripProspect(item))),
     pagination: paginationOf(query.page, query.limit, totalItems, page.next !== undefined),
     ...(page.next ? { nextCursor: await nextCursor(scope, query.page, page.next) } : {}),
   };

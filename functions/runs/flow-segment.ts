@@ -172,6 +172,9 @@ export function createFlowSegment(input: {
         prospect: aiProspectOf(prospect),
         targeting,
         companyDescription: settings.messagingSettings.companyDescription,
+        // A run scores only the people its own search found (`unscored`), and the search filtered by
+        // every facet of the targeting: each is matched, though a listed profile may not show it.
+        matchedBySearch: targeting,
       });
       const at = now().toISOString();
       const score = { ...scored, scoredAt: at };

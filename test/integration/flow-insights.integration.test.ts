@@ -187,6 +187,8 @@ describe('GET /api/flows/{id}/activities', () => {
     expect(both.status, both.text).toBe(200);
     const expected = stored.filter((a) => a.type === 'POST_LIKED' || a.type === 'POST_COMMENTED');
     expect(both.body.data.activities.map((a: FlowActivity) => a.id)).toEqual(expected.map((a) => a.id));
+    // Each row says what it is: its badge reads the type (issue 36).
+    expect(both.body.data.activities.map((a: FlowActivity) => a.type)).toEqual(expected.map((a) => a.type));
     expect(both.body.data.pagination.totalItems).toBe(expected.length);
     const failed = await get(`/api/flows/${flowId}/activities?status=FAILED&limit=100`);
     const unsuccessful = stored.filter((a) => !a.wasSuccessful);

@@ -9,6 +9,7 @@ import { flowTemplates } from '../../functions/flows/templates/registry';
 import { flowScheduleName } from '../../functions/jobs/flow-schedule';
 import { BUDGETS } from '../../functions/safety/budgets';
 import { invitationFate } from '../../scripts/sandbox-platforms/linkedin-outreach';
+import { FLOW_RUN_TEXTS } from '../../shared/flow-run-texts';
 import { RUN_TEXTS } from '../../shared/run-texts';
 import type { TestUser } from '../support/api-client';
 import {
@@ -85,7 +86,12 @@ describe('a flow’s run', () => {
     expect(item.prospectsFound).toBe(prospects.length);
     for (const prospect of prospects) {
       expect(prospect.aiScore).toEqual(expect.any(Number));
-      expect(['hot', 'warm', 'cold']).toContain(prospect.matchQuality);
+      // Issue 36 point 1: the search found them by the targeting's facets, so each of those matched.
+      expect(['hot', 'warm']).toContain(prospect.matchQuality);
+      const factors = prospect.relevanceFactors as Array<{ factor: string; detail: string }>;
+      expect(factors.find((f) => f.factor === 'Industry')?.detail).toMatch(
+        /^(Found by the search's industry filter|The industry ".+" is a targeted one)/,
+      );
       expect(String(prospect.matchReason).length).toBeGreaterThan(0);
     }
     // The stage history and the API.
@@ -101,6 +107,21 @@ describe('a flow’s run', () => {
     });
     expect(new Date(shown.nextScheduledRun).getTime()).toBeGreaterThan(Date.now());
     expect((await schedulerPort().get(flowScheduleName(flow.id)))?.expression).toMatch(/^at\(/);
+  });
+
+  it('says nobody matched, and what to widen, when its search finds nobody (issue 36)', async () => {
+    const ada = await connectedUser('PLUS');
+    const config = onAutopilot(template.defaultConfig);
+    config.targetingSettings = { ...config.targetingSettings!, keywords: 'zyxwvut' };
+    const flow = await startedFlow(ada, config);
+    await runFlow(ada);
+    expect(await automationItem(ada.id, flow.id)).toMatchObject({
+      status: 'active',
+      message: FLOW_RUN_TEXTS.noMatch,
+    });
+    expect(FLOW_RUN_TEXTS.noMatch).toBe(
+      'Nobody matched the targeting: widen it (more industries or locations, fewer job titles or company sizes, or other keywords)',
+    );
   });
 
   it('never approaches a person another flow of the account already found', async () => {

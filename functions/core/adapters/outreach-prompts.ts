@@ -155,11 +155,38 @@ const SCORE_SCHEMA = {
 
 const textOutput = (description: string) => ({ name: 'outreach_text', description, schema: TEXT_SCHEMA });
 
-export function scorePrompt({ prospect, targeting, companyDescription }: ScoreProspectRequest): JsonPrompt {
+/** What the platform's search already matched: counted as matched, whatever the listed profile shows. */
+function searchLines(matched: Partial<AiTargeting> | undefined): string[] {
+  const facets: [string, string | readonly string[] | undefined][] = [
+    ['Keywords', matched?.keywords],
+    ['Industries', matched?.industries],
+    ['Job titles', matched?.jobTitles],
+    ['Locations', matched?.locations],
+    ['Company sizes', matched?.companySize],
+  ];
+  const lines = facets.flatMap(([name, value]) => {
+    const values = (typeof value === 'string' ? [value] : (value ?? [])).filter((v) => v.trim());
+    return values.length ? [`${name}: ${line(values.join(', '), 400)}`] : [];
+  });
+  return lines.length
+    ? [
+        'The platform found this person with a search filtered by these facets, so each is matched (count it as a full match even where the profile below does not show it):',
+        ...lines,
+      ]
+    : [];
+}
+
+export function scorePrompt({
+  prospect,
+  targeting,
+  companyDescription,
+  matchedBySearch,
+}: ScoreProspectRequest): JsonPrompt {
   return {
     system: SCORER_RULES,
     user: [
       ...targetingLines(targeting),
+      ...searchLines(matchedBySearch),
       userCompany(companyDescription),
       '',
       ...prospectLines(prospect),

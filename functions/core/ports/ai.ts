@@ -142,6 +142,12 @@ export interface ScoreProspectRequest {
   prospect: AiProspect;
   targeting: AiTargeting;
   companyDescription: string;
+  /**
+   * The facets of the targeting the platform's search matched the person on (issue 36 point 1): a search
+   * returns only people who pass every facet it filters by, though their profile as listed may not show
+   * it (no industry, no title). Each counts as matched.
+   */
+  matchedBySearch?: Partial<AiTargeting>;
 }
 
 export interface ConnectionNoteRequest {

@@ -1,3 +1,4 @@
+import { DEFAULT_MINIMUM_MATCH } from '../../../shared/flow-options';
 import { DEFAULT_EXECUTION_SETTINGS, type FlowTemplateDefinition } from '../../../shared/flows';
 import { INDUSTRY, WORLDWIDE } from './audiences';
 
@@ -183,7 +184,7 @@ export const aiProspecting: FlowTemplateDefinition = {
     },
   ],
   defaultConfig: {
-    targetingSettings: cleanEnergyOperations,
+    targetingSettings: { ...cleanEnergyOperations, minimumMatch: DEFAULT_MINIMUM_MATCH },
     messagingSettings: {
       companyDescription:
         'We make maintenance-planning software for plants and fleets: it reads the machines’ own sensor data ' +

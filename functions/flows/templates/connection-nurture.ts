@@ -1,3 +1,4 @@
+import { DEFAULT_MINIMUM_MATCH } from '../../../shared/flow-options';
 import { DEFAULT_EXECUTION_SETTINGS, type FlowTemplateDefinition } from '../../../shared/flows';
 import { INDUSTRY, WORLDWIDE } from './audiences';
 
@@ -186,7 +187,7 @@ export const connectionNurture: FlowTemplateDefinition = {
     },
   ],
   defaultConfig: {
-    targetingSettings: leaders,
+    targetingSettings: { ...leaders, minimumMatch: DEFAULT_MINIMUM_MATCH },
     messagingSettings: {
       companyDescription:
         'We run leadership programmes for first-time managers: six weeks of small-group coaching on feedback, ' +

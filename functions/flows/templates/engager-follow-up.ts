@@ -1,3 +1,4 @@
+import { DEFAULT_MINIMUM_MATCH } from '../../../shared/flow-options';
 import { DEFAULT_EXECUTION_SETTINGS, type FlowTemplateDefinition } from '../../../shared/flows';
 import { INDUSTRY, WORLDWIDE } from './audiences';
 
@@ -173,7 +174,7 @@ export const engagerFollowUp: FlowTemplateDefinition = {
     },
   ],
   defaultConfig: {
-    targetingSettings: growthEngagers,
+    targetingSettings: { ...growthEngagers, minimumMatch: DEFAULT_MINIMUM_MATCH },
     messagingSettings: {
       companyDescription:
         'We host a monthly online growth meetup for B2B marketers and publish the playbooks our speakers share, ' +

@@ -1,3 +1,4 @@
+import { DEFAULT_MINIMUM_MATCH } from '../../../shared/flow-options';
 import { DEFAULT_EXECUTION_SETTINGS, type FlowTemplateDefinition } from '../../../shared/flows';
 import { EUROPE, INDUSTRY, NORTH_AMERICA, WORLDWIDE } from './audiences';
 
@@ -191,7 +192,7 @@ export const thoughtLeaderWarmup: FlowTemplateDefinition = {
     },
   ],
   defaultConfig: {
-    targetingSettings: salesLeaders,
+    targetingSettings: { ...salesLeaders, minimumMatch: DEFAULT_MINIMUM_MATCH },
     messagingSettings: {
       companyDescription:
         'We coach B2B sales teams on founder-led and consultative selling, with call reviews and playbooks ' +

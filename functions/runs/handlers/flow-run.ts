@@ -1,5 +1,6 @@
 import { DAY_PLAN_TEXTS } from '../../../shared/day-plan';
-import { PENDING_INVITATION_LIMIT } from '../../../shared/flow-options';
+import { meetsMinimumMatch, minimumMatchLabel, PENDING_INVITATION_LIMIT } from '../../../shared/flow-options';
+import { FLOW_RUN_TEXTS } from '../../../shared/flow-run-texts';
 import { INVITATION_LIMIT_TEXTS, type InvitationLimit } from '../../../shared/invitation-limit';
 import { PENDING_TEXTS, prospectsWithin } from '../../../shared/pending-invitations';
 import { noteMaxLength } from '../../platforms/flow-driver-types';
@@ -71,7 +72,7 @@ const RECENT_POSTS = 3;
  */
 async function engage(context: FlowSegmentContext): Promise<HandlerStep | undefined> {
   const { flow, page, governor } = context;
-  const prospects = await flow.ofThisRun();
+  const prospects = await contactable(context);
   let engaged = 0;
   let waiting = 0;
   if (prospects.length === 0) return undefined;
@@ -117,7 +118,7 @@ function spent(context: FlowSegmentContext, what: string, engaged: number): unde
 async function connect(context: FlowSegmentContext): Promise<HandlerStep | undefined> {
   const { flow, page } = context;
   // A 1st-degree connection is connected already: nothing to invite.
-  const prospects = (await flow.ofThisRun()).filter((p) => p.distance !== 1);
+  const prospects = (await contactable(context)).filter((p) => p.distance !== 1);
   if (prospects.length === 0) return undefined;
   const account = await flow.driver.account(page);
   let notes = await flow.notesLeft(account);
@@ -268,8 +269,39 @@ async function score(context: FlowSegmentContext): Promise<HandlerStep | undefin
     };
     context.report('scoring', `Scored ${counters.enriched} of ${counters.stored} prospects`);
     await context.save();
-    if (!page.next) return undefined;
+    if (!page.next) return reportBelowMinimum(context);
   }
+}
+
+/**
+ * This run's prospects the flow may contact (issue 36 point 1): those at or above its minimum match,
+ * the best scored first. The others are found and scored, never liked, commented on or invited.
+ */
+async function contactable(context: FlowSegmentContext) {
+  const minimum = context.flow.settings.targetingSettings.minimumMatch;
+  return (await context.flow.ofThisRun()).filter((p) => meetsMinimumMatch(p.matchQuality, minimum));
+}
+
+/** Says in the run's history how many scored below the minimum match, once scoring is done. */
+async function reportBelowMinimum(context: FlowSegmentContext): Promise<undefined> {
+  const all = await context.flow.ofThisRun();
+  const below = all.length - (await contactable(context)).length;
+  if (below > 0) {
+    const minimum = context.flow.settings.targetingSettings.minimumMatch;
+    context.report('scoring', FLOW_RUN_TEXTS.belowMinimum(below, minimumMatchLabel(minimum)));
+  }
+  return undefined;
+}
+
+/**
+ * How the run ends, truthfully (issue 36): what it found; or, finding nobody new, whether the search
+ * matched nobody (it answered, with a total of 0), everyone it found was reached before, or it never
+ * searched (the plan's share or the budgets left no room; the history says which).
+ */
+function endMessage(counters: FlowSegmentContext['state']['counters']): string {
+  if (counters.stored > 0) return FLOW_RUN_TEXTS.found(counters.stored);
+  if (counters.found > 0) return FLOW_RUN_TEXTS.allReached;
+  return counters.available === undefined ? FLOW_RUN_TEXTS.noRoom : FLOW_RUN_TEXTS.noMatch;
 }
 
 function complete(context: FlowSegmentContext): HandlerStep {
@@ -279,10 +311,7 @@ function complete(context: FlowSegmentContext): HandlerStep {
     kind: 'end',
     end: {
       status: 'completed',
-      message:
-        counters.stored === 0
-          ? 'No new prospects this run: everyone the search found was already reached'
-          : `Found and scored ${counters.stored} new prospect${counters.stored === 1 ? '' : 's'}`,
+      message: endMessage(counters),
     },
   };
 }

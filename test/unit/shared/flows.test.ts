@@ -11,6 +11,7 @@ import {
   DEFAULT_ENABLE_WEEKENDS,
   DEFAULT_EXECUTION_SETTINGS,
   DEFAULT_MESSAGE_TONE,
+  DEFAULT_MINIMUM_MATCH,
   DEFAULT_TIMEZONE,
   DEFAULT_WORKING_HOURS,
   executionSettings,
@@ -31,7 +32,10 @@ import {
   MAX_JOB_TITLES,
   MAX_LOCATIONS,
   MESSAGE_TONE_OPTIONS,
+  MINIMUM_MATCH_OPTIONS,
+  meetsMinimumMatch,
   messagingSettings,
+  minimumMatchLabel,
   PRESELECTED_INDUSTRIES,
   TIMEZONE_OPTIONS,
   targetingSettings,
@@ -46,6 +50,7 @@ const targeting = {
   jobTitles: ['CEO'],
   locations: ['US', 'GB'],
   companySize: ['C', 'D'],
+  minimumMatch: 'warm',
 };
 const messaging = {
   companyDescription: 'We help operations teams plan maintenance before a breakdown stops them.',
@@ -72,7 +77,38 @@ describe('step 1, Target Audience', () => {
     expect(z.parse(targetingSettings, targeting)).toEqual(targeting);
     expect(
       z.parse(targetingSettings, { keywords: '  sales ', industries: ['4'], locations: ['US'] }),
-    ).toEqual({ keywords: 'sales', industries: ['4'], jobTitles: [], locations: ['US'], companySize: [] });
+    ).toEqual({
+      keywords: 'sales',
+      industries: ['4'],
+      jobTitles: [],
+      locations: ['US'],
+      companySize: [],
+      minimumMatch: 'warm',
+    });
+  });
+
+  it('contacts Warm or better unless the user chooses another minimum match (issue 36 point 1)', () => {
+    expect(DEFAULT_MINIMUM_MATCH).toBe('warm');
+    expect(MINIMUM_MATCH_OPTIONS.map((o) => o.value)).toEqual(['hot', 'warm', 'cold']);
+    for (const minimumMatch of ['hot', 'warm', 'cold'])
+      expect(issuesOf(targetingSettings, { ...targeting, minimumMatch })).toEqual([]);
+    expect(issuesOf(targetingSettings, { ...targeting, minimumMatch: 'lukewarm' })).toEqual([
+      ['minimumMatch', 'Choose a minimum match from the list'],
+    ]);
+    expect(minimumMatchLabel('warm')).toBe('Warm or better');
+    expect(minimumMatchLabel('hot')).toBe('Hot only');
+  });
+
+  it('lets a prospect be contacted at its flow’s minimum match or above, never below', () => {
+    expect(meetsMinimumMatch('hot', 'hot')).toBe(true);
+    expect(meetsMinimumMatch('warm', 'hot')).toBe(false);
+    expect(meetsMinimumMatch('warm', 'warm')).toBe(true);
+    expect(meetsMinimumMatch('cold', 'warm')).toBe(false);
+    expect(meetsMinimumMatch('hot', 'warm')).toBe(true);
+    expect(meetsMinimumMatch('cold', 'cold')).toBe(true);
+    // Not scored: contacted only when the flow contacts everyone.
+    expect(meetsMinimumMatch(undefined, 'cold')).toBe(true);
+    expect(meetsMinimumMatch(undefined, 'warm')).toBe(false);
   });
 
   it.each([

@@ -466,6 +466,7 @@ describe('Start Flow', () => {
             jobTitles: [],
             locations: ['US'],
             companySize: [],
+            minimumMatch: 'warm',
           },
           messagingSettings: {
             companyDescription: DESCRIPTION,
@@ -511,6 +512,40 @@ describe('Start Flow', () => {
       expect(await screen.findByText(FLOW_TEXTS.toasts.started, {}, LONG)).toBeTruthy();
       const body = api.callsTo('POST', '/flows')[0]!.body as { config: FlowConfig };
       expect(body.config.messagingSettings.reviewMode).toBe('texts');
+    },
+    SLOW,
+  );
+
+  it(
+    'sends the minimum match chosen in step 1 with its consequence spelled out, named in the Review step (issue 36)',
+    async () => {
+      const api = installFakeApi();
+      const { user } = await openWizard(api);
+      const created = makeFlow({ id: 'new-flow', name: 'New one' }, template);
+      api.on('POST', '/flows', {
+        status: 201,
+        body: { message: 'Flow started successfully!', data: { flow: created } },
+      });
+      // Warm or better unless the user chooses: each choice says what it means for the account.
+      const warm = screen.getByRole('radio', { name: /^Warm or better \(recommended\)/ });
+      expect((warm as HTMLInputElement).checked).toBe(true);
+      const cold = screen.getByRole('radio', { name: /^Everyone, Cold included/ });
+      expect(cold.getAttribute('aria-describedby')).toBeTruthy();
+      expect(
+        document.getElementById(cold.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent,
+      ).toContain('Cold prospects are contacted too');
+      await user.click(screen.getByRole('radio', { name: /^Hot only/ }));
+      await fillStep1(user);
+      await fillStep2(user);
+      await user.click(button('Next'));
+      await stepHeading(3);
+      const audience = within(screen.getByTestId('review')).getByRole('region', { name: 'Target Audience' });
+      expect(audience.textContent).toContain('Minimum matchHot only');
+      serveFlows(api, [created]);
+      await user.click(button('Start Flow'));
+      expect(await screen.findByText(FLOW_TEXTS.toasts.started, {}, LONG)).toBeTruthy();
+      const body = api.callsTo('POST', '/flows')[0]!.body as { config: FlowConfig };
+      expect(body.config.targetingSettings.minimumMatch).toBe('hot');
     },
     SLOW,
   );

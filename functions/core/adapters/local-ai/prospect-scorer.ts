@@ -12,6 +12,8 @@ import {
   TITLE_GENERIC,
   titleWords,
 } from './prospect-words';
+import { type Assessment, FACTOR_NAMES, FACTOR_POINTS } from './score-factors';
+import { confirmedBySearch } from './search-confirmation';
 import { tokenize } from './text';
 import { PLACES, type Place, placeAliases } from './vocabulary';
 
@@ -34,29 +36,13 @@ import { PLACES, type Place, placeAliases } from './vocabulary';
  *  - Fit with your offer (10): telling words of the company description found in the profile or the
  *    posts: 1 for two or more, 0.5 for one.
  *
+ * A criterion the platform's search filtered the person by counts as matched, credit 1, whatever the
+ * listed profile shows (search-confirmation.ts; issue 36 point 1).
+ *
  * A criterion the flow leaves open (no job titles, no sizes) is left out and the others share the 100:
  * aiScore = round(100 × Σ credit × points / Σ points of the criteria counted). Each factor's weight is
  * its part of that (credit × points / Σ points), so the weights add up to aiScore / 100.
  */
-export const FACTOR_POINTS = {
-  keywords: 30,
-  jobTitle: 25,
-  industry: 15,
-  location: 10,
-  companySize: 10,
-  offer: 10,
-} as const;
-type FactorKey = keyof typeof FACTOR_POINTS;
-
-export const FACTOR_NAMES: Record<FactorKey, string> = {
-  keywords: 'Keywords',
-  jobTitle: 'Job title',
-  industry: 'Industry',
-  location: 'Location',
-  companySize: 'Company size',
-  offer: 'Fit with your offer',
-};
-
 /** Credits of a partial match (see the scheme above). */
 const CREDIT = {
   keywordInPostsOnly: 0.5,
@@ -67,15 +53,6 @@ const CREDIT = {
 } as const;
 /** Offer words found that earn the whole credit. */
 const OFFER_WORDS_FOR_FULL_CREDIT = 2;
-
-interface Assessment {
-  key: FactorKey;
-  /** 0 to 1. */
-  credit: number;
-  detail: string;
-  /** For the reason sentence, when it matched: 'job title (Head of Growth)'. */
-  summary?: string;
-}
 
 // --- Criteria ------------------------------------------------------------------------------------
 
@@ -324,14 +301,16 @@ export function scoreProspect({
   prospect,
   targeting,
   companyDescription,
+  matchedBySearch = {},
 }: ScoreProspectRequest): ProspectScore {
   const seen = profileOf(prospect);
+  const bySearch = matchedBySearch;
   const assessed = [
-    assessKeywords(targeting.keywords ?? '', seen),
-    assessJobTitle(targeting.jobTitles ?? [], prospect),
-    assessIndustry(targeting.industries ?? [], prospect),
-    assessLocation(targeting.locations ?? [], prospect),
-    assessCompanySize(targeting.companySize ?? [], prospect),
+    confirmedBySearch(assessKeywords(targeting.keywords ?? '', seen), bySearch.keywords),
+    confirmedBySearch(assessJobTitle(targeting.jobTitles ?? [], prospect), bySearch.jobTitles),
+    confirmedBySearch(assessIndustry(targeting.industries ?? [], prospect), bySearch.industries),
+    confirmedBySearch(assessLocation(targeting.locations ?? [], prospect), bySearch.locations),
+    confirmedBySearch(assessCompanySize(targeting.companySize ?? [], prospect), bySearch.companySize),
     assessOffer(companyDescription ?? '', seen),
   ].filter((a): a is Assessment => a !== undefined);
   const total = assessed.reduce((sum, a) => sum + FACTOR_POINTS[a.key], 0);

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localProspectAi } from '../../../../functions/core/adapters/local-ai/local-prospect-ai';
-import {
-  FACTOR_NAMES,
-  FACTOR_POINTS,
-  scoreProspect,
-} from '../../../../functions/core/adapters/local-ai/prospect-scorer';
+import { scoreProspect } from '../../../../functions/core/adapters/local-ai/prospect-scorer';
+import { FACTOR_NAMES, FACTOR_POINTS } from '../../../../functions/core/adapters/local-ai/score-factors';
 import {
   type AiProspect,
   type AiTargeting,
@@ -243,5 +240,66 @@ describe('the local prospect scorer', () => {
         companyDescription: DESCRIPTION,
       }),
     ).resolves.toEqual(score(PERFECT));
+  });
+});
+
+describe('facets the platform’s search matched (issue 36 point 1)', () => {
+  /** As a search result lists a person: a headline and a location, no industry, title or company size. */
+  const LISTED: AiProspect = {
+    id: 'p-listed',
+    name: 'Camila Reyes',
+    headline: 'Operations at Northwind Plants',
+    location: 'Manchester, England, United Kingdom',
+  };
+  const SEARCHED: AiTargeting = {
+    keywords: 'maintenance',
+    industries: ['Industrial Machinery Manufacturing'],
+    jobTitles: [],
+    locations: ['United Kingdom'],
+    companySize: [],
+  };
+  const scored = (matchedBySearch?: Partial<AiTargeting>) =>
+    scoreProspect({
+      prospect: LISTED,
+      targeting: SEARCHED,
+      companyDescription: DESCRIPTION,
+      ...(matchedBySearch ? { matchedBySearch } : {}),
+    });
+
+  it('counts each facet the search filtered by as matched, and says the search found them', () => {
+    const result = scored(SEARCHED);
+    expect(factor(result, 'Keywords')?.detail).toBe("Found by the search's keywords (maintenance).");
+    expect(factor(result, 'Industry')?.detail).toBe(
+      "Found by the search's industry filter (Industrial Machinery Manufacturing).",
+    );
+    // What the profile showed itself stays as it was.
+    expect(factor(result, 'Location')?.detail).toBe(
+      'Located in Manchester, England, United Kingdom, within United Kingdom.',
+    );
+    // Keywords 30 + industry 15 + location 10 of 65 points (the offer finds nothing): 85, hot.
+    expect(result.aiScore).toBe(85);
+    expect(result.matchQuality).toBe('hot');
+    expect(result.matchReason).toBe(
+      'Matches on keywords (maintenance, by the search), industry (Industrial Machinery Manufacturing, by the search) and location (United Kingdom).',
+    );
+    expectFactorsToAddUp(result);
+  });
+
+  it('scores the same person on the listed profile alone when no search found them', () => {
+    const result = scored();
+    expect(factor(result, 'Keywords')?.detail).toBe('0 of 1 keywords found: "maintenance" not found.');
+    expect(factor(result, 'Industry')?.detail).toBe('No industry on the profile.');
+    expect(result.aiScore).toBe(15);
+    expect(result.matchQuality).toBe('cold');
+  });
+
+  it('names every value of a facet with several, and never credits the offer by the search', () => {
+    const result = scored({ industries: ['Machinery Manufacturing', 'Utilities'], keywords: '' });
+    expect(factor(result, 'Industry')?.detail).toBe(
+      "Found by the search's industry filter (Machinery Manufacturing or Utilities).",
+    );
+    // An empty keyword facet confirms nothing.
+    expect(factor(result, 'Keywords')?.weight).toBe(0);
+    expect(factor(result, 'Fit with your offer')?.weight).toBe(0);
   });
 });

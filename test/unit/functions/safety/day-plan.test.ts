@@ -43,6 +43,7 @@ function flow(options: FlowOptions = {}): PlanFlow {
       jobTitles: ['Operations Director'],
       locations: ['US'],
       companySize: [],
+      minimumMatch: 'warm',
     },
     messagingSettings: {
       companyDescription: 'We make maintenance-planning software that schedules repairs before a breakdown.',

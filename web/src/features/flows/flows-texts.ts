@@ -110,6 +110,15 @@ export const WIZARD_TEXTS = {
   locations: 'Locations',
   companySize: 'Company size',
   companySizeHint: 'Optional: choose none for any size.',
+  minimumMatch: 'Minimum match',
+  minimumMatchHint:
+    'Every prospect is scored against this audience; who scores below the minimum is never contacted.',
+  /** What each minimum means for the account (issue 36 point 1: the consequence spelled out). */
+  minimumMatchEffects: {
+    hot: 'Only prospects who score 75 or more are liked, commented on and invited: fewer people, the best acceptance.',
+    warm: 'Cold prospects (a score below 50) are found and scored but never liked, commented on or invited.',
+    cold: 'Cold prospects are contacted too: more people reached, fewer accept, and unanswered invitations count against your account’s limits.',
+  },
   companyDescription: 'Company description',
   companyDescriptionHint: 'What your company does, for the AI to write notes and comments from.',
   messageTone: 'Message tone',

@@ -3,6 +3,7 @@ import {
   DEFAULT_CONNECTION_REQUEST_STYLE,
   DEFAULT_EXECUTION_SETTINGS,
   DEFAULT_MESSAGE_TONE,
+  DEFAULT_MINIMUM_MATCH,
   FLOW_STEP_SECTIONS,
   type FlowConfigInput,
   type Option,
@@ -27,7 +28,14 @@ export type StepSection = (typeof STEP_SECTIONS)[number];
  */
 export function initialValues(): WizardValues {
   return {
-    targetingSettings: { keywords: '', industries: [], jobTitles: [], locations: [], companySize: [] },
+    targetingSettings: {
+      keywords: '',
+      industries: [],
+      jobTitles: [],
+      locations: [],
+      companySize: [],
+      minimumMatch: DEFAULT_MINIMUM_MATCH,
+    },
     messagingSettings: {
       companyDescription: '',
       messageTone: DEFAULT_MESSAGE_TONE,

@@ -5,8 +5,10 @@ import {
   COMPANY_SIZE_OPTIONS,
   CONNECTION_REQUEST_STYLE_OPTIONS,
   COUNTRY_OPTIONS,
+  DEFAULT_MINIMUM_MATCH,
   FLOW_WIZARD_STEPS,
   MESSAGE_TONE_OPTIONS,
+  MINIMUM_MATCH_OPTIONS,
   TIMEZONE_OPTIONS,
   WITHDRAW_AFTER_DAYS,
 } from '../../../../../shared/flows';
@@ -64,6 +66,10 @@ export function ReviewStep({
             [
               WIZARD_TEXTS.companySize,
               listed(labelsOf(COMPANY_SIZE_OPTIONS, t.companySize), WIZARD_TEXTS.anySize),
+            ],
+            [
+              WIZARD_TEXTS.minimumMatch,
+              labelOf(MINIMUM_MATCH_OPTIONS, t.minimumMatch ?? DEFAULT_MINIMUM_MATCH),
             ],
           ]}
         />

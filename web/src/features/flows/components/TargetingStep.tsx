@@ -1,19 +1,24 @@
-import { Chip, Group, Input, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Chip, Group, Input, MultiSelect, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import {
   COMPANY_SIZE_OPTIONS,
   COUNTRY_OPTIONS,
+  DEFAULT_MINIMUM_MATCH,
   type IndustryOption,
   JOB_TITLE_OPTIONS,
   KEYWORDS_MAX_LENGTH,
+  MINIMUM_MATCH_OPTIONS,
 } from '../../../../../shared/flows';
 import { WIZARD_TEXTS } from '../flows-texts';
 import { messageOf } from '../wizard-form';
 import { changer, type WizardForm } from './field-helpers';
 import { IndustryPicker } from './IndustryPicker';
 
-/** Step 1, Target Audience (spec 2.3, 5): industries, keywords, job titles, locations, company size. */
+/**
+ * Step 1, Target Audience (spec 2.3, 5): industries, keywords, job titles, locations, company size, and
+ * the minimum match a prospect needs to be contacted (issue 36 point 1).
+ */
 export function TargetingStep({
   form,
   industryOptions,
@@ -135,6 +140,33 @@ export function TargetingStep({
               </Group>
             </Chip.Group>
           </Input.Wrapper>
+        )}
+      />
+      <Controller
+        name="targetingSettings.minimumMatch"
+        control={control}
+        render={({ field, fieldState }) => (
+          <Radio.Group
+            name={field.name}
+            label={WIZARD_TEXTS.minimumMatch}
+            description={WIZARD_TEXTS.minimumMatchHint}
+            value={field.value ?? DEFAULT_MINIMUM_MATCH}
+            onChange={changer(form, field.name)(field.onChange)}
+            error={messageOf(fieldState.error)}
+          >
+            <Stack gap="xs" mt="xs">
+              {MINIMUM_MATCH_OPTIONS.map((option) => (
+                <Radio
+                  key={option.value}
+                  value={option.value}
+                  label={option.label}
+                  description={WIZARD_TEXTS.minimumMatchEffects[option.value]}
+                  {...(option.value === (field.value ?? DEFAULT_MINIMUM_MATCH) ? { ref: field.ref } : {})}
+                  onBlur={field.onBlur}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
         )}
       />
     </Stack>

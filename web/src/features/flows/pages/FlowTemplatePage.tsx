@@ -61,11 +61,11 @@ function ExampleCard({ example }: { example: FlowExample }) {
   const rows: [string, string][] = [
     ['Keywords', t.keywords],
     ['Industries', `${t.industries.length} selected`],
-    ['Job titles', t.jobTitles.length > 0 ? t.jobTitles.join(', ') : 'Any role'],
+    ['Job titles', t.jobTitles?.length ? t.jobTitles.join(', ') : 'Any role'],
     ['Locations', labelsOf(COUNTRY_OPTIONS, t.locations).join(', ')],
     [
       'Company size',
-      t.companySize.length > 0 ? labelsOf(COMPANY_SIZE_OPTIONS, t.companySize).join(', ') : 'Any size',
+      t.companySize?.length ? labelsOf(COMPANY_SIZE_OPTIONS, t.companySize).join(', ') : 'Any size',
     ],
   ];
   return (
