@@ -24,6 +24,7 @@ import {
   COMPANY_SIZE_OPTIONS,
   COUNTRY_OPTIONS,
   type CountryCode,
+  DEFAULT_MINIMUM_MATCH,
   FLOW_CATEGORIES,
   FLOW_RUNS_PER_DAY,
   flowConfig,
@@ -125,9 +126,11 @@ describe('the flow templates', () => {
           targetingSettings: example.config.targetingSettings,
         });
         expect(result.success, `${example.title}: ${JSON.stringify(result.error?.issues)}`).toBe(true);
-        expect(z.parse(targetingSettings, example.config.targetingSettings)).toEqual(
-          example.config.targetingSettings,
-        );
+        // Every list written out; the minimum match stays the flow's (Warm or better unless chosen).
+        expect(z.parse(targetingSettings, example.config.targetingSettings)).toEqual({
+          minimumMatch: DEFAULT_MINIMUM_MATCH,
+          ...example.config.targetingSettings,
+        });
       }
     });
   });
