@@ -143,8 +143,9 @@ export const REVIEW_TEXTS = {
   skip: 'Skip',
   approveSelected: (n: number) => `Approve ${n} selected`,
   skipSelected: (n: number) => `Skip ${n} selected`,
+  // The streak counts every approval (likes have no text): 'items', not 'texts' (issue 36).
   offer: (n: number) =>
-    `You approved ${n} texts in a row without changing them. Switch this flow to Autopilot?`,
+    `You approved ${n} items in a row without changing them. Switch this flow to Autopilot?`,
   switchToAutopilot: 'Switch to Autopilot',
   notNow: 'Not now',
   expiresIn: (days: number) =>

@@ -39,6 +39,9 @@ describe('/flows/{flowId}/review: mode, Autopilot offer and states', () => {
 
       const offer = screen.getByTestId('autopilot-offer');
       expect(offer.textContent).toContain(REVIEW_TEXTS.offer(20));
+      expect(REVIEW_TEXTS.offer(20)).toBe(
+        'You approved 20 items in a row without changing them. Switch this flow to Autopilot?',
+      );
       await user.click(within(offer).getByRole('button', { name: REVIEW_TEXTS.switchToAutopilot }));
       expect(await screen.findByText(REVIEW_TEXTS.modeSaved, {}, LONG)).toBeTruthy();
       expect(api.callsTo('PUT', MODE_API).map((call) => call.body)).toEqual([{ reviewMode: 'autopilot' }]);
@@ -122,6 +125,9 @@ describe('/flows/{flowId}/review: mode, Autopilot offer and states', () => {
       const empty = await screen.findByTestId('review-empty', {}, LONG);
       expect(empty.textContent).toBe(REVIEW_TEXTS.empty);
       expect(document.activeElement).toBe(empty);
+      // One message, not '0 items wait for your review.' beside it (issue 36).
+      expect(screen.queryByTestId('review-count')).toBeNull();
+      expect(document.body.textContent).not.toContain('0 items wait');
       unmount();
 
       const other = installFakeApi();

@@ -311,7 +311,8 @@ describe('/flows, Running Flows', () => {
       // Cancel: nothing is sent.
       await user.click(screen.getByRole('button', { name: 'Delete Q3 founders outreach' }));
       let dialog = within(await screen.findByRole('dialog', { name: 'Stop this flow?' }));
-      expect(dialog.getByText(/stops the flow for good/)).toBeTruthy();
+      expect(dialog.getByText(/stops for good: it will not run again/)).toBeTruthy();
+      expect(dialog.queryByText(/Deleting/)).toBeNull();
       expect(dialog.getByText(/cannot be undone/)).toBeTruthy();
       await user.click(dialog.getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -46,8 +46,9 @@ export const FLOWS_PAGE_TEXTS = {
   loadingTemplates: 'Loading flow templates',
   loadingFlows: 'Loading your flows',
   stopTitle: 'Stop this flow?',
+  // Asked from the list's Delete and the analytics page's Stop alike: the words fit both (issue 36).
   stopText: (name: string) =>
-    `Deleting “${name}” stops the flow for good: it will not run again and this cannot be undone. ` +
+    `“${name}” stops for good: it will not run again and this cannot be undone. ` +
     'It stays listed, with its history, under Show stopped.',
   stopConfirm: 'Stop flow',
   cancel: 'Cancel',

@@ -51,10 +51,13 @@ function QueueView({
           onDismiss={() => setOfferDismissed(true)}
         />
       )}
-      <Text size="sm" data-testid="review-count">
-        {REVIEW_PAGE_TEXTS.waiting(items.length)} {REVIEW_TEXTS.keyboardHelp}{' '}
-        {REVIEW_PAGE_TEXTS.keyboardWhere}
-      </Text>
+      {/* With nothing waiting the list's own empty state says so, once. */}
+      {items.length > 0 && (
+        <Text size="sm" data-testid="review-count">
+          {REVIEW_PAGE_TEXTS.waiting(items.length)} {REVIEW_TEXTS.keyboardHelp}{' '}
+          {REVIEW_PAGE_TEXTS.keyboardWhere}
+        </Text>
+      )}
       {decisions.failure && (
         <Alert
           color="red"

@@ -80,9 +80,12 @@ export const REVIEW_PAGE_TEXTS = {
   offerLabel: 'Autopilot offer',
 };
 
-/** 'Expires in N days': whole days left, a part of a day counting as today. */
+/**
+ * 'Expires in N days': the days left to the nearest whole day, so an item just queued for 7 days says 7
+ * (not 6, its first second gone: issue 36), and less than half a day left says today.
+ */
 export function daysLeft(expiresAt: string, now: number): number {
   const at = Date.parse(expiresAt);
   if (Number.isNaN(at)) return 0;
-  return Math.max(0, Math.floor((at - now) / 86_400_000));
+  return Math.max(0, Math.round((at - now) / 86_400_000));
 }
