@@ -284,10 +284,11 @@ async function contactable(context: FlowSegmentContext) {
 
 /** Says in the run's history how many scored below the minimum match, once scoring is done. */
 async function reportBelowMinimum(context: FlowSegmentContext): Promise<undefined> {
-  const all = await context.flow.ofThisRun();
-  const below = all.length - (await contactable(context)).length;
+  const minimum = context.flow.settings.targetingSettings.minimumMatch;
+  const below = (await context.flow.ofThisRun()).filter(
+    (p) => !meetsMinimumMatch(p.matchQuality, minimum),
+  ).length;
   if (below > 0) {
-    const minimum = context.flow.settings.targetingSettings.minimumMatch;
     context.report('scoring', FLOW_RUN_TEXTS.belowMinimum(below, minimumMatchLabel(minimum)));
   }
   return undefined;
