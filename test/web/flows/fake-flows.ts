@@ -29,6 +29,22 @@ export function serveFlowTemplates(api: FakeApi, templates: FlowTemplate[] = all
   }
 }
 
+/** The template with an empty audience and offer and no examples (the spec's bare wizard). */
+export function withoutDefaults(template: FlowTemplate): FlowTemplate {
+  const copy = structuredClone(template);
+  copy.examples = [];
+  copy.defaultConfig.targetingSettings = {
+    ...copy.defaultConfig.targetingSettings,
+    keywords: '',
+    industries: [],
+    jobTitles: [],
+    locations: [],
+    companySize: [],
+  };
+  copy.defaultConfig.messagingSettings = { ...copy.defaultConfig.messagingSettings, companyDescription: '' };
+  return copy;
+}
+
 export const industryService = createIndustryService({ store: { listIndustries } });
 export const allIndustries = () => industryService.listIndustries();
 

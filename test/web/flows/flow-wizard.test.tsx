@@ -13,11 +13,17 @@ import {
   serveFlows,
   serveFlowTemplates,
   serveIndustries,
+  withoutDefaults,
 } from './fake-flows';
 
 const LONG = { timeout: 5000 };
 const SLOW = 20000;
-const template = allFlowTemplates()[0]!;
+/**
+ * A template with no audience, offer or examples of its own: what the spec's wizard rules (the first 2
+ * industries preselected, the picker's first 50, every message) are pinned on. The template's own
+ * defaults and examples are wizard-template-defaults.test.tsx's.
+ */
+const template = withoutDefaults(allFlowTemplates()[0]!);
 const DESCRIPTION = 'We build maintenance software that predicts machine failures for factories and fleets.';
 
 async function openWizard(
@@ -25,7 +31,7 @@ async function openWizard(
   { plan = 'PLUS', industriesFail = false }: { plan?: UserPlan; industriesFail?: boolean } = {},
 ) {
   signInAs(api, makeUser({ plan }));
-  serveFlowTemplates(api);
+  serveFlowTemplates(api, [template]);
   serveIndustries(api, { fail: industriesFail });
   serveFlows(api, []);
   const user = userEvent.setup();

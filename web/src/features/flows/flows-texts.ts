@@ -83,6 +83,7 @@ export const TEMPLATE_PAGE_TEXTS = {
   configuration: 'Configuration options',
   examples: 'Example configurations',
   startSetup: 'Start Flow Setup',
+  useExample: 'Use this example',
   notFoundText: 'This flow template does not exist or is no longer available.',
   estimatedTime: 'Estimated time',
   successRate: 'Success rate',
@@ -94,6 +95,10 @@ export const TEMPLATE_PAGE_TEXTS = {
 export const WIZARD_TEXTS = {
   title: (template: string) => `Set up ${template}`,
   subtitle: 'Four steps: who to reach, how to talk to them, when to run, and a last look.',
+  examples: 'Start from an example',
+  examplesHint: 'Each fills the audience below; you can change any of it.',
+  exampleButton: (title: string) => `Use this example: ${title}`,
+  exampleApplied: (title: string) => `The audience of “${title}” is filled in.`,
   previous: 'Previous',
   next: 'Next',
   startFlow: 'Start Flow',

@@ -1,11 +1,10 @@
 import {
-  DEFAULT_COMMENT_STYLE,
-  DEFAULT_CONNECTION_REQUEST_STYLE,
-  DEFAULT_EXECUTION_SETTINGS,
-  DEFAULT_MESSAGE_TONE,
   DEFAULT_MINIMUM_MATCH,
   FLOW_STEP_SECTIONS,
   type FlowConfigInput,
+  type FlowExample,
+  type FlowTemplate,
+  type IndustryOption,
   type Option,
 } from '../../../../shared/flows';
 import { DEFAULT_REVIEW_MODE } from '../../../../shared/review';
@@ -22,29 +21,58 @@ export const STEP_SECTIONS = FLOW_STEP_SECTIONS.map((step) => step.section);
 export type StepSection = (typeof STEP_SECTIONS)[number];
 
 /**
- * What a new flow starts from (spec 9): the shared defaults for messaging and execution (a new flow
- * reviews everything, issue 23); the audience empty but for the industries, whose first 2 the picker
- * preselects once the list is in.
+ * What a new flow starts from (issue 36 point 3): the template's own defaults, every section of them
+ * (its audience, offer, tone and pace), and the shared review mode (a new flow reviews everything,
+ * issue 23). A template without default industries gets the picker's first 2 once the list is in
+ * (spec 2.3, 9).
  */
-export function initialValues(): WizardValues {
+export function initialValues(template: Pick<FlowTemplate, 'defaultConfig'>): WizardValues {
+  const defaults = structuredClone(template.defaultConfig);
   return {
     targetingSettings: {
-      keywords: '',
-      industries: [],
-      jobTitles: [],
-      locations: [],
-      companySize: [],
-      minimumMatch: DEFAULT_MINIMUM_MATCH,
+      ...defaults.targetingSettings,
+      minimumMatch: defaults.targetingSettings.minimumMatch ?? DEFAULT_MINIMUM_MATCH,
     },
-    messagingSettings: {
-      companyDescription: '',
-      messageTone: DEFAULT_MESSAGE_TONE,
-      connectionRequestStyle: DEFAULT_CONNECTION_REQUEST_STYLE,
-      commentStyle: DEFAULT_COMMENT_STYLE,
-      reviewMode: DEFAULT_REVIEW_MODE,
-    },
-    executionSettings: structuredClone(DEFAULT_EXECUTION_SETTINGS),
+    messagingSettings: { ...defaults.messagingSettings, reviewMode: DEFAULT_REVIEW_MODE },
+    executionSettings: defaults.executionSettings,
   };
+}
+
+/**
+ * The audience of one of the template's examples (issue 36 point 3, 'Use this example'), in place of
+ * the current one; the minimum match the user chose stays, as the example does not set one.
+ */
+export function exampleTargeting(
+  example: FlowExample,
+  current: WizardValues['targetingSettings'],
+): WizardValues['targetingSettings'] {
+  const audience = structuredClone(example.config.targetingSettings);
+  return {
+    keywords: audience.keywords,
+    industries: audience.industries,
+    jobTitles: audience.jobTitles ?? [],
+    locations: audience.locations,
+    companySize: audience.companySize ?? [],
+    minimumMatch: audience.minimumMatch ?? current.minimumMatch ?? DEFAULT_MINIMUM_MATCH,
+  };
+}
+
+/**
+ * The industries the picker lists, the template's own first (issue 36 point 3: an empty query shows
+ * the industries the template is made for, then LinkedIn's list), each once.
+ */
+export function templateIndustriesFirst(
+  options: readonly IndustryOption[],
+  template: Pick<FlowTemplate, 'defaultConfig' | 'examples'>,
+): IndustryOption[] {
+  const own = new Set([
+    ...template.defaultConfig.targetingSettings.industries,
+    ...template.examples.flatMap((example) => example.config.targetingSettings.industries),
+  ]);
+  return [
+    ...options.filter((option) => own.has(option.value)),
+    ...options.filter((option) => !own.has(option.value)),
+  ];
 }
 
 /** The date as YYYY-MM-DD on the user's own calendar. */

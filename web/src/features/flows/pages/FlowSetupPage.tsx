@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Container, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconSparkles } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Control, type FieldPath, useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import {
   FLOW_TEXTS,
   FLOW_WIZARD_STEPS,
   type FlowConfig,
+  type FlowExample,
   type FlowTemplate,
   flowConfig,
   PRESELECTED_INDUSTRIES,
@@ -23,6 +24,7 @@ import { FlowTemplateLoader } from '../components/FlowTemplateLoader';
 import { MessagingStep } from '../components/MessagingStep';
 import { ReviewStep } from '../components/ReviewStep';
 import { TargetingStep } from '../components/TargetingStep';
+import { TemplateExamples } from '../components/TemplateExamples';
 import { hasPlusPlan, UpgradeRequired } from '../components/UpgradeRequired';
 import { WIZARD_TEXTS } from '../flows-texts';
 import {
@@ -32,7 +34,14 @@ import {
   TRIAL_LIMIT_MESSAGE,
   trialLimitReached,
 } from '../trial-executions';
-import { flowName, initialValues, STEP_SECTIONS, type WizardValues } from '../wizard-form';
+import {
+  exampleTargeting,
+  flowName,
+  initialValues,
+  STEP_SECTIONS,
+  templateIndustriesFirst,
+  type WizardValues,
+} from '../wizard-form';
 
 const LAST_STEP = FLOW_WIZARD_STEPS.length - 1;
 
@@ -57,22 +66,34 @@ function Wizard({ template }: { template: FlowTemplate }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const industryLabels = useRef(new Map<string, string>()).current;
   const industries = useIndustryOptions();
+  // The template page's 'Use this example' opens the wizard on that example (?example=1 is the first).
+  const [search] = useSearchParams();
   const form = useForm<WizardValues, unknown, FlowConfig>({
     resolver: zodResolver(flowConfig),
-    defaultValues: initialValues(),
+    defaultValues: startingValues(template, search.get('example')),
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
 
   for (const option of industries.options ?? []) industryLabels.set(option.value, option.label);
+  const industryOptions = useMemo(
+    () => industries.options && templateIndustriesFirst(industries.options, template),
+    [industries.options, template],
+  );
+  const applyExample = (example: FlowExample) => {
+    const targeting = exampleTargeting(example, form.getValues('targetingSettings'));
+    form.setValue('targetingSettings', targeting, { shouldDirty: true });
+    form.clearErrors('targetingSettings');
+  };
 
   // Spec 8: a failed load says so once; the picker then offers the built-in five.
   useEffect(() => {
     if (industries.failed) notifyError(FLOW_TEXTS.errors.loadIndustries);
   }, [industries.failed]);
 
-  // Spec 2.3, 9: the first 2 industries are chosen once the list is in, unless the user chose already.
+  // Spec 2.3, 9: a template without industries of its own gets the first 2 once the list is in, unless
+  // the user chose already.
   const preselected = useRef(false);
   useEffect(() => {
     if (preselected.current || !industries.options) return;
@@ -199,11 +220,14 @@ function Wizard({ template }: { template: FlowTemplate }) {
               {WIZARD_TEXTS.stepHeading(active, FLOW_WIZARD_STEPS.length, FLOW_WIZARD_STEPS[active]!)}
             </Title>
             {active === 0 && (
-              <TargetingStep
-                form={form}
-                industryOptions={industries.options}
-                industryLabels={industryLabels}
-              />
+              <>
+                <TemplateExamples examples={template.examples} onUse={applyExample} />
+                <TargetingStep
+                  form={form}
+                  industryOptions={industryOptions}
+                  industryLabels={industryLabels}
+                />
+              </>
             )}
             {active === 1 && <MessagingStep form={form} />}
             {active === 2 && <ExecutionStep form={form} />}
@@ -237,6 +261,14 @@ function Wizard({ template }: { template: FlowTemplate }) {
       </Card>
     </Stack>
   );
+}
+
+/** The template's defaults, with the audience of the example the template page chose, if any. */
+function startingValues(template: FlowTemplate, exampleParam: string | null): WizardValues {
+  const values = initialValues(template);
+  const example = exampleParam === null ? undefined : template.examples[Number(exampleParam) - 1];
+  if (example) values.targetingSettings = exampleTargeting(example, values.targetingSettings);
+  return values;
 }
 
 /**

@@ -56,7 +56,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** One example configuration: its audience in words (spec 3, examples[].config.targetingSettings). */
-function ExampleCard({ example }: { example: FlowExample }) {
+function ExampleCard({ example, setupPath }: { example: FlowExample; setupPath: string }) {
   const t = example.config.targetingSettings;
   const rows: [string, string][] = [
     ['Keywords', t.keywords],
@@ -88,6 +88,16 @@ function ExampleCard({ example }: { example: FlowExample }) {
           </Group>
         ))}
       </Stack>
+      <Button
+        component={Link}
+        to={setupPath}
+        size="xs"
+        variant="light"
+        mt="sm"
+        aria-label={`${TEMPLATE_PAGE_TEXTS.useExample}: ${example.title}`}
+      >
+        {TEMPLATE_PAGE_TEXTS.useExample}
+      </Button>
     </Card>
   );
 }
@@ -245,8 +255,13 @@ function TemplateDetail({ template }: { template: FlowTemplate }) {
             {TEMPLATE_PAGE_TEXTS.examples}
           </Title>
           <SimpleGrid cols={{ base: 1, md: 3 }}>
-            {template.examples.map((example) => (
-              <ExampleCard key={example.title} example={example} />
+            {template.examples.map((example, index) => (
+              <ExampleCard
+                key={example.title}
+                example={example}
+                // The wizard opens on this example's audience (FlowSetupPage reads ?example=).
+                setupPath={`${flowSetupPath(template.id)}?example=${index + 1}`}
+              />
             ))}
           </SimpleGrid>
         </section>
