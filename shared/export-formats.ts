@@ -14,8 +14,9 @@ export interface ExportFormatInfo {
   /** The choice as a trob's Export format field shows it. */
   readonly optionLabel: string;
   /**
-   * Whether a trob's Export Settings offer it. A trob saves its leads as a data file; PDF is a
-   * report format of the plan table that no trob writes, so a trob's config refuses it.
+   * Whether a trob's Export Settings offer it: every format does (DECISIONS 30: the trob's format is
+   * the one its leads' Export preselects, PDF on PLUS); a plan without it sees it disabled with the
+   * upgrade hint, and the start refuses it.
    */
   readonly trobSetting: boolean;
 }
@@ -24,14 +25,14 @@ export const EXPORT_FORMAT_TABLE: Readonly<Record<ExportFormat, ExportFormatInfo
   csv: { label: 'CSV', optionLabel: 'CSV', trobSetting: true },
   json: { label: 'JSON', optionLabel: 'JSON', trobSetting: true },
   excel: { label: 'Excel', optionLabel: 'Excel (.xlsx)', trobSetting: true },
-  pdf: { label: 'PDF', optionLabel: 'PDF', trobSetting: false },
+  pdf: { label: 'PDF', optionLabel: 'PDF', trobSetting: true },
 };
 
 export function isExportFormat(value: unknown): value is ExportFormat {
   return (EXPORT_FORMATS as readonly unknown[]).includes(value);
 }
 
-/** The formats a trob's Export Settings offer, in the table's order: csv, json, excel. */
+/** The formats a trob's Export Settings offer, in the table's order: csv, json, excel, pdf. */
 export const TROB_EXPORT_FORMATS: readonly ExportFormat[] = EXPORT_FORMATS.filter(
   (format) => EXPORT_FORMAT_TABLE[format].trobSetting,
 );

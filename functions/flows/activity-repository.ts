@@ -35,19 +35,27 @@ export interface ProspectEvent {
   wasSuccessful: boolean;
   description: string;
   message?: string;
+  /** The post a like or comment answered (its recent posts show it liked or commented). */
+  postId?: string;
   postText?: string;
   postUrl?: string;
   comment?: string;
 }
 
+/** A like's or comment's id is its write's key, which names the post: 'like:<post>', 'comment:<post>'. */
+const ENGAGEMENT_KEY = /^(?:like|comment):(.+)$/;
+
 function eventOf(activity: StoredActivity): ProspectEvent {
   const { type, timestamp, wasSuccessful, description, connection, engagement } = activity;
+  const postId =
+    type === 'POST_LIKED' || type === 'POST_COMMENTED' ? ENGAGEMENT_KEY.exec(activity.id)?.[1] : undefined;
   return {
     type,
     timestamp,
     wasSuccessful,
     description,
     ...(connection?.message ? { message: connection.message } : {}),
+    ...(postId ? { postId } : {}),
     ...(engagement?.postText ? { postText: engagement.postText } : {}),
     ...(engagement?.postUrl ? { postUrl: engagement.postUrl } : {}),
     ...(engagement?.comment ? { comment: engagement.comment } : {}),

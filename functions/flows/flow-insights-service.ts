@@ -5,7 +5,7 @@ import type {
   ProspectDetail,
   ProspectsQuery,
 } from '../../shared/flow-insights';
-import { FLOW_TEXTS } from '../../shared/flows';
+import { FLOW_TEXTS, type TargetingSettings } from '../../shared/flows';
 import type { AuthUser } from '../core/auth';
 import { NotFoundError } from '../core/errors';
 import { flowAnalytics } from './flow-analytics';
@@ -38,10 +38,16 @@ export function createFlowInsightsService(deps: { now: () => Date }) {
       return listProspects(user.workspaceId, id, query);
     },
     async prospect(user: AuthUser, id: string, prospectId: string): Promise<ProspectDetail> {
-      await owned(user, id);
+      const flow = await owned(user, id);
       const stored = await findProspect(user.workspaceId, id, prospectId);
       if (!stored) throw new NotFoundError(FLOW_TEXTS.empty.prospectNotFound);
-      return prospectDetailOf(stored, prospectSummaryOf(stored as unknown as Record<string, unknown>));
+      const targeting = (flow.config as { targetingSettings?: Pick<TargetingSettings, 'companySize'> })
+        .targetingSettings;
+      return prospectDetailOf(
+        stored,
+        prospectSummaryOf(stored as unknown as Record<string, unknown>),
+        targeting,
+      );
     },
   };
 }

@@ -241,7 +241,7 @@ export async function listProspects(
 /** A stored prospect as the list shows it. */
 export function prospectSummaryOf(item: Record<string, unknown>): ProspectSummary {
   const {
-    events: _events,
+    events,
     recentPosts,
     jobId: _job,
     scoredAt: _scored,
@@ -254,6 +254,7 @@ export function prospectSummaryOf(item: Record<string, unknown>): ProspectSummar
   return {
     ...(rest as unknown as Omit<ProspectSummary, 'status' | 'recentPosts'>),
     status: (rest.status as ProspectSummary['status'] | undefined) ?? 'FOUND',
-    recentPosts: prospectPostsView(recentPosts),
+    // The flow's done likes and comments show on the posts they answered.
+    recentPosts: prospectPostsView(recentPosts, events),
   };
 }

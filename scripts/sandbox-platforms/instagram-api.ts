@@ -1,5 +1,5 @@
 import { INSTAGRAM } from './instagram-config';
-import { json, type Reply, type RequestContext, safeDecode } from './kit';
+import { avatarDataUrl, json, type Reply, type RequestContext, safeDecode } from './kit';
 import { streamSeed } from './world-extras';
 import type { SandboxPerson, SandboxPost } from './world-types';
 
@@ -16,7 +16,7 @@ function fail(message: string, status: number): Reply {
 }
 
 /** The short user of lists. */
-export function igUser(ctx: RequestContext, p: SandboxPerson): Entity {
+export function igUser(p: SandboxPerson): Entity {
   return {
     pk: p.id,
     pk_id: p.id,
@@ -26,7 +26,7 @@ export function igUser(ctx: RequestContext, p: SandboxPerson): Entity {
     is_private: p.hidden,
     is_verified: p.verified,
     profile_pic_id: `${p.id}_${p.id}`,
-    profile_pic_url: `${ctx.baseUrl}${p.imageUrl}`,
+    profile_pic_url: avatarDataUrl(p),
     has_anonymous_profile_picture: false,
     latest_reel_media: 0,
   };
@@ -54,8 +54,8 @@ function webProfileInfo(ctx: RequestContext): Reply {
         is_verified: p.verified,
         is_business_account: false,
         category_name: null,
-        profile_pic_url: `${ctx.baseUrl}${p.imageUrl}`,
-        profile_pic_url_hd: `${ctx.baseUrl}${p.imageUrl}`,
+        profile_pic_url: avatarDataUrl(p),
+        profile_pic_url_hd: avatarDataUrl(p),
         edge_followed_by: { count: world.followers[p.id]?.length ?? 0 },
         edge_follow: { count: world.following[p.id]?.length ?? 0 },
         followed_by_viewer: ctx.index.ownerFollows(p.id),
@@ -104,7 +104,7 @@ function friendships(ctx: RequestContext, pk: string, kind: 'followers' | 'follo
   const page = ids.slice(offset, offset + size);
   const next = offset + page.length;
   return json({
-    users: page.map((id) => igUser(ctx, ctx.index.person(id)!)),
+    users: page.map((id) => igUser(ctx.index.person(id)!)),
     big_list: ids.length > size,
     page_size: size,
     ...(next < ids.length ? { next_max_id: String(next) } : {}),
@@ -142,7 +142,7 @@ function mediaItem(ctx: RequestContext, post: SandboxPost): Entity {
     code: post.shortcode,
     media_type: 1,
     taken_at: seconds(post.createdAt),
-    user: igUser(ctx, author),
+    user: igUser(author),
     caption: { text: post.text, user_id: author.id },
     like_count: post.likerIds.length,
     comment_count: post.comments.length,
@@ -157,7 +157,7 @@ function media(ctx: RequestContext, mediaId: string, action: string): Reply | un
   if (action === 'info') return json({ items: [mediaItem(ctx, post)], num_results: 1, status: 'ok' });
   if (action === 'likers')
     return json({
-      users: post.likerIds.map((id) => igUser(ctx, ctx.index.person(id)!)),
+      users: post.likerIds.map((id) => igUser(ctx.index.person(id)!)),
       user_count: post.likerIds.length,
       status: 'ok',
     });
@@ -180,13 +180,13 @@ function media(ctx: RequestContext, mediaId: string, action: string): Reply | un
         content_type: 'comment',
         status: 'Active',
         user_id: user.id,
-        user: igUser(ctx, user),
+        user: igUser(user),
         comment_like_count: streamSeed('comment-likes', c.id) % 40,
         child_comment_count: 0,
       };
     }),
     comment_count: post.comments.length,
-    caption: { text: post.text, user: igUser(ctx, author) },
+    caption: { text: post.text, user: igUser(author) },
     has_more_comments: next < post.comments.length,
     ...(next < post.comments.length ? { next_max_id: commentsCursor(next) } : {}),
     status: 'ok',

@@ -148,6 +148,17 @@ export function avatarSvg(name: string, seed: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200"><rect width="200" height="200" fill="hsl(${hue},45%,45%)"/><text x="100" y="100" dy=".35em" text-anchor="middle" font-family="system-ui,sans-serif" font-size="80" fill="#fff">${esc(initials(name))}</text></svg>`;
 }
 
+/**
+ * A person's avatar as the sites' JSON answers give it: avatarSvg inline, as a data: URL. The
+ * platforms' image hosts are https, which the app's CSP allows (lib/security-headers.ts: img-src
+ * 'self' data: blob: https:); a sandbox site is http://localhost:<port>, which it does not. Inline, the
+ * avatar shows under the same policy as in AWS, with no exception for the local cloud. The sites'
+ * own pages keep `/media/avatars/<id>.svg`.
+ */
+export function avatarDataUrl(p: { name: string; id: string }): string {
+  return `data:image/svg+xml,${encodeURIComponent(avatarSvg(p.name, p.id))}`;
+}
+
 export function initials(name: string): string {
   return name
     .split(' ')

@@ -1,4 +1,4 @@
-import { intParam, json, type Reply, type RequestContext, safeDecode } from './kit';
+import { avatarDataUrl, intParam, json, type Reply, type RequestContext, safeDecode } from './kit';
 import { LINKEDIN } from './linkedin-config';
 import { facetedSearch, facetMatcher, type PeopleFacets } from './linkedin-facets';
 import {
@@ -77,37 +77,42 @@ export function postIdOf(text: string): string | undefined {
   );
 }
 
-/** LinkedIn's `vectorImage`: a root URL and sized artifacts (root + fileIdentifyingUrlPathSegment). */
-export function vectorImage(ctx: RequestContext, p: SandboxPerson): Entity {
+/**
+ * LinkedIn's `vectorImage`: a root URL and sized artifacts (root + fileIdentifyingUrlPathSegment). The
+ * root is the avatar's data: URL up to its comma and each artifact's segment the SVG (kit.ts,
+ * avatarDataUrl: LinkedIn's image host is https, a sandbox site is not).
+ */
+export function vectorImage(p: SandboxPerson): Entity {
   const expiresAt = (Math.floor(Date.now() / 86_400_000) + 30) * 86_400_000;
-  const file = p.imageUrl.slice(LINKEDIN.paths.avatars.length);
+  const url = avatarDataUrl(p);
+  const comma = url.indexOf(',') + 1;
   return {
     $type: 'com.linkedin.common.VectorImage',
-    rootUrl: `${ctx.baseUrl}${LINKEDIN.paths.avatars}`,
+    rootUrl: url.slice(0, comma),
     artifacts: [100, 200, 400].map((size) => ({
       $type: 'com.linkedin.common.VectorArtifact',
       width: size,
       height: size,
       expiresAt,
-      fileIdentifyingUrlPathSegment: `${file}?w=${size}`,
+      fileIdentifyingUrlPathSegment: url.slice(comma),
     })),
   };
 }
 
-function profilePicture(ctx: RequestContext, p: SandboxPerson): Entity {
+function profilePicture(p: SandboxPerson): Entity {
   return {
-    displayImageReference: { vectorImage: vectorImage(ctx, p) },
+    displayImageReference: { vectorImage: vectorImage(p) },
     displayImageUrn: `urn:li:digitalmediaAsset:${p.id}`,
   };
 }
 
 /** The `image` of search rows and lockups: attributes with the profile picture. */
-export function lockupImage(ctx: RequestContext, p: SandboxPerson): Entity {
+export function lockupImage(p: SandboxPerson): Entity {
   return {
     attributes: [
       {
         detailData: {
-          nonEntityProfilePicture: { profileUrn: profileUrn(p), vectorImage: vectorImage(ctx, p) },
+          nonEntityProfilePicture: { profileUrn: profileUrn(p), vectorImage: vectorImage(p) },
         },
       },
     ],
@@ -121,7 +126,7 @@ function headlessUrl(ctx: RequestContext): string {
 }
 
 /** The short Profile of lists (connections, company followers, commenters). */
-export function profileEntity(ctx: RequestContext, p: SandboxPerson): Entity {
+export function profileEntity(p: SandboxPerson): Entity {
   return {
     $type: T.profile,
     entityUrn: profileUrn(p),
@@ -130,7 +135,7 @@ export function profileEntity(ctx: RequestContext, p: SandboxPerson): Entity {
     firstName: p.firstName,
     lastName: p.lastName,
     headline: p.headline,
-    profilePicture: profilePicture(ctx, p),
+    profilePicture: profilePicture(p),
   };
 }
 
@@ -228,7 +233,7 @@ export function connectionsApi(
           connectedMember: profileUrn(p),
           '*connectedMemberResolutionResult': profileUrn(p),
         },
-        profileEntity(ctx, p),
+        profileEntity(p),
       ];
     }),
   });
@@ -306,7 +311,7 @@ export function profileApi(
     geoLocation: { '*geo': geoUrn },
     '*industry': industryUrn,
     industryUrn,
-    profilePicture: profilePicture(ctx, p),
+    profilePicture: profilePicture(p),
     websites: p.website ? [{ url: p.website, category: 'PERSONAL' }] : [],
     memberRelationship: {
       memberRelationshipUnion:
@@ -457,7 +462,7 @@ function entityResult(ctx: RequestContext, p: SandboxPerson, intent: string): En
     },
     navigationUrl: p.hidden ? headlessUrl(ctx) : `${ctx.baseUrl}${profileHref(p)}`,
     entityCustomTrackingInfo: { memberDistance: memberDistance(distance) },
-    image: p.hidden ? null : lockupImage(ctx, p),
+    image: p.hidden ? null : lockupImage(p),
   };
 }
 
@@ -632,7 +637,7 @@ function organizationFollowers(ctx: RequestContext, vars: { [key: string]: Restl
         })),
       },
     ),
-    slice.map((f) => profileEntity(ctx, ctx.index.person(f.personId)!)),
+    slice.map((f) => profileEntity(ctx.index.person(f.personId)!)),
   );
 }
 
@@ -667,7 +672,7 @@ function reactions(ctx: RequestContext, vars: { [key: string]: RestliValue }): R
         subtitle: { text: p.headline },
         label: { text: degreeLabel(ctx.index.distance(p.id)) },
         ...(p.hidden ? {} : { navigationUrl: `${ctx.baseUrl}${profileHref(p)}` }),
-        image: p.hidden ? null : lockupImage(ctx, p),
+        image: p.hidden ? null : lockupImage(p),
       },
     })),
   );
@@ -703,13 +708,13 @@ function comments(ctx: RequestContext, vars: { [key: string]: RestliValue }): Re
         subtitle: p.headline,
         navigationUrl: `${ctx.baseUrl}${profileHref(p)}`,
         actor: { '*profileUrn': profileUrn(p) },
-        image: lockupImage(ctx, p),
+        image: lockupImage(p),
         author: p.id === post.authorId,
       },
     });
     if (!seen.has(p.id)) {
       seen.add(p.id);
-      included.push(profileEntity(ctx, p));
+      included.push(profileEntity(p));
     }
   }
   return graphqlAnswer(

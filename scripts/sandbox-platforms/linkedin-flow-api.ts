@@ -133,7 +133,7 @@ export function profileUpdates(state: LinkedInState): GraphqlHandler {
             description: { text: author.headline },
             subDescription: { text: `${postAge(postedAt, now)} • ` },
             navigationContext: { actionTarget: `${ctx.baseUrl}${profileHref(author)}` },
-            image: lockupImage(ctx, author),
+            image: lockupImage(author),
           },
           commentary: { text: { text: post.text } },
           socialContent: { shareUrl: `${ctx.baseUrl}${postSharePath(post, author)}` },

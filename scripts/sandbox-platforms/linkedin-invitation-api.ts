@@ -109,7 +109,7 @@ export function sentInvitations(ctx: RequestContext, state: LinkedInState): Repl
           toMemberId: p.id,
           '*toMember': profileUrn(p),
         },
-        profileEntity(ctx, p),
+        profileEntity(p),
       ];
     }),
   });

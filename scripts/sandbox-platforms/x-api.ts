@@ -1,5 +1,5 @@
 import type { RateWindow } from './failures';
-import { json, type Reply, type RequestContext } from './kit';
+import { avatarDataUrl, json, type Reply, type RequestContext } from './kit';
 import { streamSeed } from './world-extras';
 import type { SandboxComment, SandboxPerson, SandboxPost } from './world-types';
 import { X } from './x-config';
@@ -38,7 +38,7 @@ export function xUser(ctx: RequestContext, p: SandboxPerson): Entity {
     rest_id: p.id,
     is_blue_verified: p.verified,
     core: { created_at: twitterDate(p.createdAt), name: p.name, screen_name: p.handle },
-    avatar: { image_url: `${ctx.baseUrl}${p.imageUrl}` },
+    avatar: { image_url: avatarDataUrl(p) },
     location: { location: p.location },
     privacy: { protected: p.hidden },
     profile_bio: { description: p.bio },

@@ -130,6 +130,19 @@ describe('a trob run watched live', () => {
     const names = () =>
       page.$$eval('[data-testid="lead-name"]', (cells) => cells.map((cell) => cell.textContent ?? ''));
 
+    // Issue 36: the sandbox's profile pictures show under the deployed CSP (img-src 'self' data: blob:
+    // https:), as LinkedIn's https ones do in AWS: each row's picture loaded, none fell back to initials.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="lead-row"] img')].every(
+        (img) => (img as HTMLImageElement).complete,
+      ),
+    );
+    const pictures = await page.$$eval('[data-testid="lead-row"]', (rows) =>
+      rows.map((row) => (row.querySelector('img') as HTMLImageElement | null)?.naturalWidth ?? 0),
+    );
+    expect(pictures).toHaveLength(20);
+    for (const width of pictures) expect(width).toBeGreaterThan(0);
+
     // Search: the last name of the first lead narrows the list to leads that carry it.
     const first = (await names())[0]!;
     const lastName = first.split(' ').at(-1)!;
@@ -184,6 +197,16 @@ describe('a trob run watched live', () => {
     expect(lines.at(-1)).toBe('');
     const exportedNames = lines.slice(1, -1).map((line) => line.split('","')[0]!.replace(/^"/, ''));
     expect(exportedNames.sort()).toEqual([...chosen].sort());
+
+    // Issue 36: the 'Exported' notification covers none of the page's actions for its 4 s, on a
+    // desktop (above) and on a phone.
+    expect(await pageActionsUnderNotifications(page)).toEqual([]);
+    await page.setViewport({ width: 390, height: 844 });
+    await page.waitForFunction(() => !document.querySelector('[role="alert"]'), { timeout: 10_000 });
+    await clickText(page, 'Export (3)', 'button');
+    await waitForText(page, 'Exported 3 leads with enhanced profile data');
+    expect(await pageActionsUnderNotifications(page)).toEqual([]);
+    await page.setViewport({ width: 1280, height: 900 });
 
     // The AI filter: 'Team Leaders' streams a summary, then the list holds the matches with their reasons.
     await clickText(page, 'Ask AI', 'button');
@@ -353,6 +376,33 @@ describe('a trob run watched live', () => {
     await waitForPath(matePage, '/login');
   }, 120_000);
 });
+
+/**
+ * The page's actions a notification on screen covers: the header's controls and the leads page's own
+ * (Refresh, Ask AI, Export and its format), each named as a user reads it.
+ */
+async function pageActionsUnderNotifications(page: Page): Promise<string[]> {
+  await page.waitForSelector('[role="alert"]');
+  // Once the notification has moved in.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  return page.evaluate(() => {
+    const notices = [...document.querySelectorAll('[role="alert"]')].map((n) => n.getBoundingClientRect());
+    const actions = [
+      ...document.querySelectorAll('header button, header a, main select'),
+      ...[...document.querySelectorAll('main button')].filter((b) =>
+        /^(Refresh|Ask AI|Export \(\d+\))$/.test(b.textContent?.trim() ?? ''),
+      ),
+    ];
+    const covers = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    return actions
+      .filter((action) => {
+        const box = action.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && notices.some((notice) => covers(notice, box));
+      })
+      .map((action) => action.getAttribute('aria-label') ?? action.textContent?.trim() ?? action.tagName);
+  });
+}
 
 async function waitFor(done: () => boolean, timeout: number): Promise<void> {
   const until = Date.now() + timeout;

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { updateUser } from '../../functions/auth/user-repository';
 import { deleteTemplate, upsertTemplate } from '../../functions/catalog/catalog-repository';
 import { catalogue } from '../../functions/catalog/catalogue';
+import { exportFormatNotInPlan } from '../../shared/plan-policy';
 import type { ApiResult, TestUser } from '../support/api-client';
 import {
   api,
@@ -27,7 +28,7 @@ import {
 import { newUser } from '../support/users';
 
 /** The checks before a start, in the spec's order, and invalid input. */
-startAutomationsSuite({ poolSize: 8 });
+startAutomationsSuite({ poolSize: 10 });
 
 describe('POST /api/automation/start: the checks before a start, in the spec’s order', () => {
   it('answers an expired trial with the trial message, even when the user is also over the limit', async () => {
@@ -221,9 +222,9 @@ describe('POST /api/automation/start: invalid input', () => {
       },
       {
         templateId: FOLLOWERS,
-        config: { exportSettings: { format: 'pdf' } },
+        config: { exportSettings: { format: 'xml' } },
         path: 'config.exportSettings.format',
-        message: 'Export format must be one of: csv, json, excel',
+        message: 'Export format must be one of: csv, json, excel, pdf',
       },
       {
         templateId: FOLLOWERS,
@@ -263,6 +264,24 @@ describe('POST /api/automation/start: invalid input', () => {
     const automation = await started(trial, { templateId: FOLLOWERS, config: json });
     expect(automation.config.exportSettings.format).toBe('json');
     expect((await runMessagesOf(trial.id)).map((m) => m.jobId)).toEqual([automation.id]);
+  });
+
+  it('takes a PDF export on PLUS and refuses it below, with the plan hint (DECISIONS 30)', async () => {
+    const pdf = { ...followersConfig, exportSettings: { format: 'pdf', skipDuplicates: false } };
+    const pro = await newUser({ plan: 'PRO', connect: ['linkedin'] });
+    const refused = await start(pro, { templateId: FOLLOWERS, config: pdf });
+    expect(refused.status, refused.text).toBe(400);
+    expect(issuesOf(refused)).toEqual([
+      {
+        path: 'config.exportSettings.format',
+        message: exportFormatNotInPlan('PRO', 'pdf'),
+      },
+    ]);
+    expect(issuesOf(refused)[0]!.message).toMatch(/^PDF export is not included in your plan\. /);
+
+    const plus = await newUser({ plan: 'PLUS', connect: ['linkedin'] });
+    const automation = await started(plus, { templateId: FOLLOWERS, config: pdf });
+    expect(automation.config.exportSettings.format).toBe('pdf');
   });
 
   it('lists every problem of a configuration, each under config.', async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activitiesOf } from '../../functions/flows/activity-repository';
+import { activitiesOf, recordActivity } from '../../functions/flows/activity-repository';
+import { addProspect, recordProfileView } from '../../functions/flows/prospect-repository';
 import { flowTemplates } from '../../functions/flows/templates/registry';
 import { replyFate } from '../../scripts/sandbox-platforms/linkedin-outreach';
 import type {
@@ -301,6 +302,95 @@ describe('GET /api/flows/{id}/prospects and /prospects/{prospectId}', () => {
     const missing = await get(`/api/flows/${flowId}/prospects/ACoAAnobody`);
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Prospect not found');
+  });
+});
+
+describe("an engaged prospect's page (issue 36)", () => {
+  /**
+   * What a run records of one prospect it engaged, through the same repositories: found by the search
+   * (no company of its own, a headline naming one), its posts read before it engaged (nothing of the
+   * account's on them), then its done like and comment, and a refused like on another post.
+   */
+  async function engagedProspect(user: TestUser, flow: string) {
+    const id = 'ACoAAengaged';
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute)).toISOString();
+    const post = (n: string) => ({
+      id: n,
+      url: `${sandbox.sites.linkedin.url}/feed/update/urn:li:activity:${n}/`,
+      text: `Post ${n}`,
+      postedAt: at(0),
+      likes: 3,
+      comments: 0,
+      shares: 0,
+      likedByMe: false,
+      commentedByMe: false,
+    });
+    const posts = [post('7001'), post('7002')];
+    const who = { id, name: 'Erin Engaged' };
+    await addProspect(user.id, flow, {
+      ...who,
+      headline: 'Head of Growth at Quill Analytics | Speaker',
+      profileUrl: `${sandbox.sites.linkedin.url}/in/erin-engaged/`,
+      jobId: flow,
+      status: 'CONTACTED',
+      discoveredAt: at(1),
+    });
+    await recordProfileView(user.id, flow, id, posts, at(2));
+    const engagement = { postText: posts[0]!.text, postUrl: posts[0]!.url };
+    const base = { stage: 'engaging', jobId: flow, prospect: who, wasSuccessful: true };
+    await recordActivity(user.id, flow, {
+      ...base,
+      id: 'like:7001',
+      type: 'POST_LIKED',
+      timestamp: at(3),
+      engagement,
+      description: 'Liked',
+    });
+    await recordActivity(user.id, flow, {
+      ...base,
+      id: 'comment:7001',
+      type: 'POST_COMMENTED',
+      timestamp: at(4),
+      engagement: { ...engagement, comment: 'Well put.' },
+      description: 'Commented',
+    });
+    await recordActivity(user.id, flow, {
+      ...base,
+      id: 'like:7002',
+      type: 'POST_LIKED',
+      wasSuccessful: false,
+      timestamp: at(5),
+      errorMessage: 'The platform refused it',
+      engagement: { postText: posts[1]!.text, postUrl: posts[1]!.url },
+      description: 'Liked',
+    });
+    return id;
+  }
+
+  it('shows the posts the flow liked and commented as such, though read before it did, and the company its headline names', async () => {
+    const erin = await connectedUser('PLUS');
+    const config = onAutopilot(template.defaultConfig);
+    const created = await api.post('/api/flows', { templateId: template.id, config }, as(erin));
+    expect(created.status, created.text).toBe(201);
+    const flow = created.body.data.flow.id as string;
+    const id = await engagedProspect(erin, flow);
+
+    const res = await get(`/api/flows/${flow}/prospects/${id}`, erin);
+    expect(res.status, res.text).toBe(200);
+    const p = res.body.data.prospect as ProspectDetail;
+    expect(p.recentPosts.map((post) => [post.id, post.engagement])).toEqual([
+      ['7001', { liked: true, commented: true }],
+      ['7002', { liked: false, commented: false }],
+    ]);
+    expect(p.companies).toEqual([{ name: 'Quill Analytics' }]);
+    expect(p).toMatchObject({ status: 'CONTACTED', title: 'Head of Growth', company: 'Quill Analytics' });
+
+    // The prospects list shows the same posts the same way.
+    const list = await get(`/api/flows/${flow}/prospects`, erin);
+    const listed = (list.body.data.prospects as ProspectSummary[]).find((one) => one.id === id)!;
+    expect(listed.recentPosts.map((post) => post.engagement)).toEqual(
+      p.recentPosts.map((post) => post.engagement),
+    );
   });
 });
 

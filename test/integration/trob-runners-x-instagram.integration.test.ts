@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { budgetUsed } from '../../functions/safety/budget-repository';
 import { periodsOf } from '../../functions/safety/governor';
 import type { SandboxPerson, SandboxPost, SandboxWorld } from '../../scripts/sandbox-platforms';
+import { avatarDataUrl } from '../../scripts/sandbox-platforms/kit';
 import type { Lead } from '../../shared/leads';
 import { platformLabel } from '../../shared/platforms';
 import { RUN_TEXTS } from '../../shared/run-texts';
@@ -131,7 +132,7 @@ describe('X followers extractor', () => {
         description: person.bio,
         location: person.location,
         profileUrl: `${base}/${person.handle}`,
-        profileImage: `${base}${person.imageUrl}`,
+        profileImage: avatarDataUrl(person),
         handle: person.handle,
         followersCount: followerCount('x', person.id),
         followingCount: followingCount('x', person.id),
@@ -376,7 +377,7 @@ describe('Instagram followers extractor', () => {
       expect(lead).toMatchObject({
         name: person.name,
         profileUrl: `${base}/${person.handle}/`,
-        profileImage: `${base}${person.imageUrl}`,
+        profileImage: avatarDataUrl(person),
         handle: person.handle,
         verified: person.verified,
         isPrivate: person.hidden,

@@ -17,7 +17,8 @@ export function exportSettings(skipDuplicates = true): ObjectProperty {
       format: {
         type: 'string',
         title: 'Export format',
-        description: 'CSV is available on every plan; JSON and Excel need a Trial, Pro or Plus plan.',
+        description:
+          'CSV is available on every plan; JSON and Excel need a Trial, Pro or Plus plan; PDF needs a Plus plan.',
         enum: [...TROB_EXPORT_FORMATS],
         default: 'csv',
         'ui:options': {

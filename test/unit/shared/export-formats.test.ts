@@ -21,17 +21,20 @@ describe('the export formats', () => {
     expect(isExportFormat('xml')).toBe(false);
   });
 
-  it('offer a trob every data format, not PDF', () => {
-    expect(TROB_EXPORT_FORMATS).toEqual(['csv', 'json', 'excel']);
+  it('offer a trob every format, PDF too (DECISIONS 30: PDF for PLUS)', () => {
+    expect(TROB_EXPORT_FORMATS).toEqual(['csv', 'json', 'excel', 'pdf']);
   });
 
   it("give the trobs' Export format field its choices and labels", () => {
     const format = exportSettings().properties.format;
     expect(format).toMatchObject({
       type: 'string',
-      enum: ['csv', 'json', 'excel'],
+      enum: ['csv', 'json', 'excel', 'pdf'],
       default: 'csv',
-      'ui:options': { widget: 'select', labels: { csv: 'CSV', json: 'JSON', excel: 'Excel (.xlsx)' } },
+      'ui:options': {
+        widget: 'select',
+        labels: { csv: 'CSV', json: 'JSON', excel: 'Excel (.xlsx)', pdf: 'PDF' },
+      },
     });
   });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { TRIAL_EXPIRED_MESSAGE } from '../../../shared/plan-policy';
+import { TRIAL_EXPIRED_MESSAGE, upgradeHint } from '../../../shared/plan-policy';
 import { renderApp, withStandIn } from '../render-app';
 import { type FakeApi, installFakeApi, makeUser, signInAs } from '../support/fake-api';
 import { serveConnection, serveTemplate, templateOf } from './fake-catalogue';
@@ -178,7 +178,7 @@ describe('/trobs/:trobId configure', () => {
       expect(option('JSON').disabled).toBe(true);
       expect(option('Excel (.xlsx)').disabled).toBe(true);
       expect(screen.getByTestId('plan-hint').textContent).toBe(
-        'JSON and Excel export are not included in your plan. Start a free trial or upgrade to unlock this feature.',
+        'JSON, Excel and PDF export are not included in your plan. Start a free trial or upgrade to unlock this feature.',
       );
 
       // This preset saves as JSON: the plan has CSV only, so the preset keeps CSV and fills the rest.
@@ -190,18 +190,43 @@ describe('/trobs/:trobId configure', () => {
     SLOW,
   );
 
-  it(
-    'offers a TRIAL user every trob export format, without a hint',
-    async () => {
+  it.each([
+    [
+      'FREE',
+      ['CSV'],
+      ['JSON', 'Excel (.xlsx)', 'PDF'],
+      'JSON, Excel and PDF export are not included in your plan.',
+    ],
+    [
+      'BASE',
+      ['CSV'],
+      ['JSON', 'Excel (.xlsx)', 'PDF'],
+      'JSON, Excel and PDF export are not included in your plan.',
+    ],
+    ['TRIAL', ['CSV', 'JSON', 'Excel (.xlsx)'], ['PDF'], 'PDF export is not included in your plan.'],
+    ['PRO', ['CSV', 'JSON', 'Excel (.xlsx)'], ['PDF'], 'PDF export is not included in your plan.'],
+    ['PLUS', ['CSV', 'JSON', 'Excel (.xlsx)', 'PDF'], [], undefined],
+  ] as const)(
+    'offers a %s user the export formats %j, and %j disabled with the upgrade hint (DECISIONS 30)',
+    async (plan, offered, locked, hint) => {
       const api = installFakeApi();
       await openConfigure(api, undefined, {
-        user: { plan: 'TRIAL', trialEndsAt: new Date(Date.now() + 86_400_000).toISOString() },
+        user: {
+          plan,
+          ...(plan === 'TRIAL' ? { trialEndsAt: new Date(Date.now() + 86_400_000).toISOString() } : {}),
+        },
       });
       const format = screen.getByRole('combobox', { name: /^Export format/ }) as HTMLSelectElement;
-      for (const option of within(format).getAllByRole('option') as HTMLOptionElement[]) {
-        expect(option.disabled, option.textContent ?? '').toBe(false);
-      }
-      expect(screen.queryByTestId('plan-hint')).toBeNull();
+      const options = within(format).getAllByRole('option') as HTMLOptionElement[];
+      expect(options.map((option) => option.textContent)).toEqual(['CSV', 'JSON', 'Excel (.xlsx)', 'PDF']);
+      expect(options.filter((option) => !option.disabled).map((option) => option.textContent)).toEqual([
+        ...offered,
+      ]);
+      expect(options.filter((option) => option.disabled).map((option) => option.textContent)).toEqual([
+        ...locked,
+      ]);
+      if (hint === undefined) expect(screen.queryByTestId('plan-hint')).toBeNull();
+      else expect(screen.getByTestId('plan-hint').textContent).toBe(`${hint} ${upgradeHint(plan)}`);
     },
     SLOW,
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FLOW_LIST_TEXTS } from '../../../shared/flow-insight-texts';
@@ -143,6 +143,32 @@ describe('/flows/{flowId}/prospects', () => {
       await waitFor(() => expect(rows()).toHaveLength(30), LONG);
       expect(queries(api)).toHaveLength(2);
       expect(loadMore()).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
+    "shows each prospect's photo, and their initials when it does not load: never a broken image",
+    async () => {
+      const api = installFakeApi();
+      serveFlow(api);
+      const photo = 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E';
+      serveProspects(api, [
+        makeProspect({ name: 'Ada Lovelace', profileImage: photo }),
+        makeProspect({ name: 'Alan Turing', profileImage: 'http://localhost:3011/media/avatars/alan.svg' }),
+        makeProspect({ name: 'Grace Hopper', profileImage: 'javascript:alert(1)' }),
+      ]);
+      await openProspects(api);
+      await waitFor(() => expect(rows()).toHaveLength(3), LONG);
+      const avatars = () => rows().map((row) => within(row).getByTestId('prospect-avatar'));
+      const [ada, alan, grace] = avatars() as [HTMLElement, HTMLElement, HTMLElement];
+      expect(ada.querySelector('img')?.getAttribute('src')).toBe(photo);
+      // The browser refuses the sandbox's http address under the CSP: the image errors.
+      fireEvent.error(alan.querySelector('img')!);
+      await waitFor(() => expect(alan.querySelector('img')).toBeNull());
+      expect(alan.textContent).toBe('AT');
+      expect(grace.querySelector('img')).toBeNull();
+      expect(grace.textContent).toBe('GH');
     },
     SLOW,
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ProspectDetail } from '../../../shared/flow-insights-values';
@@ -10,6 +10,8 @@ import { FLOW_ID, makeProspectDetail, SERVER_ERROR, serveProspect } from './fake
 const LONG = { timeout: 5000 };
 const SLOW = 15000;
 const PATH = `/flows/${FLOW_ID}/prospects/grace`;
+const SENT = '2025-03-11T10:00:00.000Z';
+const LATER = '2025-03-20T10:00:00.000Z';
 
 async function openProspect(api: FakeApi, prospect: ProspectDetail = makeProspectDetail()) {
   serveProspect(api, prospect);
@@ -141,6 +143,7 @@ describe('/flows/{flowId}/prospects/{prospectId}', () => {
       const { user } = await openProspect(
         api,
         makeProspectDetail({
+          status: 'FOUND',
           engagements: [],
           recentPosts: [],
           companies: [],
@@ -157,6 +160,45 @@ describe('/flows/{flowId}/prospects/{prospectId}', () => {
       expect(within(screen.getByRole('tabpanel')).getByText(FLOW_TEXTS.empty.noPosts)).toBeTruthy();
       await user.click(tab('Companies'));
       expect(within(screen.getByRole('tabpanel')).getByText(FLOW_TEXTS.empty.noCompanies)).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it.each([
+    ['FOUND', {}, 'Found', 'Not contacted yet'],
+    ['CONTACTED', {}, 'Contacted', 'Engaged with their posts, not invited yet'],
+    ['PENDING', { sentAt: SENT }, 'Pending', 'Invitation sent, waiting for an answer'],
+    ['PENDING', { sentAt: SENT, withdrawnAt: LATER }, 'Pending', 'Invitation withdrawn'],
+    ['ACCEPTED', { sentAt: SENT, acceptedAt: LATER }, 'Accepted', 'Connected'],
+    ['DECLINED', { sentAt: SENT, declinedAt: LATER }, 'Declined', 'Invitation declined'],
+  ] as const)(
+    'says where a %s prospect stands with a connection line that agrees with the status (%j)',
+    async (status, connection, statusLabel, line) => {
+      const api = installFakeApi();
+      await openProspect(api, makeProspectDetail({ status, connection }));
+      const header = within(screen.getByTestId('prospect-header'));
+      expect(header.getByTestId('prospect-status').textContent).toBe(statusLabel);
+      expect(header.getByTestId('connection-state').textContent).toBe(line);
+      if (status !== 'FOUND') expect(header.queryByText('Not contacted yet')).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
+    'shows the photo it was given, a data: image too, and the initials instead when it does not load: never a broken image',
+    async () => {
+      const api = installFakeApi();
+      const photo = 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E';
+      await openProspect(api, makeProspectDetail({ profileImage: photo }));
+      const header = screen.getByTestId('prospect-header');
+      const image = header.querySelector('img');
+      expect(image?.getAttribute('src')).toBe(photo);
+      expect(within(header).queryByText('GH')).toBeNull();
+
+      // Blocked or gone (the local cloud's http://localhost address under the CSP, an expired link).
+      fireEvent.error(image!);
+      await waitFor(() => expect(header.querySelector('img')).toBeNull());
+      expect(within(header).getByText('GH')).toBeTruthy();
     },
     SLOW,
   );

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { pdfPagesText } from '../../../scripts/pdf-text';
 import type { Lead } from '../../../shared/leads';
 import { optionalColumnsOf } from '../../../web/src/features/leads/export/csv-columns';
-import { PDF_MIME, pdfBuilder } from '../../../web/src/features/leads/export/leads-pdf';
+import { PDF_MIME, pdfBuilder, textWidths } from '../../../web/src/features/leads/export/leads-pdf';
 import { unicodeRanges } from '../../../web/src/features/leads/export/pdf-fonts';
 import type { FallbackFonts } from '../../../web/src/features/leads/export/pdf-fonts-set';
 import { PAPER_SIZES, paperFor } from '../../../web/src/features/leads/export/pdf-page';
@@ -96,6 +96,32 @@ describe('leads PDF (DECISIONS 30 and 32)', () => {
     expect(text).toContain('word0 word1');
     expect(text).toContain('…');
     expect(text).not.toContain('word59');
+  });
+
+  it('wraps a cell at word boundaries: a word is never split inside, only one wider than its cell, with a hyphen', async () => {
+    // The DECISIONS 26 columns narrow Location: 'Massachusetts' no longer fits a line of it.
+    const narrow = lead('n', {
+      name: 'Ann Lee',
+      location: 'Cambridge, Massachusetts, United States',
+      handle: 'ann',
+      followersCount: 12,
+      verified: false,
+      engagement: { type: 'liked' },
+    });
+    const text = (await pagesText(await pdfOf([narrow])))[0]!;
+    // Lines break between words ('Cambridge,' whole), and inside the one word wider than the cell
+    // with a hyphen and more than a letter or two carried ('Massachu…-' 'tts,'), never 'Massachusett s'.
+    expect(text).toMatch(/ Cambridge, Massachu[a-z]+- [a-z]{3,}, United/);
+    expect(text).not.toMatch(/Massachu[a-z]* [a-z]/);
+  });
+
+  it('gives each text column its share by weight, none below the least, unless there is no room for that', () => {
+    // Fixed columns (undefined) get 0 here; 100 shared 1:3 would give 25 and 75.
+    expect(textWidths([1, undefined, 3], 100, 20)).toEqual([25, 0, 75]);
+    // A share under 30 is raised to it and the others share the rest: 12.5 is raised, then 70 by 2:5
+    // gives 20, raised too, and the last takes the 40 left.
+    expect(textWidths([1, 2, 5], 100, 30)).toEqual([30, 30, 40]);
+    expect(textWidths([1, 1, 1], 60, 30)).toEqual([20, 20, 20]);
   });
 
   it('adds the DECISIONS 26 columns the leads have', async () => {

@@ -19,8 +19,33 @@ describe('a PDF cell’s text', () => {
     expect(wrapped('one   two', 4, 3, unit)).toEqual(['one', 'two']);
   });
 
-  it('cuts a word wider than the column where it overflows', () => {
-    expect(wrapped('abcdefghij', 4, 3, unit)).toEqual(['abcd', 'efgh', 'ij']);
+  it('keeps a word that fits on the line whole, and moves one that does not fit whole to the next line', () => {
+    // 'Cambridge, Massachusetts' in a cell 16 wide: never 'Cambridge, Massach' / 'usetts'.
+    expect(wrapped('Cambridge, Massachusetts', 16, 3, unit)).toEqual(['Cambridge,', 'Massachusetts']);
+    expect(wrapped('Boston', 16, 3, unit)).toEqual(['Boston']);
+    // A line full to the last character ends at the word's end.
+    expect(wrapped('ab cde fg', 6, 3, unit)).toEqual(['ab cde', 'fg']);
+  });
+
+  it('breaks a word wider than the column only then, with a hyphen, leaving a few of its letters to go on', () => {
+    expect(wrapped('Massachusetts', 12, 3, unit)).toEqual(['Massachuse-', 'tts']);
+    expect(wrapped('Cambridge, Massachusetts, USA', 12, 3, unit)).toEqual([
+      'Cambridge,',
+      'Massachuset-',
+      'ts, USA',
+    ]);
+    // Only its comma left over: the word stays whole.
+    expect(wrapped('Massachusetts, USA', 13, 3, unit)).toEqual(['Massachusetts', ', USA']);
+    expect(wrapped('abcdefghij', 4, 3, unit)).toEqual(['abc-', 'def-', 'ghij']);
+  });
+
+  it('breaks a long word after a hyphen or slash of its own first, and a web address without adding one', () => {
+    expect(wrapped('Stratford-upon-Avon', 12, 3, unit)).toEqual(['Stratford-', 'upon-Avon']);
+    expect(wrapped('https://li.example/in/ada', 20, 3, unit, false)).toEqual([
+      'https://li.example/',
+      'in/ada',
+    ]);
+    expect(wrapped('abcdefghij', 4, 3, unit, false)).toEqual(['abcd', 'efg', 'hij']);
   });
 
   it('ends the last line allowed with … when text is left, and not when it all fits', () => {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxSite, startSandboxSite } from '../../../../scripts/sandbox-platforms';
 import { instagramMediaId } from '../../../../scripts/sandbox-platforms/instagram';
+import { avatarDataUrl } from '../../../../scripts/sandbox-platforms/kit';
 import { indexWorld, type WorldIndex } from '../../../../scripts/sandbox-platforms/world-index';
-import { client, type Json, type SandboxClient } from './support';
+import { appMayShowImage, client, type Json, type SandboxClient } from './support';
 
 /** The sandbox Instagram's web API, checked against the world's own data. */
 
@@ -49,10 +50,11 @@ describe('sandbox Instagram: web_profile_info', () => {
       is_private: p.hidden,
       is_verified: p.verified,
       external_url: p.website,
-      profile_pic_url: `${site.url}${p.imageUrl}`,
+      profile_pic_url: avatarDataUrl(p),
       edge_followed_by: { count: site.world.followers[p.id]!.length },
       edge_follow: { count: site.world.following[p.id]!.length },
     });
+    expect(appMayShowImage(body.data.user.profile_pic_url)).toBe(true);
     expect((await api.json('/api/v1/users/web_profile_info/?username=nobody.here')).status).toBe(404);
   });
 

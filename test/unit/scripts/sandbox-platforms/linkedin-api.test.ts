@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxSite, startSandboxSite } from '../../../../scripts/sandbox-platforms';
+import { avatarDataUrl } from '../../../../scripts/sandbox-platforms/kit';
 import { postIdOf, profileIdOfUrn, searchPeople } from '../../../../scripts/sandbox-platforms/linkedin-api';
 import { LINKEDIN } from '../../../../scripts/sandbox-platforms/linkedin-config';
 import { toRestli } from '../../../../scripts/sandbox-platforms/restli';
 import { indexWorld, type WorldIndex } from '../../../../scripts/sandbox-platforms/world-index';
 import type { SandboxPerson } from '../../../../scripts/sandbox-platforms/world-types';
-import { client, includedByUrn, type Json, type SandboxClient } from './support';
+import { appMayShowImage, client, includedByUrn, type Json, type SandboxClient } from './support';
 
 /** The sandbox LinkedIn's Voyager JSON, checked against the world's own data. */
 
@@ -108,9 +109,10 @@ function expectRowOf(row: Row, p: SandboxPerson) {
     expect(e.title.text).toBe(p.name);
     expect(e.navigationUrl).toBe(`${site.url}/in/${p.handle}/`);
     const image = e.image.attributes[0].detailData.nonEntityProfilePicture.vectorImage;
-    expect(`${image.rootUrl}${image.artifacts[0].fileIdentifyingUrlPathSegment}`).toMatch(
-      new RegExp(`^${site.url}/media/avatars/.+\\.svg\\?w=100$`),
-    );
+    // LinkedIn's image host is https; the sandbox's avatar is inline, which the app's CSP allows too.
+    const avatar = `${image.rootUrl}${image.artifacts[0].fileIdentifyingUrlPathSegment}`;
+    expect(avatar).toBe(avatarDataUrl(p));
+    expect(appMayShowImage(avatar)).toBe(true);
   }
 }
 
@@ -474,7 +476,10 @@ describe('sandbox LinkedIn: connections JSON', () => {
       firstName: expected.firstName,
       headline: expected.headline,
     });
-    expect(first.profilePicture.displayImageReference.vectorImage.rootUrl).toBe(`${site.url}/media/avatars/`);
+    const picture = first.profilePicture.displayImageReference.vectorImage;
+    expect(`${picture.rootUrl}${picture.artifacts[0].fileIdentifyingUrlPathSegment}`).toBe(
+      avatarDataUrl(expected),
+    );
 
     const lastNames: string[] = [];
     for (let start = 0; ; start += 40) {

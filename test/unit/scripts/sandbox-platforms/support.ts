@@ -1,3 +1,4 @@
+import { contentSecurityPolicy } from '../../../../lib/security-headers';
 import type { IssuedSession, SandboxSite } from '../../../../scripts/sandbox-platforms';
 import { INSTAGRAM } from '../../../../scripts/sandbox-platforms/instagram-config';
 
@@ -72,4 +73,18 @@ export function client(site: SandboxSite, session: IssuedSession = site.issueSes
 /** The entities of a normalized LinkedIn answer by entityUrn. */
 export function includedByUrn(body: { included?: Array<Record<string, unknown>> }): Map<string, Json> {
   return new Map((body.included ?? []).map((e) => [e.entityUrn as string, e]));
+}
+
+/**
+ * Whether the app's img-src (lib/security-headers.ts, the same in AWS and the local cloud) lets the
+ * app show an image from `url`: by scheme (data:, blob:, https:), for 'self' names only the app's own
+ * origin, which no sandbox site is.
+ */
+export function appMayShowImage(url: string): boolean {
+  const imgSrc = contentSecurityPolicy({ connectSources: [] })
+    .split(';')
+    .map((directive) => directive.trim().split(/\s+/))
+    .find(([name]) => name === 'img-src')!
+    .slice(1);
+  return imgSrc.includes(new URL(url).protocol);
 }

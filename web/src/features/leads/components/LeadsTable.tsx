@@ -3,6 +3,7 @@ import { IconExternalLink, IconSparkles } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import type { AiMatchedLead } from '../../../../../shared/ai-filter';
 import type { Lead } from '../../../../../shared/leads';
+import { imageSrc } from '../../../lib/image-src';
 import { roleLine, skillChips } from '../lead-index';
 import { LEADS_TEXTS } from '../leads-texts';
 import { AccountLine, EngagementLine } from './LeadExtras';
@@ -30,10 +31,14 @@ const isWebUrl = (url: string | undefined): url is string => !!url && /^https?:\
 /** The profile picture, or the initials when there is none or it does not load (expired CDN links, CSP). */
 function LeadAvatar({ image, name }: { image?: string; name: string }) {
   const [failed, setFailed] = useState<string | undefined>(undefined);
-  const shows = isWebUrl(image) && failed !== image;
+  const src = imageSrc(image);
   return (
     <span className={classes.avatar} aria-hidden>
-      {shows ? <img src={image} alt="" loading="lazy" onError={() => setFailed(image)} /> : initials(name)}
+      {src && failed !== src ? (
+        <img src={src} alt="" loading="lazy" onError={() => setFailed(src)} />
+      ) : (
+        initials(name)
+      )}
     </span>
   );
 }

@@ -10,8 +10,9 @@ import { flowed, oneLine, widthOf, wrapped } from './pdf-text';
 /**
  * The leads PDF (DECISIONS 30 and 32): a paged table of the CSV's columns on landscape A4 or Letter,
  * headed on every page by the brand and the column names, with 'n leads · Page i of N' at the foot.
- * Each cell wraps to at most three lines. The text font is DejaVu Sans Condensed (Latin with every
- * accent, Greek, Cyrillic, Hebrew, Arabic, Armenian, Georgian), embedded as a subset of the glyphs used.
+ * Each cell wraps at word boundaries to at most three lines (pdf-text.ts). The text font is DejaVu
+ * Sans Condensed (Latin with every accent, Greek, Cyrillic, Hebrew, Arabic, Armenian, Georgian),
+ * embedded as a subset of the glyphs used.
  *
  * pdf-lib makes the document and embeds and subsets the fonts; the pages' text operators are written
  * here, one string a page, with each character's glyph code looked up once.
@@ -69,6 +70,16 @@ const COLUMN_WEIGHTS: Record<string, number> = {
   engagement: 1.5,
 };
 
+/** Web addresses and handles: a word of theirs broken across lines takes no hyphen, which would read as part of it. */
+const NO_HYPHEN = new Set(['profileUrl', 'website', 'handle']);
+
+/**
+ * A text column is at least as wide as this word: a common word fits a line of every column (the
+ * DECISIONS 26 columns narrow the others, and 'Cambridge,' was broken in Location); a longer one is
+ * broken with a hyphen.
+ */
+const TEXT_MIN_SAMPLE = 'Engineering,';
+
 /** The widest value of the columns that are as wide as it (their header words too). */
 const FIXED_SAMPLES: Record<string, string> = {
   extractedAt: '0000-00-00 00:00',
@@ -100,6 +111,32 @@ interface Page {
 function localDate(now: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * The text columns' widths: `room` shared by weight, none below `least` (a column whose share falls
+ * short gets `least`, and the others share what is left), unless there is not room for that.
+ * `undefined` weights are the fixed columns, answered as 0.
+ */
+export function textWidths(weights: readonly (number | undefined)[], room: number, least: number): number[] {
+  const floored = new Set<number>();
+  for (;;) {
+    const left = room - floored.size * least;
+    const weight = weights.reduce<number>(
+      (sum, w, at) => sum + (w === undefined || floored.has(at) ? 0 : w),
+      0,
+    );
+    if (left <= 0 || weight <= 0) break;
+    const short = weights.findIndex(
+      (w, at) => w !== undefined && !floored.has(at) && (left * w) / weight < least,
+    );
+    if (short < 0)
+      return weights.map((w, at) => (w === undefined ? 0 : floored.has(at) ? least : (left * w) / weight));
+    floored.add(short);
+  }
+  // Not room for every column's least: by weight alone.
+  const total = weights.reduce<number>((sum, w) => sum + (w ?? 0), 0);
+  return weights.map((w) => (w === undefined || total <= 0 ? 0 : (room * w) / total));
 }
 
 /** Builds the PDF as the export worker receives the leads: each page is written once it is full. */
@@ -137,13 +174,11 @@ export async function pdfBuilder(
     return Math.max(widthOf(sample, bodyWidth), ...words) + 2 * PAD + 1;
   });
   const fixedTotal = fixed.reduce<number>((sum, w) => sum + (w ?? 0), 0);
-  const totalWeight = columns.reduce(
-    (sum, c, at) => sum + (fixed[at] ? 0 : (COLUMN_WEIGHTS[c.field] ?? 1)),
-    0,
-  );
-  const widths = columns.map(
-    (c, at) => fixed[at] ?? ((usable - fixedTotal) * (COLUMN_WEIGHTS[c.field] ?? 1)) / totalWeight,
-  );
+  const widths = textWidths(
+    columns.map((c, at) => (fixed[at] === undefined ? (COLUMN_WEIGHTS[c.field] ?? 1) : undefined)),
+    usable - fixedTotal,
+    widthOf(TEXT_MIN_SAMPLE, bodyWidth) + 2 * PAD + 1,
+  ).map((width, at) => fixed[at] ?? width);
   const lefts = widths.map((_, at) => MARGIN + widths.slice(0, at).reduce((sum, w) => sum + w, 0));
   const headerLines = columns.map((column, at) =>
     wrapped(column.header, widths[at]! - 2 * PAD, 2, headWidth),
@@ -253,7 +288,7 @@ export async function pdfBuilder(
     const text = flowed(column.cell(lead));
     if (text === '') return [];
     if (NEEDS_LAYOUT.test(text)) return [oneLine(text, width, (t) => regular.pdf.widthOfTextAtSize(t, SIZE))];
-    return wrapped(text, width, MAX_LINES, bodyWidth);
+    return wrapped(text, width, MAX_LINES, bodyWidth, !NO_HYPHEN.has(column.field));
   };
 
   const texts = function* (leads: readonly Lead[]) {

@@ -1,5 +1,6 @@
 import { Avatar, Card, Group, Progress, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ProspectDetail } from '../../../../../../shared/flow-insights-values';
+import { imageSrc } from '../../../../lib/image-src';
 import { ExternalLink } from './InsightParts';
 import { formatDateTime, initialsOf, safeUrl } from './insight-format';
 import { INSIGHT_TEXTS } from './insight-texts';
@@ -23,23 +24,40 @@ function Facts({ rows }: { rows: Array<[string, string | undefined]> }) {
   );
 }
 
-/** The invitation's story: sent (with its note), then accepted or declined (spec 3, Prospect.connection). */
-function ConnectionFacts({ connection }: { connection: ProspectDetail['connection'] }) {
-  const { sentAt, message, acceptedAt, declinedAt } = connection ?? {};
-  if (!sentAt && !acceptedAt && !declinedAt) {
-    return (
-      <Text size="sm" c="dimmed">
-        {INSIGHT_TEXTS.notContacted}
-      </Text>
-    );
-  }
+export type ConnectionState = keyof typeof INSIGHT_TEXTS.connectionStates;
+
+/**
+ * Where the prospect stands with the account, from their status and their invitation's story (the
+ * status only moves forward: CONTACTED is engaged with, PENDING invited, then the answer).
+ */
+export function connectionStateOf(prospect: Pick<ProspectDetail, 'status' | 'connection'>): ConnectionState {
+  const { sentAt, acceptedAt, declinedAt, withdrawnAt } = prospect.connection ?? {};
+  if (acceptedAt || prospect.status === 'ACCEPTED') return 'connected';
+  if (declinedAt || prospect.status === 'DECLINED') return 'declined';
+  if (withdrawnAt) return 'withdrawn';
+  if (sentAt || prospect.status === 'PENDING') return 'invited';
+  if (prospect.status === 'CONTACTED') return 'engaged';
+  return 'notContacted';
+}
+
+/**
+ * Where the prospect stands, then the invitation's story: sent (with its note), then accepted,
+ * declined or withdrawn (spec 3, Prospect.connection).
+ */
+function ConnectionFacts({ prospect }: { prospect: ProspectDetail }) {
+  const { sentAt, message, acceptedAt, declinedAt, withdrawnAt } = prospect.connection ?? {};
+  const at = (value: string | undefined) => (value ? formatDateTime(value) : undefined);
   return (
     <Stack gap="xs" data-testid="prospect-connection">
+      <Text size="sm" fw={600} data-testid="connection-state">
+        {INSIGHT_TEXTS.connectionStates[connectionStateOf(prospect)]}
+      </Text>
       <Facts
         rows={[
-          [INSIGHT_TEXTS.connectionSent, sentAt ? formatDateTime(sentAt) : undefined],
-          [INSIGHT_TEXTS.connectionAccepted, acceptedAt ? formatDateTime(acceptedAt) : undefined],
-          [INSIGHT_TEXTS.connectionDeclined, declinedAt ? formatDateTime(declinedAt) : undefined],
+          [INSIGHT_TEXTS.connectionSent, at(sentAt)],
+          [INSIGHT_TEXTS.connectionAccepted, at(acceptedAt)],
+          [INSIGHT_TEXTS.connectionDeclined, at(declinedAt)],
+          [INSIGHT_TEXTS.connectionWithdrawn, at(withdrawnAt)],
         ]}
       />
       {message && (
@@ -58,7 +76,7 @@ function ConnectionFacts({ connection }: { connection: ProspectDetail['connectio
  */
 export function ProspectHeaderCard({ prospect }: { prospect: ProspectDetail }) {
   const profileUrl = safeUrl(prospect.profileUrl);
-  const image = safeUrl(prospect.profileImage);
+  const image = imageSrc(prospect.profileImage);
   const factors = Array.isArray(prospect.relevanceFactors) ? prospect.relevanceFactors : [];
   return (
     <Card withBorder padding="lg" data-testid="prospect-header">
@@ -112,7 +130,7 @@ export function ProspectHeaderCard({ prospect }: { prospect: ProspectDetail }) {
             <Title order={2} size="h5" id="prospect-connection" mb={4}>
               {INSIGHT_TEXTS.connection}
             </Title>
-            <ConnectionFacts connection={prospect.connection} />
+            <ConnectionFacts prospect={prospect} />
           </section>
         </SimpleGrid>
 

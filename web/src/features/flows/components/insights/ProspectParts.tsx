@@ -1,5 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { IconHeart, IconMessageCircle } from '@tabler/icons-react';
+import { useState } from 'react';
 import { MATCH_QUALITY_LABELS, PROSPECT_STATUS_LABELS } from '../../../../../../shared/flow-insight-texts';
 import {
   type MatchQuality,
@@ -7,6 +8,7 @@ import {
   type ProspectStatus,
   scoreColor,
 } from '../../../../../../shared/flow-insights-values';
+import { imageSrc } from '../../../../lib/image-src';
 import { ExternalLink } from './InsightParts';
 import { formatDay, initialsOf, safeUrl } from './insight-format';
 import { INSIGHT_TEXTS } from './insight-texts';
@@ -75,12 +77,20 @@ export function StatusBadge({ status }: { status: ProspectStatus }) {
   );
 }
 
-/** A prospect's photo, or initials without one; decorative beside the name. */
+/**
+ * A prospect's photo, or their initials without one or when it does not load (an expired CDN link, a
+ * blocked address): never a broken image. Decorative beside the name.
+ */
 export function ProspectAvatar({ name, image }: { name: string; image?: string }) {
-  const src = safeUrl(image);
+  const src = imageSrc(image);
+  const [failed, setFailed] = useState<string | undefined>(undefined);
   return (
-    <span className={classes.avatar} aria-hidden="true">
-      {src ? <img src={src} alt="" loading="lazy" referrerPolicy="no-referrer" /> : initialsOf(name)}
+    <span className={classes.avatar} aria-hidden="true" data-testid="prospect-avatar">
+      {src && failed !== src ? (
+        <img src={src} alt="" loading="lazy" referrerPolicy="no-referrer" onError={() => setFailed(src)} />
+      ) : (
+        initialsOf(name)
+      )}
     </span>
   );
 }

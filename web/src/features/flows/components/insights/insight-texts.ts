@@ -69,7 +69,19 @@ export const INSIGHT_TEXTS = {
   connectionSent: 'Request sent',
   connectionAccepted: 'Accepted',
   connectionDeclined: 'Declined',
-  notContacted: 'Not contacted yet',
+  connectionWithdrawn: 'Withdrawn',
+  /**
+   * Where the prospect stands with the account, beside their status (issue 36): a prospect the flow
+   * only engaged with is Contacted, not yet invited.
+   */
+  connectionStates: {
+    notContacted: 'Not contacted yet',
+    engaged: 'Engaged with their posts, not invited yet',
+    invited: 'Invitation sent, waiting for an answer',
+    connected: 'Connected',
+    declined: 'Invitation declined',
+    withdrawn: 'Invitation withdrawn',
+  },
   noTimeline: 'No activity recorded yet',
   prospectTabs: 'Prospect details',
   website: 'Website',
