@@ -53,6 +53,8 @@ export interface PlannedRun {
   timeZone: string;
   /** New prospects it plans to find. */
   prospects: number;
+  /** Prospects of earlier runs it reaches first (issue 36 point 6: their writes waited for a budget). */
+  backlog: number;
   /** Taken from the account's budgets: what the run does. */
   planned: PlanCounts;
   /** Writes recorded for the user's review instead of sent (the flow's review mode): nothing taken. */

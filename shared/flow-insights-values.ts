@@ -148,7 +148,14 @@ export interface ProspectTimelineEntry {
 /** Spec 3, Prospect: the detail page's whole story. */
 export interface ProspectDetail extends ProspectSummary {
   relevanceFactors: RelevanceFactor[];
-  connection: { sentAt?: string; message?: string; acceptedAt?: string; declinedAt?: string };
+  /** The invitation's story; `withdrawnAt` when the flow took it back unanswered (issue 23). */
+  connection: {
+    sentAt?: string;
+    message?: string;
+    acceptedAt?: string;
+    declinedAt?: string;
+    withdrawnAt?: string;
+  };
   engagements: Array<{
     type: 'POST_LIKED' | 'POST_COMMENTED';
     timestamp: string;
@@ -221,6 +228,11 @@ export interface FlowAnalytics {
     connectionRate: string;
     totalEngagements: number;
     messagesExchanged: number;
+    /**
+     * Prospects of earlier runs (the last 7 days) whose like, comment or invitation waits for the
+     * account's budget: the next run sends theirs first (issue 36 point 6). Now, whatever the period.
+     */
+    waiting: number;
   };
   performance: { deduplicationCount: number };
   scheduling: {

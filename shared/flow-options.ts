@@ -219,7 +219,8 @@ export const FLOW_CATEGORY_LABELS: Record<FlowCategory, string> = {
   prospecting: 'AI Prospecting',
   'warm-up': 'Warm-up Engagement',
   nurturing: 'Relationship Nurturing',
-  'event-follow-up': 'Event Follow-up',
+  // The id is kept (stored flows carry it); the template comments before it invites (issue 36 found 5).
+  'event-follow-up': 'Comment Follow-up',
 };
 
 /**

@@ -11,6 +11,13 @@ export const FLOW_RUN_TEXTS = {
     'Nobody matched the targeting: widen it (more industries or locations, fewer job titles or company sizes, or other keywords)',
   allReached: 'No new prospects this run: everyone the search found was already reached',
   noRoom: "No new prospects this run: the account's plan and budgets left no room to search",
+  backlog: (n: number) => `${plural(n, 'prospect')} from earlier runs still wait: they go first`,
+  backlogFills: (n: number) =>
+    `Nobody new this run: today's budget goes to the ${plural(n, 'prospect')} waiting from earlier runs`,
+  budgetLeft: (left: number, perRun: number) =>
+    `Today's budget reaches ${plural(left, 'more prospect')}: searching for ${left}, not ${perRun}`,
+  profilesSpent: (n: number) =>
+    `The account's profile views are used up for now: ${plural(n, 'prospect')} scored on the search's details alone`,
   belowMinimum: (n: number, minimum: string) =>
     `${plural(n, 'prospect')} scored below the flow's minimum match (${minimum}): found and scored, not contacted`,
 } as const;

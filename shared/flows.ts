@@ -236,6 +236,14 @@ export const DEFAULT_EXECUTION_SETTINGS: ExecutionSettings = {
 
 // --- Flow templates (spec 3 and 2.2) -------------------------------------------------------------
 
+/**
+ * The writes a flow makes on the platform (issue 36 found 5): each template declares its own and the
+ * run makes no other (a like and a comment on the prospect's newest post, an invitation, the message
+ * after an acceptance). What the user approved in the review queue is sent whatever the template.
+ */
+export const FLOW_WRITES = ['like', 'comment', 'invite', 'message'] as const;
+export type FlowWriteKind = (typeof FLOW_WRITES)[number];
+
 /** Spec 2.2, Process: one numbered stage of a run. */
 export interface FlowStage {
   id: string;
@@ -288,6 +296,8 @@ export interface FlowTemplate {
   /** Basic HTML (p, ul, li, strong, em, h3, h4, a, br), as the catalogue's. */
   detailedDescription: string;
   examples: FlowExample[];
+  /** The writes its runs make (FLOW_WRITES), which its texts describe and the engine keeps to. */
+  writes: readonly FlowWriteKind[];
   /** A complete config (every list and switch written out) that the config schema accepts as it is. */
   defaultConfig: FlowConfig;
   maxRunsPerDay: number;

@@ -1,6 +1,6 @@
 import type { DayPlan, PlanCounts } from '../../shared/day-plan';
 import { flowStatusOf } from '../../shared/flow-api';
-import { WITHDRAW_AFTER_DAYS } from '../../shared/flow-options';
+import { DEFAULT_MINIMUM_MATCH, WITHDRAW_AFTER_DAYS } from '../../shared/flow-options';
 import type { FlowConfig } from '../../shared/flows';
 import { platformOfRecord } from '../../shared/platforms';
 import type { StoredConnection } from '../connections/connection-repository';
@@ -10,6 +10,7 @@ import { budgetUsed } from '../safety/budget-repository';
 import { GOVERNED_ACTIONS, type GovernedAction } from '../safety/budgets';
 import { type BudgetState, type FlowBacklog, type PlanFlow, planDay } from '../safety/day-plan';
 import { createGovernor, nextDay, periodsOf } from '../safety/governor';
+import { waitingProspects, writesOfTemplate } from './backlog';
 import type { ContactRecord, LedgerAccount } from './contact-ledger';
 import { listFlows, type StoredFlow } from './flow-repository';
 import { allContacts, isPendingInvitation } from './pending-invitations';
@@ -18,8 +19,9 @@ import { type ReviewEntry, reviewEntries } from './review-repository';
 /**
  * Tomorrow's plan of a connected account (issue 23 point 4): reads what the pure planner
  * (functions/safety/day-plan.ts) needs: the account's flows and their schedules, the limits in force
- * now and after its midnight (warm-up, adaptation), what is used of them, and each flow's backlog
- * (invitations awaiting an answer, people to message, approved review items); then plans. The same
+ * now and after its midnight (warm-up, adaptation), what is used of them, the writes each flow's
+ * template makes, and each flow's backlog (invitations awaiting an answer, people to message, approved
+ * review items, earlier prospects waiting for its engagement or invitation); then plans. The same
  * call sizes a real run (`runNow`): the preview and the run come from one planner.
  */
 const DAY_MS = 24 * 3600 * 1000;
@@ -71,6 +73,7 @@ export async function accountPlan(
             account,
             flow,
             contacts.filter((c) => c.flowId === flow.id),
+            now,
           ),
         ] as const,
     ),
@@ -96,6 +99,8 @@ function planFlowOf(flow: StoredFlow, startsNow: Date | undefined): PlanFlow {
     name: flow.displayName,
     status: flowStatusOf(flow.status),
     config: flow.config as unknown as FlowConfig,
+    // Issue 36 found 5: only the writes its template makes (as the run's `makes`).
+    writes: [...writesOfTemplate(flow.templateId)],
     ...(startsNow
       ? { nextRunAt: startsNow.toISOString() }
       : flow.nextRunAt
@@ -109,9 +114,27 @@ async function backlogOf(
   account: LedgerAccount,
   flow: StoredFlow,
   contacts: readonly ContactRecord[],
+  now: Date,
 ): Promise<FlowBacklog> {
-  const entries = await reviewEntries(account.userId, flow.id);
   const config = flow.config as unknown as FlowConfig;
+  const [entries, waiting] = await Promise.all([
+    reviewEntries(account.userId, flow.id),
+    // Issue 36 point 6: earlier prospects still waiting for the flow's engagement or invitation.
+    waitingProspects({
+      userId: account.userId,
+      flowId: flow.id,
+      templateId: flow.templateId,
+      // As the run reads it (flowConfig's default): stored before the minimum match, warm or better.
+      config: {
+        targetingSettings: {
+          ...config.targetingSettings,
+          minimumMatch: config.targetingSettings.minimumMatch ?? DEFAULT_MINIMUM_MATCH,
+        },
+      },
+      contacts,
+      now,
+    }),
+  ]);
   const withdrawAfter = (config.executionSettings.withdrawAfterDays ?? WITHDRAW_AFTER_DAYS.default) * DAY_MS;
   const pending = contacts.filter(isPendingInvitation);
   // Accepted and not messaged yet: each gets the flow's message at its next run.
@@ -128,6 +151,10 @@ async function backlogOf(
     acceptedUnmessaged: toMessage,
     awaitingReply: contacts.filter((c) => c.steps.messaged && !c.steps.replied).length,
     approved,
+    waiting: {
+      engagement: waiting.filter((w) => w.engagement).length,
+      invitation: waiting.filter((w) => w.invitation).length,
+    },
     foundBefore: found,
     withdrawalsDueAt: pending.map((c) =>
       new Date(Date.parse(String(c.steps.invited)) + withdrawAfter).toISOString(),

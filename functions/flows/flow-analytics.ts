@@ -16,6 +16,8 @@ import { pageJobs, type StoredJob } from '../jobs/job-repository';
 import { budgetUsed } from '../safety/budget-repository';
 import { BUDGETS, GOVERNED_ACTIONS, type GovernedAction } from '../safety/budgets';
 import { periodsOf } from '../safety/governor';
+import { waitingProspects } from './backlog';
+import { contactsOfFlow, type LedgerAccount } from './contact-ledger';
 import { type DayCounts, type FlowCount, flowDays, qualityCount } from './flow-counts';
 import type { StoredFlow } from './flow-repository';
 import { reviewComparison } from './review-outcomes';
@@ -80,6 +82,19 @@ async function jobsSince(flow: StoredFlow, since: string): Promise<StoredJob[]> 
   }
 }
 
+/** How many of the flow's earlier prospects wait for its writes (flows/backlog.ts). */
+async function waitingOf(flow: StoredFlow, account: LedgerAccount, config: FlowConfig, now: Date) {
+  const waiting = await waitingProspects({
+    userId: flow.userId,
+    flowId: flow.id,
+    templateId: flow.templateId,
+    config,
+    contacts: await contactsOfFlow(account, flow.id),
+    now,
+  });
+  return waiting.length;
+}
+
 export async function flowAnalytics(
   flow: StoredFlow,
   period: AnalyticsPeriod,
@@ -95,11 +110,13 @@ export async function flowAnalytics(
   const since = new Date(instantOf(firstDay, zone)).toISOString();
 
   const connection = await accountOf(flow);
-  const [days, jobs, budget, reviewed] = await Promise.all([
+  const account = connection ? { userId: flow.userId, connectionId: connection.id } : undefined;
+  const [days, jobs, budget, reviewed, waiting] = await Promise.all([
     flowDays(flow.userId, flow.id, from, to),
     jobsSince(flow, since),
     connection ? budgetOf(flow, connection, now) : null,
-    connection ? reviewComparison({ userId: flow.userId, connectionId: connection.id }, flow.id) : [],
+    account ? reviewComparison(account, flow.id) : [],
+    account ? waitingOf(flow, account, config, now) : 0,
   ]);
   const byDay = new Map(days.map((d) => [d.day, d]));
   const sum = (count: FlowCount) => days.reduce((total, d) => total + (d[count] ?? 0), 0);
@@ -178,6 +195,7 @@ export async function flowAnalytics(
       connectionRate: percentText(accepted, invited),
       totalEngagements: sum('engaged'),
       messagesExchanged: sum('messaged') + sum('replied'),
+      waiting,
     },
     performance: { deduplicationCount: sum('duplicates') },
     scheduling: {

@@ -42,6 +42,10 @@ export interface StoredProspect {
   matchReason?: string;
   relevanceFactors?: RelevanceFactor[];
   scoredAt?: string;
+  /** Their skills, as their profile lists them (issue 36: what the run read, for the score and the texts). */
+  skills?: string[];
+  /** When a run read their profile (title, company, headline, location, skills): once per prospect. */
+  profileReadAt?: string;
   /** When a run first visited the person's profile and recent activity. */
   viewedAt?: string;
   /** Their most recent posts as last seen, newest first (at most 3), with what the account did to each. */
@@ -212,6 +216,38 @@ export async function markReplied(
 }
 
 /**
+ * Keeps what the prospect's profile showed (issue 36): its fields over the search row's, and when it was
+ * read, so a later run reads it no more. A field the profile does not show keeps the search's.
+ */
+export async function recordProfileRead(
+  userId: string,
+  flowId: string,
+  personId: string,
+  profile: Pick<StoredProspect, 'headline' | 'title' | 'company' | 'location' | 'skills'>,
+  at: string,
+): Promise<void> {
+  const fields = Object.entries(profile).filter(([, value]) => value !== undefined);
+  const names: Record<string, string> = { '#readAt': 'profileReadAt' };
+  const values: Record<string, unknown> = { ':at': at };
+  const sets = ['#readAt = :at'];
+  for (const [index, [name, value]] of fields.entries()) {
+    names[`#f${index}`] = name;
+    values[`:f${index}`] = value;
+    sets.push(`#f${index} = :f${index}`);
+  }
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.prospect(userId, flowId, personId),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
+}
+
+/**
  * Keeps what a visit of the prospect's profile showed (their recent posts); true on the first visit,
  * so the flow records one PROFILE_VIEWED however often a retried run reads the profile again.
  */
@@ -233,6 +269,22 @@ export async function recordProfileView(
     }),
   );
   return out.Attributes?.viewedAt === undefined;
+}
+
+/** Every prospect of the flow that passes `keep`, every page of them. */
+export async function prospectsOfFlow(
+  userId: string,
+  flowId: string,
+  keep: (p: StoredProspect) => boolean,
+): Promise<StoredProspect[]> {
+  const kept: StoredProspect[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await prospectsAfter(userId, flowId, after, 100);
+    kept.push(...page.prospects.filter(keep));
+    after = page.prospects.at(-1)?.id;
+    if (!page.more || !after) return kept;
+  }
 }
 
 /** A flow's prospects in key order after `after` (exclusive), one DynamoDB page at most. */

@@ -51,6 +51,10 @@ export interface RunCounters {
    * take: a run may do less, never more than the budgets).
    */
   planShare?: { prospects: number; takes: Record<string, number> };
+  /** A flow run's backlog (issue 36 point 6): prospects of earlier runs still waiting when it began. */
+  backlog?: number;
+  /** A flow run met its account's spent profile views: the rest of its prospects are scored unread. */
+  profilesSpent?: boolean;
 }
 
 export const emptyCounters = (): RunCounters => ({

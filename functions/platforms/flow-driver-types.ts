@@ -49,6 +49,15 @@ export interface FlowPerson {
   distance?: 1 | 2 | 3;
 }
 
+/** What a person's profile shows beyond the search's row (issue 36): their current role and skills. */
+export interface FlowProfile {
+  headline?: string;
+  title?: string;
+  company?: string;
+  location?: string;
+  skills?: string[];
+}
+
 /** One recent post of a person, with what the account did to it. */
 export interface FlowPost {
   /** The platform's post id (LinkedIn's activity id). */
@@ -117,6 +126,7 @@ export interface FlowDriver {
   /** The budget each call takes from (the verify and follow-up reads take 'list-pages'). */
   actions: Readonly<{
     search: GovernedAction;
+    profile: GovernedAction;
     recentPosts: GovernedAction;
     like: GovernedAction;
     comment: GovernedAction;
@@ -137,6 +147,8 @@ export interface FlowDriver {
     targeting: FlowTargeting,
     cursor?: string,
   ): Promise<{ people: FlowPerson[]; next?: string; total?: number }>;
+  /** What the person's profile shows; undefined when it is not visible to the account. */
+  profile(page: PlatformPage, person: FlowPerson): Promise<FlowProfile | undefined>;
   /** The person's most recent posts, newest first, at most `limit`. */
   recentPosts(page: PlatformPage, person: FlowPerson, limit: number): Promise<FlowPost[]>;
 

@@ -1,10 +1,16 @@
-import { COMPANY_SIZE_OPTIONS, COUNTRY_OPTIONS, type FlowConfig, flowConfig } from '../../shared/flows';
+import {
+  COMPANY_SIZE_OPTIONS,
+  COUNTRY_OPTIONS,
+  type FlowConfig,
+  type FlowWriteKind,
+  flowConfig,
+} from '../../shared/flows';
 import { ADAPTIVE_LIMITS, type InvitationLimit } from '../../shared/invitation-limit';
-import type { Platform } from '../../shared/platforms';
 import { REVIEW_EXPIRY_MS, reviewModeOf } from '../../shared/review';
 import type { AiTargeting, ProspectAi } from '../core/ports/ai';
 import { prospectAi } from '../core/ports/prospect-ai';
 import { monthStartIn } from '../core/zone-clock';
+import { type WaitingProspect, waitingProspects, writesOfTemplate } from '../flows/backlog';
 import {
   type ContactRecord,
   type ContactStep,
@@ -15,19 +21,24 @@ import {
 import { findIndustry } from '../flows/industry-repository';
 import { openWritesBefore } from '../flows/open-writes';
 import { isPendingInvitation, pendingInvitationCount } from '../flows/pending-invitations';
-import { prospectsAfter, type StoredProspect, scoreProspect } from '../flows/prospect-repository';
+import {
+  prospectsAfter,
+  prospectsOfFlow,
+  recordProfileRead,
+  type StoredProspect,
+  scoreProspect,
+} from '../flows/prospect-repository';
 import { type ReviewEntry, reviewEntries } from '../flows/review-repository';
 import { notesUsedSince, type WriteRecord } from '../flows/write-ledger';
 import type { StoredAutomation } from '../jobs/automation-item';
-import type { BrowserCookie } from '../platforms/browser';
 import {
   type FlowAccount,
   type FlowDriver,
   type FlowPerson,
   type FlowPost,
+  type FlowProfile,
   FREE_NOTES_PER_MONTH,
 } from '../platforms/flow-driver-types';
-import { linkedinFlowDriver } from '../platforms/linkedin/flow-driver';
 import type { Governor } from '../safety/governor';
 import { flowRecords } from './flow-records';
 import { aiProspectOf, type FlowWrites, flowWrites } from './flow-writes';
@@ -43,6 +54,10 @@ export interface FlowSegment extends FlowWrites {
   readonly jobId: string;
   readonly driver: FlowDriver;
   readonly settings: FlowConfig;
+  /** Whether the flow's template makes this write (issue 36 found 5): the run makes no other. */
+  makes(kind: FlowWriteKind): boolean;
+  /** Keeps what the prospect's profile showed over the search's row; answers the prospect as it is now. */
+  profileRead(prospect: StoredProspect, profile: FlowProfile | undefined): Promise<StoredProspect>;
   /**
    * Takes a person the run found as the flow's new prospect, unless the contact ledger gives them to
    * another flow of the account or the flow had them already: then false (a duplicate).
@@ -57,6 +72,8 @@ export interface FlowSegment extends FlowWrites {
   score(prospect: StoredProspect): Promise<StoredProspect>;
   /** This run's prospects, the best scored first. */
   ofThisRun(): Promise<StoredProspect[]>;
+  /** The flow's backlog (flows/backlog.ts): who earlier runs left waiting, the best scored first. */
+  backlog(): Promise<WaitingProspect[]>;
   /** Notes the account may still add this calendar month: all on a premium account (DECISIONS 28). */
   notesLeft(account: FlowAccount): Promise<number>;
   /** A connection note for the prospect in the flow's tone and approach, within `maxLength`. */
@@ -90,10 +107,8 @@ export interface FlowSegment extends FlowWrites {
 /** Open writes a segment settles before anything new: more than a crash ever leaves; the rest go next segment. */
 const OPEN_WRITES_PER_SEGMENT = 50;
 
-/** The flow driver of a platform; undefined where flows do not run (X, Instagram for now). */
-export function flowDriverFor(platform: Platform, cookies: readonly BrowserCookie[]): FlowDriver | undefined {
-  return platform === 'linkedin' ? linkedinFlowDriver(cookies) : undefined;
-}
+/** The flow driver of a platform (functions/platforms/flow-drivers.ts, which the audience preview shares). */
+export { flowDriverFor } from '../platforms/flow-drivers';
 
 const label = <V extends string>(options: readonly { label: string; value: V }[], value: string) =>
   options.find((o) => o.value === value)?.label ?? value;
@@ -136,6 +151,7 @@ export function createFlowSegment(input: {
     now,
   });
   const ai = input.ai ?? prospectAi();
+  const makes = writesOfTemplate(flow.templateId);
   const targeting = aiTargetingOf(settings);
   const messaging = settings.messagingSettings;
   const writes = flowWrites({
@@ -158,6 +174,13 @@ export function createFlowSegment(input: {
     jobId,
     driver,
     settings,
+    makes: (kind) => makes.has(kind),
+    async profileRead(prospect, profile) {
+      const at = now().toISOString();
+      const shown = profile ?? {};
+      await recordProfileRead(userId, flow.id, prospect.id, shown, at);
+      return { ...prospect, ...shown, profileReadAt: at };
+    },
     discovered: (person) => records.discovered(person),
     async unscored(after, limit) {
       const page = await prospectsAfter(userId, flow.id, after, limit);
@@ -183,15 +206,19 @@ export function createFlowSegment(input: {
       return { ...prospect, ...score };
     },
     async ofThisRun() {
-      const mine: StoredProspect[] = [];
-      let after: string | undefined;
-      for (;;) {
-        const page = await prospectsAfter(userId, flow.id, after, 100);
-        mine.push(...page.prospects.filter((p) => p.jobId === jobId));
-        after = page.prospects.at(-1)?.id;
-        if (!page.more || !after) break;
-      }
+      const mine = await prospectsOfFlow(userId, flow.id, (p) => p.jobId === jobId);
       return mine.sort((a, b) => (b.aiScore ?? 0) - (a.aiScore ?? 0));
+    },
+    async backlog() {
+      return waitingProspects({
+        userId,
+        flowId: flow.id,
+        templateId: flow.templateId,
+        config: settings,
+        contacts: await contactsOfFlow(account, flow.id),
+        now: now(),
+        exceptJob: jobId,
+      });
     },
     async notesLeft(platformAccount) {
       if (platformAccount.premium) return Number.POSITIVE_INFINITY;

@@ -74,6 +74,7 @@ export function aiProspectOf(p: StoredProspect): AiProspect {
     ...(p.company ? { company: p.company } : {}),
     ...(p.location ? { location: p.location } : {}),
     ...(p.industry ? { industry: p.industry } : {}),
+    ...(p.skills?.length ? { skills: p.skills } : {}),
   };
 }
 

@@ -8,7 +8,7 @@ import {
 } from '../../shared/day-plan';
 import type { FlowStatus } from '../../shared/flow-api';
 import { PENDING_INVITATION_LIMIT } from '../../shared/flow-options';
-import type { FlowConfig } from '../../shared/flows';
+import type { FlowConfig, FlowWriteKind } from '../../shared/flows';
 import { prospectsWithin } from '../../shared/pending-invitations';
 import type { Platform } from '../../shared/platforms';
 import { type ReviewMode, waitsForReview } from '../../shared/review';
@@ -31,6 +31,8 @@ export interface PlanFlow {
   config: FlowConfig;
   /** The run already scheduled (ISO); before `now`, it is under way and its takes are in `used`. */
   nextRunAt?: string;
+  /** The writes its template makes (issue 36 found 5); absent: every one. */
+  writes?: readonly FlowWriteKind[];
 }
 
 /** What a flow carries into the window: counts the ledger and review queue give. */
@@ -45,6 +47,11 @@ export interface FlowBacklog {
   approved?: Partial<PlanCounts>;
   /** Of `awaitingAnswer`, how many may have accepted (a message each); absent: all not due for withdrawal. */
   expectedAcceptances?: number;
+  /**
+   * Prospects of earlier runs still waiting for the flow's engagement or invitation (flows/backlog.ts):
+   * a run reaches them first, before anyone new (issue 36 point 6).
+   */
+  waiting?: { engagement: number; invitation: number };
   /** People found before (its prospects): a run walks the search from page 1, past them, to new ones. */
   foundBefore?: number;
   /** How many people the flow's search lists at all (the last run's count); absent: more than enough. */
@@ -122,6 +129,8 @@ export type FlowState = {
   searchTotal: number;
   foundBefore: number;
   approved: PlanCounts;
+  /** The backlog (issue 36 point 6): earlier prospects waiting for engagement, for an invitation. */
+  waiting: { engagement: number; invitation: number };
   awaitingAnswer: number;
   /** Of those awaiting an answer, how many may accept by the next read (a message each then). */
   mayAccept: number;
@@ -142,6 +151,8 @@ export class Run {
   /** Left over and asked for again by the flow's next run. */
   readonly carried = zeroCounts();
   prospects = 0;
+  /** Prospects of earlier runs this run reaches first (issue 36 point 6). */
+  backlog = 0;
   constructor(
     private readonly clock: BudgetClock,
     /** The flow's review mode: which of the run's writes wait for the user. */
@@ -191,8 +202,13 @@ export function discover(
   account: AccountState,
   config: FlowConfig,
   pageSize: number,
+  /** What today's budget of the flow's first write to a new person still reaches (issue 36 point 6). */
+  reachable = Number.POSITIVE_INFINITY,
 ) {
-  const target = prospectsWithin(config.executionSettings.prospectsPerRun, account.pendingInvitations);
+  const target = Math.min(
+    reachable,
+    prospectsWithin(config.executionSettings.prospectsPerRun, account.pendingInvitations),
+  );
   // At the pending-invitation limit the run does not search at all.
   if (target === 0) return 0;
   // Pages until `target` new people are past the ones found before, or the search ends; an empty or
@@ -206,41 +222,80 @@ export function discover(
   return found;
 }
 
-/** Per prospect a view (its recent posts), a like and a comment; a spent budget ends the stage. */
-export function engage(run: Run, found: number) {
+/**
+ * Per prospect a view (its recent posts), a like and a comment, those the flow makes; a spent budget
+ * ends the stage. A flow that makes neither reads no posts. Answers how many it reached (a like or a
+ * comment planned or waiting for review). `carries`: those it does not reach are asked for again by
+ * the flow's next run (the backlog), so what is left over of theirs is carried.
+ */
+export function engage(
+  run: Run,
+  found: number,
+  makes: (kind: FlowWriteKind) => boolean = () => true,
+  carries = false,
+): number {
+  if (!makes('like') && !makes('comment')) return 0;
   const steps: Array<[PlanAction, boolean]> = [
     ['profile-views', false],
-    ['likes', waitsForReview(run.mode, 'like', false)],
-    ['comments', waitsForReview(run.mode, 'comment', true)],
+    ...(makes('like') ? [['likes', waitsForReview(run.mode, 'like', false)] as [PlanAction, boolean]] : []),
+    ...(makes('comment')
+      ? [['comments', waitsForReview(run.mode, 'comment', true)] as [PlanAction, boolean]]
+      : []),
   ];
   let stopped = false;
+  let reached = 0;
   for (let i = 0; i < found; i++) {
+    let written = false;
+    const unmet: PlanAction[] = [];
     for (const [action, waits] of steps) {
-      if (stopped) run.skip(action, 1);
-      else if (waits) run.waitingForReview[action]++;
-      else stopped = run.attempt(action, 1) === 0;
+      if (stopped) {
+        run.skip(action, 1);
+        unmet.push(action);
+      } else if (waits) {
+        run.waitingForReview[action]++;
+        written = true;
+      } else if (run.attempt(action, 1) === 0) {
+        stopped = true;
+        unmet.push(action);
+      } else written ||= action !== 'profile-views';
     }
+    if (written) reached++;
+    // A like or comment made takes the prospect out of the backlog; one with neither stays in it.
+    else if (carries) for (const action of unmet) run.carried[action]++;
   }
+  return reached;
 }
 
 /**
  * An invitation each, best scored first with the account's notes: under 'texts' an invitation with
  * a note waits and one without goes. A spent budget or the pending-invitation limit ends the stage.
+ * Answers how many it reached (sent or waiting for review); `carries`: the others are asked for again
+ * by the flow's next run (the backlog).
  */
-export function connect(run: Run, flow: FlowState, account: AccountState, found: number, notesLeft: number) {
+export function connect(
+  run: Run,
+  flow: FlowState,
+  account: AccountState,
+  found: number,
+  notesLeft: number,
+  carries = false,
+): number {
   let notes = Math.max(0, notesLeft - account.notesSent);
   let invited = 0;
+  let waiting = 0;
   let stopped = false;
   for (let i = 0; i < found; i++) {
     if (stopped || account.pendingInvitations + invited >= PENDING_INVITATION_LIMIT) {
       stopped = true;
-      run.skip('invitations', 1);
+      run.skip('invitations', 1, carries);
       continue;
     }
     const withNote = notes > 0;
     if (withNote) notes--;
-    if (waitsForReview(run.mode, 'invite', withNote)) run.waitingForReview.invitations++;
-    else if (run.attempt('invitations', 1) === 0) stopped = true;
+    if (waitsForReview(run.mode, 'invite', withNote)) {
+      run.waitingForReview.invitations++;
+      waiting++;
+    } else if (run.attempt('invitations', 1, carries) === 0) stopped = true;
     else {
       invited++;
       if (withNote) account.notesSent++;
@@ -248,25 +303,30 @@ export function connect(run: Run, flow: FlowState, account: AccountState, found:
   }
   account.pendingInvitations += invited;
   flow.awaitingAnswer += invited;
+  return invited + waiting;
 }
 
 /**
- * Two reads, then a message to each who accepted and a withdrawal of each invitation due
- * (flow-follow-up.ts); without both reads nothing of it happens this run.
- */
-/**
  * The follow-up (flow-follow-up.ts): with invitations awaiting an answer, the two reads (all or none),
  * then who accepted and the withdrawals due; then a message to each accepted person not messaged yet.
+ * A flow whose template sends no message (issue 36 found 5) reads the answers and withdraws, no more.
  */
-export function followUp(run: Run, flow: FlowState, account: AccountState, at: Date) {
+export function followUp(
+  run: Run,
+  flow: FlowState,
+  account: AccountState,
+  at: Date,
+  makes: (kind: FlowWriteKind) => boolean = () => true,
+) {
+  const messages = makes('message');
   if (flow.awaitingAnswer > 0) {
     const due = flow.withdrawalsDue.filter((t) => t <= at.getTime()).length;
     if (!run.attemptAll('list-pages', FOLLOW_UP_READS)) {
       // Unread: whoever accepted is messaged at a later run that reads them.
-      run.skip('messages', flow.mayAccept);
+      if (messages) run.skip('messages', flow.mayAccept);
       run.skip('withdrawals', due, true);
     } else {
-      flow.toMessage += flow.mayAccept;
+      if (messages) flow.toMessage += flow.mayAccept;
       flow.awaitingAnswer -= flow.mayAccept;
       flow.mayAccept = 0;
       const withdrawn = run.attempt('withdrawals', due, true);
@@ -275,7 +335,7 @@ export function followUp(run: Run, flow: FlowState, account: AccountState, at: D
       account.pendingInvitations -= withdrawn;
     }
   }
-  if (flow.toMessage === 0) return;
+  if (!messages || flow.toMessage === 0) return;
   if (waitsForReview(run.mode, 'message', true)) {
     // Written once and waiting in the queue: a later run finds it there, not a new one to write.
     run.waitingForReview.messages += flow.toMessage;

@@ -9,6 +9,7 @@ import {
   type PlannedRun,
   zeroCounts,
 } from '../../shared/day-plan';
+import type { FlowWriteKind } from '../../shared/flows';
 import { reviewModeOf } from '../../shared/review';
 import type { GovernedAction } from './budgets';
 import {
@@ -52,11 +53,25 @@ function planRun(input: DayPlanInput, clock: BudgetClock, scheduled: Scheduled, 
   const { flow, state, at } = scheduled;
   clock.moveTo(at);
   const run = new Run(clock, reviewModeOf(flow.config));
+  const makes = (kind: FlowWriteKind) => !flow.writes || flow.writes.includes(kind);
   sendApproved(run, state, account);
-  const found = discover(run, state, account, flow.config, input.searchPageSize);
-  engage(run, found);
-  connect(run, state, account, found, input.account.notesLeft ?? Infinity);
-  followUp(run, state, account, at);
+  const notesLeft = input.account.notesLeft ?? Infinity;
+  // Issue 36 point 6: the backlog first, then only as many new people as the budget still reaches.
+  sendBacklog(run, state, account, notesLeft, makes);
+  const first = makes('invite')
+    ? 'invitations'
+    : makes('comment')
+      ? 'comments'
+      : makes('like')
+        ? 'likes'
+        : undefined;
+  const reachable = first ? clock.room(first) : undefined;
+  const found = discover(run, state, account, flow.config, input.searchPageSize, reachable);
+  // Each new prospect's profile is read once before it is scored; with the views spent, scored unread.
+  run.attempt('profile-views', found);
+  engage(run, found, makes);
+  if (makes('invite')) connect(run, state, account, found, notesLeft);
+  followUp(run, state, account, at, makes);
   readReplies(run, state);
   return run;
 }
@@ -73,6 +88,7 @@ function flowStateOf(backlog: FlowBacklog, to: number): FlowState {
     searchTotal: backlog.searchTotal ?? Infinity,
     foundBefore: backlog.foundBefore ?? 0,
     approved: { ...zeroCounts(), ...backlog.approved },
+    waiting: { engagement: 0, invitation: 0, ...backlog.waiting },
     awaitingAnswer: backlog.awaitingAnswer,
     mayAccept: Math.min(backlog.expectedAcceptances ?? mayAccept, backlog.awaitingAnswer),
     toMessage: backlog.acceptedUnmessaged ?? 0,
@@ -102,9 +118,29 @@ function schedule(input: DayPlanInput, to: number): Scheduled[] {
   return runs.sort((a, b) => a.at.getTime() - b.at.getTime() || a.flow.id.localeCompare(b.flow.id));
 }
 
+/**
+ * The backlog's engagement and invitations (flow-run.ts sendBacklog): who the budget reaches leaves the
+ * backlog; the rest wait for the next run, which asks for theirs again (carried: counted once).
+ */
+function sendBacklog(
+  run: Run,
+  flow: FlowState,
+  account: AccountState,
+  notesLeft: number,
+  makes: (kind: FlowWriteKind) => boolean,
+) {
+  const { engagement, invitation } = flow.waiting;
+  if (engagement + invitation === 0) return;
+  const engaged = engage(run, engagement, makes, true);
+  // Engaging invites nobody: who waited for an invitation still does.
+  const invited = makes('invite') ? connect(run, flow, account, invitation, notesLeft, true) : 0;
+  run.backlog = Math.max(engaged, invited);
+  flow.waiting = { engagement: engagement - engaged, invitation: invitation - invited };
+}
+
 function plannedRunOf(
   { flow, at }: Scheduled,
-  { prospects, planned, waitingForReview, leftOver }: Run,
+  { prospects, backlog, planned, waitingForReview, leftOver }: Run,
 ): PlannedRun {
   const timeZone = flow.config.executionSettings.workingHours.timezone;
   const localTime = localTimeOf(at, timeZone);
@@ -116,6 +152,7 @@ function plannedRunOf(
     localTime,
     timeZone,
     prospects,
+    backlog,
     planned,
     waitingForReview,
     leftOver,

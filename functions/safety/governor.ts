@@ -54,6 +54,8 @@ export interface Governor {
    * point 4) takes from.
    */
   limitsAt(action: GovernedAction, at: Date): Promise<{ daily: number; weekly: number }>;
+  /** How many more of `action` the account's budget allows today (the daily and weekly left, the lower). */
+  leftToday(action: GovernedAction): Promise<number>;
   /** When `remaining` more actions will be done at the account's daily budget. */
   forecast(action: GovernedAction, remaining: number, noun: string): Promise<BudgetForecast>;
   /**
@@ -125,6 +127,10 @@ export function dayWords(day: Date, now: Date, timeZone = 'UTC'): string {
   if (days < 7) return day.toLocaleDateString('en-US', { weekday: 'long', timeZone });
   return day.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone });
 }
+
+/** What a budget leaves today: the lower of the day's and the week's rest, never below 0. */
+const leftOf = (budget: { daily: number; weekly: number }, used: { daily: number; weekly: number }) =>
+  Math.max(0, Math.min(budget.daily - used.daily, budget.weekly - used.weekly));
 
 export function createGovernor(deps: GovernorDeps): Governor {
   const budgets = deps.budgets ?? BUDGETS[deps.platform];
@@ -198,11 +204,18 @@ export function createGovernor(deps: GovernorDeps): Governor {
       const { daily, weekly } = await budgetOf(action, at, 'plan');
       return { daily, weekly };
     },
+    async leftToday(action) {
+      const now = deps.now();
+      const used = await budgetUsed(deps.account, action, periods(now));
+      // A resting action (the platform signalled a limit) has nothing left until its rest ends.
+      if (used.restUntil && new Date(used.restUntil) > now) return 0;
+      return leftOf(await budgetOf(action, now, false), used);
+    },
     async forecast(action, remaining, noun) {
       const now = deps.now();
       const budget = await budgetOf(action, now, false);
       const used = await budgetUsed(deps.account, action, periods(now));
-      const leftToday = Math.max(0, Math.min(budget.daily - used.daily, budget.weekly - used.weekly));
+      const leftToday = leftOf(budget, used);
       const perDay = Math.max(1, Math.min(budget.daily, Math.floor(budget.weekly / 5)));
       const extraDays = remaining <= leftToday ? 0 : Math.ceil((remaining - leftToday) / perDay);
       const completeBy = wallDayOf(now.getTime(), zone) + extraDays * DAY_MS;

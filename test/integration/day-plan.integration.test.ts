@@ -2,6 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { keys } from '../../functions/core/table';
+import { addProspect } from '../../functions/flows/prospect-repository';
 import { flowTemplates } from '../../functions/flows/templates/registry';
 import { budgetUsed, takeBudget } from '../../functions/safety/budget-repository';
 import { BUDGETS } from '../../functions/safety/budgets';
@@ -27,6 +28,8 @@ import { onAutopilot } from '../support/flows';
 startEngineSuite();
 
 const template = flowTemplates.find((t) => t.id === 'linkedin-thought-leader-warmup-flow')!;
+/** Issue 36 found 5: a template that invites and messages, and neither likes nor comments. */
+const prospecting = flowTemplates.find((t) => t.id === 'linkedin-ai-prospecting-flow')!;
 
 const connectionOf = async (user: TestUser) =>
   (await api.get('/api/users/platforms', as(user))).body.data.platforms[0] as {
@@ -55,8 +58,8 @@ async function prospectsOf(userId: string, flowId: string) {
   return (out.Items ?? []) as Array<{ distance?: number }>;
 }
 
-async function startFlow(user: TestUser, prospectsPerRun: number) {
-  const config = onAutopilot(template.defaultConfig);
+async function startFlow(user: TestUser, prospectsPerRun: number, of = template) {
+  const config = onAutopilot(of.defaultConfig);
   config.executionSettings = {
     ...config.executionSettings!,
     prospectsPerRun,
@@ -64,7 +67,7 @@ async function startFlow(user: TestUser, prospectsPerRun: number) {
     enableWeekends: true,
     workingHours: { start: '00:00', end: '23:59', timezone: 'UTC' },
   };
-  const res = await api.post('/api/flows', { templateId: template.id, config }, as(user));
+  const res = await api.post('/api/flows', { templateId: of.id, config }, as(user));
   expect(res.status, res.text).toBe(201);
   return res.body.data.flow.id as string;
 }
@@ -120,6 +123,45 @@ describe('tomorrow’s plan', () => {
     expect(stages).not.toContain('discovering');
     expect((await budgetUsed(account, 'searches', periods)).daily).toBe(searches.daily);
     expect(await prospectsOf(ada.id, flowId)).toEqual([]);
+  });
+
+  it('plans only the writes of the flow’s template, and first the prospects its earlier runs left waiting', async () => {
+    const ada = await connectedUser('PLUS');
+    const connection = await connectionOf(ada);
+    const flowId = await startFlow(ada, 5, prospecting);
+    // Issue 36 point 6: three prospects of an earlier run, scored hot, whose invitation waited for a budget.
+    const at = new Date().toISOString();
+    for (const n of [1, 2, 3]) {
+      const added = await addProspect(ada.id, flowId, {
+        id: `waiting-${n}`,
+        name: `Waiting ${n}`,
+        profileUrl: `https://www.linkedin.com/in/waiting-${n}`,
+        distance: 2,
+        jobId: `${flowId}.0`,
+        discoveredAt: at,
+        aiScore: 90,
+        matchQuality: 'hot',
+        scoredAt: at,
+      });
+      expect(added).toBe(true);
+    }
+    const plan = await planOf(ada, connection.id);
+    const [first] = plan.runs;
+    const invitations = plan.budgets.find((b) => b.action === 'invitations')!;
+    expect(invitations.remainingToday).toBeGreaterThanOrEqual(3);
+    // The three first; then only as many new people as the invitations left still reach.
+    expect(first).toMatchObject({
+      flowId,
+      backlog: 3,
+      prospects: Math.min(5, invitations.remainingToday - 3),
+    });
+    // AI Prospecting invites and messages: each new profile is read once, no post, like or comment.
+    expect(first!.planned).toMatchObject({
+      invitations: 3 + first!.prospects,
+      'profile-views': first!.prospects,
+      likes: 0,
+      comments: 0,
+    });
   });
 
   it('shows no run of a paused flow, answers a flow’s plan, and keeps one user’s plan from another', async () => {

@@ -75,6 +75,26 @@ vi.mock('../../functions/flows/contact-ledger', async (importOriginal) => {
   };
 });
 
+/**
+ * The scoring seam (issue 36 point 6): a run searches for no more people than the day's budget of its
+ * first write can reach when it starts. Once armed, the first score of any run spends the budget it
+ * names, as another run of the account would while this one scores, so a test can have runs find
+ * more people than the budget lets them contact.
+ */
+const scoring = vi.hoisted(() => ({ armed: undefined as undefined | (() => Promise<void>) }));
+vi.mock('../../functions/flows/prospect-repository', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../functions/flows/prospect-repository')>();
+  return {
+    ...real,
+    scoreProspect: async (...args: Parameters<typeof real.scoreProspect>) => {
+      const spend = scoring.armed;
+      scoring.armed = undefined;
+      if (spend) await spend();
+      return real.scoreProspect(...args);
+    },
+  };
+});
+
 const RUN_TIMEOUT = 180_000;
 
 const engagers = flowTemplates.find((t) => t.id === 'linkedin-engager-follow-up-flow')!;
@@ -228,14 +248,19 @@ describe('the invitation budget under concurrent flows of one account', () => {
         await startFlow(ada, engagers, configFor(engagers, ['US'], 8)),
         await startFlow(ada, prospecting, configFor(prospecting, ['US'], 8)),
       ];
-      // Three invitations left today.
+      // Three invitations left today, spent down to while the first run scores: both have searched.
       const daily = BUDGETS.linkedin.invitations.daily;
-      await leaveOnly(account, 'invitations', 3);
       const before = await sentInvitations();
 
       const messages = await takeRunMessages(ada.id, 'flow-runs');
       expect(messages).toHaveLength(2);
-      expect(await Promise.all(messages.map((m) => deliver(m)))).toEqual([[], []]);
+      seam.arm(2);
+      scoring.armed = () => leaveOnly(account, 'invitations', 3);
+      try {
+        expect(await Promise.all(messages.map((m) => deliver(m)))).toEqual([[], []]);
+      } finally {
+        seam.flows = 0;
+      }
 
       for (const id of flows)
         expect(await automationItem(ada.id, id)).toMatchObject({
@@ -367,14 +392,15 @@ describe('the contact ledger under concurrent flows of one account', () => {
     async () => {
       const ada = await connectedUser('PLUS');
       const account = await connectionOf(ada);
-      // This test writes nothing to the platform: no profile views or invitations left today.
+      // This test writes nothing to the platform: no profile views left today, and no invitations
+      // once both runs have searched (spent while the first one scores).
       await leaveOnly(account, 'profile-views', 0);
-      await leaveOnly(account, 'invitations', 0);
       const config = configFor(engagers, ['US'], 8);
       const flows = [await startFlow(ada, engagers, config), await startFlow(ada, engagers, config)];
       const messages = await takeRunMessages(ada.id, 'flow-runs');
       expect(messages).toHaveLength(2);
       seam.arm(2);
+      scoring.armed = () => leaveOnly(account, 'invitations', 0);
       try {
         expect(await Promise.all(messages.map((m) => deliver(m)))).toEqual([[], []]);
       } finally {

@@ -191,9 +191,11 @@ describe('a flow’s run', () => {
     const ada = await connectedUser('PLUS');
     // An audience the other tests do not reach: they share the sandbox's one account.
     const warmup = flowTemplates.find((t) => t.id === 'linkedin-thought-leader-warmup-flow')!;
+    // New Connection Nurture makes every write (like, comment, invitation, message).
+    const nurture = flowTemplates.find((t) => t.id === 'linkedin-connection-nurture-flow')!;
     const config = onAutopilot(warmup.defaultConfig);
     config.executionSettings!.prospectsPerRun = 8;
-    const res = await api.post('/api/flows', { templateId: warmup.id, config }, as(ada));
+    const res = await api.post('/api/flows', { templateId: nurture.id, config }, as(ada));
     expect(res.status, res.text).toBe(201);
     const flowId = res.body.data.flow.id as string;
     await runFlow(ada);

@@ -19,15 +19,15 @@ const leaders = {
   companySize: [],
 };
 
-/** (c) Nurtures recent connections that match the targeting into conversations. */
+/** (c) Engages and invites, then welcomes each new connection once they accept. */
 export const connectionNurture: FlowTemplateDefinition = {
   id: 'linkedin-connection-nurture-flow',
   displayName: 'New Connection Nurture',
-  summary: 'Welcomes your recent connections, engages with their posts and follows up with something useful.',
+  summary: 'Engages with the posts of people in your market, invites them and welcomes each new connection.',
   description:
-    'Watches the connections you made in the last 30 days, keeps those who match your targeting, sends a ' +
-    'short welcome that is not a pitch, engages with what they post and, a week later, follows up with an ' +
-    'insight or question that fits their role.',
+    'Finds people matching your targeting, likes and comments on their newest post, sends a connection ' +
+    'request and, once they accept, one short welcome written from their profile and your company ' +
+    'description. Replies are yours to answer.',
   platform: 'linkedin',
   category: 'nurturing',
   difficulty: 'beginner',
@@ -35,102 +35,131 @@ export const connectionNurture: FlowTemplateDefinition = {
   successRate: 61,
   stages: [
     {
-      id: 'sync-connections',
-      name: 'Collect recent connections',
+      id: 'approved',
+      name: 'Send what you approved',
       description:
-        'Reads the connected account’s 1st-degree connections made in the last 30 days, newest first, and ' +
-        'skips those the flow already nurtures.',
+        'First settles any like, comment, invitation or message an interrupted run left unfinished, then ' +
+        'sends what you approved in the review queue, oldest first.',
       estimatedDuration: '1-3 min',
     },
     {
-      id: 'match',
-      name: 'Match and score',
+      id: 'discover',
+      name: 'Discover prospects',
       description:
-        'Keeps connections matching your keywords, industries, countries, job titles and company sizes, and ' +
-        'scores each from 0 to 100 for how much a conversation is worth.',
-      estimatedDuration: 'under 1 min',
+        'This flow’s prospects of the last 7 days whose like, comment or invitation waited for a spent daily ' +
+        'budget go first. Then a LinkedIn people search with your keywords, industries, countries, job titles ' +
+        'and company sizes finds up to your prospects per run of new people, and skips anyone a flow or trob ' +
+        'of this LinkedIn account reached before.',
+      estimatedDuration: '1-3 min',
     },
     {
-      id: 'welcome',
-      name: 'Send a welcome',
+      id: 'enrich',
+      name: 'Read profiles',
       description:
-        'Sends each new match one short message thanking them for connecting and asking one question about ' +
-        'their work; no links and no offer.',
-      estimatedDuration: '3-5 min',
+        'Opens each new profile once, within the account’s daily profile-view budget, for the current title, ' +
+        'company, headline, location and skills.',
+      estimatedDuration: '3-6 min',
+    },
+    {
+      id: 'score',
+      name: 'Score the fit',
+      description:
+        'Scores each prospect from 0 to 100 against your targeting and company description, as hot, warm or ' +
+        'cold, with the reasons. Nobody below the flow’s minimum match is contacted; the best scored go first.',
+      estimatedDuration: 'under 1 min',
     },
     {
       id: 'engage',
       name: 'Engage with their posts',
       description:
-        'Likes and, where it adds something, comments on the recent posts of the connections being nurtured.',
+        'Reads each prospect’s most recent posts (one profile view), likes the newest one and comments on it ' +
+        'in your comment strategy, each at most once. Someone without a recent post goes straight to the ' +
+        'invitation.',
       estimatedDuration: '3-6 min',
     },
     {
-      id: 'value-follow-up',
-      name: 'Follow up with value',
+      id: 'connect',
+      name: 'Invite',
       description:
-        'Seven days after the welcome, sends one follow-up with an insight, resource or question drawn from ' +
-        'their role and your company description, and stops if they have not answered after that.',
+        'Sends each a connection request, best scored first, with a note in your tone and connection approach ' +
+        'while the account may add one, and without a note after that. The weekly invitation budget and the ' +
+        'pending-invitations limit stop it; invitations still unanswered after the withdraw-after days are ' +
+        'withdrawn.',
+      estimatedDuration: '3-5 min',
+    },
+    {
+      id: 'follow-up',
+      name: 'Welcome new connections',
+      description:
+        'Checks who accepted or declined the flow’s invitations and sends each person who accepted one short ' +
+        'welcome, never before they accept, written from their profile and your company description. Replies ' +
+        'are read, and anyone who replied is left to you.',
       estimatedDuration: '2-4 min',
     },
   ],
   features: [
     {
-      name: 'Recent connections only',
+      name: 'Engage, then invite',
       description:
-        'Works on people who accepted or sent an invitation in the last 30 days, while you are new.',
-      tags: ['targeting', 'connections'],
-    },
-    {
-      name: 'Welcome without a pitch',
-      description: 'The first message asks about their work; nothing is sold in it.',
-      tags: ['messaging', 'ai'],
-    },
-    {
-      name: 'Post engagement',
-      description:
-        'Likes and comments on their posts between messages keep you visible without messaging more.',
+        'A like and a comment on their newest post come just before the connection request, in the same run.',
       tags: ['engagement', 'comments'],
     },
     {
-      name: 'One timed follow-up',
-      description: 'A single follow-up a week later; silence after it ends the sequence for that person.',
+      name: 'A welcome once they accept',
+      description:
+        'The welcome is written from their profile and your company description, in the tone you chose.',
+      tags: ['messaging', 'ai'],
+    },
+    {
+      name: 'One message per person',
+      description:
+        'Each new connection gets a single message from this flow, after they accept and never twice.',
       tags: ['follow-up', 'timing'],
     },
     {
       name: 'Reply detection',
-      description: 'Anyone who replies leaves the sequence at once, so you take the conversation from there.',
+      description: 'Replies are read at every run; anyone who replied is left to you to take it from there.',
       tags: ['safety', 'messaging'],
+    },
+    {
+      name: 'Review before sending',
+      description:
+        'Under review mode, comments, notes and welcomes (likes and every invitation too, with Review ' +
+        'everything) wait in the flow’s review queue for your approval for up to 7 days.',
+      tags: ['review', 'safety'],
     },
   ],
   tags: ['linkedin', 'nurturing', 'connections', 'messaging', 'relationship-building'],
   requirements: [
     'A connected LinkedIn account (synced with the Trobly browser extension)',
     'The PLUS plan',
-    'Connections made in the last 30 days, for example from another flow or your own invitations',
-    'A company description of 50 to 500 characters for the follow-up to draw on',
+    'A company description of 50 to 500 characters for comments, notes and the welcome to draw on',
+    'At least one industry, one keyword and one country to search',
   ],
   limitations: [
-    'Only 1st-degree connections of the connected account are nurtured, never people outside the network',
-    'Connections older than 30 days are not started on; the sequence of a started one runs to its end',
-    'A person gets at most two messages from this flow: the welcome and one follow-up',
-    'Messages wait for the working hours of the flow’s time zone, so a weekend connection hears on Monday unless weekends are enabled',
+    'It nurtures the people its own search finds and invites; it does not read the account’s existing connections',
+    'A person gets at most one message from this flow, the welcome after they accept',
+    'People without a recent post get no like or comment; they are invited without them',
+    'LinkedIn allows about 100 invitations a week, shared with every other flow of the account',
+    'A free LinkedIn account adds a note to at most 5 invitations a calendar month (200 characters each); the rest go without a note',
+    'Welcomes wait for a run in the working hours of the flow’s time zone, so someone who accepts on a weekend hears on Monday unless weekends are enabled',
   ],
   detailedDescription:
     '<p>New Connection Nurture makes sure a new connection turns into a conversation instead of a number. ' +
-    'It picks up the people who connected with the account in the last 30 days and match your targeting, ' +
-    'and runs a short, polite sequence with each.</p>' +
-    '<h3>The sequence</h3>' +
-    '<ol><li><strong>Welcome</strong>: a thank-you and one question about their work.</li>' +
-    '<li><strong>Engage</strong>: likes and thoughtful comments on what they post.</li>' +
-    '<li><strong>Follow up</strong>: one useful message a week later.</li></ol>' +
+    'Each run finds people matching your targeting, warms them up on their newest post, invites them, and ' +
+    'welcomes those who accepted since the last run.</p>' +
+    '<h3>What a run does</h3>' +
+    '<ol><li><strong>Engage</strong>: a like and a comment on each prospect’s newest post.</li>' +
+    '<li><strong>Invite</strong>: a connection request, with a note while the account has notes left.</li>' +
+    '<li><strong>Welcome</strong>: one short message to each person who accepted, never before.</li></ol>' +
     '<h3>Good to know</h3>' +
-    '<p>A reply ends the sequence for that person, so you always answer yourself. Pair it with the AI ' +
-    'Prospecting flow: what that flow connects, this one nurtures.</p>',
+    '<p>A reply leaves that person to you, so you always answer yourself. Each person hears from the flow ' +
+    'once: it sends no second message.</p>',
   examples: [
     {
       title: 'Hiring managers at growing companies',
-      description: 'Recent connections who recruit, at companies of up to 500 employees in seven industries.',
+      description:
+        'People whose profiles mention recruiting, at companies of up to 500 employees in seven industries.',
       config: {
         targetingSettings: {
           keywords: 'recruiting',
@@ -143,8 +172,7 @@ export const connectionNurture: FlowTemplateDefinition = {
     },
     {
       title: 'Customer-success leaders',
-      description:
-        'Recent connections whose profiles mention customer success, including home health care providers.',
+      description: 'People whose profiles mention customer success, including at home health care providers.',
       config: {
         targetingSettings: {
           keywords: 'customer success',
@@ -165,7 +193,7 @@ export const connectionNurture: FlowTemplateDefinition = {
     {
       title: 'Managers at companies of 500+',
       description:
-        'Recent connections with management in their profile at companies of more than 500 employees, in ' +
+        'People with management in their profile at companies of more than 500 employees, in ' +
         'energy, transport and consumer industries.',
       config: {
         targetingSettings: {
@@ -186,6 +214,7 @@ export const connectionNurture: FlowTemplateDefinition = {
       },
     },
   ],
+  writes: ['like', 'comment', 'invite', 'message'],
   defaultConfig: {
     targetingSettings: { ...leaders, minimumMatch: DEFAULT_MINIMUM_MATCH },
     messagingSettings: {
@@ -201,16 +230,17 @@ export const connectionNurture: FlowTemplateDefinition = {
   maxRunsPerDay: 4,
   configurationNotes: {
     targeting:
-      'The targeting filters your recent connections rather than searching LinkedIn: industries, keywords ' +
-      'and countries are required, and a connection must match all of them to be nurtured.',
+      'Industries, keywords and countries are required; job titles and company sizes narrow the search. ' +
+      'Every word of the keywords must appear in a prospect’s name, headline, title, company or skills.',
     messaging:
-      'The tone sets the welcome and the follow-up; the company description gives the follow-up its ' +
-      'substance; the comment strategy shapes comments on their posts. The connection approach is unused.',
+      'The tone and the company description set the connection notes and the welcome; the connection ' +
+      'approach sets how notes introduce you; the comment strategy shapes comments on their posts.',
     execution:
-      'Prospects per run (5 to 15) is how many new connections each run starts on; follow-ups due that day ' +
-      'are sent on top. One or two runs a day are enough for most networks.',
+      'Prospects per run (5 to 15) is how many new people each run starts on; welcomes to those who accepted ' +
+      'are sent on top. One or two runs a day are enough for most audiences. Unanswered invitations are ' +
+      'withdrawn after the withdraw-after days.',
     workingHours:
-      'Messages and comments go out only in the working hours of the flow’s time zone; with weekends off, ' +
-      'a follow-up due on Saturday waits for Monday.',
+      'Likes, comments, invitations and messages go out only in the working hours of the flow’s time zone; ' +
+      'with weekends off, someone who accepts on Saturday is welcomed on Monday.',
   },
 };

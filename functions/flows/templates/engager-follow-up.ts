@@ -21,15 +21,16 @@ const growthEngagers = {
   companySize: [],
 };
 
-/** (d) Follows up the people who reacted to or commented on posts and events about your topic. */
+/** (d) Comments on the newest post of people on your topic, invites them and carries on once they accept. */
 export const engagerFollowUp: FlowTemplateDefinition = {
   id: 'linkedin-engager-follow-up-flow',
-  displayName: 'Post and Event Engager Follow-up',
-  summary: 'Connects with the people who react to and comment on posts and events about your topic.',
+  displayName: 'Comment, Connect and Follow Up',
+  summary:
+    'Comments on the newest post of people on your topic, invites them and carries on once they accept.',
   description:
-    'Finds recent posts and event announcements about your keywords, collects who reacted and commented, ' +
-    'keeps those who match your targeting and invites them with a note about the post or event they ' +
-    'engaged with, then follows up once they accept.',
+    'Finds people whose profiles match the topic of your keywords, comments on their newest post in your ' +
+    'comment strategy, sends a connection request in the same run and, once they accept, one message that ' +
+    'carries the conversation on.',
   platform: 'linkedin',
   category: 'event-follow-up',
   difficulty: 'intermediate',
@@ -37,97 +38,131 @@ export const engagerFollowUp: FlowTemplateDefinition = {
   successRate: 52,
   stages: [
     {
-      id: 'find-posts',
-      name: 'Find posts and events',
+      id: 'approved',
+      name: 'Send what you approved',
       description:
-        'Looks for posts and event announcements of the last 14 days about your keywords, including your own, ' +
-        'and keeps those with at least a handful of reactions.',
+        'First settles any comment, invitation or message an interrupted run left unfinished, then sends the ' +
+        'comments, invitations and messages you approved in the review queue, oldest first.',
+      estimatedDuration: '1-3 min',
+    },
+    {
+      id: 'discover',
+      name: 'Find people on your topic',
+      description:
+        'This flow’s prospects of the last 7 days whose comment or invitation waited for a spent daily budget ' +
+        'go first. Then a LinkedIn people search with your keywords, industries, countries, job titles and ' +
+        'company sizes finds up to your prospects per run of new people, and skips anyone a flow or trob of ' +
+        'this LinkedIn account reached before.',
       estimatedDuration: '2-4 min',
     },
     {
-      id: 'collect-engagers',
-      name: 'Collect the engagers',
+      id: 'enrich',
+      name: 'Read profiles',
       description:
-        'Lists who reacted to and commented on each post, with what they wrote, and drops people the flow ' +
-        'has already contacted.',
+        'Opens each new profile once, within the account’s daily profile-view budget, for the current title, ' +
+        'company, headline, location and skills.',
       estimatedDuration: '3-6 min',
     },
     {
-      id: 'qualify',
+      id: 'score',
       name: 'Qualify',
       description:
-        'Keeps engagers who match your industries, countries, job titles and company sizes, and scores them; ' +
-        'commenters score above likers because they said something.',
+        'Scores each prospect from 0 to 100 against your targeting and company description, as hot, warm or ' +
+        'cold, with the reasons. Nobody below the flow’s minimum match is contacted; the best scored go first.',
       estimatedDuration: 'under 1 min',
     },
     {
-      id: 'connect',
-      name: 'Invite with context',
+      id: 'comment',
+      name: 'Comment on their newest post',
       description:
-        'Sends a connection request whose note names the post or event and, for commenters, the point they ' +
-        'made.',
+        'Reads each prospect’s most recent posts (one profile view) and comments on the newest one in your ' +
+        'comment strategy, at most once. Someone without a recent post goes straight to the invitation.',
+      estimatedDuration: '5-8 min',
+    },
+    {
+      id: 'connect',
+      name: 'Invite',
+      description:
+        'Sends each a connection request, best scored first, with a note in your tone and connection approach ' +
+        'while the account may add one, and without a note after that. The weekly invitation budget and the ' +
+        'pending-invitations limit stop it; invitations still unanswered after the withdraw-after days are ' +
+        'withdrawn.',
       estimatedDuration: '4-8 min',
     },
     {
       id: 'follow-up',
-      name: 'Continue the thread',
+      name: 'Continue the conversation',
       description:
-        'After they accept, sends a message that continues the topic of the post, with a question rather than ' +
-        'an offer.',
+        'Checks who accepted or declined the flow’s invitations and sends each person who accepted one message, ' +
+        'never before they accept, written from their profile and your company description. Replies are read, ' +
+        'and anyone who replied is left to you.',
       estimatedDuration: '2-4 min',
     },
   ],
   features: [
     {
-      name: 'Topic-based post discovery',
-      description: 'Posts and events are found by your keywords, so the audience arrives already interested.',
-      tags: ['search', 'posts', 'events'],
+      name: 'Topic targeting',
+      description:
+        'Every word of your keywords must appear in a prospect’s name, headline, title, company or skills, ' +
+        'within your industries and countries.',
+      tags: ['targeting', 'search'],
     },
     {
-      name: 'Likers and commenters',
-      description: 'Both are collected; commenters are ranked first and their own words are kept.',
-      tags: ['engagement', 'scoring'],
+      name: 'A comment first',
+      description:
+        'Your comment on their newest post comes just before the connection request, in the same run, so the ' +
+        'invitation is not cold.',
+      tags: ['engagement', 'comments'],
     },
     {
-      name: 'Context-rich notes',
-      description: 'Each invitation refers to the exact post or event, never a generic hello.',
+      name: 'Conversation on acceptance',
+      description: 'One message goes out in the run after someone accepts, never before and never twice.',
       tags: ['ai', 'messaging'],
     },
     {
       name: 'No double contact',
-      description: 'Someone who engaged with several posts is contacted once, about the most recent one.',
+      description: 'Anyone a flow or trob of this LinkedIn account reached before is skipped by the search.',
       tags: ['deduplication', 'safety'],
     },
+    {
+      name: 'Review before sending',
+      description:
+        'Under review mode, comments, notes and messages (every invitation too, with Review everything) wait ' +
+        'in the flow’s review queue for your approval for up to 7 days.',
+      tags: ['review', 'safety'],
+    },
   ],
-  tags: ['linkedin', 'events', 'post-engagers', 'warm-outreach', 'connection-requests'],
+  tags: ['linkedin', 'comments', 'warm-outreach', 'connection-requests', 'messaging'],
   requirements: [
     'A connected LinkedIn account (synced with the Trobly browser extension)',
     'The PLUS plan',
-    'Keywords that name the topic of the posts or events to mine, with industries and countries to qualify engagers',
-    'A company description of 50 to 500 characters for notes and follow-ups',
+    'Keywords that name your topic, with industries and countries to search in',
+    'A company description of 50 to 500 characters for comments, notes and messages',
   ],
   limitations: [
-    'Only posts and events of the last 14 days are mined; older conversations are left alone',
-    'Reactions on posts limited to the author’s connections cannot be read and are skipped',
+    'The search reads profiles, not posts: the keywords must appear in a person’s name, headline, title, company or skills',
+    'People without a recent post get no comment; they are invited without one',
+    'Only the newest post gets a comment, once; this flow gives no likes',
     'LinkedIn allows about 100 invitations a week, shared with every other flow of the account',
-    'A free LinkedIn account adds a note to at most 5 invitations a calendar month; commenters get those first',
+    'A free LinkedIn account adds a note to at most 5 invitations a calendar month (200 characters each); the best scored get those first',
   ],
   detailedDescription:
-    '<p>The people who react to a post or an event about your topic have just told you what they care ' +
-    'about. This flow finds those conversations, qualifies who took part and invites them with a note about ' +
-    'the exact post or event, while it is still fresh.</p>' +
+    '<p>This flow opens the conversation on the prospect’s own ground: a comment under their newest ' +
+    'post. The invitation follows in the same run, and once they accept a message carries the conversation ' +
+    'on.</p>' +
     '<h3>What a run does</h3>' +
-    '<ul><li><strong>Finds</strong> recent posts and event announcements about your keywords.</li>' +
-    '<li><strong>Collects</strong> their likers and commenters, commenters first.</li>' +
-    '<li><strong>Invites</strong> those matching your targeting, with context.</li>' +
-    '<li><strong>Continues</strong> the topic once they accept.</li></ul>' +
+    '<ul><li><strong>Finds</strong> new people matching every keyword, in your industries and countries, and ' +
+    'scores their fit.</li>' +
+    '<li><strong>Comments</strong> on each one’s newest post in your comment strategy.</li>' +
+    '<li><strong>Invites</strong> them, with a note while the account has notes left.</li>' +
+    '<li><strong>Continues</strong> the conversation with one message to each person who accepted.</li></ul>' +
     '<h3>Good to know</h3>' +
-    '<p>Run it around webinars, conferences and launches: 4 runs a day during an event week, 2 after. Your ' +
-    'own posts count too, so it also follows up the people who engage with you.</p>',
+    '<p>Pick keywords people put in their headline or skills, such as <em>growth</em> or <em>demand ' +
+    'generation</em>. Ask Questions is a good comment strategy here: a question invites a reply.</p>',
   examples: [
     {
       title: 'Employer-branding conversation',
-      description: 'People engaging with posts about employer branding, in seven industries, worldwide.',
+      description: 'People whose profiles mention employer branding, in seven industries, worldwide.',
       config: {
         targetingSettings: {
           keywords: 'employer branding',
@@ -147,8 +182,8 @@ export const engagerFollowUp: FlowTemplateDefinition = {
       },
     },
     {
-      title: 'B2B webinar audience',
-      description: 'Engagers of B2B marketing webinars and their announcement posts, in eight industries.',
+      title: 'B2B professionals',
+      description: 'People whose profiles mention B2B, in eight industries, worldwide.',
       config: {
         targetingSettings: {
           keywords: 'b2b',
@@ -160,8 +195,8 @@ export const engagerFollowUp: FlowTemplateDefinition = {
       },
     },
     {
-      title: 'Demand-generation event attendees',
-      description: 'People reacting to demand-generation conference and meetup posts, in eight industries.',
+      title: 'Demand-generation professionals',
+      description: 'People whose profiles mention demand generation, in eight industries, worldwide.',
       config: {
         targetingSettings: {
           keywords: 'demand generation',
@@ -173,6 +208,7 @@ export const engagerFollowUp: FlowTemplateDefinition = {
       },
     },
   ],
+  writes: ['comment', 'invite', 'message'],
   defaultConfig: {
     targetingSettings: { ...growthEngagers, minimumMatch: DEFAULT_MINIMUM_MATCH },
     messagingSettings: {
@@ -188,16 +224,17 @@ export const engagerFollowUp: FlowTemplateDefinition = {
   maxRunsPerDay: 4,
   configurationNotes: {
     targeting:
-      'Keywords choose the posts and events (their topic); industries, countries, job titles and company ' +
-      'sizes qualify the people who engaged. Industries, keywords and countries are required.',
+      'Keywords name your topic: every word must appear in a prospect’s name, headline, title, company or ' +
+      'skills. Industries, keywords and countries are required; job titles and company sizes narrow the search.',
     messaging:
-      'Notes and follow-ups quote the post or event; the company description explains why you are writing ' +
-      'and the connection approach how you introduce yourself.',
+      'The comment strategy decides what each comment adds; the company description and the tone shape ' +
+      'comments, notes and the message after acceptance; the connection approach sets how notes introduce you.',
     execution:
-      'Prospects per run (5 to 15) is how many qualified engagers each run invites. During an event week ' +
-      'raise runs per day to 4; the account’s weekly invitation budget still applies.',
+      'Prospects per run (5 to 15) is how many new people each run comments on and invites; the account’s ' +
+      'weekly invitation budget still applies. Unanswered invitations are withdrawn after the withdraw-after ' +
+      'days.',
     workingHours:
-      'Invitations and messages go out only in the working hours of the flow’s time zone; set it to where ' +
-      'your audience is, which may differ from yours.',
+      'Comments, invitations and messages go out only in the working hours of the flow’s time zone; set it to ' +
+      'where your audience is, which may differ from yours.',
   },
 };

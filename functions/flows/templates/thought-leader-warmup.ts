@@ -33,15 +33,16 @@ const broadIndustries = [
   INDUSTRY.retailMotorVehicles,
 ];
 
-/** (b) Warms up thought leaders on their own posts before asking to connect. */
+/** (b) Warms up the voices of your market on their newest post, then invites them in the same run. */
 export const thoughtLeaderWarmup: FlowTemplateDefinition = {
   id: 'linkedin-thought-leader-warmup-flow',
   displayName: 'Thought Leader Warm-up',
-  summary: 'Likes and comments on the posts of the voices in your market, then connects once they know you.',
+  summary:
+    'Likes and comments on the newest post of the voices in your market, then invites them in the same run.',
   description:
-    'Finds people in your market who post on LinkedIn, follows their recent posts, likes and comments with ' +
-    'something worth reading over a few runs, and sends a connection request that refers to the conversation ' +
-    'once they have seen your name twice.',
+    'Finds the voices in your market with a LinkedIn people search, scores their fit, likes the newest post ' +
+    'of each good match and comments on it with something worth reading, then sends a connection request in ' +
+    'the same run, so the invitation follows your comment.',
   platform: 'linkedin',
   category: 'warm-up',
   difficulty: 'beginner',
@@ -49,69 +50,92 @@ export const thoughtLeaderWarmup: FlowTemplateDefinition = {
   successRate: 46,
   stages: [
     {
-      id: 'find-voices',
+      id: 'approved',
+      name: 'Send what you approved',
+      description:
+        'First settles any like, comment or invitation an interrupted run left unfinished, then sends the ' +
+        'likes, comments and invitations you approved in the review queue, oldest first.',
+      estimatedDuration: '1-3 min',
+    },
+    {
+      id: 'discover',
       name: 'Find the voices',
       description:
-        'Searches for people matching your targeting and keeps those who posted in the last 30 days; people ' +
-        'who never post are left for other flows.',
-      estimatedDuration: '3-5 min',
+        'This flow’s prospects of the last 7 days whose like, comment or invitation waited for a spent daily ' +
+        'budget go first. Then a LinkedIn people search with your keywords, industries, countries, job titles ' +
+        'and company sizes finds up to your prospects per run of new people, and skips anyone a flow or trob ' +
+        'of this LinkedIn account reached before.',
+      estimatedDuration: '2-4 min',
     },
     {
-      id: 'read-posts',
-      name: 'Read recent posts',
+      id: 'enrich',
+      name: 'Read profiles',
       description:
-        'Collects each voice’s three most recent posts with their reactions and comments, so the flow ' +
-        'knows what they talk about and what already got an answer.',
-      estimatedDuration: '4-6 min',
+        'Opens each new profile once, within the account’s daily profile-view budget, for the current title, ' +
+        'company, headline, location and skills.',
+      estimatedDuration: '3-6 min',
     },
     {
-      id: 'like',
-      name: 'Like a recent post',
-      description: 'Likes one or two of the newest posts, at most once a post, spread across the run.',
-      estimatedDuration: '2-3 min',
-    },
-    {
-      id: 'comment',
-      name: 'Comment with substance',
+      id: 'score',
+      name: 'Score the fit',
       description:
-        'Writes a comment in your comment strategy on the post most relevant to your company description, ' +
-        'only where the post invites discussion and nobody already said the same.',
-      estimatedDuration: '5-8 min',
+        'Rates every prospect from 0 to 100 against your targeting and company description, as hot, warm or ' +
+        'cold, with the reasons. Nobody below the flow’s minimum match is warmed up or invited; the best ' +
+        'scored go first.',
+      estimatedDuration: 'under 1 min',
+    },
+    {
+      id: 'engage',
+      name: 'Like and comment',
+      description:
+        'Reads each prospect’s most recent posts (one profile view), likes the newest one and comments on it ' +
+        'in your comment strategy, each at most once. Someone without a recent post goes straight to the ' +
+        'invitation.',
+      estimatedDuration: '7-12 min',
     },
     {
       id: 'connect',
-      name: 'Connect after two touches',
+      name: 'Connect in the same run',
       description:
-        'Once someone has had two engagements from you across runs, sends a connection request whose note ' +
-        'refers to the post you discussed.',
+        'Sends each a connection request, best scored first, with a note in your tone and connection approach ' +
+        'while the account may add one, and without a note after that. The weekly invitation budget and the ' +
+        'pending-invitations limit stop it; invitations still unanswered after the withdraw-after days are ' +
+        'withdrawn.',
       estimatedDuration: '3-5 min',
     },
   ],
   features: [
     {
-      name: 'Active-poster filter',
-      description: 'Only people who posted in the last 30 days are warmed up; silent profiles are skipped.',
-      tags: ['targeting', 'engagement'],
+      name: 'Warm before the invitation',
+      description:
+        'A like and a comment on their newest post come just before the connection request, in the same run.',
+      tags: ['engagement', 'connection-requests'],
     },
     {
       name: 'Comments worth reading',
       description:
-        'Comments add an insight, a question or an experience, as you chose, and are never generic praise.',
+        'Each comment adds an insight, a question, an experience, support or value, as your comment strategy ' +
+        'says, and goes on a post at most once.',
       tags: ['ai', 'comments'],
     },
     {
-      name: 'Two-touch rule',
-      description: 'No connection request before two engagements, so the invitation is never cold.',
-      tags: ['connection-requests', 'timing'],
+      name: 'Fit before engagement',
+      description:
+        'Only prospects at or above your minimum match are liked, commented on or invited, best scored first.',
+      tags: ['ai', 'scoring'],
     },
     {
-      name: 'Post-aware notes',
-      description: 'The connection note names the post and the point you made under it.',
-      tags: ['ai', 'messaging'],
+      name: 'Review before posting',
+      description:
+        'Under review mode, comments and notes (likes and every invitation too, with Review everything) wait ' +
+        'in the flow’s review queue for your approval for up to 7 days.',
+      tags: ['review', 'safety'],
     },
     {
       name: 'Engagement budget',
-      description: 'Likes and comments count against the connected account’s daily budgets like any action.',
+      description:
+        'Likes, comments, invitations and profile views each go once through the connected account’s daily ' +
+        'and weekly budgets.',
       tags: ['safety', 'limits'],
     },
   ],
@@ -120,29 +144,33 @@ export const thoughtLeaderWarmup: FlowTemplateDefinition = {
     'A connected LinkedIn account (synced with the Trobly browser extension)',
     'The PLUS plan',
     'A company description of 50 to 500 characters for the AI to comment from',
-    'At least one industry, one keyword and one country that describe the voices to follow',
+    'At least one industry, one keyword and one country that describe the voices to find',
   ],
   limitations: [
-    'People who have not posted in the last 30 days are skipped until they post again',
-    'A comment is posted only where the post takes comments; posts limited to connections are liked only',
-    'Connection requests wait for two engagements, so the first invitations come after the second or third run',
-    'A free LinkedIn account adds a note to at most 5 invitations a calendar month; the rest go without a note',
+    'People without a recent post get no like or comment; they are invited without the warm-up',
+    'Only the newest post is liked and commented on, once',
+    'LinkedIn allows about 100 invitations a week, shared with every other flow of the account',
+    'A free LinkedIn account adds a note to at most 5 invitations a calendar month (200 characters each); the rest go without a note',
+    'This flow sends no messages: once someone accepts, the conversation is yours',
   ],
   detailedDescription:
-    '<p>Thought Leader Warm-up earns attention before it asks for it. The flow follows the people your buyers ' +
-    'listen to, engages with what they post and only then asks to connect, so the invitation arrives from a ' +
-    'name they have already seen.</p>' +
+    '<p>Thought Leader Warm-up earns attention before it asks for it. Each run finds the people your buyers ' +
+    'listen to, engages with their newest post and only then asks to connect, so the invitation arrives ' +
+    'from a name they have just seen under their own post.</p>' +
     '<h3>What a run does</h3>' +
-    '<ul><li><strong>Finds</strong> active posters matching your keywords, industries and countries.</li>' +
-    '<li><strong>Likes</strong> a recent post and <strong>comments</strong> on the most relevant one.</li>' +
-    '<li><strong>Connects</strong> after two touches, with a note about the post you discussed.</li></ul>' +
+    '<ul><li><strong>Finds</strong> new people matching your keywords, industries and countries, and reads ' +
+    'their profiles.</li>' +
+    '<li><strong>Scores</strong> them from 0 to 100 and keeps those at your minimum match or above.</li>' +
+    '<li><strong>Likes</strong> the newest post and <strong>comments</strong> on it in your comment strategy.</li>' +
+    '<li><strong>Connects</strong> in the same run, with a note while the account has notes left.</li></ul>' +
     '<h3>Good to know</h3>' +
-    '<p>Choose keywords that describe what these people write about, not only their job. Comments take the ' +
-    'most care: keep prospects per run at 10 or fewer for the first week.</p>',
+    '<p>The search reads profiles, not posts: choose keywords these people put in their headline, title or ' +
+    'skills. This flow sends no messages; once someone accepts, the conversation is yours. Comments take the ' +
+    'most care: keep prospects per run at 10 or fewer at first.</p>',
   examples: [
     {
       title: 'Growth-marketing voices',
-      description: 'People who write about growth marketing in six industries, worldwide.',
+      description: 'People whose profiles mention growth marketing, in six industries, worldwide.',
       config: {
         targetingSettings: {
           keywords: 'growth marketing',
@@ -179,7 +207,8 @@ export const thoughtLeaderWarmup: FlowTemplateDefinition = {
     {
       title: 'Product leaders in North America and Europe',
       description:
-        'People who post about product management, in seven industries across the US, Canada and Europe.',
+        'People whose profiles mention product management, in seven industries across the US, Canada and ' +
+        'Europe.',
       config: {
         targetingSettings: {
           keywords: 'product management',
@@ -191,6 +220,7 @@ export const thoughtLeaderWarmup: FlowTemplateDefinition = {
       },
     },
   ],
+  writes: ['like', 'comment', 'invite'],
   defaultConfig: {
     targetingSettings: { ...salesLeaders, minimumMatch: DEFAULT_MINIMUM_MATCH },
     messagingSettings: {
@@ -206,16 +236,18 @@ export const thoughtLeaderWarmup: FlowTemplateDefinition = {
   maxRunsPerDay: 4,
   configurationNotes: {
     targeting:
-      'Describe the voices, not only the buyers: keywords should be what they post about. Industries, ' +
-      'keywords and countries are required; job titles narrow the list to senior people.',
+      'Describe the voices: every word of the keywords must appear in a prospect’s name, headline, title, ' +
+      'company or skills. Industries, keywords and countries are required; job titles narrow the list to ' +
+      'senior people.',
     messaging:
       'The comment strategy decides what each comment adds (an insight, a question, an experience); the ' +
-      'tone and the company description shape both comments and connection notes.',
+      'tone and the company description shape both comments and connection notes. This flow sends no messages.',
     execution:
       'Each run warms up at most its prospects per run (5 to 15). Comments are the slowest step: 2 runs a ' +
-      'day of 10 prospects is a good start, 4 runs the most.',
+      'day of 10 prospects is a good start, 4 runs the most. Unanswered invitations are withdrawn after the ' +
+      'withdraw-after days.',
     workingHours:
-      'Likes and comments happen only in the working hours of the flow’s time zone, when people read their ' +
-      'feed; weekends stay quiet unless enabled.',
+      'Likes, comments and invitations happen only in the working hours of the flow’s time zone, when people ' +
+      'read their feed; weekends stay quiet unless enabled.',
   },
 };

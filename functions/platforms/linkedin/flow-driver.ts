@@ -1,10 +1,12 @@
+import { type Lead, SKILL_SEPARATOR } from '../../../shared/leads';
 import type { BrowserCookie, PlatformPage } from '../browser';
 import { PlatformStop } from '../driver-types';
-import type { FlowAccount, FlowDriver } from '../flow-driver-types';
+import type { FlowAccount, FlowDriver, FlowProfile } from '../flow-driver-types';
 import { LINKEDIN_API } from './endpoints';
 import * as outreach from './flow-outreach';
 import * as posts from './flow-posts';
 import { flowSearch } from './flow-search';
+import { readProfile } from './profile';
 import { csrfOf, profileIdIn, voyagerGet, wallReason } from './voyager';
 
 /**
@@ -28,6 +30,19 @@ export async function readAccount(page: PlatformPage, csrf: string): Promise<Flo
   return { id, premium: body.data?.premiumSubscriber === true };
 }
 
+/** A profile as a flow keeps it: the fields it shows, skills as a list. */
+function flowProfileOf(lead: Partial<Lead> | undefined): FlowProfile | undefined {
+  if (!lead) return undefined;
+  const skills = lead.skills?.split(SKILL_SEPARATOR).map((skill) => skill.trim()).filter(Boolean);
+  return {
+    ...(lead.headline ? { headline: lead.headline } : {}),
+    ...(lead.title ? { title: lead.title } : {}),
+    ...(lead.company ? { company: lead.company } : {}),
+    ...(lead.location ? { location: lead.location } : {}),
+    ...(skills?.length ? { skills } : {}),
+  };
+}
+
 export function linkedinFlowDriver(cookies: readonly BrowserCookie[]): FlowDriver {
   const csrf = csrfOf(cookies);
   let account: Promise<FlowAccount> | undefined;
@@ -44,6 +59,7 @@ export function linkedinFlowDriver(cookies: readonly BrowserCookie[]): FlowDrive
     wallAt: wallReason,
     actions: {
       search: 'searches',
+      profile: 'profile-views',
       recentPosts: 'profile-views',
       like: 'likes',
       comment: 'comments',
@@ -54,6 +70,7 @@ export function linkedinFlowDriver(cookies: readonly BrowserCookie[]): FlowDrive
     },
     account: me,
     search: (page, targeting, cursor) => flowSearch(page, csrf, targeting, cursor),
+    profile: async (page, person) => flowProfileOf(await readProfile(page, csrf, person.profileUrl)),
     recentPosts: async (page, person, limit) =>
       posts.recentPosts(page, csrf, (await me(page)).id, person, limit),
     like: (page, post) => posts.like(page, csrf, post),

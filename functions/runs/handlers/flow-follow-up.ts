@@ -13,6 +13,8 @@ import { waitingMessage } from './flow-approved';
 export async function followUp(context: FlowSegmentContext): Promise<HandlerStep | undefined> {
   const answered = await readAnswers(context);
   if (answered) return answered;
+  // Issue 36 found 5: a template that sends no message (Thought Leader Warm-up) only reads the answers.
+  if (!context.flow.makes('message')) return undefined;
   return sendFollowUps(context);
 }
 

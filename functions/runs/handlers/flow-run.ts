@@ -3,6 +3,8 @@ import { meetsMinimumMatch, minimumMatchLabel, PENDING_INVITATION_LIMIT } from '
 import { FLOW_RUN_TEXTS } from '../../../shared/flow-run-texts';
 import { INVITATION_LIMIT_TEXTS, type InvitationLimit } from '../../../shared/invitation-limit';
 import { PENDING_TEXTS, prospectsWithin } from '../../../shared/pending-invitations';
+import type { StoredProspect } from '../../flows/prospect-repository';
+import type { WriteOutcome } from '../../flows/write-once';
 import { noteMaxLength } from '../../platforms/flow-driver-types';
 import type { FlowSegmentContext, HandlerStep, RunHandler } from '../run-context';
 import { sendApproved, waitingMessage } from './flow-approved';
@@ -33,6 +35,9 @@ export const flowRunHandler: RunHandler<FlowSegmentContext> = {
       // Approved intents first (issue 23): again in a later segment only for what is still approved.
       const approvedStopped = await sendApproved(context);
       if (approvedStopped) return approvedStopped;
+      // Issue 36 point 6: what earlier runs left waiting for a budget goes before anyone new.
+      const backlogStopped = await sendBacklog(context);
+      if (backlogStopped) return backlogStopped;
       const stopped = await discover(context);
       if (stopped) return stopped;
       state.cursor = { phase: 'score' };
@@ -45,13 +50,13 @@ export const flowRunHandler: RunHandler<FlowSegmentContext> = {
       await context.save();
     }
     if (state.cursor.phase === 'engage') {
-      const stopped = await engage(context);
+      const stopped = await engage(context, await contactable(context));
       if (stopped) return stopped;
       state.cursor = { phase: 'connect' };
       await context.save();
     }
     if (state.cursor.phase === 'connect') {
-      const stopped = await connect(context);
+      const stopped = await connect(context, await contactable(context));
       if (stopped) return stopped;
       state.cursor = { phase: 'follow-up' };
       await context.save();
@@ -70,12 +75,17 @@ const RECENT_POSTS = 3;
  * comment style, the best scored first, each write once. A prospect without a recent post is left for
  * the invitation alone. A spent budget (reads, likes or comments) ends the stage and says so.
  */
-async function engage(context: FlowSegmentContext): Promise<HandlerStep | undefined> {
+async function engage(
+  context: FlowSegmentContext,
+  prospects: readonly StoredProspect[],
+): Promise<HandlerStep | undefined> {
   const { flow, page, governor } = context;
-  const prospects = await contactable(context);
+  // Issue 36 found 5: only the writes the flow's template makes.
+  const likes = flow.makes('like');
+  const comments = flow.makes('comment');
   let engaged = 0;
   let waiting = 0;
-  if (prospects.length === 0) return undefined;
+  if (prospects.length === 0 || !(likes || comments)) return undefined;
   context.report('engaging', `Engaging with the recent posts of ${prospects.length} prospects`);
   for (const prospect of prospects) {
     if (!context.hasTime()) return { kind: 'continue' };
@@ -89,9 +99,9 @@ async function engage(context: FlowSegmentContext): Promise<HandlerStep | undefi
     await flow.viewed(prospect, posts);
     const [post] = posts;
     if (!post) continue;
-    const liked = await flow.like(page, prospect, post);
+    const liked = likes ? await flow.like(page, prospect, post) : NOT_MADE;
     if (liked.kind === 'no-budget') return spent(context, 'likes', engaged);
-    const commented = await flow.comment(page, prospect, post);
+    const commented = comments ? await flow.comment(page, prospect, post) : NOT_MADE;
     if (commented.kind === 'no-budget') return spent(context, 'comments', engaged);
     // The write recorded the person's 'engaged' step with its outcome (flow-writes.ts).
     if (liked.kind === 'done' || commented.kind === 'done') engaged++;
@@ -101,6 +111,9 @@ async function engage(context: FlowSegmentContext): Promise<HandlerStep | undefi
   if (waiting > 0) context.report('engaging', waitingMessage(waiting, 'engagement'));
   return undefined;
 }
+
+/** A write the flow's template does not make: as if held, it counts for nothing. */
+const NOT_MADE: WriteOutcome = { kind: 'held' };
 
 function spent(context: FlowSegmentContext, what: string, engaged: number): undefined {
   context.report(
@@ -115,11 +128,14 @@ function spent(context: FlowSegmentContext, what: string, engaged: number): unde
  * account may add one (a free account 5 a month, spent on the best prospects; DECISIONS 28), without
  * one after. A spent invitation budget or the platform's weekly limit ends the stage and says so.
  */
-async function connect(context: FlowSegmentContext): Promise<HandlerStep | undefined> {
+async function connect(
+  context: FlowSegmentContext,
+  contactable: readonly StoredProspect[],
+): Promise<HandlerStep | undefined> {
   const { flow, page } = context;
   // A 1st-degree connection is connected already: nothing to invite.
-  const prospects = (await contactable(context)).filter((p) => p.distance !== 1);
-  if (prospects.length === 0) return undefined;
+  const prospects = contactable.filter((p) => p.distance !== 1);
+  if (prospects.length === 0 || !flow.makes('invite')) return undefined;
   const account = await flow.driver.account(page);
   let notes = await flow.notesLeft(account);
   let invited = 0;
@@ -172,6 +188,48 @@ function invitationLimitMessage(limit: InvitationLimit): string {
   return `Invitations at ${INVITATION_LIMIT_TEXTS.limited(limit, until)}`;
 }
 
+/**
+ * The backlog (issue 36 point 6): prospects earlier runs found in the last 7 days, at or above the
+ * minimum match, whose like, comment or invitation waited for a spent budget (or a stage the run did
+ * not reach). They get them now, the best first, before the run searches for anyone new; a spent
+ * budget leaves the rest for the next run, as it does for new prospects.
+ */
+async function sendBacklog(context: FlowSegmentContext): Promise<HandlerStep | undefined> {
+  const { flow, state } = context;
+  const waiting = await flow.backlog();
+  state.counters.backlog ??= waiting.length;
+  if (waiting.length === 0) return undefined;
+  context.report('backlog', FLOW_RUN_TEXTS.backlog(waiting.length));
+  const engaging = await engage(
+    context,
+    waiting.filter((w) => w.engagement).map((w) => w.prospect),
+  );
+  if (engaging) return engaging;
+  // Engaging invites nobody: who waited for an invitation still does.
+  return connect(
+    context,
+    waiting.filter((w) => w.invitation).map((w) => w.prospect),
+  );
+}
+
+/**
+ * How many new prospects today's budget can still reach (issue 36 point 6): what is left today of the
+ * first write the flow makes to a new person (its invitation, else its comment, else its like);
+ * undefined for a flow that makes none of them.
+ */
+async function reachableToday(context: FlowSegmentContext): Promise<number | undefined> {
+  const { flow, governor } = context;
+  const actions = flow.driver.actions;
+  const first = flow.makes('invite')
+    ? actions.invite
+    : flow.makes('comment')
+      ? actions.comment
+      : flow.makes('like')
+        ? actions.like
+        : undefined;
+  return first === undefined ? undefined : governor.leftToday(first);
+}
+
 /** Discovery's part of the run's progress; scoring has the rest. */
 const DISCOVER_SHARE = 50;
 
@@ -186,7 +244,9 @@ async function discover(context: FlowSegmentContext): Promise<HandlerStep | unde
   // The run's share of the account's plan (issue 23 point 4) sizes it; without one, the limit alone.
   const planned = counters.planShare?.prospects ?? perRun;
   const room = prospectsWithin(perRun, pending);
-  const target = Math.min(room, planned);
+  // Issue 36 point 6: no more new people than today's budget of the flow's first write can reach.
+  const reachable = await reachableToday(context);
+  const target = Math.min(room, planned, reachable ?? Number.POSITIVE_INFINITY);
   if (room === 0) {
     context.report('budget-spent', PENDING_TEXTS.full(PENDING_INVITATION_LIMIT));
     return undefined;
@@ -196,8 +256,14 @@ async function discover(context: FlowSegmentContext): Promise<HandlerStep | unde
     context.report('budget-spent', DAY_PLAN_TEXTS.runShare(0, perRun));
     return undefined;
   }
+  if (reachable === 0) {
+    context.report('budget-spent', FLOW_RUN_TEXTS.backlogFills(state.counters.backlog ?? 0));
+    return undefined;
+  }
   if (room < perRun)
     context.report('discovering', PENDING_TEXTS.slowed(pending, PENDING_INVITATION_LIMIT, target, perRun));
+  else if (reachable !== undefined && reachable < Math.min(perRun, planned))
+    context.report('budget-spent', FLOW_RUN_TEXTS.budgetLeft(reachable, perRun));
   else if (planned < perRun && counters.stored === 0)
     context.report('budget-spent', DAY_PLAN_TEXTS.runShare(planned, perRun));
   context.report(
@@ -257,7 +323,7 @@ async function score(context: FlowSegmentContext): Promise<HandlerStep | undefin
     if (!context.hasTime()) return { kind: 'continue' };
     const page = await flow.unscored(state.cursor.enrichAfter, SCORE_PAGE);
     for (const prospect of page.prospects) {
-      await flow.score(prospect);
+      await flow.score(await readProfile(context, prospect));
       counters.enriched++;
     }
     state.cursor = page.next ? { phase: 'score', enrichAfter: page.next } : { phase: 'score', ended: true };
@@ -271,6 +337,26 @@ async function score(context: FlowSegmentContext): Promise<HandlerStep | undefin
     await context.save();
     if (!page.next) return reportBelowMinimum(context);
   }
+}
+
+/**
+ * Reads the prospect's profile once (issue 36), within the account's profile views, for what the
+ * search's row lacks (their current title and company, skills): what the score, the texts and the
+ * activities' rows read. With the views spent, the prospect is scored on the search's details, and the
+ * run says so once.
+ */
+async function readProfile(context: FlowSegmentContext, prospect: StoredProspect): Promise<StoredProspect> {
+  const { flow, governor, page } = context;
+  if (prospect.profileReadAt || context.state.counters.profilesSpent) return prospect;
+  const take = await governor.take(flow.driver.actions.profile);
+  if (!take.ok) {
+    const left = context.state.counters.stored - context.state.counters.enriched;
+    context.state.counters.profilesSpent = true;
+    context.report('budget-spent', FLOW_RUN_TEXTS.profilesSpent(left));
+    return prospect;
+  }
+  await governor.pace(flow.driver.actions.profile);
+  return flow.profileRead(prospect, await flow.driver.profile(page, prospect));
 }
 
 /**

@@ -52,6 +52,7 @@ export function makeAnalytics(overrides: Partial<FlowAnalytics> = {}): FlowAnaly
       connectionRate: '32.8%',
       totalEngagements: 45,
       messagesExchanged: 17,
+      waiting: 4,
     },
     performance: { deduplicationCount: 28 },
     scheduling: {

@@ -27,6 +27,7 @@ export function makeRun(overrides: Partial<PlannedRun> & Pick<PlannedRun, 'at' |
     flowName: 'Q3 founders outreach',
     localTime: localTimeOf(overrides.at, overrides.timeZone),
     prospects: 0,
+    backlog: 0,
     planned: zeroCounts(),
     waitingForReview: zeroCounts(),
     leftOver: zeroCounts(),

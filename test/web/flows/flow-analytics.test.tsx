@@ -159,6 +159,14 @@ describe('/flows/:flowId/analytics', () => {
       expect(stat('connection-rate')).toBe('32.8%');
       expect(stat('engagements')).toBe('45');
       expect(stat('messages')).toBe('17');
+      // Issue 36 point 6: how many of the flow's earlier prospects wait for its writes, and what that means.
+      expect(stat('waiting')).toBe('4');
+      expect(block('block-pipeline').getByText('Waiting for budget')).toBeTruthy();
+      expect(
+        block('block-pipeline').getByText(
+          'Found in the last 7 days; their like, comment or invitation goes first next run.',
+        ),
+      ).toBeTruthy();
       // Execution performance.
       expect(stat('performance-rate')).toBe('75.0%');
       expect(stat('deduplication')).toBe('28');

@@ -24,6 +24,7 @@ function budgetOf(left: number) {
     forecast: async () => ({ remaining: 0, perDay: 1, completeBy: '2026-11-25', summary: '' }),
     limitsAt: async () => ({ daily: 0, weekly: 0 }),
     assessInvitations: async () => undefined,
+    leftToday: async () => 0,
   };
   return { governor, calls, left: () => left };
 }

@@ -31,11 +31,13 @@ type FlowOptions = Partial<ExecutionSettings> & {
   status?: PlanFlow['status'];
   reviewMode?: ReviewMode;
   hours?: [string, string];
+  /** The writes its template makes; absent: every one. */
+  writes?: PlanFlow['writes'];
 };
 
 /** A flow as Start Flow stores it; the plan reads its execution settings and its review mode. */
 function flow(options: FlowOptions = {}): PlanFlow {
-  const { id = 'flow-1', status = 'ACTIVE', reviewMode = 'autopilot', hours, ...execution } = options;
+  const { id = 'flow-1', status = 'ACTIVE', reviewMode = 'autopilot', hours, writes, ...execution } = options;
   const config: FlowConfig = {
     targetingSettings: {
       keywords: 'operations',
@@ -60,7 +62,7 @@ function flow(options: FlowOptions = {}): PlanFlow {
       ...execution,
     },
   };
-  return { id, name: `Flow ${id}`, status, config };
+  return { id, name: `Flow ${id}`, status, config, ...(writes ? { writes } : {}) };
 }
 
 /** Every budget far from its end, but those a test names. */
@@ -147,21 +149,26 @@ describe("a flow's runs in the next 24 hours", () => {
 });
 
 describe("the account's budgets along the window", () => {
-  it("gives the two Thursday runs exactly the 20 invitations left, and one fewer leaves one over; Friday's is fresh", () => {
+  it("finds only as many new prospects as the invitations left reach: 20 are two full Thursday runs, 19 leave the second 9 and none over; Friday's is fresh", () => {
     const exactly = planDay(input(THU_NOON, [flow()], { budgets: budgets({ invitations: { daily: 20 } }) }));
+    expect(exactly.runs.map((r) => r.prospects)).toEqual([10, 10, 10]);
     expect(column(exactly.runs, 'planned', 'invitations')).toEqual([10, 10, 10]);
     expect(column(exactly.runs, 'leftOver', 'invitations')).toEqual([0, 0, 0]);
 
+    // One short of the exact remainder: the second run looks for 9 people, so no invitation waits for a budget.
     const oneShort = planDay(
       input(THU_NOON, [flow()], { budgets: budgets({ invitations: { daily: 20, usedToday: 1 } }) }),
     );
+    expect(oneShort.runs.map((r) => r.prospects)).toEqual([10, 9, 10]);
     expect(column(oneShort.runs, 'planned', 'invitations')).toEqual([10, 9, 10]);
-    expect(column(oneShort.runs, 'leftOver', 'invitations')).toEqual([0, 1, 0]);
+    expect(column(oneShort.runs, 'leftOver', 'invitations')).toEqual([0, 0, 0]);
+    // The whole run is sized by it: a profile read, a posts read, a like and a comment for each of the 9.
+    expect(oneShort.runs[1]!.planned).toMatchObject({ 'profile-views': 18, likes: 9, comments: 9 });
     expect(line(oneShort, 'invitations')).toMatchObject({
       label: 'Invitations',
       remainingToday: 19,
       planned: 29,
-      leftOver: 1,
+      leftOver: 0,
     });
   });
 
@@ -176,28 +183,40 @@ describe("the account's budgets along the window", () => {
       );
     expect(tokyo(10).dayResetsAt).toBe('2026-11-26T15:00:00.000Z');
     expect(column(tokyo(10).runs, 'planned', 'invitations')).toEqual([10, 10, 10]);
+    // The first run finds only the 9 that Tokyo's Thursday still reaches; the second, on its Friday, 10.
+    expect(tokyo(11).runs.map((r) => r.prospects)).toEqual([9, 10, 10]);
     expect(column(tokyo(11).runs, 'planned', 'invitations')).toEqual([9, 10, 10]);
-    expect(column(tokyo(11).runs, 'leftOver', 'invitations')).toEqual([1, 0, 0]);
+    expect(column(tokyo(11).runs, 'leftOver', 'invitations')).toEqual([0, 0, 0]);
+    // Tokyo's Thursday spent: the first run looks for no one, the second has the new day's budget.
+    expect(tokyo(20).runs.map((r) => r.prospects)).toEqual([0, 10, 10]);
+    // The second run's 10 are the search's first page; Friday's walks past them to the second.
+    expect(column(tokyo(20).runs, 'planned', 'searches')).toEqual([0, 1, 2]);
   });
 
-  it('counts what a nearly spent weekly budget leaves over, on the exact remainder and one past it', () => {
+  it('bounds discovery by a nearly spent weekly budget, on the exact remainder and one past it', () => {
     const weekly = (usedThisWeek: number) =>
       planDay(
         input(THU_NOON, [flow()], { budgets: budgets({ invitations: { weekly: 100, usedThisWeek } }) }),
       );
+    expect(weekly(70).runs.map((r) => r.prospects)).toEqual([10, 10, 10]);
     expect(line(weekly(70), 'invitations')).toMatchObject({
       remainingThisWeek: 30,
       planned: 30,
       leftOver: 0,
     });
+    // One past it: Friday's run finds the 9 the week still reaches, and nothing is left over.
+    expect(weekly(71).runs.map((r) => r.prospects)).toEqual([10, 10, 9]);
     expect(line(weekly(71), 'invitations')).toMatchObject({
       remainingThisWeek: 29,
       planned: 29,
-      leftOver: 1,
+      leftOver: 0,
     });
+    // 5 left: the first run finds 5; the others look for no one, not even a search page.
+    expect(weekly(95).runs.map((r) => r.prospects)).toEqual([5, 0, 0]);
     expect(column(weekly(95).runs, 'planned', 'invitations')).toEqual([5, 0, 0]);
-    expect(column(weekly(95).runs, 'leftOver', 'invitations')).toEqual([5, 10, 10]);
-    expect(line(weekly(95), 'invitations').leftOver).toBe(25);
+    expect(column(weekly(95).runs, 'planned', 'searches')).toEqual([1, 0, 0]);
+    expect(column(weekly(95).runs, 'leftOver', 'invitations')).toEqual([0, 0, 0]);
+    expect(line(weekly(95), 'invitations').leftOver).toBe(0);
   });
 
   it("gives a spent weekly budget back on the account's Monday", () => {
@@ -209,27 +228,33 @@ describe("the account's budgets along the window", () => {
     );
     expect(plan.weekResetsAt).toBe('2026-11-30T00:00:00.000Z');
     expect(plan.runs.map((r) => r.localTime.slice(0, 3))).toEqual(['Sun', 'Sun', 'Mon']);
+    // Sunday's runs reach no one, so they look for no one; Monday's finds its 10.
+    expect(plan.runs.map((r) => r.prospects)).toEqual([0, 0, 10]);
+    expect(column(plan.runs, 'planned', 'searches')).toEqual([0, 0, 1]);
     expect(column(plan.runs, 'planned', 'invitations')).toEqual([0, 0, 10]);
-    expect(line(plan, 'invitations')).toMatchObject({ remainingThisWeek: 0, leftOver: 20 });
+    expect(line(plan, 'invitations')).toMatchObject({ remainingThisWeek: 0, planned: 10, leftOver: 0 });
   });
 
   it('serves two flows of the account in time order: the earlier run takes first', () => {
     const invitations = { daily: 20, usedToday: 5 };
     const early = (id: string) => flow({ id, runsPerDay: 1, hours: ['09:00', '10:00'] });
     const late = (id: string) => flow({ id, runsPerDay: 1, hours: ['10:00', '11:00'] });
+    const takes = (plan: ReturnType<typeof planDay>) =>
+      plan.runs.map((r) => [r.flowId, r.prospects, r.planned.invitations, r.leftOver.invitations]);
+    // 15 left: the earlier run finds and invites 10, the later one only the 5 the budget still reaches.
     const aFirst = planDay(
       input(THU_8, [late('flow-b'), early('flow-a')], { budgets: budgets({ invitations }) }),
     );
-    expect(aFirst.runs.map((r) => [r.flowId, r.planned.invitations, r.leftOver.invitations])).toEqual([
-      ['flow-a', 10, 0],
-      ['flow-b', 5, 5],
+    expect(takes(aFirst)).toEqual([
+      ['flow-a', 10, 10, 0],
+      ['flow-b', 5, 5, 0],
     ]);
     const bFirst = planDay(
       input(THU_8, [early('flow-b'), late('flow-a')], { budgets: budgets({ invitations }) }),
     );
-    expect(bFirst.runs.map((r) => [r.flowId, r.planned.invitations, r.leftOver.invitations])).toEqual([
-      ['flow-b', 10, 0],
-      ['flow-a', 5, 5],
+    expect(takes(bFirst)).toEqual([
+      ['flow-b', 10, 10, 0],
+      ['flow-a', 5, 5, 0],
     ]);
     const roomForBoth = { daily: 20, usedToday: 0 };
     const both = planDay(
@@ -261,14 +286,18 @@ describe("the account's budgets along the window", () => {
           },
         }),
       );
-    // Day 0: 4 invitations, 10 likes, 2 comments; a spent comment budget ends the engagement.
+    // Day 0: 4 invitations, 10 likes, 2 comments. The 4 invitations bound the run to 4 new prospects,
+    // each read once (4 views); a spent comment budget ends the engagement at the third one's comment.
     const [first, second, friday] = warmUp(2).runs;
-    expect(first!.planned).toMatchObject({ 'profile-views': 3, likes: 3, comments: 2, invitations: 4 });
-    expect(first!.leftOver).toMatchObject({ 'profile-views': 7, likes: 7, comments: 8, invitations: 6 });
-    expect(second!.planned.invitations).toBe(0);
-    expect(friday!.planned.invitations).toBe(5);
+    expect(first!.prospects).toBe(4);
+    expect(first!.planned).toMatchObject({ 'profile-views': 4 + 3, likes: 3, comments: 2, invitations: 4 });
+    expect(first!.leftOver).toMatchObject({ 'profile-views': 1, likes: 1, comments: 2, invitations: 0 });
+    // Thursday's invitations spent: the second run looks for no one.
+    expect(second).toMatchObject({ prospects: 0, planned: { searches: 0, invitations: 0 } });
+    // Friday, day 1 of the warm-up: 5 invitations, so 5 new prospects.
+    expect(friday).toMatchObject({ prospects: 5, planned: { invitations: 5 } });
     // One comment more: the third prospect is engaged in full and the fourth stops it.
-    expect(warmUp(3).runs[0]!.planned).toMatchObject({ 'profile-views': 4, likes: 4, comments: 3 });
+    expect(warmUp(3).runs[0]!.planned).toMatchObject({ 'profile-views': 4 + 4, likes: 4, comments: 3 });
   });
 });
 
@@ -276,25 +305,45 @@ describe('review modes', () => {
   const withAnswers: Record<string, FlowBacklog> = { 'flow-1': { awaitingAnswer: 4, awaitingReply: 0 } };
 
   it("under 'everything' plans the writes as to review and takes none of the write budgets", () => {
-    const noWrites = budgets({
-      likes: { daily: 0 },
-      comments: { daily: 0 },
-      invitations: { daily: 0 },
-      messages: { daily: 0 },
+    // Room for one run's writes a day: as none is taken, every run still has it.
+    const oneRunOfWrites = budgets({
+      likes: { daily: 10 },
+      comments: { daily: 10 },
+      invitations: { daily: 10 },
+      messages: { daily: 10 },
     });
     const plan = planDay(
-      input(THU_NOON, [flow({ reviewMode: 'everything' })], { budgets: noWrites, pending: withAnswers }),
+      input(THU_NOON, [flow({ reviewMode: 'everything' })], {
+        budgets: oneRunOfWrites,
+        pending: withAnswers,
+      }),
     );
     // Each run walks the search from its first page, past the 10 more found by each run before it.
+    expect(plan.runs.map((r) => r.prospects)).toEqual([10, 10, 10]);
     expect(column(plan.runs, 'planned', 'searches')).toEqual([1, 2, 3]);
-    expect(column(plan.runs, 'planned', 'profile-views')).toEqual([10, 10, 10]);
+    // A read of each new profile, and of its posts.
+    expect(column(plan.runs, 'planned', 'profile-views')).toEqual([20, 20, 20]);
     for (const action of ['likes', 'comments', 'invitations'] as const) {
       expect(column(plan.runs, 'waitingForReview', action)).toEqual([10, 10, 10]);
-      expect(line(plan, action)).toMatchObject({ planned: 0, leftOver: 0, waitingForReview: 30 });
+      expect(line(plan, action)).toMatchObject({
+        remainingToday: 10,
+        planned: 0,
+        leftOver: 0,
+        waitingForReview: 30,
+      });
     }
     // The 4 who may have accepted are read once: their messages wait, so no one is left to check.
     expect(column(plan.runs, 'waitingForReview', 'messages')).toEqual([4, 0, 0]);
     expect(column(plan.runs, 'planned', 'list-pages')).toEqual([2, 0, 0]);
+    // Discovery is still bounded by today's invitations (as the run's: they go once approved), so with
+    // none left a run under review looks for no one either.
+    const spent = planDay(
+      input(THU_NOON, [flow({ reviewMode: 'everything' })], {
+        budgets: budgets({ invitations: { daily: 0 } }),
+      }),
+    );
+    expect(spent.runs.map((r) => r.prospects)).toEqual([0, 0, 0]);
+    expect(column(spent.runs, 'planned', 'searches')).toEqual([0, 0, 0]);
   });
 
   it("under 'texts' sends likes and note-less invitations, and holds comments and invitations with a note", () => {
@@ -332,9 +381,10 @@ describe("a run's demand", () => {
       planned: { searches: 4 },
     });
     const short = oneRun({ ...none, foundBefore: 25 }, { budgets: budgets({ searches: { daily: 3 } }) })[0]!;
+    // The 5 found: each profile read once, then its posts.
     expect(short).toMatchObject({
       prospects: 5,
-      planned: { searches: 3, 'profile-views': 5, invitations: 5 },
+      planned: { searches: 3, 'profile-views': 5 + 5, invitations: 5 },
     });
     expect(short.leftOver.searches).toBe(1);
     expect(oneRun({ ...none, foundBefore: 25, searchTotal: 30 })[0]).toMatchObject({
@@ -409,7 +459,8 @@ describe('what one real run may do', () => {
     const plan = planDay(input(THU_NOON, [flow()], { budgets: budgets({ invitations: { daily: 15 } }) }));
     const second = plan.runs[1]!;
     const at = new Date(Date.parse(second.at) + 30_000);
-    expect(runAllowance(plan, 'flow-1', at)).toEqual({ prospects: 10, takes: second.planned });
+    // 15 invitations: the second run may look for the 5 new people the budget still reaches.
+    expect(runAllowance(plan, 'flow-1', at)).toEqual({ prospects: 5, takes: second.planned });
     expect(runAllowance(plan, 'flow-1', at)!.takes.invitations).toBe(5);
     expect(runAllowance(plan, 'flow-2', at)).toBeUndefined();
     expect(runAllowance(plan, 'flow-1', new Date(Date.parse(second.at) + 60_000))).toBeUndefined();
@@ -678,11 +729,183 @@ describe("the account's notes, shared by its flows", () => {
   });
 });
 
+describe("the flow's backlog (issue 36 point 6)", () => {
+  /** One run of the flow at 09:00 Thursday. */
+  const oneRun = (backlog: FlowBacklog, more: Parameters<typeof input>[2] = {}, options: FlowOptions = {}) =>
+    planDay(
+      input(THU_8, [flow({ runsPerDay: 1, hours: ['09:00', '10:00'], ...options })], {
+        pending: { 'flow-1': backlog },
+        ...more,
+      }),
+    ).runs[0]!;
+  const waitingFor = (engagement: number, invitation: number): FlowBacklog => ({
+    awaitingAnswer: 0,
+    awaitingReply: 0,
+    waiting: { engagement, invitation },
+  });
+
+  it('goes first and takes the budget before any new prospect: 5 waiting, 8 invitations left, 3 new', () => {
+    const run = oneRun(waitingFor(0, 5), { budgets: budgets({ invitations: { daily: 8 } }) });
+    expect(run).toMatchObject({ backlog: 5, prospects: 3 });
+    expect(run.planned).toMatchObject({ searches: 1, invitations: 5 + 3 });
+    expect(run.leftOver.invitations).toBe(0);
+    // Only the 3 new ones are read and engaged: the 5 waited for their invitation alone.
+    expect(run.planned).toMatchObject({ 'profile-views': 3 + 3, likes: 3, comments: 3 });
+    // Without a backlog the same budget finds 8.
+    expect(oneRun(waitingFor(0, 0), { budgets: budgets({ invitations: { daily: 8 } }) })).toMatchObject({
+      backlog: 0,
+      prospects: 8,
+    });
+  });
+
+  it('engages those waiting for engagement before anyone new, a posts read, a like and a comment each', () => {
+    const run = oneRun(waitingFor(4, 0), { budgets: budgets({ likes: { daily: 6 } }) });
+    expect(run).toMatchObject({ backlog: 4, prospects: 10 });
+    // The like budget goes to the 4 first: 2 of the 10 new are engaged, the third stops it.
+    expect(run.planned).toMatchObject({ likes: 6, comments: 6, 'profile-views': 4 + 10 + 3 });
+    expect(run.planned.invitations).toBe(10);
+  });
+
+  it('leaves what the budget does not reach of a bigger backlog for the next run, and finds nobody new', () => {
+    const plan = planDay(
+      input(THU_NOON, [flow()], {
+        pending: { 'flow-1': waitingFor(0, 12) },
+        budgets: budgets({ invitations: { daily: 8 } }),
+      }),
+    );
+    // Thursday: 8 of the 12, none new; the second run has no invitation left; Friday the 4, then 4 new.
+    expect(plan.runs.map((r) => [r.backlog, r.prospects])).toEqual([
+      [8, 0],
+      [0, 0],
+      [4, 4],
+    ]);
+    expect(column(plan.runs, 'planned', 'searches')).toEqual([0, 0, 1]);
+    expect(column(plan.runs, 'planned', 'invitations')).toEqual([8, 0, 8]);
+    expect(column(plan.runs, 'leftOver', 'invitations')).toEqual([4, 4, 0]);
+    // The 4 asked for again by each run are counted once: all are invited by the window's end.
+    expect(line(plan, 'invitations')).toMatchObject({ planned: 16, leftOver: 0 });
+  });
+
+  it('asks again for the engagement it could not give, and counts it once', () => {
+    const plan = planDay(
+      input(THU_NOON, [flow({ writes: ['like', 'comment'] })], {
+        pending: { 'flow-1': { ...waitingFor(12, 0), searchTotal: 0 } },
+        budgets: budgets({ likes: { daily: 8 } }),
+      }),
+    );
+    // Thursday 8 are liked; the ninth's posts are read and its like waits, as do the 3 after it.
+    expect(plan.runs.map((r) => r.backlog)).toEqual([8, 0, 4]);
+    expect(column(plan.runs, 'planned', 'likes')).toEqual([8, 0, 4]);
+    expect(column(plan.runs, 'leftOver', 'likes')).toEqual([4, 4, 0]);
+    expect(line(plan, 'likes')).toMatchObject({ planned: 12, leftOver: 0 });
+    expect(line(plan, 'comments')).toMatchObject({ planned: 12, leftOver: 0 });
+    // The ninth's posts are read again at each run that reaches it: the reads are the run's, not left over.
+    expect(column(plan.runs, 'planned', 'profile-views')).toEqual([9, 1, 4]);
+    expect(line(plan, 'profile-views').leftOver).toBe(0);
+  });
+});
+
+describe("the writes a flow's template makes (issue 36 found 5)", () => {
+  const oneRun = (options: FlowOptions, more: Parameters<typeof input>[2] = {}) =>
+    planDay(input(THU_8, [flow({ runsPerDay: 1, hours: ['09:00', '10:00'], ...options })], more)).runs[0]!;
+  const answers = (awaitingAnswer: number): Record<string, FlowBacklog> => ({
+    'flow-1': { awaitingAnswer, awaitingReply: 0, withdrawalsDueAt: [THU_8.toISOString()] },
+  });
+
+  it('plans no likes, comments or post reads for a template that makes only invitations and messages', () => {
+    const run = oneRun({ writes: ['invite', 'message'] }, { pending: answers(3) });
+    // Each new profile is read once, for its score; no posts.
+    expect(run).toMatchObject({ prospects: 10 });
+    expect(run.planned).toMatchObject({ 'profile-views': 10, likes: 0, comments: 0, invitations: 10 });
+    expect(run.leftOver).toMatchObject({ 'profile-views': 0, likes: 0, comments: 0 });
+    expect(run.planned.messages).toBe(3 - 1);
+    // Under review nothing of them waits either.
+    const held = oneRun({ writes: ['invite', 'message'], reviewMode: 'everything' });
+    expect(held.waitingForReview).toMatchObject({ likes: 0, comments: 0, invitations: 10 });
+  });
+
+  it("plans no message for a template without 'message': it reads the answers and withdraws the due", () => {
+    const run = oneRun(
+      { writes: ['like', 'comment', 'invite'] },
+      { pending: { 'flow-1': { ...answers(4)['flow-1']!, acceptedUnmessaged: 2 } } },
+    );
+    expect(run.planned).toMatchObject({ 'list-pages': 2, withdrawals: 1, messages: 0 });
+    expect(run.leftOver.messages).toBe(0);
+    // Unread, it leaves no message over either; the withdrawal waits for the reads.
+    const unread = oneRun(
+      { writes: ['like', 'comment', 'invite'] },
+      { pending: answers(4), budgets: budgets({ 'list-pages': { daily: 1 } }) },
+    );
+    expect(unread.leftOver).toMatchObject({ 'list-pages': 2, withdrawals: 1, messages: 0 });
+    // Under review no message waits.
+    const held = oneRun(
+      { writes: ['like', 'comment', 'invite'], reviewMode: 'everything' },
+      { pending: answers(4) },
+    );
+    expect(held.waitingForReview.messages).toBe(0);
+    // The same flow with 'message' writes to the 3 who may accept (one is withdrawn) and the 2 accepted.
+    const messages = oneRun(
+      {},
+      { pending: { 'flow-1': { ...answers(4)['flow-1']!, acceptedUnmessaged: 2 } } },
+    );
+    expect(messages.planned.messages).toBe(3 + 2);
+  });
+
+  it('bounds discovery by the first write a template makes to a new person: comments, else likes', () => {
+    const limits = budgets({ comments: { daily: 4 }, likes: { daily: 6 }, invitations: { daily: 2 } });
+    expect(oneRun({}, { budgets: limits }).prospects).toBe(2);
+    const engages = oneRun({ writes: ['like', 'comment'] }, { budgets: limits });
+    expect(engages).toMatchObject({ prospects: 4, planned: { comments: 4, invitations: 0 } });
+    expect(engages.leftOver.invitations).toBe(0);
+    expect(oneRun({ writes: ['like'] }, { budgets: limits })).toMatchObject({
+      prospects: 6,
+      planned: { likes: 6, comments: 0 },
+    });
+    // A template that writes to no new person is bounded by its prospects per run alone.
+    expect(oneRun({ writes: ['message'] }, { budgets: limits }).prospects).toBe(10);
+  });
+});
+
+describe("a new prospect's profile", () => {
+  const invitesOnly = flow({ writes: ['invite'] });
+
+  it('costs one profile view before scoring', () => {
+    const run = planDay(input(THU_NOON, [invitesOnly])).runs[0]!;
+    expect(run).toMatchObject({ prospects: 10, planned: { 'profile-views': 10 } });
+    expect(
+      planDay(input(THU_NOON, [flow({ writes: ['invite'], prospectsPerRun: 7 })])).runs[0]!.planned,
+    ).toMatchObject({ 'profile-views': 7 });
+  });
+
+  it('is scored unread once the views are spent: left over, and not read again at the next run', () => {
+    const plan = planDay(
+      input(THU_NOON, [invitesOnly], { budgets: budgets({ 'profile-views': { daily: 14 } }) }),
+    );
+    expect(plan.runs.map((r) => r.prospects)).toEqual([10, 10, 10]);
+    expect(column(plan.runs, 'planned', 'profile-views')).toEqual([10, 4, 10]);
+    expect(column(plan.runs, 'leftOver', 'profile-views')).toEqual([0, 6, 0]);
+    expect(line(plan, 'profile-views')).toMatchObject({ planned: 24, leftOver: 6 });
+    // The unread are still invited.
+    expect(column(plan.runs, 'planned', 'invitations')).toEqual([10, 10, 10]);
+  });
+
+  it('is read before the posts: with the views spent by the reads, no post is read, liked or commented on', () => {
+    const run = planDay(
+      input(THU_8, [flow({ runsPerDay: 1, hours: ['09:00', '10:00'] })], {
+        budgets: budgets({ 'profile-views': { daily: 10 } }),
+      }),
+    ).runs[0]!;
+    expect(run.planned).toMatchObject({ 'profile-views': 10, likes: 0, comments: 0, invitations: 10 });
+    expect(run.leftOver).toMatchObject({ 'profile-views': 10, likes: 10, comments: 10 });
+  });
+});
+
 describe('the invitation stage', () => {
   const state = (): FlowState => ({
     searchTotal: Infinity,
     foundBefore: 0,
     approved: { ...runAllowanceFree() },
+    waiting: { engagement: 0, invitation: 0 },
     awaitingAnswer: 0,
     mayAccept: 0,
     toMessage: 0,

@@ -9,6 +9,8 @@ interface Stat {
   value: string;
   /** The test's handle on the value. */
   id: string;
+  /** What the figure counts, when its label alone does not say. */
+  hint?: string;
 }
 
 /** Figures as a description list: each label read with its value. */
@@ -23,6 +25,11 @@ function StatList({ stats }: { stats: readonly Stat[] }) {
           <Text component="dd" m={0} fw={700} size="lg" data-testid={`stat-${stat.id}`}>
             {stat.value}
           </Text>
+          {stat.hint && (
+            <Text component="dd" m={0} size="xs" c="dimmed">
+              {stat.hint}
+            </Text>
+          )}
         </div>
       ))}
     </SimpleGrid>
@@ -88,6 +95,12 @@ export function PipelineBlock({ stats }: { stats: FlowAnalytics['prospectStats']
             id: 'messages',
             label: ANALYTICS_TEXTS.messagesExchanged,
             value: formatCount(stats.messagesExchanged),
+          },
+          {
+            id: 'waiting',
+            label: ANALYTICS_TEXTS.waiting,
+            value: formatCount(stats.waiting),
+            hint: ANALYTICS_TEXTS.waitingHint,
           },
         ]}
       />

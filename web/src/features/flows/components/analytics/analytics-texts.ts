@@ -41,6 +41,8 @@ export const ANALYTICS_TEXTS = {
   connectionRate: 'Acceptance rate',
   engagements: 'Engagements',
   messagesExchanged: 'Messages exchanged',
+  waiting: 'Waiting for budget',
+  waitingHint: 'Found in the last 7 days; their like, comment or invitation goes first next run.',
   performance: 'Execution performance',
   deduplication: 'Duplicates skipped',
   deduplicationHint: 'People the account had already met, left out so nobody is contacted twice.',
