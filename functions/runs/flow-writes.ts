@@ -75,6 +75,8 @@ export function aiProspectOf(p: StoredProspect): AiProspect {
     ...(p.location ? { location: p.location } : {}),
     ...(p.industry ? { industry: p.industry } : {}),
     ...(p.skills?.length ? { skills: p.skills } : {}),
+    // Their newest posts as last read: what a note or a message may pick up on.
+    ...(p.recentPosts?.length ? { recentPosts: p.recentPosts.map(({ id, text }) => ({ id, text })) } : {}),
   };
 }
 
@@ -278,11 +280,17 @@ export function flowWrites(input: {
   ): Promise<WriteOutcome> {
     const person = personOf(contact);
     const key = `message:${contact.id}:1`;
+    // What the flow knows of them (their role, company, posts): the message is written from it, the
+    // queue shows their score and reason, the activity their company and title.
+    const scored = await findProspect(account.userId, flowId, contact.id);
     const compose = async () =>
-      (await ai.writeMessage({ prospect: { id: contact.id, name: contact.name }, messaging })).text;
+      (
+        await ai.writeMessage({
+          prospect: scored ? aiProspectOf(scored) : { id: contact.id, name: contact.name },
+          messaging,
+        })
+      ).text;
     const text = await textFor(approved, 'message', key, compose);
-    // The queue shows the prospect's score and reason, where the flow scored them.
-    const scored = text !== undefined ? await findProspect(account.userId, flowId, contact.id) : undefined;
     return writeOnce(deps(driver.actions.message), {
       key,
       kind: 'message',
@@ -306,7 +314,7 @@ export function flowWrites(input: {
       recordOutcome: recorder(key, contact, 'messaged', (sent) => ({
         type: 'MESSAGE_SENT',
         stage: 'following-up',
-        prospect: who(contact),
+        prospect: who(scored ?? contact),
         ...(sent ? { connection: { message: sent } } : {}),
         description: `Follow-up message to ${contact.name}`,
       })),
