@@ -30,9 +30,10 @@ export type { JsonPrompt };
  * its limit (the note's maxLength, 500 for a comment of 1 to 3 sentences, 1,000 for a message), with
  * no unfilled placeholder, and saying nothing it may not (ai-outreach-rules.ts `contentProblem`: no link,
  * e-mail address, phone number or handle the messaging settings do not hold, no instruction to act on
- * an account, no run of 8 words copied from the prospect's profile). When the provider fails, takes longer than `timeoutMs`, or answers something
- * that fails a check, the local adapter's result stands in (and a warning says why), so a flow never
- * stops or sends a broken text for the model's sake.
+ * an account, no run of 8 words copied from the prospect's profile, no run of more than 8 words of the
+ * user's company description: issue 36 point 4). When the provider fails, takes longer than
+ * `timeoutMs`, or answers something that fails a check, the local adapter's result stands in (and a
+ * warning says why), so a flow never stops or sends a broken text for the model's sake.
  */
 
 /** Asks the model once; resolves the text of its JSON answer; throws when the provider fails. */

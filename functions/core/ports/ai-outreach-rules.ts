@@ -12,8 +12,9 @@
 import { type ContactKind, contactKey, contactsIn } from '../../../shared/contact-like';
 import { hasHiddenCharacters, hasPlaceholder, textLength } from '../../../shared/text';
 import type { AiMessaging, AiPost, AiProspect, MatchQuality } from './ai';
+import { longestSharedRun, placeholderIn, wordsIn } from './outreach-measures';
 
-export { hasHiddenCharacters, hasPlaceholder, textLength };
+export { hasHiddenCharacters, hasPlaceholder, textLength, wordsIn };
 
 /** Spec 3: a prospect's aiScore is a whole number from 0 to 100. */
 export const AI_SCORE_RANGE = { min: 0, max: 100 } as const;
@@ -56,7 +57,8 @@ export function textProblem(
   if (!trimmed) return 'the text is empty';
   const length = textLength(trimmed);
   if (length > maxLength) return `the text has ${length} characters, more than ${maxLength}`;
-  if (hasPlaceholder(trimmed)) return 'the text has a placeholder or brackets';
+  const placeholder = placeholderIn(trimmed);
+  if (placeholder) return `the text has ${placeholder}`;
   // What a person sees must be all there is: no tags, annotations or direction controls (shared/text.ts).
   if (hasHiddenCharacters(trimmed, true))
     return 'the text has control, invisible or text-direction characters';
@@ -81,6 +83,9 @@ export function textProblem(
  * c. Copies of the prospect's profile (`sources`: headline, skills, posts): a run of COPY_RUN_WORDS words
  *    or more, lower case and without punctuation, that one source also holds. The `allowed` phrases (the
  *    prospect's name, company and title) do not count: a run that crosses one in the source is no run.
+ * d. Pastes of the user's company description (`offer`): a run of more than OFFER_RUN_MAX words
+ *    (outreach-measures.ts longestSharedRun). A text says what the user does in a clause of its own; a
+ *    pasted description reads like a form letter (issue 36 point 4).
  */
 export interface ContentRules {
   /** The texts whose contacts the text may repeat. */
@@ -93,10 +98,14 @@ export interface ContentRules {
   readonly sources?: readonly (string | undefined)[];
   /** Phrases the text may repeat whatever the sources hold around them. */
   readonly allowed?: readonly (string | undefined)[];
+  /** The user's company description: the text may repeat at most OFFER_RUN_MAX words of it in a row. */
+  readonly offer?: string;
 }
 
 /** The refusal line of rule c: this many consecutive words of one source is a copy; one fewer is not. */
 export const COPY_RUN_WORDS = 8;
+/** Rule d: this many consecutive words of the company description may stand in a text; one more may not. */
+export const OFFER_RUN_MAX = 8;
 
 const VERBS = 'confirm|verify|validate|update|reset|unlock|reactivate|secure';
 const ACCOUNT_THINGS = 'accounts?|passwords?|log-?ins?|credentials|payments?|cards?|billing|identity|details';
@@ -171,14 +180,6 @@ export function accountInstructionIn(text: string): { name: string; found: strin
   return undefined;
 }
 
-/** Rule c's words: NFKC, lower case, apostrophes dropped, every other punctuation mark a break. */
-export const wordsIn = (text: string): string[] =>
-  text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
-
 const KIND: Record<ContactKind, string> = {
   url: 'a link',
   domain: 'a link',
@@ -233,6 +234,10 @@ export function contentCheck(rules: ContentRules): (text: string) => string | un
         }
       }
     }
+    const pasted = rules.offer ? longestSharedRun(text, rules.offer) : undefined;
+    if (pasted && pasted.words > OFFER_RUN_MAX) {
+      return `the text pastes ${pasted.words} words of the company description in a row: "${pasted.run}"`;
+    }
     return undefined;
   };
 }
@@ -244,7 +249,8 @@ export const contentProblem = (text: string, rules: ContentRules): string | unde
 /**
  * The rules of an outreach text: contacts (handles too) only from the messaging settings' text fields;
  * no copy of the prospect's headline, skills or posts (and the commented post), the name, company and
- * title allowed. AiProspect carries no summary or about text; it would be a source.
+ * title allowed; no paste of the company description. AiProspect carries no summary or about text; it
+ * would be a source.
  */
 export function outreachContent(prospect: AiProspect, messaging: AiMessaging, post?: AiPost): ContentRules {
   return {
@@ -258,5 +264,6 @@ export function outreachContent(prospect: AiProspect, messaging: AiMessaging, po
       post?.text,
     ],
     allowed: [prospect.name, prospect.company, prospect.title],
+    offer: messaging.companyDescription,
   };
 }

@@ -150,11 +150,21 @@ export interface ScoreProspectRequest {
   matchedBySearch?: Partial<AiTargeting>;
 }
 
+/**
+ * The connected account's own profile, as far as the flow knows it: where a prospect shares its city or
+ * industry, a text may say so (issue 36 point 4). Never invented: without it, no text claims either.
+ */
+export interface AiSender {
+  location?: string;
+  industry?: string;
+}
+
 export interface ConnectionNoteRequest {
   prospect: AiProspect;
   messaging: AiMessaging;
   /** The note's most characters on the account's tier: 300 premium, 200 free (DECISIONS 28). */
   maxLength: number;
+  sender?: AiSender;
 }
 
 export interface CommentRequest {
@@ -167,6 +177,7 @@ export interface CommentRequest {
 export interface MessageRequest {
   prospect: AiProspect;
   messaging: AiMessaging;
+  sender?: AiSender;
 }
 
 /** A text to send: never empty, within its limit, with no unfilled placeholder. */

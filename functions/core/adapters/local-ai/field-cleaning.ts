@@ -40,3 +40,10 @@ export function clean(value: string | undefined): string {
       .trim()
   );
 }
+
+/** Words written Capitalised become lower case; acronyms and mixed case (SaaS, IT, iOS) stay. */
+export function inSentence(value: string): string {
+  return value.replace(/\p{L}[\p{L}'’]*/gu, (word) =>
+    /^\p{Lu}[\p{Ll}'’]*$/u.test(word) && word.length > 1 ? word.toLowerCase() : word,
+  );
+}

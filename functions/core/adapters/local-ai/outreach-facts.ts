@@ -1,14 +1,15 @@
-import type { AiProspect } from '../../ports/ai';
+import type { AiProspect, AiSender } from '../../ports/ai';
 import { COPY_RUN_WORDS, textLength, wordsIn } from '../../ports/ai-outreach-rules';
-import { clean, VALUE_MAX, wordsOnly } from './field-cleaning';
+import { clean, inSentence, VALUE_MAX, wordsOnly } from './field-cleaning';
+import { type Offer, offerClauses, offerOf } from './outreach-offer';
 import { topicOf } from './post-topics';
 
 /**
  * What the local writer (outreach-writer.ts) says about a prospect and about the user, read from the
  * data: a first name, a role, a company, an industry, a topic of their posts, a short quote of a post,
- * and the user's pitch from their company description. Every value is cleaned of what could pass for
- * a template placeholder (brackets, braces, CAPS_WITH_UNDERSCORES) and of emoji, so a text built from
- * them never shows one. A value that cannot be read well is left out; the writer has patterns without it.
+ * shared context (the same city or industry as the user) and the user's offer (outreach-offer.ts).
+ * Every value is cleaned of what could pass for a template placeholder (brackets, braces,
+ * CAPS_WITH_UNDERSCORES) and of emoji, so a text built from them never shows one. A value that cannot be read well is left out; the writer has patterns without it.
  *
  * The prospect's fields are theirs to write, so none is pasted as it is (issue 34 point 8): a field that
  * holds a link, a domain, an e-mail address, a handle, a phone number, markup or an instruction to act on
@@ -19,7 +20,7 @@ import { topicOf } from './post-topics';
  * past which the content rules (ai-outreach-rules.ts) call a text a copy of the profile.
  */
 
-/** The cleaned facts one text is built from; every one may be missing but the pitch. */
+/** The cleaned facts one text is built from; every one may be missing but the offer. */
 export interface Facts {
   first?: string;
   role?: string;
@@ -28,28 +29,20 @@ export interface Facts {
   industry?: string;
   /** A topic of the prospect's posts, inside a sentence: 'pricing', 'SaaS', 'remote work'. */
   topic?: string;
+  /** A skill of theirs, inside a sentence: 'financial modeling'. */
   skill?: string;
-  pitch: Pitch;
+  /** Shared context (AiSender): the city both are in ('London', 'the San Francisco Bay Area'). */
+  sharedCity?: string;
+  /** Shared context: the industry both are in, inside a sentence. */
+  sharedIndustry?: string;
+  offer: OfferFacts;
 }
 
-/** The user's company description, as the writer can use it. */
-export interface Pitch {
-  /**
-   * Its first sentence as a clause that reads inside a sentence ('we help B2B teams book meetings',
-   * 'Acme helps agencies grow'); undefined when it is a fragment ('AI outreach for agencies').
-   */
-  clause?: string;
-  /** The clause cut short (about 100 characters at most) at a natural break, for short notes. */
-  short?: string;
-  /**
-   * Its first sentence or two as sentences of their own, at most FULL_PITCH_MAX characters; a fragment
-   * ('AI outreach for agencies.') comes with its own lead-in ('What we do: ...').
-   */
-  full: string;
+/** The user's offer (outreach-offer.ts) and the clauses the writer may say it with. */
+export interface OfferFacts extends Offer {
+  clauses: readonly string[];
 }
 
-const FULL_PITCH_MAX = 320;
-const SHORT_PITCH_MAX = 100;
 const NAME_MAX = 30;
 /** A longer company name does not read as part of a sentence; the texts do without it. */
 const COMPANY_MAX = 60;
@@ -59,13 +52,6 @@ const ROLE_MAX = 60;
 const belowCopyLine = (value: string) => wordsIn(value).length < COPY_RUN_WORDS;
 
 // --- Cleaning ------------------------------------------------------------------------------------
-
-/** Words written Capitalised become lower case; acronyms and mixed case (SaaS, IT, iOS) stay. */
-export function inSentence(value: string): string {
-  return value.replace(/\p{L}[\p{L}'’]*/gu, (word) =>
-    /^\p{Lu}[\p{Ll}'’]*$/u.test(word) && word.length > 1 ? word.toLowerCase() : word,
-  );
-}
 
 export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -143,85 +129,53 @@ const short = (value: string | undefined, max = VALUE_MAX): string | undefined =
   return v && textLength(v) <= max && /\p{L}/u.test(v) ? v : undefined;
 };
 
-// --- The pitch -----------------------------------------------------------------------------------
-
-const FIRST_PERSON = /^(?:we|we're|we’re|our|i|i'm|i’m|my)\b/i;
-const VERBS =
-  /^(?:\S+\s+){1,4}?(?:is|are|helps?|builds?|provides?|offers?|makes?|gives?|turns?|lets?|enables?|connects?|automates?|creates?|delivers?|develops?|designs?|runs?|brings?|powers?|supports?|specialises|specializes|works?)\b/i;
-/** Words a short pitch may not end on. */
-const DANGLING = /\s+(?:and|or|for|with|to|of|in|on|by|the|a|an|that|which|who|so|as|from|into|at)$/i;
-const BREAKS = [
-  ', ',
-  '; ',
-  ' — ',
-  ' – ',
-  ' - ',
-  ' with ',
-  ' by ',
-  ' through ',
-  ' using ',
-  ' so that ',
-  ' which ',
-];
-
-/** 'We help ...' → 'we help ...'; 'I ...' and named subjects stay. */
-function asClause(sentence: string): string | undefined {
-  if (FIRST_PERSON.test(sentence)) {
-    return /^i\b|^i['’]/i.test(sentence)
-      ? `I${sentence.slice(1)}`
-      : sentence.charAt(0).toLowerCase() + sentence.slice(1);
-  }
-  return VERBS.test(sentence) ? sentence : undefined;
-}
-
-/** The clause cut at its earliest natural break that leaves at most SHORT_PITCH_MAX characters. */
-function shortened(clause: string): string | undefined {
-  if (textLength(clause) <= SHORT_PITCH_MAX) return clause;
-  let best: string | undefined;
-  for (const mark of BREAKS) {
-    let at = clause.indexOf(mark, 25);
-    while (at >= 0) {
-      const cut = clause.slice(0, at).replace(DANGLING, '');
-      if (textLength(cut) <= SHORT_PITCH_MAX && (!best || cut.length > best.length)) best = cut;
-      at = clause.indexOf(mark, at + 1);
-    }
-  }
-  return best && best.split(' ').length >= 4 ? best : undefined;
-}
-
-export function pitchOf(description: string): Pitch {
-  const text = clean(description).replace(/["“”]/g, '');
-  const sentences = text.split(/(?<=[.!?])\s+/).filter(Boolean);
-  const first = (sentences[0] ?? '').replace(/[.!?…:;,\s]+$/, '');
-  const clause = first ? asClause(first) : undefined;
-  const opening = clause ? `${capitalise(first)}.` : first ? `What we do: ${first}.` : '';
-  let full = textLength(opening) <= FULL_PITCH_MAX ? opening : '';
-  const second = sentences[1];
-  if (full && second && /[.!?]$/.test(second) && textLength(`${full} ${second}`) <= FULL_PITCH_MAX) {
-    full = `${full} ${second}`;
-  }
-  const short = clause ? shortened(clause) : undefined;
-  if (!full && short) full = `${capitalise(short)}.`;
-  return {
-    ...(clause && textLength(clause) <= FULL_PITCH_MAX ? { clause } : {}),
-    ...(short ? { short } : {}),
-    full,
-  };
-}
-
 // --- The facts -----------------------------------------------------------------------------------
 
-export function factsOf(prospect: AiProspect, companyDescription: string, posts?: readonly string[]): Facts {
+/** The city of a location ('London, England, United Kingdom' -> 'London'); an area takes 'the'. */
+export function cityOf(location: string | undefined): string | undefined {
+  const city = short(wordsOnly(location)?.split(',')[0]);
+  return city && /\barea$/i.test(city) ? `the ${city}` : city;
+}
+
+const sameText = (a: string | undefined, b: string | undefined) =>
+  Boolean(a && b && a.toLowerCase() === b.toLowerCase());
+
+/**
+ * The offer of a description, read once per description: a run writes to many people with one, and the
+ * reading compares every clause with it word by word. A pure cache, so a cold start loses nothing.
+ */
+const OFFERS = new Map<string, OfferFacts>();
+const OFFERS_KEPT = 32;
+function offerFactsOf(description: string): OfferFacts {
+  let facts = OFFERS.get(description);
+  if (!facts) {
+    const offer = offerOf(description);
+    facts = { ...offer, clauses: offerClauses(offer, description) };
+    if (OFFERS.size >= OFFERS_KEPT) OFFERS.clear();
+    OFFERS.set(description, facts);
+  }
+  return facts;
+}
+
+export function factsOf(
+  prospect: AiProspect,
+  companyDescription: string,
+  posts?: readonly string[],
+  sender?: AiSender,
+): Facts {
   const first = firstNameOf(prospect.name);
   const role = roleOf(prospect);
   const company = short(wordsOnly(prospect.company)?.split(/\s+[|·•]\s*/)[0], COMPANY_MAX);
   const industry = short(wordsOnly(prospect.industry));
   const topic = topicOf(posts ?? (prospect.recentPosts ?? []).map((p) => p.text));
   const skillOf = (s: string) => {
-    const value = short(wordsOnly(s));
-    return value && belowCopyLine(value) ? value : undefined;
+    const value = short(wordsOnly(s.replace(/\s*\([^)]*\)/g, '')));
+    // 'Financial Modeling' reads as 'financial modeling'; one word is likely a name ('Figma', 'Python').
+    if (!value || !belowCopyLine(value)) return undefined;
+    return value.includes(' ') ? inSentence(value) : value;
   };
   const skill = prospect.skills?.map(skillOf).find(Boolean);
+  const city = cityOf(prospect.location);
   return {
     ...(first ? { first } : {}),
     ...(role ? { role } : {}),
@@ -229,16 +183,27 @@ export function factsOf(prospect: AiProspect, companyDescription: string, posts?
     ...(industry ? { industry: inSentence(industry) } : {}),
     ...(topic ? { topic } : {}),
     ...(skill ? { skill } : {}),
-    pitch: pitchOf(companyDescription),
+    ...(city && sameText(city, cityOf(sender?.location)) ? { sharedCity: city } : {}),
+    ...(industry && sameText(industry, sender?.industry) ? { sharedIndustry: inSentence(industry) } : {}),
+    offer: offerFactsOf(companyDescription),
   };
 }
 
-/** 32-bit FNV-1a: the same text, the same number. */
+/**
+ * 32-bit FNV-1a, then mixed (MurmurHash3's finaliser): the same text, the same number. Without the mix
+ * the low bits of FNV-1a hang on the low bits of each character only, and the writer's picks (a number
+ * modulo a short list) came out alike for seeds that differ in a word ('casual', 'direct').
+ */
 export function hash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193) >>> 0;
   }
-  return h;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
 }

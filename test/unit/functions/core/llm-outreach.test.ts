@@ -216,6 +216,25 @@ const INVALID: readonly {
     expected: () => local.writeComment(COMMENT_REQUEST),
     reason: /^the text has control, invisible or text-direction characters$/,
   },
+  // Issue 36 point 4: the offer restated, never pasted.
+  {
+    name: 'a note pasting the company description',
+    reply: {
+      text: 'Hi Ana-Maria, we help B2B SaaS teams automate their outbound prospecting with AI-driven campaigns.',
+    },
+    call: (ai) => ai.writeConnectionNote(NOTE_REQUEST),
+    expected: () => local.writeConnectionNote(NOTE_REQUEST),
+    reason: /^the text pastes 13 words of the company description in a row: "we help b2b saas/,
+  },
+  {
+    name: 'a message pasting the company description',
+    reply: {
+      text: 'Hi Ana-Maria,\n\nThanks for connecting. Since we help B2B SaaS teams automate their outbound prospecting, a chat?',
+    },
+    call: (ai) => ai.writeMessage(MESSAGE_REQUEST),
+    expected: () => local.writeMessage(MESSAGE_REQUEST),
+    reason: /pastes 9 words of the company description/,
+  },
   {
     name: 'JSON of another shape',
     reply: { note: 'Hi Ana-Maria!' },
