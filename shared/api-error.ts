@@ -5,6 +5,8 @@ export const ERROR_CODES = [
   'VALIDATION_ERROR',
   'UNAUTHORIZED',
   'FORBIDDEN',
+  /** The session's workspace is closed to its person: the owner removed them (DECISIONS 34). */
+  'REMOVED_FROM_WORKSPACE',
   'NOT_FOUND',
   'CONFLICT',
   'RATE_LIMITED',

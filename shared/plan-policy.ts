@@ -169,12 +169,12 @@ export function hasFeature(plan: string | null | undefined, feature: Feature): b
 }
 
 // Section 6 quotes only FREE's hint and paraphrases the rest; these sentences say what it paraphrases.
-// 'Business' is the spec's word for the plan above PRO.
+// Its "PRO upgrade to Business" means Plus (DECISIONS 33): no text a person reads names another plan.
 const upgradeHints: Readonly<Record<Plan, string | undefined>> = {
   FREE: 'Start a free trial or upgrade to unlock this feature.',
   TRIAL: 'Upgrade to Pro to keep this feature after your trial.',
   BASE: 'Upgrade to Pro to unlock this feature.',
-  PRO: 'Upgrade to Business to unlock this feature.',
+  PRO: 'Upgrade to Plus to unlock this feature.',
   PLUS: undefined,
 };
 

@@ -104,4 +104,13 @@ export const WORKSPACE_TEXTS = {
     `You are working in ${name}'s workspace: its owner manages its team and brand. Switch to your own workspace to manage yours.`,
   switched: (name: string) => `Now working in ${name}'s workspace`,
   switchedOwn: 'Now working in your own workspace',
+  /** A removed teammate's next request in the workspace (DECISIONS 34); the name as personName gives it. */
+  removed: (owner: string) => `You were removed from ${owner}'s workspace.`,
 } as const;
+
+/**
+ * How a team and a workspace name a person: 'Ada Lovelace', or the username when the profile has no
+ * name. Here, not in the user repository, because the auth hook (functions/core) names an owner too.
+ */
+export const personName = (user: { firstName?: string | null; lastName?: string | null; username: string }) =>
+  [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;

@@ -10,8 +10,9 @@ import { SESSION_SECONDS } from './auth-rules';
 import { decoyHash, verifyPassword } from './password';
 import { guardPasswordAttempt } from './password-attempts';
 import { deleteSession, listSessions, rotateSession, saveSession } from './session-repository';
+import { resumedWorkspace, servedWorkspace, userInWorkspace } from './session-workspace';
 import { ACCESS_TOKEN_SECONDS, issueRefreshToken, readRefreshToken, signAccessToken } from './tokens';
-import { findUserByEmail, findUserById, personName, publicUser, type StoredUser } from './user-repository';
+import { findUserByEmail, findUserById, publicUser, type StoredUser } from './user-repository';
 
 /**
  * Sign-in, token renewal, sign-out, pairing the extension and the signed-in user (spec 2.3, 7;
@@ -75,20 +76,23 @@ export function createSignInService({ now }: SignInDeps) {
         verifyPassword(input.password, user?.passwordHash ?? (await decoyHash())),
       );
       if (!user || !ok) throw new UnauthorizedError(AUTH_TEXTS.invalidCredentials);
-      const { sessionId: _, ...tokens } = await startSession(user, input.rememberMe ?? false, now());
-      return tokens;
+      // A teammate continues where they worked (DECISIONS 34).
+      const workspaceId = await resumedWorkspace(user);
+      const { sessionId: _, ...tokens } = await startSession(
+        user,
+        input.rememberMe ?? false,
+        now(),
+        'web',
+        workspaceId,
+      );
+      return { ...tokens, user: await userInWorkspace(user, workspaceId) };
     },
 
     /** The signed-in user, and the team's workspace their session acts in when not their own. */
     async me(caller: Pick<AuthUser, 'id' | 'workspaceId'>): Promise<User> {
-      const [user, owner] = await Promise.all([
-        findUserById(caller.id),
-        caller.workspaceId === caller.id ? undefined : findUserById(caller.workspaceId),
-      ]);
+      const user = await findUserById(caller.id);
       if (!user) throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
-      if (!owner) return publicUser(user);
-      const { plan, trialEndsAt } = publicUser(owner);
-      return { ...publicUser(user), workspace: { id: owner.id, name: personName(owner), plan, trialEndsAt } };
+      return userInWorkspace(user, caller.workspaceId);
     },
   };
 }
@@ -123,7 +127,8 @@ export function createSessionService({ log, now, sockets }: SessionDeps) {
         }),
         refreshToken: await issueRefreshToken({ userId, sessionId: familyId, generation: generation + 1 }),
         expiresIn: ACCESS_TOKEN_SECONDS,
-        user: publicUser(user),
+        // As who-am-I answers it: the renewed user replaces the app's, which follows the workspace's plan.
+        user: await userInWorkspace(user, await servedWorkspace(user, session.workspaceId)),
       };
     },
 

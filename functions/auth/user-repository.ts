@@ -6,6 +6,8 @@ import { cancellationCodes, isConditionalCheckFailure } from '../core/dynamo-err
 import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
 
+export { personName } from '../../shared/team';
+
 /**
  * Users, with e-mail and username kept unique by their own items (written in the same transaction as
  * the profile, each with attribute_not_exists), since DynamoDB has no unique index.
@@ -15,6 +17,11 @@ export interface StoredUser extends User {
   /** When the password last changed: one-time tokens issued before it are void. */
   passwordChangedAt: string;
   trialStartedAt?: string;
+  /**
+   * The team's workspace the person worked in last (DECISIONS 34), which their next sign-in resumes
+   * while it is open to them; absent: their own.
+   */
+  lastWorkspaceId?: string;
 }
 
 const PROFILE_FIELDS = [
@@ -118,6 +125,7 @@ type Changes = Partial<
     | 'plan'
     | 'trialEndsAt'
     | 'trialStartedAt'
+    | 'lastWorkspaceId'
   >
 >;
 
@@ -253,7 +261,3 @@ export async function deleteUserEverywhere(user: StoredUser): Promise<number> {
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: profile }));
   return owned.length;
 }
-
-/** How a team and a workspace name a person: 'Ada Lovelace', or the username when the profile has no name. */
-export const personName = (user: { firstName?: string | null; lastName?: string | null; username: string }) =>
-  [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;

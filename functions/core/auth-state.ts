@@ -23,6 +23,12 @@ export interface AuthState {
 /** Whether a person may act in another's workspace now (DECISIONS 31). */
 export type WorkspaceAccess = 'member' | 'removed' | 'suspended';
 
+export interface WorkspaceStanding {
+  access: WorkspaceAccess;
+  /** The owner's name fields, for telling a removed member whose workspace it was; absent: owner gone. */
+  owner?: { firstName?: string | undefined; lastName?: string | undefined; username: string };
+}
+
 /**
  * What the auth hook needs on every signed-in request, in one round trip: is the session still open,
  * and is the e-mail verified now (it may have been verified after the access token was issued).
@@ -66,6 +72,15 @@ export async function loadWorkspaceAccess(
   workspaceId: string,
   hasTeam: (plan: unknown) => boolean,
 ): Promise<WorkspaceAccess> {
+  return (await loadWorkspaceStanding(userId, workspaceId, hasTeam)).access;
+}
+
+/** loadWorkspaceAccess, with the owner's name fields (the same one round trip). */
+export async function loadWorkspaceStanding(
+  userId: string,
+  workspaceId: string,
+  hasTeam: (plan: unknown) => boolean,
+): Promise<WorkspaceStanding> {
   const memberKey = keys.teamMember(workspaceId, userId);
   const ownerKey = keys.user(workspaceId);
   const out = await dynamo().send(
@@ -73,7 +88,7 @@ export async function loadWorkspaceAccess(
       RequestItems: {
         [tableName()]: {
           Keys: [memberKey, ownerKey],
-          ProjectionExpression: 'sk, #plan',
+          ProjectionExpression: 'sk, #plan, firstName, lastName, username',
           ExpressionAttributeNames: { '#plan': 'plan' },
           ConsistentRead: true,
         },
@@ -82,7 +97,17 @@ export async function loadWorkspaceAccess(
   );
   const items = out.Responses?.[tableName()] ?? [];
   const member = items.find((i) => i.sk === memberKey.sk);
-  const owner = items.find((i) => i.sk === ownerKey.sk);
-  if (!member || !owner) return 'removed';
-  return hasTeam(owner.plan) ? 'member' : 'suspended';
+  const found = items.find((i) => i.sk === ownerKey.sk);
+  const access: WorkspaceAccess =
+    !member || !found ? 'removed' : hasTeam(found.plan) ? 'member' : 'suspended';
+  if (!found) return { access };
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return {
+    access,
+    owner: {
+      firstName: text(found.firstName),
+      lastName: text(found.lastName),
+      username: String(found.username),
+    },
+  };
 }

@@ -1,11 +1,10 @@
 import { jwtVerify } from 'jose';
-import { AUTH_TEXTS } from '../../shared/auth';
 import { hasFeature } from '../../shared/plan-policy';
-import { TEAM_TEXTS } from '../../shared/team';
+import { personName, TEAM_TEXTS, WORKSPACE_TEXTS } from '../../shared/team';
 import type { AuthLevel } from '../routes';
-import { loadAuthState, loadWorkspaceAccess, type SessionKind } from './auth-state';
+import { loadAuthState, loadWorkspaceStanding, type SessionKind } from './auth-state';
 import { env } from './env';
-import { ForbiddenError, UnauthorizedError } from './errors';
+import { ForbiddenError, RemovedFromWorkspaceError, UnauthorizedError } from './errors';
 import { secret } from './secrets';
 
 /**
@@ -44,7 +43,15 @@ export function bearerToken(headers: Record<string, string | undefined>): string
   return match?.[1];
 }
 
-export async function verifyAccessToken(token: string): Promise<AuthUser> {
+/** What the route table says of the route's workspace (functions/route-types.ts). */
+export interface RouteWorkspace {
+  /** A suspended or removed member may use it: who they are, signing out, the switch back. */
+  anyWorkspace?: boolean;
+  /** The owner's only: billing, the team, the brand. */
+  ownerOnly?: boolean;
+}
+
+export async function verifyAccessToken(token: string, workspace: RouteWorkspace = {}): Promise<AuthUser> {
   const { AUTH_ISSUER, AUTH_AUDIENCE } = env();
   const AUTH_TOKEN_SECRET = await secret('AUTH_TOKEN_SECRET');
   if (!AUTH_TOKEN_SECRET) throw new UnauthorizedError();
@@ -60,14 +67,19 @@ export async function verifyAccessToken(token: string): Promise<AuthUser> {
     }
     const state = await loadAuthState(payload.sub, payload.sid);
     if (!state?.sessionOpen) throw new UnauthorizedError();
+    let workspaceId = state.workspaceId;
     let workspaceAccess: AuthUser['workspaceAccess'] = 'owner';
-    if (state.workspaceId !== payload.sub) {
-      const access = await loadWorkspaceAccess(payload.sub, state.workspaceId, (plan) =>
+    if (workspaceId !== payload.sub) {
+      const { access, owner } = await loadWorkspaceStanding(payload.sub, workspaceId, (plan) =>
         hasFeature(typeof plan === 'string' ? plan : undefined, 'team'),
       );
-      // Removed from the team: the session in that workspace ends at once (DECISIONS 31).
-      if (access === 'removed') throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
-      workspaceAccess = access;
+      if (access !== 'removed') workspaceAccess = access;
+      // Removed from the team (DECISIONS 31, 34): the session in that workspace ends at once and its
+      // next request says why; their own stays open, so the routes that take them back (and a team
+      // gone with its owner's account) act in it. The hook writes nothing: the switch back keeps it.
+      else if (owner && !workspace.anyWorkspace)
+        throw new RemovedFromWorkspaceError(WORKSPACE_TEXTS.removed(personName(owner)));
+      else workspaceId = payload.sub;
     }
     return {
       id: payload.sub,
@@ -75,7 +87,7 @@ export async function verifyAccessToken(token: string): Promise<AuthUser> {
       emailVerified: state.emailVerified,
       sessionKind: state.sessionKind,
       signedInAt: state.signedInAt,
-      workspaceId: state.workspaceId,
+      workspaceId,
       workspaceAccess,
     };
   } catch (error) {
@@ -93,16 +105,12 @@ const isJoseError = (error: unknown) =>
 export async function authenticate(
   headers: Record<string, string | undefined>,
   level: AuthLevel,
-  /**
-   * What the route table says of the route's workspace (functions/route-types.ts): whether a suspended
-   * member may use it (who they are, signing out, the switch back), whether it is the owner's only.
-   */
-  workspace: { anyWorkspace?: boolean; ownerOnly?: boolean } = {},
+  workspace: RouteWorkspace = {},
 ): Promise<AuthUser | undefined> {
   if (level === 'public') return undefined;
   const token = bearerToken(headers);
   if (!token) throw new UnauthorizedError();
-  const user = await verifyAccessToken(token);
+  const user = await verifyAccessToken(token, workspace);
   if (user.workspaceAccess === 'suspended' && !workspace.anyWorkspace)
     throw new ForbiddenError(TEAM_TEXTS.teamUnavailable);
   if (workspace.ownerOnly && user.workspaceId !== user.id) throw new ForbiddenError(TEAM_TEXTS.ownerOnly);

@@ -6,6 +6,8 @@ export const statusOf: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  // 403, not 401: the session stays open, in the person's own workspace (DECISIONS 34).
+  REMOVED_FROM_WORKSPACE: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
@@ -53,6 +55,13 @@ export class UnauthorizedError extends AppError {
 export class ForbiddenError extends AppError {
   constructor(message = 'You do not have access to this resource', issues?: FieldIssue[]) {
     super('FORBIDDEN', message, issues);
+  }
+}
+
+/** A teammate's session in a workspace they were removed from, on its next request (DECISIONS 34). */
+export class RemovedFromWorkspaceError extends AppError {
+  constructor(message: string) {
+    super('REMOVED_FROM_WORKSPACE', message);
   }
 }
 

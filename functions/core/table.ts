@@ -62,6 +62,7 @@
  * | 51 | a flow's review counts (the approval streak)     | table | pk = USER#<id>#PROSPECTS#<flowId>, sk = REVIEW-STATE |
  * | 52 | one mail job's send (sent at most once, by job id) | table | pk = MAIL-JOB#<jobId>, sk = MAIL-JOB           |
  * | 53 | writes open (taken, performing), by lease end     | gsi2  | gsi2pk = OPEN-WRITES, gsi2sk = <leaseUntil>#<user>#<connectionId>#<key> |
+ * | 54 | a connected account's audience count for a targeting (10 min) | table | pk = USER#<id>#BUDGET#<connectionId>, sk = AUDIENCE#<sha-256 of the facets> |
  *
  * Starting an automation checks the running count and writes the automation in one transaction with
  * a version bump of the user's start guard (conditional on the version read), so two starts at once
@@ -222,6 +223,15 @@ export const keys = {
     pk: `${user(userId)}#BUDGET#${connectionId}`,
     sk: 'ADAPT#invitations',
   }),
+  /**
+   * The wizard's audience preview (issue 36 point 2): the platform's count for one targeting's facets
+   * (their hash), kept 10 minutes beside the account's budget counters (purged with them), so going back
+   * to an earlier audience costs no search. Read by key only; the item expires (and reads check it).
+   */
+  audienceCount: (userId: string, connectionId: string, facetsHash: string): ItemKey => ({
+    pk: `${user(userId)}#BUDGET#${connectionId}`,
+    sk: `AUDIENCE#${facetsHash}`,
+  }),
   budgetPartition: (userId: string, connectionId: string) => `${user(userId)}#BUDGET#${connectionId}`,
   /** A connected account's contact ledger (issue 20): every flow and trob of the account shares it. */
   ledgerPartition: (userId: string, connectionId: string) => `${user(userId)}#LEDGER#${connectionId}`,
@@ -304,7 +314,8 @@ export const keys = {
   /**
    * Teams (DECISIONS 31): the workspace is its owner's (its id is the owner's user id), so its team
    * lives in the owner's partition and goes with the owner's account; a member's side of it (the
-   * workspaces they may switch to) lives in theirs.
+   * workspaces they may switch to) lives in theirs. The workspace a person used last (DECISIONS 34),
+   * which their next sign-in resumes, is an attribute of their profile item (row 6), no key of its own.
    */
   teamSeats: (ownerId: string): ItemKey => ({ pk: user(ownerId), sk: 'TEAM' }),
   teamMember: (ownerId: string, memberId: string): ItemKey => ({

@@ -1,7 +1,7 @@
 import { hasFeature } from '../../shared/plan-policy';
 import { TEAM_TEXTS, WORKSPACE_TEXTS, type WorkspaceOption, type WorkspacesView } from '../../shared/team';
 import { setSessionWorkspace } from '../auth/session-repository';
-import { findUserById, personName } from '../auth/user-repository';
+import { findUserById, personName, updateUser } from '../auth/user-repository';
 import type { AuthUser } from '../core/auth';
 import { ForbiddenError, UnauthorizedError } from '../core/errors';
 import type { SessionSocketsService } from '../realtime/session-sockets-service';
@@ -10,7 +10,8 @@ import { findMember, listMemberships } from './team-repository';
 
 /**
  * The workspaces a person may act in (DECISIONS 31): their own and each team they are a member of,
- * and the switch between them, which the session keeps (the auth hook reads it on every request).
+ * and the switch between them, which the session keeps (the auth hook reads it on every request) and
+ * the person's user item remembers, so their next sign-in continues there (DECISIONS 34).
  */
 
 export async function listWorkspaces(user: AuthUser): Promise<WorkspacesView> {
@@ -65,6 +66,8 @@ export function createWorkspaceSwitchService({ sockets }: WorkspaceSwitchDeps) {
         option = { id: owner.id, name: personName(owner), role: 'member', available: true };
       }
       await setSessionWorkspace(user.id, user.sessionId, option.id);
+      // Absent means their own: a person who never joined a team carries nothing.
+      await updateUser(user.id, { lastWorkspaceId: option.id === user.id ? undefined : option.id });
       // The session's sockets were the old workspace's: the client opens new ones in this one.
       await sockets.closeSessionSockets(user.id, { sessionId: user.sessionId });
       return option;

@@ -310,7 +310,7 @@ describe('a trob run watched live', () => {
     for (const name of names) expect(text).toContain(name);
   }, 120_000);
 
-  it('shares the PLUS workspace: a teammate invited by e-mail accepts in a second browser, sees the brand, the run and its leads, and is refused once removed', async () => {
+  it('shares the PLUS workspace: a teammate invited by e-mail accepts in a second browser, sees the brand, the run and its leads, and is told once removed', async () => {
     expect(finishedRun, 'the run of the first test').toBeDefined();
     const matePage = await (await browser.createBrowserContext()).newPage();
     await matePage.setViewport({ width: 1280, height: 900 });
@@ -364,7 +364,8 @@ describe('a trob run watched live', () => {
     await openApp(matePage, `${appUrl}${finishedRun}/leads`);
     await waitForText(matePage, 'Showing 1 to 20 of 100 results');
 
-    // Removed by the owner, the teammate's next request is refused: back to sign in.
+    // Removed by the owner, the teammate's next request says why and takes them to their own
+    // workspace's dashboard, still signed in (DECISIONS 34).
     await openApp(page, `${appUrl}/profile`);
     await page.click('button[aria-label="Remove Ada Lovelace"]');
     await page.waitForSelector('[role="dialog"]');
@@ -373,7 +374,11 @@ describe('a trob run watched live', () => {
     );
     await waitForText(page, 'Ada Lovelace was removed from your team');
     await openApp(matePage, `${appUrl}/automations/completed`);
-    await waitForPath(matePage, '/login');
+    await waitForText(matePage, "You were removed from Ada Lovelace's workspace.");
+    await waitForPath(matePage, '/dashboard');
+    await matePage.waitForFunction(() => document.title === 'Dashboard | Trobly', { timeout: 10_000 });
+    // Their own is the one workspace left: no switch.
+    await matePage.waitForFunction(() => !document.querySelector('nav select'), { timeout: 10_000 });
   }, 120_000);
 });
 

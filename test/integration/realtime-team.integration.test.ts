@@ -100,8 +100,10 @@ describe('live progress for the members of a workspace', () => {
     await storeJob(owner.id, 'job-removal');
     const inTeam = await sockets.open(mate.accessToken);
     await subscribed(owner.id, inTeam, 'job-removal');
-    // A second session of the mate, still in their own workspace.
-    const own = await sockets.open((await signIn(api, mate.email, mate.password)).accessToken);
+    // A second session of the mate, in their own workspace (a sign-in resumes the team's: DECISIONS 34).
+    const second = await signIn(api, mate.email, mate.password);
+    await switchWorkspace(api, { ...mate, ...second }, mate.id);
+    const own = await sockets.open(second.accessToken);
 
     const removed = await api.delete(`/api/team/members/${mate.id}`, undefined, { token: owner.accessToken });
     expect(removed.status, removed.text).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/core/table';
 import { TEAM_TEXTS } from '../../shared/team';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
-import type { Api, TestUser } from '../support/api-client';
+import { type Api, signIn, type TestUser } from '../support/api-client';
 import { storeJob } from '../support/jobs';
 import { lastMailTo, linkToken } from '../support/outbox';
 import { scanTable } from '../support/table-items';
@@ -66,6 +66,11 @@ describe('deleting an account in a team', () => {
       brand: null,
     });
     expect((await api.get('/api/automation', { token: mate.accessToken })).status).toBe(200);
+    // Their next sign-in, which would resume the team's workspace they used last, lands in their own
+    // (DECISIONS 34: the team is gone).
+    const next = await signIn(api, mate.email, mate.password);
+    expect(next.user.workspace).toBeUndefined();
+    expect((await api.get('/api/workspaces', { token: next.accessToken })).body.data.current).toBe(mate.id);
     // The pending invitation's link no longer works.
     const late = await api.post(
       '/api/team/invitations/accept',

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSessionWorkspace } from '../../functions/auth/session-repository';
 import { updateUser } from '../../functions/auth/user-repository';
-import { AUTH_TEXTS, MESSAGES } from '../../shared/auth';
+import { MESSAGES } from '../../shared/auth';
 import { linkInNameMessage } from '../../shared/contact-like';
 import { limitsFor } from '../../shared/plan-policy';
 import { TEAM_TEXTS, WORKSPACE_TEXTS } from '../../shared/team';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
-import type { Api, TestUser } from '../support/api-client';
+import { type Api, signIn, type TestUser } from '../support/api-client';
 import { lastMailTo, linkToken, mailsTo } from '../support/outbox';
+import { joinTeam, switchWorkspace } from '../support/teams';
 import { newUser, warmUsers } from '../support/users';
 
 /**
@@ -22,7 +23,7 @@ let api: Api;
 beforeAll(async () => {
   env = await useAccountsEnv();
   api = env.api;
-  await warmUsers(12, 'team');
+  await warmUsers(18, 'team');
 });
 
 afterAll(async () => {
@@ -373,7 +374,7 @@ describe('a session acting in a team’s workspace', () => {
   });
 
   it('ends at once when the member is removed, or when the person never was one', async () => {
-    const owner = await newUser({ plan: 'PLUS' });
+    const owner = await newUser({ plan: 'PLUS', firstName: 'Rhea', lastName: 'Remover' });
     const [mate, stranger] = await Promise.all([newUser(), newUser()]);
     await invite(owner, mate.email);
     await accept(mate, await tokenSentTo(mate.email));
@@ -382,11 +383,125 @@ describe('a session acting in a team’s workspace', () => {
 
     await api.delete(`/api/team/members/${mate.id}`, undefined, { token: owner.accessToken });
     const ended = await usage(mate);
-    expect(ended.status).toBe(401);
-    expect(ended.body).toEqual({ code: 'UNAUTHORIZED', message: AUTH_TEXTS.sessionExpired });
+    expect(ended.status).toBe(403);
+    expect(ended.body).toEqual(removedFrom('Rhea Remover'));
 
+    // Only a member's switch or pairing names a team's workspace; one named otherwise is refused alike.
     await actIn(stranger, owner.id);
-    expect((await usage(stranger)).status).toBe(401);
+    expect((await usage(stranger)).status).toBe(403);
+  });
+});
+
+const removedFrom = (owner: string) => ({
+  code: 'REMOVED_FROM_WORKSPACE',
+  message: WORKSPACE_TEXTS.removed(owner),
+});
+
+describe('a teammate’s sign-in continues where they worked (DECISIONS 34)', () => {
+  const signInAgain = (person: TestUser) => signIn(api, person.email, person.password);
+  const usageLimit = async (token: string) => {
+    const res = await api.get('/api/users/usage', { token });
+    expect(res.status, res.text).toBe(200);
+    return res.body.data.usage.limit;
+  };
+  const currentOf = async (token: string) =>
+    (await api.get('/api/workspaces', { token })).body.data.current as string;
+
+  it('resumes the team’s workspace the teammate switched to last, and their own once they switched back', async () => {
+    const owner = await newUser({ plan: 'PLUS', firstName: 'Lena', lastName: 'Lead' });
+    const mate = await newUser();
+    await joinTeam(api, env.stateDir, owner, mate, { switchTo: false });
+    // A member who never switched keeps signing in to their own.
+    const before = await signInAgain(mate);
+    expect(before.user.workspace).toBeUndefined();
+    expect(await currentOf(before.accessToken)).toBe(mate.id);
+
+    await switchWorkspace(api, mate, owner.id);
+    const resumed = await signInAgain(mate);
+    expect(resumed.user).toMatchObject({ id: mate.id, plan: 'FREE' });
+    expect(resumed.user.workspace).toEqual({
+      id: owner.id,
+      name: 'Lena Lead',
+      plan: 'PLUS',
+      trialEndsAt: null,
+    });
+    expect(await currentOf(resumed.accessToken)).toBe(owner.id);
+    expect(await usageLimit(resumed.accessToken)).toBe(limitsFor('PLUS').monthlyProfiles);
+    // Renewing keeps the workspace, and answers the user as who-am-I does.
+    const renewed = await api.post('/api/auth/refresh', { refreshToken: resumed.refreshToken });
+    expect(renewed.body.data.user.workspace).toMatchObject({ id: owner.id, plan: 'PLUS' });
+
+    await switchWorkspace(api, { ...mate, accessToken: renewed.body.data.accessToken }, mate.id);
+    const own = await signInAgain(mate);
+    expect(own.user.workspace).toBeUndefined();
+    expect(await currentOf(own.accessToken)).toBe(mate.id);
+    expect(await usageLimit(own.accessToken)).toBe(limitsFor('FREE').monthlyProfiles);
+  });
+
+  it('lands in their own workspace while the owner’s plan is below PLUS, and in the team’s when it returns', async () => {
+    const owner = await newUser({ plan: 'PLUS' });
+    const mate = await newUser();
+    await joinTeam(api, env.stateDir, owner, mate);
+
+    await updateUser(owner.id, { plan: 'PRO' });
+    const paused = await signInAgain(mate);
+    expect(paused.user.workspace).toBeUndefined();
+    expect(await currentOf(paused.accessToken)).toBe(mate.id);
+    expect(await usageLimit(paused.accessToken)).toBe(limitsFor('FREE').monthlyProfiles);
+
+    await updateUser(owner.id, { plan: 'PLUS' });
+    const back = await signInAgain(mate);
+    expect(back.user.workspace?.id).toBe(owner.id);
+    expect(await usageLimit(back.accessToken)).toBe(limitsFor('PLUS').monthlyProfiles);
+  });
+
+  it('tells a removed teammate why on their next request and keeps their own workspace open', async () => {
+    const owner = await newUser({ plan: 'PLUS', firstName: 'Olga', lastName: 'Owner' });
+    const mate = await newUser();
+    await joinTeam(api, env.stateDir, owner, mate);
+    // A second sign-in resumes the team's workspace; this one goes back to the teammate's own.
+    const second = await signInAgain(mate);
+    expect(await currentOf(second.accessToken)).toBe(owner.id);
+    await switchWorkspace(api, { ...mate, ...second }, mate.id);
+
+    const removed = await api.delete(`/api/team/members/${mate.id}`, undefined, { token: owner.accessToken });
+    expect(removed.status, removed.text).toBe(200);
+
+    // The session in the team's workspace: refused with why, on every data route, until it goes back.
+    for (const path of ['/api/users/usage', '/api/automation']) {
+      const refused = await api.get(path, { token: mate.accessToken });
+      expect(refused.status, path).toBe(403);
+      expect(refused.body).toEqual(removedFrom('Olga Owner'));
+    }
+    // Who they are, their workspaces and the switch answer in their own workspace: the way back.
+    const me = await api.get('/api/auth/me', { token: mate.accessToken });
+    expect(me.status, me.text).toBe(200);
+    expect(me.body.data.user.workspace).toBeUndefined();
+    const listed = (await api.get('/api/workspaces', { token: mate.accessToken })).body.data;
+    expect(listed.current).toBe(mate.id);
+    expect(listed.workspaces.map((w: { id: string }) => w.id)).toEqual([mate.id]);
+    const renewed = await api.post('/api/auth/refresh', { refreshToken: mate.refreshToken });
+    expect(renewed.status, renewed.text).toBe(200);
+    expect(renewed.body.data.user.workspace).toBeUndefined();
+    const token = renewed.body.data.accessToken;
+    const back = await api.put('/api/workspaces/current', { workspaceId: mate.id }, { token });
+    expect(back.status, back.text).toBe(200);
+    expect(back.body.message).toBe(WORKSPACE_TEXTS.switchedOwn);
+    expect(await usageLimit(token)).toBe(limitsFor('FREE').monthlyProfiles);
+    // The session that was in their own workspace never noticed; a new sign-in lands there too.
+    expect(await usageLimit(second.accessToken)).toBe(limitsFor('FREE').monthlyProfiles);
+    expect(await currentOf((await signInAgain(mate)).accessToken)).toBe(mate.id);
+  });
+
+  it('lands a removed teammate who still had the team’s workspace as their last in their own', async () => {
+    const owner = await newUser({ plan: 'PLUS' });
+    const mate = await newUser();
+    await joinTeam(api, env.stateDir, owner, mate);
+    await api.delete(`/api/team/members/${mate.id}`, undefined, { token: owner.accessToken });
+    const next = await signInAgain(mate);
+    expect(next.user.workspace).toBeUndefined();
+    expect(await currentOf(next.accessToken)).toBe(mate.id);
+    expect(await usageLimit(next.accessToken)).toBe(limitsFor('FREE').monthlyProfiles);
   });
 });
 

@@ -9,6 +9,7 @@ import { sandboxUrlFor } from '../../functions/connections/connection-service';
 import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { keys } from '../../functions/core/table';
 import { recordActivity } from '../../functions/flows/activity-repository';
+import { audienceItemKey } from '../../functions/flows/audience-repository';
 import { addProspect } from '../../functions/flows/prospect-repository';
 import { flowTemplates } from '../../functions/flows/templates/registry';
 import { settleLeadCount } from '../../functions/leads/lead-count';
@@ -18,9 +19,10 @@ import { localQueueName } from '../../scripts/local-cloud/sqs';
 import { type SandboxPlatforms, startSandboxPlatforms } from '../../scripts/sandbox-platforms';
 import { AUTH_TEXTS } from '../../shared/auth';
 import { BILLING_TEXTS } from '../../shared/billing';
+import { audienceFacets } from '../../shared/flow-audience';
 import { limitsFor } from '../../shared/plan-policy';
 import { PLATFORM_TABLE, type Platform } from '../../shared/platforms';
-import { TEAM_TEXTS, WORKSPACE_TEXTS } from '../../shared/team';
+import { personName, TEAM_TEXTS, WORKSPACE_TEXTS } from '../../shared/team';
 import { type AccountsEnv, APP_URL, useAccountsEnv } from '../support/accounts-env';
 import { type Api, type ApiResult, GOOD_PASSWORD, type TestUser, uniqueName } from '../support/api-client';
 import { FOLLOWERS, followersConfig, setStatus } from '../support/automations-suite';
@@ -42,7 +44,8 @@ import { newUser, warmUsers } from '../support/users';
  * 2. a member acting in W: W's data (reads see the owner's, writes land in W), 403 on the owner's
  *    routes, and the person's own account on the personal routes;
  * 3. an outsider (a PLUS user in their own workspace): 404 for W's things by id, lists without them;
- * 4. a removed member (the owner took them off the team): 401 on every route;
+ * 4. a removed member (the owner took them off the team): 403 saying so on every route but the
+ *    `anyWorkspace` rows, which answer in their own workspace and take them back to it (DECISIONS 34);
  * 5. the member after the owner's plan dropped below PLUS: 403 with the team's words on every route
  *    but the `anyWorkspace` rows; when the plan returns, access returns and nothing was deleted;
  * 6. and a member who deletes their own account: only theirs goes.
@@ -108,6 +111,7 @@ const fx = {
   hashes: new Map<string, string>(),
 };
 const flowTemplate = flowTemplates[0]!;
+const audienceOfW = () => structuredClone(flowTemplate.defaultConfig.targetingSettings);
 
 const PLUS_LIMIT = limitsFor('PLUS').monthlyProfiles;
 
@@ -920,6 +924,24 @@ const MATRIX: Record<string, Entry> = {
       expect(idsIn(res.body.data.flows)).not.toContain(fx.flow);
     },
   },
+  // Issue 36 point 2: W's LinkedIn account counts W's audience (the member gets the count kept for W,
+  // no second search); the outsider's own account counts theirs.
+  'POST /api/flows/audience': {
+    kind: 'workspace',
+    request: () => ({ path: '/api/flows/audience', body: { targetingSettings: audienceOfW() } }),
+    ...inW(async (res) => {
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.audience).toEqual({ count: expect.any(Number), state: 'counted' });
+      const kept = await getItem(
+        audienceItemKey({ userId: owner.id, connectionId: fx.linkedin }, audienceFacets(audienceOfW())),
+      );
+      expect(kept?.count).toBe(res.body.data.audience.count);
+    }),
+    outsider: (res) => {
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.audience).toEqual({ count: expect.any(Number), state: 'counted' });
+    },
+  },
   'GET /api/flows/{id}': {
     kind: 'workspace',
     request: () => ({ path: `/api/flows/${fx.flow}` }),
@@ -928,6 +950,22 @@ const MATRIX: Record<string, Entry> = {
       expect(res.body.data.flow.id).toBe(fx.flow);
     }),
     outsider: (res) => notFound(res),
+  },
+  // Issue 36 point 7: each of W renames W's flow; the outsider's 404 leaves its name.
+  'PATCH /api/flows/{id}': {
+    kind: 'workspace',
+    request: (who) => ({ path: `/api/flows/${fx.flow}`, body: { name: `Renamed by ${who}` } }),
+    ...inW(async (res, who) => {
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.flow).toMatchObject({ id: fx.flow, name: `Renamed by ${who}` });
+      expect((await getItem(keys.automation(owner.id, fx.flow)))?.displayName).toBe(`Renamed by ${who}`);
+    }),
+    outsider: async (res) => {
+      notFound(res);
+      expect((await getItem(keys.automation(owner.id, fx.flow)))?.displayName).not.toBe(
+        'Renamed by outsider',
+      );
+    },
   },
   'GET /api/flows/{id}/analytics': {
     kind: 'workspace',
@@ -1114,18 +1152,52 @@ describe.each([
 });
 
 describe('4. a removed member', () => {
+  let told: { code: string; message: string };
   beforeAll(async () => {
     // The owner's `DELETE /api/team/members/{id}` above removed them; the session still names W.
     expect(memberIds(await teamOfW())).not.toContain(leaver.id);
+    // W's name as the team screens show it (the owner renamed themself in phase 1).
+    const ownerName = personName((await ownerView('/api/auth/me')).user);
+    told = { code: 'REMOVED_FROM_WORKSPACE', message: WORKSPACE_TEXTS.removed(ownerName) };
   });
 
-  for (const key of KEYS) {
-    it(`${key}: 401, the session in W is over`, async () => {
+  for (const key of KEYS.filter((k) => !rows.get(k)?.anyWorkspace)) {
+    it(`${key}: 403, the session in W is over and says why`, async () => {
       const { res } = await call(key, 'removed');
-      expect(res.status, res.text).toBe(401);
-      expect(res.body).toEqual({ code: 'UNAUTHORIZED', message: AUTH_TEXTS.sessionExpired });
+      expect(res.status, res.text).toBe(403);
+      expect(res.body).toEqual(told);
     });
   }
+
+  // Last, from the same session: the switch moves it and the sign-out ends it.
+  it('the anyWorkspace rows answer in their own workspace and take them back to it', async () => {
+    const anyWorkspace = KEYS.filter((k) => rows.get(k)?.anyWorkspace).sort();
+    expect(anyWorkspace).toEqual(
+      [
+        'GET /api/auth/me',
+        'GET /api/workspaces',
+        'POST /api/auth/logout',
+        'PUT /api/workspaces/current',
+      ].sort(),
+    );
+    const me = await api.get('/api/auth/me', as('removed'));
+    expect(me.status, me.text).toBe(200);
+    expect(me.body.data.user).toMatchObject({ id: leaver.id });
+    expect(me.body.data.user.workspace).toBeUndefined();
+    const listed = await api.get('/api/workspaces', as('removed'));
+    expect(listed.body.data).toMatchObject({ current: leaver.id, brand: null });
+    expect(idsIn(listed.body.data.workspaces)).toEqual([leaver.id]);
+    // Until the switch back, W's routes keep saying why.
+    expect((await api.get('/api/automation', as('removed'))).body).toEqual(told);
+    const back = await api.put('/api/workspaces/current', { workspaceId: leaver.id }, as('removed'));
+    expect(back.status, back.text).toBe(200);
+    expect(back.body.message).toBe(WORKSPACE_TEXTS.switchedOwn);
+    const own = await api.get('/api/automation', as('removed'));
+    expect(own.status, own.text).toBe(200);
+    expect(idsIn(own.body.data.automations)).not.toContain(fx.ops);
+    expect((await api.post('/api/auth/logout', undefined, as('removed'))).status).toBe(204);
+    expect((await api.get('/api/auth/me', as('removed'))).status).toBe(401);
+  });
 });
 
 /** What W holds, as the owner sees it: nothing of it may go while the team is suspended. */

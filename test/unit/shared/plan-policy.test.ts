@@ -193,10 +193,14 @@ describe('upgrade hints', () => {
     ['FREE', 'Start a free trial or upgrade to unlock this feature.'],
     ['TRIAL', 'Upgrade to Pro to keep this feature after your trial.'],
     ['BASE', 'Upgrade to Pro to unlock this feature.'],
-    ['PRO', 'Upgrade to Business to unlock this feature.'],
+    ['PRO', 'Upgrade to Plus to unlock this feature.'],
     ['PLUS', undefined],
   ])('%s reads %j', (plan, hint) => {
     expect(upgradeHint(plan)).toBe(hint);
+  });
+
+  it("never names Business, the spec's old word for Plus (DECISIONS 33)", () => {
+    for (const plan of plans) expect(upgradeHint(plan) ?? '').not.toMatch(/business/i);
   });
 });
 

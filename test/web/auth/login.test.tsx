@@ -40,8 +40,8 @@ describe('login', () => {
     const { router } = renderAuthApp('/automations/active');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    const status = await screen.findByRole('status');
-    expect(status.textContent).toBe('Authentication required');
+    // The page's loading status ('Loading') gives way to the login page's.
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Authentication required'));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -1,7 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { WORKSPACE_TEXTS } from '../../../shared/team';
 import { get, post } from '../../../web/src/lib/api-client';
+import { type SessionEvent, subscribeSession } from '../../../web/src/lib/session/session-client';
 import { readTokens, TOKEN_STORAGE_KEY } from '../../../web/src/lib/session/token-store';
 import { installFakeApi, makeUser } from '../support/fake-api';
 import { renderAuthApp, standIn } from './render';
@@ -127,6 +129,42 @@ describe('session renewal', () => {
 
     expect((error as Error).message).toBe('Invalid email or password');
     expect(api.callsTo('POST', '/auth/refresh')).toHaveLength(0);
+  });
+
+  it("tells the app why a removed teammate's workspace refused the call, keeping the session (DECISIONS 34)", async () => {
+    const api = installFakeApi();
+    api.restoreSession(makeUser());
+    const { router } = renderAuthApp('/dashboard');
+    await standIn('/dashboard');
+    const removed = WORKSPACE_TEXTS.removed('Olga Owner');
+    api.on('GET', '/jobs', { status: 403, body: { code: 'REMOVED_FROM_WORKSPACE', message: removed } });
+    const events: SessionEvent[] = [];
+    const stop = subscribeSession((event) => events.push(event));
+
+    const error = await act(() => get('/jobs').catch((e: unknown) => e));
+    stop();
+
+    expect(error).toMatchObject({ status: 403, code: 'REMOVED_FROM_WORKSPACE', message: removed });
+    expect(events).toEqual([{ type: 'removed', message: removed }]);
+    expect(api.callsTo('POST', '/auth/refresh')).toHaveLength(0);
+    expect(stored()).toMatchObject({ refreshToken: 'refresh-1' });
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByText('Your session has expired. Please log in again.')).toBeNull();
+  });
+
+  it('tells the app nothing for any other refusal', async () => {
+    const api = installFakeApi();
+    api.restoreSession(makeUser());
+    renderAuthApp('/dashboard');
+    await standIn('/dashboard');
+    api.on('GET', '/jobs', { status: 403, body: { code: 'FORBIDDEN', message: 'Not yours' } });
+    const events: SessionEvent[] = [];
+    const stop = subscribeSession((event) => events.push(event));
+
+    await act(() => get('/jobs').catch(() => undefined));
+    stop();
+
+    expect(events).toEqual([]);
   });
 });
 

@@ -747,7 +747,7 @@ describe('/automations/:automationId/leads: export formats (DECISIONS 30)', () =
   );
 
   it(
-    "offers a PRO user CSV, JSON and Excel, PDF disabled with Business's hint, and exports the one chosen as leads-export-{date}.json",
+    'offers a PRO user CSV, JSON and Excel, PDF disabled with the hint to upgrade to Plus, and exports the one chosen as leads-export-{date}.json',
     async () => {
       const user = userEvent.setup();
       const clicked: HTMLAnchorElement[] = [];
@@ -761,9 +761,7 @@ describe('/automations/:automationId/leads: export formats (DECISIONS 30)', () =
       expect(optionOf(/^Excel \(\.xlsx\)$/).disabled).toBe(false);
       expect(optionOf(/^PDF/).disabled).toBe(true);
       expect(
-        screen.getByText(
-          'PDF export is not included in your plan. Upgrade to Business to unlock this feature.',
-        ),
+        screen.getByText('PDF export is not included in your plan. Upgrade to Plus to unlock this feature.'),
       ).toBeTruthy();
       // A disabled format cannot be chosen.
       await user.selectOptions(formatSelect(), 'pdf').catch(() => {});

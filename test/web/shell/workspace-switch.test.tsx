@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { AUTH_TEXTS } from '../../../shared/auth-texts';
 import type { BrandView } from '../../../shared/brand';
-import { TEAM_TEXTS, type WorkspacesView } from '../../../shared/team';
+import { TEAM_TEXTS, WORKSPACE_TEXTS, type WorkspacesView } from '../../../shared/team';
+import { TOKEN_STORAGE_KEY } from '../../../web/src/lib/session/token-store';
 import { renderApp } from '../render-app';
 import { type FakeApi, installFakeApi, makeUser, signInAs } from '../support/fake-api';
 
@@ -60,7 +62,8 @@ describe('the workspace switch', () => {
 
     await user.selectOptions(select, team.id);
     expect(api.callsTo('PUT', '/workspaces/current')[0]?.body).toEqual({ workspaceId: team.id });
-    expect(await screen.findByText("Now working in Olga Owner's workspace")).toBeTruthy();
+    // Said once every cached answer has been asked again, which takes a while on a busy machine.
+    expect(await screen.findByText("Now working in Olga Owner's workspace", {}, LONG)).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     await waitFor(() => expect(api.callsTo('GET', '/workspaces').length).toBeGreaterThanOrEqual(2));
     await waitFor(() =>
@@ -186,5 +189,71 @@ describe("the team workspace's plan", () => {
     answerWorkspaces(api, { current: me.id, workspaces: [own, team] });
     renderApp('/flows/template/no-such-template');
     expect(await screen.findByText('Upgrade Required', {}, LONG)).toBeTruthy();
+  });
+});
+
+describe('a teammate removed from the workspace (DECISIONS 34)', () => {
+  const removed = WORKSPACE_TEXTS.removed('Olga Owner');
+  const inTeam = makeUser({
+    id: 'user-me',
+    firstName: 'Mia',
+    lastName: 'Member',
+    workspace: { id: team.id, name: 'Olga Owner', plan: 'PLUS', trialEndsAt: null },
+  });
+
+  /** The server after the owner removed them: the team's routes refuse, the way back answers. */
+  function serveRemoval(api: FakeApi) {
+    let current = team.id;
+    signInAs(api, inTeam);
+    answerWorkspaces(api, { current: me.id, workspaces: [own] });
+    api.on('GET', '/automation/queue', () =>
+      current === team.id
+        ? { status: 403, body: { code: 'REMOVED_FROM_WORKSPACE', message: removed } }
+        : {
+            status: 200,
+            body: { success: true, data: { waiting: 0, running: 0, yourWaiting: 0, yourRunning: 0 } },
+          },
+    );
+    api.on('PUT', '/workspaces/current', (call) => {
+      current = String(call.body?.workspaceId);
+      api.on('GET', '/auth/me', { status: 200, body: { data: { user: me } } });
+      return { status: 200, body: { success: true, message: WORKSPACE_TEXTS.switchedOwn } };
+    });
+  }
+
+  it('says why, goes back to their own workspace once and opens its dashboard, still signed in', async () => {
+    const api = installFakeApi();
+    serveRemoval(api);
+    const { router } = renderApp('/automations/active');
+
+    expect(await screen.findByText(removed, {}, LONG)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), LONG);
+    expect(api.callsTo('PUT', '/workspaces/current').map((c) => c.body)).toEqual([{ workspaceId: me.id }]);
+    // Still signed in: nothing renewed or ended, and no 'session expired'.
+    expect(api.callsTo('POST', '/auth/refresh')).toEqual([]);
+    expect(api.callsTo('POST', '/auth/logout')).toEqual([]);
+    expect(screen.queryByText(AUTH_TEXTS.sessionExpired)).toBeNull();
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).not.toBeNull();
+    // The user is read again: the header now shows their own plan, not the team's.
+    await waitFor(() => expect(api.callsTo('GET', '/auth/me').length).toBeGreaterThanOrEqual(2));
+    expect(await screen.findByText('Free Plan', {}, LONG)).toBeTruthy();
+  });
+
+  it('is not moved by any other refusal of the workspace', async () => {
+    const api = installFakeApi();
+    signInAs(api, inTeam);
+    answerWorkspaces(api, { current: team.id, workspaces: [own, team] });
+    api.on('GET', '/automation/queue', {
+      status: 403,
+      body: { code: 'FORBIDDEN', message: TEAM_TEXTS.ownerOnly },
+    });
+    const { router } = renderApp('/automations/active');
+    await waitFor(
+      () => expect(api.callsTo('GET', '/automation/queue').length).toBeGreaterThanOrEqual(1),
+      LONG,
+    );
+    await waitFor(() => expect(api.callsTo('GET', '/workspaces')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/workspaces/current')).toEqual([]);
+    expect(router.state.location.pathname).toBe('/automations/active');
   });
 });

@@ -1,10 +1,11 @@
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
+import { LoadingStatus } from '../lib/LoadingStatus';
 
 /** What a frame shows while a page's (or the app shell's) code loads. */
 export function PageFallback({ fullHeight = false }: { fullHeight?: boolean }) {
   return (
     <Center {...(fullHeight ? { h: '100vh' } : { py: 'xl' })}>
-      <Loader aria-label="Loading" />
+      <LoadingStatus label="Loading" />
     </Center>
   );
 }

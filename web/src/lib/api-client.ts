@@ -30,7 +30,7 @@ export class ApiError extends Error {
   }
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   /**
@@ -61,6 +61,11 @@ export interface SessionAuth {
   renew(): Promise<boolean>;
   /** A renewed token was refused as well: the session is over. */
   expire(): void;
+  /**
+   * The session's workspace refused its person, whom its owner removed (DECISIONS 34): the session is
+   * still good in their own workspace, where the app takes them; `message` says why.
+   */
+  removedFromWorkspace(message: string): void;
 }
 
 let sessionAuth: SessionAuth | undefined;
@@ -119,9 +124,8 @@ export async function postForStream(
 }
 
 /**
- * Runs a call with the session's token (unless the caller names its own); a 401 renews the session
- * once (concurrent 401s share that renewal) and the call is retried once. When renewal fails the
- * session ends and the call rejects with a 401 'Your session has expired. Please log in again.'
+ * Runs a call with the session's token (unless the caller names its own), renewing it on a 401
+ * (withRenewal); a refusal saying its person was removed from the workspace tells the session.
  */
 async function withSession<T>(
   path: string,
@@ -130,6 +134,26 @@ async function withSession<T>(
 ): Promise<T> {
   const auth =
     explicitToken === undefined && !NO_SESSION_PATHS.has(path.split('?')[0]!) ? sessionAuth : undefined;
+  try {
+    return await withRenewal(auth, explicitToken, send);
+  } catch (error) {
+    // The call still rejects with why: the screen that made it says so until the app has moved on.
+    if (auth && error instanceof ApiError && error.code === 'REMOVED_FROM_WORKSPACE')
+      auth.removedFromWorkspace(error.message);
+    throw error;
+  }
+}
+
+/**
+ * A 401 renews the session once (concurrent 401s share that renewal) and the call is retried once.
+ * When renewal fails the session ends and the call rejects with a 401 'Your session has expired.
+ * Please log in again.'
+ */
+async function withRenewal<T>(
+  auth: SessionAuth | undefined,
+  explicitToken: string | undefined,
+  send: (token: string | undefined) => Promise<T>,
+): Promise<T> {
   const sent = explicitToken ?? auth?.accessToken();
   try {
     return await send(sent);
@@ -229,6 +253,9 @@ export const post = <T = unknown>(path: string, body?: unknown, options?: Reques
 
 export const put = <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
   fetchJson<T>(path, { ...options, method: 'PUT', body });
+
+export const patch = <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+  fetchJson<T>(path, { ...options, method: 'PATCH', body });
 
 export const del = <T = unknown>(path: string, options?: RequestOptions) =>
   fetchJson<T>(path, { ...options, method: 'DELETE' });

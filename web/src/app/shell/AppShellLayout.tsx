@@ -12,6 +12,7 @@ import { LazyTooltip, WIDE_QUERY } from './LazyTooltip';
 import { PlanStatus } from './PlanStatus';
 import { SidebarFooter, SidebarLinks } from './Sidebar';
 import { useSidebarCollapsed } from './sidebar-state';
+import { useLeaveRemovedWorkspace } from './use-leave-removed-workspace';
 
 // Only someone in a second workspace, or in a paused team, loads these (DECISIONS 31).
 const WorkspaceSwitch = lazy(() => import('./WorkspaceSwitch'));
@@ -26,8 +27,8 @@ const HEADER_HEIGHT = 56;
 /**
  * The signed-in frame (spec 2.2): a header with the plan status and a sidebar that collapses to icons
  * on wide screens (remembered in this browser) and is a slide-over, opened by the burger, on small ones.
- * In a team (DECISIONS 31, 32) it carries the workspace switch, the workspace's brand and, while the
- * team is paused, the way back to one's own workspace.
+ * In a team (DECISIONS 31, 32, 34) it carries the workspace switch, the workspace's brand and, while
+ * the team is paused or after a removal, the way back to one's own workspace.
  */
 export function AppShellLayout() {
   const user = useCurrentUser();
@@ -46,6 +47,8 @@ export function AppShellLayout() {
   if (!menuRendered && !menuHidden) setMenuRendered(true);
   // A visitor on the way to /login asks nothing.
   const workspaces = useWorkspaces(Boolean(user));
+  // A removed teammate is told why and taken to their own workspace (DECISIONS 34).
+  useLeaveRemovedWorkspace(user?.id);
   const brand = workspaces.view?.brand ?? null;
   // The tab titles of the pages say the brand's name; back to the product's when the frame goes.
   useEffect(() => {

@@ -72,7 +72,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           setState((current) =>
             current.status === 'signed-in' ? { ...current, user: event.user } : current,
           );
-        } else {
+        } else if (event.type === 'expired') {
           setState({ status: 'signed-out' });
           void forgetCache();
         }

@@ -18,7 +18,12 @@ export type SessionEvent =
   /** The tokens were renewed; the refresh answer carries the user as the server now sees them. */
   | { type: 'renewed'; user: User }
   /** The session could not be renewed and is over: its tokens are gone. */
-  | { type: 'expired'; quiet: boolean };
+  | { type: 'expired'; quiet: boolean }
+  /**
+   * The workspace the session acts in refused its person: the owner removed them (DECISIONS 34). The
+   * session goes on in their own workspace, which the app shell takes them to; `message` says why.
+   */
+  | { type: 'removed'; message: string };
 
 type Listener = (event: SessionEvent) => void;
 
@@ -142,4 +147,9 @@ export async function signOut(): Promise<void> {
 }
 
 // Every API call carries the session's token and renews it on a 401.
-setSessionAuth({ accessToken: getAccessToken, renew: renewSession, expire: expireSession });
+setSessionAuth({
+  accessToken: getAccessToken,
+  renew: renewSession,
+  expire: expireSession,
+  removedFromWorkspace: (message) => emit({ type: 'removed', message }),
+});

@@ -1,9 +1,10 @@
-import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { AUTH_TEXTS } from '../../../../../shared/auth';
 import { PRODUCT_NAME } from '../../../../../shared/product';
+import { LoadingStatus } from '../../../lib/LoadingStatus';
 import { useSession } from '../../../lib/session';
 import { HOME_PATH } from '../../../lib/session/navigation';
 import { verifyEmail } from '../api/auth-api';
@@ -70,7 +71,7 @@ function VerifyToken({ token }: { token: string }) {
     return (
       <AuthCard title="Verifying your email">
         <Center>
-          <Loader aria-label="Verifying your email" />
+          <LoadingStatus label="Verifying your email" />
         </Center>
       </AuthCard>
     );

@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Loader, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Card, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, useId, useRef } from 'react';
 import { type Automation, automationIdOfJob, type Job } from '../../../../../shared/automations-values';
+import { LoadingStatus } from '../../../lib/LoadingStatus';
 import { useRuns } from '../api/jobs';
 import { AUTOMATIONS_TEXTS, formatDateTime } from '../automation-display';
 import { StatusBadge } from './StatusBadge';
@@ -45,7 +46,7 @@ export function RunsCard({ automation }: { automation: Automation }) {
           </Button>
         </Alert>
       ) : isLoading ? (
-        <Loader size="sm" aria-label={AUTOMATIONS_TEXTS.runsLoading} />
+        <LoadingStatus size="sm" label={AUTOMATIONS_TEXTS.runsLoading} />
       ) : runs.length === 0 ? (
         <Text c="dimmed">{AUTOMATIONS_TEXTS.runsEmpty}</Text>
       ) : (

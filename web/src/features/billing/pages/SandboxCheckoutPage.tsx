@@ -1,22 +1,11 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Center, Container, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconFlask } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../../../shared/product';
 import { ApiError } from '../../../lib/api-client';
+import { LoadingStatus } from '../../../lib/LoadingStatus';
 import { notifyError } from '../../../lib/notify';
 import {
   completeSandboxSession,
@@ -64,7 +53,7 @@ export default function SandboxCheckoutPage() {
   if (isLoading) {
     body = (
       <Center py="xl">
-        <Loader aria-label="Loading" />
+        <LoadingStatus label="Loading" />
       </Center>
     );
   } else if (error || !session) {
