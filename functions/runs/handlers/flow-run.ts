@@ -3,13 +3,15 @@ import { meetsMinimumMatch, minimumMatchLabel, PENDING_INVITATION_LIMIT } from '
 import { FLOW_RUN_TEXTS } from '../../../shared/flow-run-texts';
 import { INVITATION_LIMIT_TEXTS, type InvitationLimit } from '../../../shared/invitation-limit';
 import { PENDING_TEXTS, prospectsWithin } from '../../../shared/pending-invitations';
-import type { StoredProspect } from '../../flows/prospect-repository';
-import type { WriteOutcome } from '../../flows/write-once';
 import { noteMaxLength } from '../../platforms/flow-driver-types';
 import type { FlowSegmentContext, HandlerStep, RunHandler } from '../run-context';
 import { sendApproved, waitingMessage } from './flow-approved';
 import { followUp, readReplies } from './flow-follow-up';
 import { settleOpenWrites } from './flow-settle';
+
+/** A prospect and a write's outcome, as the run's context answers them (handlers reach data only through it). */
+type StoredProspect = Awaited<ReturnType<FlowSegmentContext['flow']['ofThisRun']>>[number];
+type WriteOutcome = Awaited<ReturnType<FlowSegmentContext['flow']['like']>>;
 
 /**
  * A flow's run (issue 20 point 6; DECISIONS 27), one job, in stages the job's history records:
