@@ -40,7 +40,26 @@ export const flowRoutes: readonly HttpRoute[] = [
   // dispatch sends the run and puts the schedule); pause, resume and stop move the schedule.
   { method: 'POST', path: '/api/flows', handler: 'flows/create-flow', auth: 'verified', table: 'write' },
   { method: 'GET', path: '/api/flows', handler: 'flows/list-flows', auth: 'verified', table: 'read' },
+  // Issue 36 point 2: the wizard's audience preview, one people search of the workspace's LinkedIn
+  // account in Chromium ('keys' opens its cookies); writes the search budget and the 10-minute count.
+  {
+    method: 'POST',
+    path: '/api/flows/audience',
+    handler: 'flows/count-audience',
+    auth: 'verified',
+    table: 'write',
+    needs: ['keys'],
+    chromium: true,
+  },
   { method: 'GET', path: '/api/flows/{id}', handler: 'flows/get-flow', auth: 'verified', table: 'read' },
+  // Issue 36 point 7: a flow's name, never one another flow of the workspace has.
+  {
+    method: 'PATCH',
+    path: '/api/flows/{id}',
+    handler: 'flows/rename-flow',
+    auth: 'verified',
+    table: 'write',
+  },
   // Flow insights (part 2 sections 2.4-2.7; issue 21): read from the flow's counts, pages and jobs.
   {
     method: 'GET',

@@ -39,6 +39,12 @@ export interface HttpRoute {
   readonly anyWorkspace?: true;
   /** The workspace owner's only (billing, team, brand; DECISIONS 31): a member acting in it gets 403. */
   readonly ownerOnly?: true;
+  /**
+   * Drives the platform in Chromium within the request (the flow wizard's audience preview): its function
+   * is bundled and sized like the Chromium workers (2 GB, x86_64, 1 GB of /tmp, @sparticuz/chromium
+   * beside the bundle) with the HTTP API's whole 29 s (lib/api-stack.ts).
+   */
+  readonly chromium?: true;
 }
 
 /** What a function may touch besides reading and writing the table. */

@@ -7,6 +7,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { deployedHttpRoutes, type HttpRoute, handlerFile } from '../functions/routes';
 import { AppFunction } from './constructs/app-function';
+import { chromiumFunctionProps } from './constructs/chromium-bundling';
 import type { DataStack } from './data-stack';
 import { type CapabilityTargets, grantCapabilities } from './grants';
 import { constructIdFor } from './names';
@@ -28,6 +29,12 @@ import type { WorkersStack } from './workers-stack';
  * concurrency quota must raise it first.
  */
 export const STREAM_RESERVED_CONCURRENCY = 10;
+
+/**
+ * The timeout of a route that drives Chromium (a row marked `chromium`): the HTTP API waits 30 s for its
+ * integration, so the function gets as much of that as it can use and still answers.
+ */
+export const CHROMIUM_ROUTE_TIMEOUT_SECONDS = 29;
 
 export interface ApiStackProps extends StackProps {
   readonly stage: string;
@@ -110,12 +117,19 @@ export class ApiStack extends Stack {
         entry: fromRoot(handlerFile(row.handler)),
         description: `Trobly ${stage} ${row.method} ${row.path}`,
         // A stream may run as long as the model answers; CloudFront only bounds the gap between chunks.
-        timeout: streaming ? Duration.minutes(2) : undefined,
+        // A route that drives Chromium starts it (cold), opens the platform and waits a read's pace.
+        timeout: streaming
+          ? Duration.minutes(2)
+          : row.chromium
+            ? Duration.seconds(CHROMIUM_ROUTE_TIMEOUT_SECONDS)
+            : undefined,
         // A stream holds its instance for minutes: a cap keeps one route from using up the account's
         // concurrency (and the model's budget) that every other function shares.
         reservedConcurrentExecutions: streaming ? STREAM_RESERVED_CONCURRENCY : undefined,
         // Every route reads the origin secret, and most the token key.
         readsSecrets: true,
+        // Sized and bundled as the Chromium workers are.
+        ...(row.chromium ? chromiumFunctionProps() : {}),
       });
       // Every signed-in route verifies access tokens, so it reads the token key, as do sign-in and refresh.
       const needs =

@@ -1,9 +1,9 @@
-import { CfnOutput, Duration, Size, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { Architecture, FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -20,7 +20,7 @@ import { keys } from '../functions/core/table';
 import type { Capability } from '../functions/routes';
 import { RUN_DISPATCH_NEEDS, scheduledTasks, taskFile } from '../functions/scheduled-tasks';
 import { AppFunction } from './constructs/app-function';
-import { chromiumBundling } from './constructs/chromium-bundling';
+import { chromiumFunctionProps } from './constructs/chromium-bundling';
 import type { DataStack } from './data-stack';
 import { grantCapabilities, type SchedulerTarget } from './grants';
 import { constructIdFor } from './names';
@@ -132,15 +132,7 @@ export class WorkersStack extends Stack {
         entry: fromRoot(workerFile(consumer)),
         description: `Trobly ${stage} worker ${consumer} (${defs.map((d) => d.name).join(', ')})`,
         timeout: Duration.seconds(timeoutSeconds),
-        ...(chromium
-          ? {
-              memorySize: 2048,
-              // Chromium unpacks itself into /tmp (about 300 MB with its libraries and fonts).
-              ephemeralStorageSize: Size.gibibytes(1),
-              architecture: Architecture.X86_64,
-              bundling: chromiumBundling(),
-            }
-          : {}),
+        ...(chromium ? chromiumFunctionProps() : {}),
       });
       const needs: Capability[] = chromium
         ? [...WORKER_NEEDS, ...defs.map((d) => `queue-retry:${d.name}` as Capability)]

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { AutomationStatus } from './automations-values';
+import { FLOW_NAME_MAX_LENGTH, FLOW_NAME_TEXTS } from './flow-name';
 import { FLOW_TEXTS, type FlowConfig, flowConfig } from './flows';
 import type { Platform } from './platforms';
 import { idToken, nameText } from './text';
@@ -30,24 +31,29 @@ export function flowStatusOf(status: AutomationStatus): FlowStatus {
   }
 }
 
-export const FLOW_NAME_MAX_LENGTH = 120;
+/**
+ * A flow's name (issue 36 point 7; shared/flow-name.ts): one line a person reads, no link, 1 to 80
+ * characters once trimmed. The wizard's form and the API parse it with this.
+ */
+export const flowName = z
+  .string({ error: FLOW_NAME_TEXTS.blank })
+  .check(
+    nameText(FLOW_NAME_TEXTS.label),
+    z.trim(),
+    z.minLength(1, { error: FLOW_NAME_TEXTS.blank, abort: true }),
+    z.maxLength(FLOW_NAME_MAX_LENGTH, FLOW_NAME_TEXTS.tooLong),
+  );
 
-/** `POST /api/flows`: the template, the wizard's config (one schema with the wizard) and a name. */
+/**
+ * `POST /api/flows`: the template, the wizard's config (one schema with the wizard) and the name; without
+ * one the flow is named after its template and audience (`defaultFlowName`).
+ */
 export const createFlowInput = z.object({
   templateId: z
     .string()
     .check(z.trim(), z.minLength(1, 'templateId is required'), z.maxLength(100), idToken('templateId')),
   config: flowConfig,
-  name: z.optional(
-    z
-      .string()
-      .check(
-        nameText('The name'),
-        z.trim(),
-        z.minLength(1, 'The name cannot be blank'),
-        z.maxLength(FLOW_NAME_MAX_LENGTH, `The name must be ${FLOW_NAME_MAX_LENGTH} characters or less`),
-      ),
-  ),
+  name: z.optional(flowName),
 });
 export type CreateFlowInput = z.infer<typeof createFlowInput>;
 
@@ -57,6 +63,10 @@ export const listFlowsQuery = z.object({
   templateId: z.optional(z.string().check(z.minLength(1), z.maxLength(100), idToken('templateId'))),
 });
 export type ListFlowsQuery = z.infer<typeof listFlowsQuery>;
+
+/** `PATCH /api/flows/{id}`: the flow's new name (a taken one gets ' (2)', as at the start). */
+export const renameFlowInput = z.object({ name: flowName });
+export type RenameFlowInput = z.infer<typeof renameFlowInput>;
 
 /** `/api/flows/{id}` and its actions. */
 export const flowIdParams = z.object({
@@ -114,5 +124,6 @@ export const FLOW_API_TEXTS = {
   paused: FLOW_TEXTS.toasts.paused,
   resumed: FLOW_TEXTS.toasts.resumed,
   stopped: FLOW_TEXTS.toasts.stopped,
+  renamed: FLOW_NAME_TEXTS.renamed,
   executionStarted: FLOW_TEXTS.toasts.executionStarted,
 } as const;

@@ -1,4 +1,3 @@
-import { createConnectionRecordsService } from '../connections/connection-records-service';
 import { logger } from '../core/logger';
 import { schedulerPort } from '../core/ports/scheduler';
 import { createFlowService } from './flow-service';
@@ -6,12 +5,12 @@ import { findFlowTemplate } from './templates/registry';
 
 /**
  * The flow routes' wiring, built once per cold start: the scheduler (pause, resume and stop move the
- * flow's schedule), no queue (the run dispatch sends every run message).
+ * flow's schedule), no queue (the run dispatch sends every run message). A start has its own
+ * (flow-start-deps.ts).
  */
 export const flows = createFlowService({
   log: logger,
   now: () => new Date(),
   scheduler: schedulerPort(),
   templates: { find: findFlowTemplate },
-  connections: createConnectionRecordsService({ log: logger }),
 });

@@ -34,6 +34,35 @@ export async function findFlow(userId: string, id: string): Promise<StoredFlow |
   return isFlow(out.Item) ? out.Item : undefined;
 }
 
+/**
+ * Gives a flow another name (issue 36 point 7) and answers it as stored; undefined when there is no
+ * such flow. The name only: the status and the run are the engine's.
+ */
+export async function renameFlow(
+  userId: string,
+  flowId: string,
+  name: string,
+  at: string,
+): Promise<StoredFlow | undefined> {
+  try {
+    const out = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.automation(userId, flowId),
+        UpdateExpression: 'SET displayName = :name, updatedAt = :at',
+        ConditionExpression: 'attribute_exists(pk) AND #kind = :flow',
+        ExpressionAttributeNames: { '#kind': 'kind' },
+        ExpressionAttributeValues: { ':name': name, ':at': at, ':flow': 'flow' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return isFlow(out.Attributes) ? out.Attributes : undefined;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
+}
+
 /** A flow's totals (the Flow's prospect tracking), each an attribute of its own. */
 export const FLOW_TOTALS = [
   'prospectsFound',

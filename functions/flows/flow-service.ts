@@ -9,6 +9,7 @@ import {
   flowStatusOf,
   type ListFlowsQuery,
 } from '../../shared/flow-api';
+import { defaultFlowName, uniqueFlowName } from '../../shared/flow-name';
 import { FLOW_TEXTS, type FlowConfig, type FlowTemplateDefinition } from '../../shared/flows';
 import { isFinishedStatus, statusesBefore } from '../../shared/job-lifecycle';
 import { countsAsRunning, limitsFor, planOrFree, TRIAL_FLOW_EXECUTION_LIMIT } from '../../shared/plan-policy';
@@ -27,7 +28,7 @@ import {
 } from '../jobs/automation-status-repository';
 import { flowExecutionOf, flowScheduleName, nextFlowRunAt, nextFlowSchedule } from '../jobs/flow-schedule';
 import { startScheduledJob } from '../jobs/run-claims';
-import { type FlowTotal, findFlow, listFlows, type StoredFlow } from './flow-repository';
+import { type FlowTotal, findFlow, listFlows, renameFlow, type StoredFlow } from './flow-repository';
 import { closeReviewQueue } from './review-repository';
 
 /**
@@ -38,24 +39,33 @@ import { closeReviewQueue } from './review-repository';
  *    the spec's 5 minutes) and puts its schedule: one `at()` for the next run in its working hours;
  *  - pause takes the schedule away; resume puts it back (between runs), or continues the run it paused;
  *  - stop (DELETE, DECISIONS 15) ends it for good, shown as COMPLETED;
- *  - execute starts its next run now, unless one still runs (DECISIONS 27).
+ *  - execute starts its next run now, unless one still runs (DECISIONS 27);
+ *  - rename gives it another name (issue 36 point 7), never one another flow of the workspace has.
+ * A start lives in its own service (`createFlowStartService`): it alone reads LinkedIn's industries, for
+ * the default name, and they stay out of the other flow routes' bundles.
  */
 export interface FlowDeps {
   log: Logger;
   now: () => Date;
   scheduler: Pick<SchedulerPort, 'put' | 'remove'>;
   templates: { find(id: string): FlowTemplateDefinition | undefined };
-  connections: {
-    isConnected(user: AuthUser, platform: FlowTemplateDefinition['platform']): Promise<boolean>;
-  };
 }
 
 /** A start that loses the start guard to another start of the user counts again, this many times. */
 const GUARD_ATTEMPTS = 5;
 
-export function createFlowService(deps: FlowDeps) {
-  const { log, now, scheduler, templates, connections } = deps;
-  return { create, list, get, pause, resume, stop, execute };
+/** A start's wiring: the connection it needs, and LinkedIn's industry labels, which name a flow by default. */
+export interface FlowStartDeps extends Pick<FlowDeps, 'log' | 'now' | 'templates'> {
+  connections: {
+    isConnected(user: AuthUser, platform: FlowTemplateDefinition['platform']): Promise<boolean>;
+  };
+  industries: { label(value: string): string | undefined };
+}
+
+/** `POST /api/flows`: PLUS only, the plan's flows at once, the template's platform connected. */
+export function createFlowStartService(deps: FlowStartDeps) {
+  const { log, now, templates, connections, industries } = deps;
+  return { create };
 
   async function create(authUser: AuthUser, input: CreateFlowInput): Promise<Flow> {
     const user = await findUserById(authUser.workspaceId);
@@ -68,12 +78,19 @@ export function createFlowService(deps: FlowDeps) {
     if (!(await connections.isConnected(authUser, template.platform)))
       throw new ConflictError(AUTOMATION_TEXTS.connectPlatform(platformLabel(template.platform)));
     const limit = limitsFor(plan).smartFlows;
+    const targeting = input.config.targetingSettings;
+    const firstIndustry = targeting.industries[0];
+    const name =
+      input.name ??
+      defaultFlowName(template.displayName, {
+        industry: firstIndustry === undefined ? undefined : industries.label(firstIndustry),
+        keywords: targeting.keywords,
+      });
     for (let attempt = 0; attempt < GUARD_ATTEMPTS; attempt++) {
       if (attempt > 0) await sleep(Math.random() * 50 * 2 ** attempt);
       const guard = await readStartGuard(user.id);
-      const running = (await listFlows(user.id, { consistent: true })).filter((f) =>
-        countsAsRunning(f.status),
-      ).length;
+      const existing = await listFlows(user.id, { consistent: true });
+      const running = existing.filter((f) => countsAsRunning(f.status)).length;
       if (running >= limit) throw new ForbiddenError(FLOW_API_TEXTS.limit(limit));
       const started = now();
       const at = started.toISOString();
@@ -84,7 +101,12 @@ export function createFlowService(deps: FlowDeps) {
         userId: user.id,
         kind: 'flow',
         templateId: template.id,
-        displayName: input.name ?? `${template.displayName} - ${at.slice(0, 10)}`,
+        // Stopped flows count: they are listed under 'Show stopped'. Two starts at once cannot both
+        // take a name, since the start guard lets one of them in and the other reads the list again.
+        displayName: uniqueFlowName(
+          name,
+          existing.map((f) => f.displayName),
+        ),
         platform: template.platform,
         status: 'pending',
         config: withReviewMode(input.config) as unknown as Record<string, unknown>,
@@ -101,6 +123,11 @@ export function createFlowService(deps: FlowDeps) {
     }
     throw new ConflictError('Another flow or automation is starting at the same time. Please try again.');
   }
+}
+
+export function createFlowService(deps: FlowDeps) {
+  const { log, now, scheduler, templates } = deps;
+  return { list, get, rename, pause, resume, stop, execute };
 
   async function list(authUser: AuthUser, query: ListFlowsQuery): Promise<Flow[]> {
     return (await listFlows(authUser.workspaceId))
@@ -118,6 +145,24 @@ export function createFlowService(deps: FlowDeps) {
     const flow = await findFlow(authUser.workspaceId, id);
     if (!flow) throw new NotFoundError(FLOW_API_TEXTS.notFound);
     return flow;
+  }
+
+  /**
+   * Issue 36 point 7: the flow's new name, with ' (2)', ' (3)'... when another flow of the workspace
+   * (a stopped one too) has it; its own name keeps it. Any status: a name is no part of the lifecycle.
+   */
+  async function rename(authUser: AuthUser, id: string, name: string): Promise<Flow> {
+    const flow = await owned(authUser, id);
+    const others = (await listFlows(authUser.workspaceId, { consistent: true })).filter((f) => f.id !== id);
+    const displayName = uniqueFlowName(
+      name,
+      others.map((f) => f.displayName),
+    );
+    if (displayName === flow.displayName) return publicFlow(flow, templates.find(flow.templateId));
+    const renamed = await renameFlow(authUser.workspaceId, id, displayName, now().toISOString());
+    if (!renamed) throw new NotFoundError(FLOW_API_TEXTS.notFound);
+    log.info('flow renamed', { flowId: id });
+    return publicFlow(renamed, templates.find(flow.templateId));
   }
 
   /** Refuses a move the lifecycle does not allow from the flow's status, in the flow's words. */

@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
+import { Size } from 'aws-cdk-lib';
+import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { repoRoot } from '../paths';
 
@@ -71,5 +73,19 @@ export function chromiumBundling(): Partial<BundlingOptions> {
           return `mkdir -p ${shellQuote(target.slice(0, target.lastIndexOf('/')))} && cp -R ${shellQuote(source)} ${shellQuote(target)}`;
         }),
     },
+  };
+}
+
+/**
+ * What every function that runs Chromium is built with (the Chromium workers, and a route row marked
+ * `chromium`): the memory Chromium needs, room in /tmp where it unpacks itself (about 300 MB with its
+ * libraries and fonts), the architecture of the package's binary and its bundling.
+ */
+export function chromiumFunctionProps() {
+  return {
+    memorySize: 2048,
+    ephemeralStorageSize: Size.gibibytes(1),
+    architecture: Architecture.X86_64,
+    bundling: chromiumBundling(),
   };
 }

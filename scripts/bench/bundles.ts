@@ -87,6 +87,8 @@ export async function measureBundles(runs = 7): Promise<BundleFigure[]> {
       name: route.handler,
       kind: route.stream ? 'stream' : 'api',
       entry: join(repoRoot, handlerFile(route.handler)),
+      // A route that drives Chromium ships it beside its bundle, as the workers do.
+      ...(route.chromium ? { external: ['@sparticuz/chromium'] } : {}),
     });
   }
   for (const route of webSocketRoutes) {

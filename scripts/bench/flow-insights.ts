@@ -22,9 +22,9 @@ import {
   flowDays,
   qualityCount,
 } from '../../functions/flows/flow-counts';
-import { flows } from '../../functions/flows/flow-deps';
 import { createFlowInsightsService } from '../../functions/flows/flow-insights-service';
 import { addToFlowTotal, findFlow } from '../../functions/flows/flow-repository';
+import { flowStarts } from '../../functions/flows/flow-start-deps';
 import {
   addProspect,
   advanceProspect,
@@ -679,7 +679,7 @@ export async function benchFlowInsights(): Promise<boolean> {
       // Through the services of POST /api/users/platforms/sandbox and POST /api/flows.
       await connections.connectSandbox(user, 'linkedin');
       const template = findFlowTemplate(TEMPLATE)!;
-      const created = await flows.create(user, {
+      const created = await flowStarts.create(user, {
         templateId: TEMPLATE,
         config: serverFlowConfig.parse(structuredClone(template.defaultConfig)),
       });

@@ -16,6 +16,7 @@ import { queues } from '../../functions/core/queues';
 import { serverFlowConfig } from '../../functions/flows/flow-config';
 import { flows } from '../../functions/flows/flow-deps';
 import { findFlow } from '../../functions/flows/flow-repository';
+import { flowStarts } from '../../functions/flows/flow-start-deps';
 import { findFlowTemplate } from '../../functions/flows/templates/registry';
 import { markQueued } from '../../functions/jobs/unsent-repository';
 import { closeSharedBrowser } from '../../functions/platforms/browser';
@@ -135,7 +136,7 @@ export async function benchFlows(): Promise<void> {
     const template = findFlowTemplate(TEMPLATE)!;
     const config = structuredClone(template.defaultConfig);
     config.executionSettings = { ...config.executionSettings!, prospectsPerRun: PROSPECTS_PER_RUN };
-    const created = await flows.create(user, {
+    const created = await flowStarts.create(user, {
       templateId: TEMPLATE,
       config: serverFlowConfig.parse(config),
     });

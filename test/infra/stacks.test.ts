@@ -21,7 +21,7 @@ import {
   webSocketRoutes,
 } from '../../functions/routes';
 import { scheduledTasks, taskFile } from '../../functions/scheduled-tasks';
-import { STREAM_RESERVED_CONCURRENCY } from '../../lib/api-stack';
+import { CHROMIUM_ROUTE_TIMEOUT_SECONDS, STREAM_RESERVED_CONCURRENCY } from '../../lib/api-stack';
 import { createAppStacks } from '../../lib/app-stacks';
 import { AppFunction, SECRETS_EXTENSION_TTL_SECONDS } from '../../lib/constructs/app-function';
 import { RATE_LIMIT_PER_CLIENT } from '../../lib/edge-stack';
@@ -437,6 +437,34 @@ describe('the workers stack', () => {
     expect(Object.keys(resourcesOf(built.templates.workers, 'AWS::Lambda::EventSourceMapping'))).toHaveLength(
       queueNames.length + 1,
     );
+  });
+
+  it('runs the routes that drive Chromium as the workers do (2 GB, x86_64, 1 GB /tmp) within the HTTP API’s 29 s, the others small', () => {
+    const chromium = deployedHttpRoutes.filter((row) => row.chromium);
+    expect(chromium.map((row) => `${row.method} ${row.path}`)).toEqual(['POST /api/flows/audience']);
+    for (const row of deployedHttpRoutes) {
+      const fn = functionByDescription('api', `Trobly ${STAGE} ${row.method} ${row.path}`);
+      if (!row.chromium) {
+        expect(fn.Properties.Architectures, row.path).toEqual(['arm64']);
+        expect(fn.Properties.EphemeralStorage, row.path).toBeUndefined();
+        continue;
+      }
+      expect(fn.Properties).toMatchObject({
+        MemorySize: 2048,
+        Timeout: CHROMIUM_ROUTE_TIMEOUT_SECONDS,
+        EphemeralStorage: { Size: 1024 },
+        Architectures: ['x86_64'],
+      });
+      expect(CHROMIUM_ROUTE_TIMEOUT_SECONDS).toBeLessThan(30);
+      // It opens the connection's cookies and takes from the account's budgets; it sends nothing.
+      const actions = actionsOf(statementsOfRole(built.templates.api, roleIdOf(fn)));
+      expect(actions).toEqual(
+        expect.arrayContaining(['kms:Decrypt', 'dynamodb:PutItem', 'dynamodb:UpdateItem']),
+      );
+      expect(
+        actions.filter((a) => a.startsWith('sqs:') || a.startsWith('scheduler:') || a.startsWith('bedrock:')),
+      ).toEqual([]);
+    }
   });
 
   it('sends run messages from the table stream: new images only, only automations on the unsent index, partial failures retried', () => {

@@ -40,7 +40,8 @@ import {
   sandboxConnectInput,
   syncInput,
 } from '../../shared/connections';
-import { createFlowInput, flowIdParams, listFlowsQuery } from '../../shared/flow-api';
+import { createFlowInput, flowIdParams, listFlowsQuery, renameFlowInput } from '../../shared/flow-api';
+import { audienceInput } from '../../shared/flow-audience';
 import { activitiesQuery, analyticsQuery, prospectParams, prospectsQuery } from '../../shared/flow-insights';
 import { flowTemplateIdParams, industrySearchQuery } from '../../shared/flows';
 import { INVALID_CURSOR } from '../../shared/paging';
@@ -219,8 +220,26 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
       },
     },
   },
+  'POST /api/flows/audience': {
+    body: {
+      schema: audienceInput,
+      sample: {
+        targetingSettings: {
+          keywords: 'growth',
+          industries: ['4'],
+          jobTitles: ['Head of Growth'],
+          locations: ['US'],
+          companySize: ['D'],
+        },
+      },
+    },
+  },
   'GET /api/flows': { query: { schema: listFlowsQuery, sample: { status: 'ACTIVE', templateId: 'x' } } },
   'GET /api/flows/{id}': { path: { schema: flowIdParams, sample: { id: 'f1' } } },
+  'PATCH /api/flows/{id}': {
+    path: { schema: flowIdParams, sample: { id: 'f1' } },
+    body: { schema: renameFlowInput, sample: { name: 'Q3 outreach' } },
+  },
   'GET /api/flows/{id}/analytics': {
     path: { schema: flowIdParams, sample: { id: 'f1' } },
     query: { schema: analyticsQuery, sample: { period: '30d' } },

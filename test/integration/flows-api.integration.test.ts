@@ -6,6 +6,7 @@ import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
 import { schedulerPort } from '../../functions/core/ports/scheduler';
 import { keys } from '../../functions/core/table';
+import { findIndustry } from '../../functions/flows/industry-repository';
 import { flowTemplates } from '../../functions/flows/templates/registry';
 import { flowScheduleName, nextFlowRunAt } from '../../functions/jobs/flow-schedule';
 import { type SandboxPlatforms, startSandboxPlatforms } from '../../scripts/sandbox-platforms';
@@ -104,7 +105,10 @@ describe('POST /api/flows', () => {
     const before = Date.now();
     const flow = await started(ada);
     expect(flow.status).toBe('ACTIVE');
-    expect(flow.name).toBe(`${template.displayName} - ${new Date().toISOString().slice(0, 10)}`);
+    // Issue 36 point 7: named after its template and first industry (flow-names.integration.test.ts).
+    expect(flow.name).toBe(
+      `${template.displayName} – ${findIndustry(config().targetingSettings.industries[0]!)!.label}`,
+    );
     // The next scheduled run is the first slot of its working hours after the start.
     expect(new Date(flow.createdAt).getTime()).toBeGreaterThanOrEqual(before);
     expect(flow.nextScheduledRun).toBe(

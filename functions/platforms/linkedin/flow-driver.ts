@@ -33,7 +33,10 @@ export async function readAccount(page: PlatformPage, csrf: string): Promise<Flo
 /** A profile as a flow keeps it: the fields it shows, skills as a list. */
 function flowProfileOf(lead: Partial<Lead> | undefined): FlowProfile | undefined {
   if (!lead) return undefined;
-  const skills = lead.skills?.split(SKILL_SEPARATOR).map((skill) => skill.trim()).filter(Boolean);
+  const skills = lead.skills
+    ?.split(SKILL_SEPARATOR)
+    .map((skill) => skill.trim())
+    .filter(Boolean);
   return {
     ...(lead.headline ? { headline: lead.headline } : {}),
     ...(lead.title ? { title: lead.title } : {}),

@@ -211,6 +211,7 @@ describe('every name field refuses a web address, a domain or an e-mail address'
 
   it('finds the name fields: register, profile, brand and flow', () => {
     expect(nameFields.map((f) => f.key).sort()).toEqual([
+      'PATCH /api/flows/{id} body.name',
       'POST /api/auth/register body.firstName',
       'POST /api/auth/register body.lastName',
       'POST /api/flows body.name',

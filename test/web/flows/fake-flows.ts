@@ -4,6 +4,7 @@ import { flowCatalogue } from '../../../functions/flows/templates/catalogue-entr
 import { flowTemplates } from '../../../functions/flows/templates/registry';
 import type { Template } from '../../../shared/catalogue';
 import type { Flow } from '../../../shared/flow-api';
+import type { Audience, AudienceFacets } from '../../../shared/flow-audience';
 import { DEFAULT_EXECUTION_SETTINGS, type FlowTemplate } from '../../../shared/flows';
 import type { FakeApi } from '../support/fake-api';
 
@@ -116,6 +117,21 @@ export function makeFlow(
 
 export function serveFlows(api: FakeApi, flows: Flow[]) {
   api.on('GET', '/flows', { status: 200, body: { success: true, data: { flows } } });
+}
+
+/**
+ * `POST /api/flows/audience` (issue 36 point 2), answered by `answer` for the facets asked (a 200 with
+ * the audience it gives, or the status and body it gives as an error).
+ */
+export function serveAudience(
+  api: FakeApi,
+  answer: (facets: AudienceFacets) => Audience | { status: number; body: unknown },
+) {
+  api.on('POST', '/flows/audience', (call) => {
+    const facets = (call.body as { targetingSettings: AudienceFacets }).targetingSettings;
+    const out = answer(facets);
+    return 'state' in out ? { status: 200, body: { success: true, data: { audience: out } } } : out;
+  });
 }
 
 /** A flow template's catalogue entry (DECISIONS 3), as `GET /api/templates/{id}` answers it. */

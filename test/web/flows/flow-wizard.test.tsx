@@ -459,12 +459,11 @@ describe('Start Flow', () => {
 
       const [call] = api.callsTo('POST', '/flows');
       const body = call!.body as { templateId: string; config: FlowConfig; name: string };
-      const now = new Date();
-      const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
       const [first, second] = allIndustries();
       expect(body).toEqual({
         templateId: template.id,
-        name: `${template.displayName} - ${day}`,
+        // Issue 36 point 7: step 4's suggested name (flow-name.test.tsx).
+        name: `${template.displayName} – ${first!.label}`,
         config: {
           targetingSettings: {
             keywords: 'operations',

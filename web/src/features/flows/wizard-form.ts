@@ -1,9 +1,12 @@
+import * as z from 'zod/mini';
+import { flowName } from '../../../../shared/flow-api';
 import {
   DEFAULT_MINIMUM_MATCH,
   FLOW_STEP_SECTIONS,
   type FlowConfigInput,
   type FlowExample,
   type FlowTemplate,
+  flowConfig,
   type IndustryOption,
   type Option,
 } from '../../../../shared/flows';
@@ -14,7 +17,14 @@ import { DEFAULT_REVIEW_MODE } from '../../../../shared/review';
  * schema (shared/flows.ts `flowConfig`) step by step: each of steps 1 to 3 is one config section
  * (`FLOW_STEP_SECTIONS`), step 4 reviews them all.
  */
-export type WizardValues = FlowConfigInput;
+export type WizardValues = FlowConfigInput & {
+  /** The flow's name (issue 36 point 7), step 4's field: the suggested one until the user types. */
+  name?: string;
+};
+
+/** What the form checks and answers: the config and the name, each with the API's own schema. */
+export const wizardInput = z.extend(flowConfig, { name: z.optional(flowName) });
+export type WizardOutput = z.output<typeof wizardInput>;
 
 /** The config sections steps 1 to 3 validate, in order. */
 export const STEP_SECTIONS = FLOW_STEP_SECTIONS.map((step) => step.section);
@@ -74,16 +84,6 @@ export function templateIndustriesFirst(
     ...options.filter((option) => !own.has(option.value)),
   ];
 }
-
-/** The date as YYYY-MM-DD on the user's own calendar. */
-function localDay(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** Spec 7: a new flow is named after its template, plus the date ('AI Prospecting - 2025-03-14'). */
-export const flowName = (templateName: string, now: Date = new Date()) =>
-  `${templateName} - ${localDay(now)}`;
 
 /** The labels of chosen values, in the order chosen; a value no option names shows as itself. */
 export function labelsOf(options: readonly Option[], values: readonly string[] | undefined): string[] {

@@ -13,7 +13,7 @@ import type {
   FlowTemplateResponse,
   IndustryListResponse,
 } from '../../../../../shared/flows';
-import { ApiError, del, get, post } from '../../../lib/api-client';
+import { ApiError, del, get, patch, post } from '../../../lib/api-client';
 
 /**
  * The flow screens' calls (spec part 2, section 7; DECISIONS 1: under /api). SWR keys are the API
@@ -100,6 +100,11 @@ const flowPath = (id: string) => `${FLOWS_KEY}/${encodeURIComponent(id)}`;
 
 export async function pauseFlow(id: string): Promise<Flow> {
   return (await post<FlowResponse>(`${flowPath(id)}/pause`)).data.flow;
+}
+
+/** `PATCH /api/flows/{id}` (issue 36 point 7): answers the flow as named, ' (2)' and all. */
+export async function renameFlow(id: string, name: string): Promise<Flow> {
+  return (await patch<FlowResponse>(flowPath(id), { name })).data.flow;
 }
 
 /** `DELETE /api/flows/{id}` stops the flow for good (DECISIONS 15, 24): it comes back COMPLETED. */

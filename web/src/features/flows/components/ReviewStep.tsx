@@ -1,5 +1,6 @@
 import { Alert, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconClockPlay } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import {
   COMMENT_STYLE_OPTIONS,
   COMPANY_SIZE_OPTIONS,
@@ -15,6 +16,7 @@ import {
 import { DEFAULT_REVIEW_MODE, REVIEW_MODE_OPTIONS, REVIEW_TEXTS } from '../../../../../shared/review';
 import { WIZARD_TEXTS } from '../flows-texts';
 import { labelOf, labelsOf, type WizardValues } from '../wizard-form';
+import { AudienceSummary } from './AudiencePreview';
 
 function Facts({ title, rows }: { title: string; rows: readonly (readonly [string, string])[] }) {
   return (
@@ -44,8 +46,11 @@ const listed = (items: string[], none: string) => (items.length > 0 ? items.join
 export function ReviewStep({
   values,
   industryLabel,
+  nameField,
 }: {
   values: WizardValues;
+  /** The flow's name field (FlowNameField, issue 36 point 7), above the choices. */
+  nameField?: ReactNode;
   /** An industry's name from its value (LinkedIn's id). */
   industryLabel: (value: string) => string;
 }) {
@@ -55,6 +60,7 @@ export function ReviewStep({
   return (
     <Stack gap="md" data-testid="review">
       <Text>{WIZARD_TEXTS.reviewIntro}</Text>
+      {nameField}
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         <Facts
           title={FLOW_WIZARD_STEPS[0]}
@@ -101,6 +107,7 @@ export function ReviewStep({
           ]}
         />
       </SimpleGrid>
+      <AudienceSummary targeting={t} />
       <Alert
         variant="light"
         color="teal"

@@ -12,12 +12,14 @@ import {
 } from '../../../../../shared/flows';
 import { WIZARD_TEXTS } from '../flows-texts';
 import { messageOf } from '../wizard-form';
+import { AudiencePreview } from './AudiencePreview';
 import { changer, type WizardForm } from './field-helpers';
 import { IndustryPicker } from './IndustryPicker';
 
 /**
  * Step 1, Target Audience (spec 2.3, 5): industries, keywords, job titles, locations, company size, and
- * the minimum match a prospect needs to be contacted (issue 36 point 1).
+ * the minimum match a prospect needs to be contacted (issue 36 point 1), and how many people match the
+ * facets chosen (issue 36 point 2).
  */
 export function TargetingStep({
   form,
@@ -169,6 +171,7 @@ export function TargetingStep({
           </Radio.Group>
         )}
       />
+      <AudiencePreview control={control} />
     </Stack>
   );
 }

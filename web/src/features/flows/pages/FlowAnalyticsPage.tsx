@@ -43,6 +43,7 @@ import { formatDate } from '../components/analytics/format';
 import { PeriodSelector } from '../components/analytics/PeriodSelector';
 import { ProspectFunnel } from '../components/analytics/ProspectFunnel';
 import { QualityChart } from '../components/analytics/QualityChart';
+import { RenameFlow } from '../components/analytics/RenameFlow';
 import { ReviewComparison } from '../components/analytics/ReviewComparison';
 import {
   OverviewBlock,
@@ -170,6 +171,15 @@ function FlowAnalyticsView({ flow, period }: { flow: Flow; period: AnalyticsPeri
     ]);
   };
 
+  // After a rename: the name the API answered, in the flow's and the list's caches; the plan names it too.
+  const renamed = (next: Flow) => {
+    void mutate(flowPlanKey(flow.id));
+    return Promise.all([
+      flowAnswer.mutate({ data: { flow: next } }, { revalidate: false }),
+      mutate<FlowListResponse>(FLOWS_KEY, (list) => withFlow(list, next), { revalidate: false }),
+    ]);
+  };
+
   const focusRefresh = useCallback(() => refreshButton.current?.focus(), []);
 
   return (
@@ -183,6 +193,7 @@ function FlowAnalyticsView({ flow, period }: { flow: Flow; period: AnalyticsPeri
             <Badge color={status.color} variant="light" size="lg" data-testid="flow-status">
               {status.label}
             </Badge>
+            <RenameFlow flow={flow} onRenamed={renamed} />
           </Group>
           <Group gap="xs">
             <FlowPlatformBadge platform={flow.template.platform} />

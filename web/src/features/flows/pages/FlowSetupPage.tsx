@@ -1,17 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Container, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconSparkles } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { type Control, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import {
   FLOW_TEXTS,
   FLOW_WIZARD_STEPS,
-  type FlowConfig,
   type FlowExample,
   type FlowTemplate,
-  flowConfig,
   PRESELECTED_INDUSTRIES,
 } from '../../../../../shared/flows';
 import { ApiError } from '../../../lib/api-client';
@@ -20,6 +18,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useWorkspacePlan } from '../../../lib/session';
 import { createFlow, FLOWS_KEY, useIndustryOptions } from '../api/flows';
 import { ExecutionStep } from '../components/ExecutionStep';
+import { FlowNameField } from '../components/FlowNameField';
 import { FlowTemplateLoader } from '../components/FlowTemplateLoader';
 import { MessagingStep } from '../components/MessagingStep';
 import { ReviewStep } from '../components/ReviewStep';
@@ -36,11 +35,12 @@ import {
 } from '../trial-executions';
 import {
   exampleTargeting,
-  flowName,
   initialValues,
   STEP_SECTIONS,
   templateIndustriesFirst,
+  type WizardOutput,
   type WizardValues,
+  wizardInput,
 } from '../wizard-form';
 
 const LAST_STEP = FLOW_WIZARD_STEPS.length - 1;
@@ -68,8 +68,8 @@ function Wizard({ template }: { template: FlowTemplate }) {
   const industries = useIndustryOptions();
   // The template page's 'Use this example' opens the wizard on that example (?example=1 is the first).
   const [search] = useSearchParams();
-  const form = useForm<WizardValues, unknown, FlowConfig>({
-    resolver: zodResolver(flowConfig),
+  const form = useForm<WizardValues, unknown, WizardOutput>({
+    resolver: zodResolver(wizardInput),
     defaultValues: startingValues(template, search.get('example')),
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -138,7 +138,7 @@ function Wizard({ template }: { template: FlowTemplate }) {
   };
 
   // Spec 5 'Final start': steps 1 to 3 revalidated, then POST /api/flows.
-  const onValid = async (config: FlowConfig) => {
+  const onValid = async ({ name, ...config }: WizardOutput) => {
     if (trialLimitReached(workspace)) {
       notifyError(TRIAL_LIMIT_MESSAGE);
       navigate('/pricing');
@@ -146,7 +146,7 @@ function Wizard({ template }: { template: FlowTemplate }) {
     }
     setStarting(true);
     try {
-      await createFlow({ templateId: template.id, config, name: flowName(template.displayName) });
+      await createFlow({ templateId: template.id, config, name });
       if (workspace?.plan === 'TRIAL') countTrialExecution(workspace.id);
       notifySuccess(FLOW_TEXTS.toasts.started);
       await mutate(FLOWS_KEY);
@@ -235,6 +235,13 @@ function Wizard({ template }: { template: FlowTemplate }) {
               <WatchedReviewStep
                 control={form.control}
                 industryLabel={(value) => industryLabels.get(value) ?? value}
+                nameField={
+                  <FlowNameField
+                    form={form}
+                    templateName={template.displayName}
+                    industryLabel={(value) => industryLabels.get(value) ?? value}
+                  />
+                }
               />
             )}
             <Group justify="space-between">
@@ -278,13 +285,15 @@ function startingValues(template: FlowTemplate, exampleParam: string | null): Wi
 function WatchedReviewStep({
   control,
   industryLabel,
+  nameField,
 }: {
-  control: Control<WizardValues, unknown, FlowConfig>;
+  control: Control<WizardValues, unknown, WizardOutput>;
   industryLabel: (value: string) => string;
+  nameField: ReactNode;
 }) {
   // The form has a default for every field, so the watched values are whole.
   const values = useWatch({ control }) as WizardValues;
-  return <ReviewStep values={values} industryLabel={industryLabel} />;
+  return <ReviewStep values={values} industryLabel={industryLabel} nameField={nameField} />;
 }
 
 /** Spec 2.3, /flows/setup/{templateId}: PLUS only (DECISIONS 3), else 'Upgrade Required'. */

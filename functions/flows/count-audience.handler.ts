@@ -1,0 +1,30 @@
+import * as z from 'zod/mini';
+import { type AudienceInput, audienceInput } from '../../shared/flow-audience';
+import { httpHandler } from '../core/http-handler';
+import { audiences } from './audience-deps';
+import { unknownIndustryIssues } from './flow-config';
+
+/** Step 1's targeting, each industry one of LinkedIn's (which only the server holds), as a start checks it. */
+const audienceBody = audienceInput.check(
+  z.superRefine((input: AudienceInput, ctx) => {
+    const industries = input.targetingSettings?.industries;
+    if (!Array.isArray(industries)) return;
+    for (const issue of unknownIndustryIssues(industries)) {
+      ctx.issues.push({
+        code: 'custom',
+        message: issue.message,
+        path: ['targetingSettings', 'industries', issue.index],
+        input: issue.value,
+      });
+    }
+  }),
+);
+
+/**
+ * `POST /api/flows/audience` (issue 36 point 2): how many people the connected LinkedIn account's search
+ * finds for step 1's facets, within its search budget. PLUS only.
+ */
+export const handler = httpHandler({ body: audienceBody }, async ({ user, body }) => ({
+  success: true,
+  data: { audience: await audiences.count(user, body.targetingSettings) },
+}));
