@@ -1,20 +1,27 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flowTemplates } from '../../functions/flows/templates/registry';
+import { DEFAULT_MINIMUM_MATCH } from '../../shared/flow-options';
+import { apiClient, signIn as apiSignIn, freshAddress } from '../support/api-client';
 import { appUrl, signInThroughApi, signUpVerified } from './account-steps';
 import { type AxeFinding, seriousViolations } from './axe';
 import { clickText, freshPage, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
+import { expectActivityRows, expectTrustworthyRun, firstRunOf } from './example-run';
 
 /**
  * Issue 20 point 3 in a real browser on the local cloud: a PLUS user with the sandbox LinkedIn account
  * connected opens /flows, reads a flow template, sets it up in the wizard by keyboard alone, sees
  * 'Flow started successfully!' and finds the flow under Running Flows; axe finds nothing serious on the
- * three flow screens at phone and desktop widths.
+ * three flow screens at phone and desktop widths. Issue 36: the wizard opens on the template, the user
+ * takes its first example and sees how many people match, and the first run of that flow finds people,
+ * at least half Warm or Hot, contacts none below the minimum match, and its activity rows say who.
  */
 let browser: Browser;
 let page: Page;
 
 const TEMPLATE_ID = 'linkedin-ai-prospecting-flow';
 const TEMPLATE_NAME = 'AI Prospecting by Role and Industry';
+const TEMPLATE = flowTemplates.find((t) => t.id === TEMPLATE_ID)!;
 const WIDTHS = [
   { width: 390, height: 844 },
   { width: 1280, height: 900 },
@@ -62,6 +69,8 @@ async function tabTo(name: string, focused: (arg: string) => boolean, arg = '', 
 
 /** The focused element's text is `text`. */
 const hasText = (text: string) => document.activeElement?.textContent?.trim() === text;
+/** The focused element's accessible name is its aria-label `label`. */
+const hasLabel = (label: string) => document.activeElement?.getAttribute('aria-label') === label;
 /** The focused element is the combobox a label starting with `label` names. */
 const isCombobox = (label: string) => {
   const el = document.activeElement as HTMLInputElement | null;
@@ -112,15 +121,18 @@ describe('setting up a flow', () => {
     await page.keyboard.press('Enter');
     await waitForPath(page, `/flows/setup/${TEMPLATE_ID}`);
     await waitForText(page, 'Step 1 of 4: Target Audience');
-    // The first 2 industries are chosen once the list is in.
+    // Issue 36 point 3: the wizard opens on the template's own audience (its industries chosen).
     await page.waitForFunction(
-      () => document.querySelectorAll('[data-testid="industry-pill"]').length === 2,
-      {
-        timeout: 10_000,
-      },
+      (count) => document.querySelectorAll('[data-testid="industry-pill"]').length === count,
+      { timeout: 10_000 },
+      TEMPLATE.defaultConfig.targetingSettings.industries.length,
     );
 
-    // Step 1: one more industry from a server search, a keyword and a country.
+    // Step 1: the template's first example, by keyboard, and a look at the industry picker's server search.
+    const example = TEMPLATE.examples[0]!;
+    await tabTo('Use this example', hasLabel, `Use this example: ${example.title}`);
+    await page.keyboard.press('Enter');
+    await waitForText(page, `The audience of “${example.title}” is filled in.`);
     await tabTo('the industry picker', isCombobox, 'Industries');
     await page.keyboard.type('software');
     await page.waitForFunction(
@@ -129,44 +141,68 @@ describe('setting up a flow', () => {
       { timeout: 10_000 },
     );
     expect(await seriousViolations(page), 'the industry picker open').toEqual([]);
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(
-      () => document.querySelectorAll('[data-testid="industry-pill"]').length === 3,
-      {
-        timeout: 10_000,
+    // Nothing added: the example stays as it is.
+    await page.keyboard.press('Escape');
+    await page.keyboard.down('Control');
+    await page.keyboard.press('a');
+    await page.keyboard.up('Control');
+    await page.keyboard.press('Backspace');
+    expect(await page.$$eval('[data-testid="industry-pill"]', (pills) => pills.length)).toBe(
+      example.config.targetingSettings.industries.length,
+    );
+    // Issue 36 point 2: the sandbox LinkedIn's count of these facets, in the preview's polite live region.
+    const counted = await page.waitForFunction(
+      () => {
+        const text =
+          document.querySelector('[data-testid="audience-preview"] [role="status"]')?.textContent ?? '';
+        return /^About [\d,]+ (people match|person matches)$/.test(text) && text;
       },
+      { timeout: 30_000 },
     );
-    await page.keyboard.press('Escape');
-    await tabTo(
-      'Keywords',
-      (label) =>
-        (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.startsWith(label) ===
-        true,
-      'Keywords',
-    );
-    await page.keyboard.type('operations');
-    await tabTo('Locations', isCombobox, 'Locations');
-    await page.keyboard.type('United States');
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Escape');
+    const audience = (await counted.jsonValue()) as string;
+    expect(await seriousViolations(page), 'the audience preview with its count').toEqual([]);
     await tabTo('Next', hasText, 'Next');
     await page.keyboard.press('Enter');
     await waitForText(page, 'Step 2 of 4: Messaging');
 
-    // Step 2: the company description; the styles keep their defaults.
-    await tabTo('Company description', () => document.activeElement?.tagName === 'TEXTAREA');
-    await page.keyboard.type(
-      'We make maintenance-planning software that schedules repairs before a breakdown stops a plant.',
+    // Step 2: the template's company description and styles; Autopilot, so the first run writes.
+    await tabTo(
+      'the review mode',
+      (label) => (document.activeElement as HTMLInputElement | null)?.value === label,
+      'everything',
+    );
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe(
+      'autopilot',
     );
     await tabTo('Next', hasText, 'Next');
     await page.keyboard.press('Enter');
     await waitForText(page, 'Step 3 of 4: Execution');
 
-    // Step 3: the defaults (2 runs a day, 10 prospects, 09:00 to 17:00, New York, no weekends).
+    // Step 3: 5 prospects a run, the fewest, so the first run's paced writes end within minutes.
+    await tabTo(
+      'Prospects per run',
+      (label) =>
+        (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.startsWith(label) ===
+        true,
+      'Prospects per run',
+    );
+    await page.keyboard.down('Control');
+    await page.keyboard.press('a');
+    await page.keyboard.up('Control');
+    await page.keyboard.type('5');
     await tabTo('Next', hasText, 'Next');
     await page.keyboard.press('Enter');
     await waitForText(page, 'Step 4 of 4: Review');
     await waitForText(page, 'the flow begins executing within 5 minutes');
+    // The review repeats step 1's count (the same answer, no second search).
+    await page.waitForFunction(
+      (text) =>
+        document.querySelector('[data-testid="review-audience"] [role="status"]')?.textContent === text,
+      { timeout: 10_000 },
+      audience,
+    );
 
     await tabTo('Start Flow', hasText, 'Start Flow');
     expect(await focusedText()).toBe('Start Flow');
@@ -179,13 +215,27 @@ describe('setting up a flow', () => {
           .querySelector('[role="tab"][aria-selected="true"]')
           ?.textContent?.includes('Running Flows') &&
         [...document.querySelectorAll('[data-testid="running-flow-card"] h3')].some((h) =>
-          h.textContent?.startsWith(`${name} - `),
+          // Issue 36 point 7: named after the template and its first industry.
+          h.textContent?.startsWith(`${name} – `),
         ),
       { timeout: 15_000 },
       TEMPLATE_NAME,
     );
 
+    // Issue 36's "done when": the first run of a flow made from the template's first example finds people,
+    // at least half Warm or Hot, contacts none below the minimum match, and its rows say who.
+    const api = apiClient(appUrl).from(freshAddress());
+    const token = (await apiSignIn(api, email, password)).accessToken;
+    const flows = (await api.get('/api/flows', { token })).body.data.flows as Array<{ id: string }>;
+    expect(flows).toHaveLength(1);
+    const flowId = flows[0]!.id;
+    await firstRunOf(api, token, flowId);
+    const activities = await expectTrustworthyRun(api, token, flowId, DEFAULT_MINIMUM_MATCH);
+    await expectActivityRows(page, flowId, activities);
+
     // Stopped again (DECISIONS 24), so it does not keep the local cloud's workers busy after this test.
+    await openApp(page, `${appUrl}/flows?tab=running`);
+    await page.waitForSelector('[data-testid="running-flow-card"]', { timeout: 15_000 });
     await tabTo(
       'Delete',
       (text) => document.activeElement?.textContent?.trim().startsWith(text) === true,
@@ -202,5 +252,5 @@ describe('setting up a flow', () => {
         timeout: 10_000,
       },
     );
-  }, 240_000);
+  }, 480_000);
 });
