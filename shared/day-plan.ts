@@ -146,6 +146,7 @@ export const DAY_PLAN_TEXTS = {
   loadFailed: 'Failed to load the plan',
   runAt: (localTime: string, timeZone: string) => `${localTime} (${timeZone})`,
   prospects: (n: number) => `${plural(n, 'new prospect')} to find`,
+  backlog: (n: number) => `first, ${plural(n, 'prospect')} waiting from earlier runs`,
   planned: (n: number) => `${n.toLocaleString('en-US')} planned`,
   leftOver: (n: number) => `${n.toLocaleString('en-US')} left over for lack of budget`,
   waitingForReview: (n: number) => `${n.toLocaleString('en-US')} to review`,

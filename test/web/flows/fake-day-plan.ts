@@ -58,6 +58,8 @@ export function planRuns(): PlannedRun[] {
       at: '2025-03-15T17:30:00.000Z',
       timeZone: 'America/New_York',
       prospects: 5,
+      // Issue 36 point 6: three of the flow's earlier prospects go first.
+      backlog: 3,
       planned: counts({ 'profile-views': 5 }),
       leftOver: counts({ invitations: 8 }),
     }),

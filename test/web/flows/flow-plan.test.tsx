@@ -101,7 +101,11 @@ describe('the Next runs card of the flow analytics page (issue 23 point 4)', () 
       ]);
       expect(first!.queryByText(DAY_PLAN_TEXTS.nothingLeftOver)).toBeNull();
       expect(second!.getByText('Sat 13:30 (America/New_York)')).toBeTruthy();
-      expect(second!.getByText('5 new prospects to find')).toBeTruthy();
+      // The backlog first (issue 36 point 6), then the new ones; a run without one says nothing of it.
+      expect(
+        second!.getByText('first, 3 prospects waiting from earlier runs; 5 new prospects to find'),
+      ).toBeTruthy();
+      expect(first!.queryByText(/waiting from earlier runs/)).toBeNull();
       expect(texts(second!.getAllByRole('listitem'))).toEqual([
         'Profile views: 5 planned',
         'Invitations: 8 left over for lack of budget',

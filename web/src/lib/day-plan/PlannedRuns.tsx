@@ -64,7 +64,10 @@ export function PlannedRuns({ runs, showFlowName }: { runs: readonly PlannedRun[
               <time dateTime={run.at}>{DAY_PLAN_TEXTS.runAt(run.localTime, run.timeZone)}</time>
             </Text>
           </Group>
-          <Text size="sm">{DAY_PLAN_TEXTS.prospects(run.prospects)}</Text>
+          <Text size="sm">
+            {run.backlog > 0 && `${DAY_PLAN_TEXTS.backlog(run.backlog)}; `}
+            {DAY_PLAN_TEXTS.prospects(run.prospects)}
+          </Text>
           {PLAN_ACTIONS.some((action) => wanted(run, action) > 0) && (
             <ul className={classes.list}>
               {PLAN_ACTIONS.filter((action) => wanted(run, action) > 0).map((action) => (
