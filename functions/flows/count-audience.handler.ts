@@ -2,22 +2,11 @@ import * as z from 'zod/mini';
 import { type AudienceInput, audienceInput } from '../../shared/flow-audience';
 import { httpHandler } from '../core/http-handler';
 import { audiences } from './audience-deps';
-import { unknownIndustryIssues } from './flow-config';
+import { refuseUnknownIndustries } from './flow-config';
 
 /** Step 1's targeting, each industry one of LinkedIn's (which only the server holds), as a start checks it. */
 const audienceBody = audienceInput.check(
-  z.superRefine((input: AudienceInput, ctx) => {
-    const industries = input.targetingSettings?.industries;
-    if (!Array.isArray(industries)) return;
-    for (const issue of unknownIndustryIssues(industries)) {
-      ctx.issues.push({
-        code: 'custom',
-        message: issue.message,
-        path: ['targetingSettings', 'industries', issue.index],
-        input: issue.value,
-      });
-    }
-  }),
+  z.superRefine((input: AudienceInput, ctx) => refuseUnknownIndustries(input.targetingSettings, ctx)),
 );
 
 /**

@@ -13,17 +13,23 @@ export function unknownIndustryIssues(industries: readonly string[]) {
   );
 }
 
+/** Adds an issue for each industry of the targeting LinkedIn does not know, at its place in the input. */
+export function refuseUnknownIndustries(
+  targeting: { industries?: unknown } | undefined,
+  ctx: { issues: z.core.$ZodRawIssue[] },
+): void {
+  const industries = targeting?.industries;
+  if (!Array.isArray(industries)) return;
+  for (const issue of unknownIndustryIssues(industries)) {
+    ctx.issues.push({
+      code: 'custom',
+      message: issue.message,
+      path: ['targetingSettings', 'industries', issue.index],
+      input: issue.value,
+    });
+  }
+}
+
 export const serverFlowConfig = flowConfig.check(
-  z.superRefine((config: FlowConfig, ctx) => {
-    const industries = config.targetingSettings?.industries;
-    if (!Array.isArray(industries)) return;
-    for (const issue of unknownIndustryIssues(industries)) {
-      ctx.issues.push({
-        code: 'custom',
-        message: issue.message,
-        path: ['targetingSettings', 'industries', issue.index],
-        input: issue.value,
-      });
-    }
-  }),
+  z.superRefine((config: FlowConfig, ctx) => refuseUnknownIndustries(config.targetingSettings, ctx)),
 );

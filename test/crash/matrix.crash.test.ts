@@ -6,11 +6,11 @@ import type { CrashAt } from './crash-cloud';
 import { ctrlCCase } from './ctrl-c-case';
 import {
   CONNECTIONS,
+  EVERY_WRITE_FLOW,
   enrichedConnectionsConfig,
   FOLLOWERS,
   followersConfig,
   until,
-  WARMUP_FLOW,
   warmupConfig,
 } from './user-steps';
 
@@ -67,7 +67,7 @@ const trobCases: CrashCase[] = [
 const firstRunWrite = (kind: 'like' | 'comment' | 'invite', step: CrashAt['step']): CrashCase => ({
   name: `${kind} at ${step}`,
   crashAt: { step, kind },
-  drive: async ({ user }) => void (await user.startFlow(WARMUP_FLOW, warmupConfig())),
+  drive: async ({ user }) => void (await user.startFlow(EVERY_WRITE_FLOW, warmupConfig())),
 });
 
 /** A message goes to who accepted, at the flow's next run, three days on the sandbox's clock. */
@@ -75,7 +75,7 @@ const messageWrite = (step: CrashAt['step']): CrashCase => ({
   name: `message at ${step}`,
   crashAt: { step, kind: 'message' },
   drive: async (context) => {
-    const flowId = await context.user.startFlow(WARMUP_FLOW, warmupConfig());
+    const flowId = await context.user.startFlow(EVERY_WRITE_FLOW, warmupConfig());
     await firstRunEnded(context, flowId);
     await advanceSandboxClock('linkedin', 3 * DAY, context.running.env.SANDBOX_LINKEDIN_URL);
     await context.user.executeFlow(flowId);
@@ -96,7 +96,7 @@ const otherCases: CrashCase[] = [
     name: 'approved review items going out',
     crashAt: { step: 'performed' },
     drive: async (context) => {
-      const flowId = await context.user.startFlow(WARMUP_FLOW, warmupConfig({ review: true }));
+      const flowId = await context.user.startFlow(EVERY_WRITE_FLOW, warmupConfig({ review: true }));
       await firstRunEnded(context, flowId);
       const approved = await context.user.approveAll(flowId);
       if (approved === 0) throw new Error('The first run left nothing to review');
@@ -109,7 +109,7 @@ const otherCases: CrashCase[] = [
     name: 'withdrawal performed',
     crashAt: { step: 'performed', kind: 'withdraw' },
     drive: async (context) => {
-      const flowId = await context.user.startFlow(WARMUP_FLOW, warmupConfig({ withdrawAfterDays: 7 }));
+      const flowId = await context.user.startFlow(EVERY_WRITE_FLOW, warmupConfig({ withdrawAfterDays: 7 }));
       await firstRunEnded(context, flowId);
       await context.restartArmed({ shiftMs: 8 * DAY });
       // The flow's schedule may have fired at the start already; 'Run now' otherwise.

@@ -93,6 +93,11 @@ export class CaseUser {
 export const FOLLOWERS = 'linkedin-follower-extractor';
 export const CONNECTIONS = 'linkedin-connections-export';
 export const WARMUP_FLOW = 'linkedin-thought-leader-warmup-flow';
+/**
+ * The template the crash cases' flows run: New Connection Nurture makes all four writes (like, comment,
+ * invitation, message; issue 36 found 5), on the warm-up's audience (`warmupConfig`).
+ */
+export const EVERY_WRITE_FLOW = 'linkedin-connection-nurture-flow';
 
 /** A follower extractor's config: the owner's own followers, nothing filtered. */
 export const followersConfig = (maxProfiles: number) => ({
@@ -109,8 +114,9 @@ export const enrichedConnectionsConfig = (maxProfiles: number) => ({
 });
 
 /**
- * The thought-leader warm-up flow (likes and comments on each prospect's newest post, then an invitation
- * with a note; a message to who accepted at a later run), as flow-run.integration.test.ts runs it.
+ * The thought-leader warm-up's audience and settings, for a flow of EVERY_WRITE_FLOW (likes and comments
+ * on each prospect's newest post, then an invitation with a note; a message to who accepted at a later
+ * run), as flow-run.integration.test.ts runs it.
  */
 export function warmupConfig(
   options: { review?: boolean; prospectsPerRun?: number; withdrawAfterDays?: number } = {},

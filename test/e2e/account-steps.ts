@@ -5,7 +5,7 @@ import { type SandboxPlatform, sandboxSessionTokens } from '../../scripts/sandbo
 import { type StoredTokens, TOKEN_STORAGE_KEY } from '../../web/src/lib/session/token-store';
 import { apiClient, signIn as apiSignIn, freshAddress } from '../support/api-client';
 import { lastMailTo, linkTo } from '../support/outbox';
-import { clickText, fill, openApp, waitForText } from './browser';
+import { clickText, fill, openApp, waitForPath, waitForText } from './browser';
 
 /** Steps a person takes to get an account, shared by the browser journeys. */
 export const appUrl = inject('appUrl');
@@ -114,4 +114,22 @@ export async function ownSandboxToken(platform: SandboxPlatform, userAgent: stri
   if (tokens.length !== 1)
     throw new Error(`Expected one ${platform} sandbox session for this browser, found ${tokens.length}`);
   return tokens[0]!;
+}
+
+/**
+ * A new verified account on the PLUS plan (through the sandbox checkout) with the sandbox LinkedIn
+ * account connected, signed in on `page`: where the flow journeys start.
+ */
+export async function plusAccountWithLinkedIn(page: Page): Promise<{ email: string; password: string }> {
+  const { email, password } = await signUpVerified(page);
+  await signInThroughApi(page, email, password, '/pricing');
+  await clickText(page, 'Choose Plus', 'button');
+  await waitForPath(page, '/sandbox/checkout/');
+  await waitForText(page, 'Sandbox payment');
+  await clickText(page, 'Pay', 'button');
+  await waitForPath(page, '/dashboard?upgraded=true');
+  await openApp(page, `${appUrl}/platforms`);
+  await page.click('button[aria-label="Connect sandbox LinkedIn"]');
+  await waitForText(page, 'sandra-box');
+  return { email, password };
 }

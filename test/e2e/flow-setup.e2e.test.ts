@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowTemplates } from '../../functions/flows/templates/registry';
 import { DEFAULT_MINIMUM_MATCH } from '../../shared/flow-options';
 import { apiClient, signIn as apiSignIn, freshAddress } from '../support/api-client';
-import { appUrl, signInThroughApi, signUpVerified } from './account-steps';
+import { appUrl, plusAccountWithLinkedIn } from './account-steps';
 import { type AxeFinding, seriousViolations } from './axe';
-import { clickText, freshPage, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
+import { freshPage, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
 import { expectActivityRows, expectTrustworthyRun, firstRunOf } from './example-run';
 
 /**
@@ -84,17 +84,8 @@ const focusedText = () => page.evaluate(() => document.activeElement?.textConten
 
 describe('setting up a flow', () => {
   it('a PLUS user with LinkedIn connected starts a flow by keyboard and finds it under Running Flows', async () => {
-    const { email, password } = await signUpVerified(page);
     // PLUS through the sandbox checkout, then the sandbox LinkedIn account.
-    await signInThroughApi(page, email, password, '/pricing');
-    await clickText(page, 'Choose Plus', 'button');
-    await waitForPath(page, '/sandbox/checkout/');
-    await waitForText(page, 'Sandbox payment');
-    await clickText(page, 'Pay', 'button');
-    await waitForPath(page, '/dashboard?upgraded=true');
-    await openApp(page, `${appUrl}/platforms`);
-    await page.click('button[aria-label="Connect sandbox LinkedIn"]');
-    await waitForText(page, 'sandra-box');
+    const { email, password } = await plusAccountWithLinkedIn(page);
 
     // The three screens, checked by axe at 390 and 1280 px.
     const report = [

@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { flowTemplates } from '../../functions/flows/templates/registry';
 import { apiClient, signIn as apiSignIn, freshAddress } from '../support/api-client';
 import { onAutopilot } from '../support/flows';
-import { appUrl, nameBrowser, signInThroughApi, signUpVerified } from './account-steps';
-import { clickText, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
+import { appUrl, nameBrowser, plusAccountWithLinkedIn } from './account-steps';
+import { launchTestBrowser } from './browser';
 import { expectActivityRows, expectTrustworthyRun, firstRunOf } from './example-run';
 
 /**
@@ -27,22 +27,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A new PLUS account with the sandbox LinkedIn connected, signed in on `page`; answers its API token. */
-async function plusAccountWithLinkedIn(page: Page) {
-  const { email, password } = await signUpVerified(page);
-  await signInThroughApi(page, email, password, '/pricing');
-  await clickText(page, 'Choose Plus', 'button');
-  await waitForPath(page, '/sandbox/checkout/');
-  await waitForText(page, 'Sandbox payment');
-  await clickText(page, 'Pay', 'button');
-  await waitForPath(page, '/dashboard?upgraded=true');
-  await openApp(page, `${appUrl}/platforms`);
-  await page.click('button[aria-label="Connect sandbox LinkedIn"]');
-  await waitForText(page, 'sandra-box');
-  const api = apiClient(appUrl).from(freshAddress());
-  return { api, token: (await apiSignIn(api, email, password)).accessToken };
-}
-
 const templates = [
   'linkedin-thought-leader-warmup-flow',
   'linkedin-connection-nurture-flow',
@@ -56,7 +40,9 @@ async function tryFirstExample(template: (typeof flowTemplates)[number]) {
   const page = await context.newPage();
   await page.setViewport({ width: 1280, height: 900 });
   await nameBrowser(page, `example-${template.id}`);
-  const { api, token } = await plusAccountWithLinkedIn(page);
+  const { email, password } = await plusAccountWithLinkedIn(page);
+  const api = apiClient(appUrl).from(freshAddress());
+  const token = (await apiSignIn(api, email, password)).accessToken;
   const config = onAutopilot(template.defaultConfig);
   config.targetingSettings = {
     ...config.targetingSettings!,

@@ -1,11 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
-import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { keys } from '../../functions/core/table';
 import { INDUSTRY } from '../../functions/flows/templates/audiences';
 import { flowTemplates } from '../../functions/flows/templates/registry';
-import { budgetUsed, takeBudget } from '../../functions/safety/budget-repository';
-import { BUDGETS, type GovernedAction } from '../../functions/safety/budgets';
+import { budgetUsed } from '../../functions/safety/budget-repository';
 import { periodsOf } from '../../functions/safety/governor';
 import { FLOW_RUN_TEXTS } from '../../shared/flow-run-texts';
 import type { CountryCode } from '../../shared/flows';
@@ -19,6 +16,7 @@ import {
   sandbox,
   startEngineSuite,
 } from '../support/engine-suite';
+import { itemsOf, leaveOnly, prospectsOf } from '../support/flow-ledger';
 import { onAutopilot } from '../support/flows';
 import { markWarmedUp } from '../support/warm-up';
 
@@ -85,43 +83,6 @@ async function accountOf(user: TestUser) {
   const connection = (await api.get('/api/users/platforms', as(user))).body.data.platforms[0];
   return { userId: user.id, connectionId: connection.id as string };
 }
-
-/** Spends the account's budget of an action for the day `at` falls in, so that only `left` remain. */
-async function leaveOnly(
-  account: { userId: string; connectionId: string },
-  action: GovernedAction,
-  left: number,
-  at = new Date(),
-) {
-  const budget = BUDGETS.linkedin[action];
-  const used = (await budgetUsed(account, action, periodsOf(at))).daily;
-  const taken = await takeBudget(account, action, periodsOf(at), budget, at, budget.daily - used - left);
-  expect(taken.ok).toBe(true);
-}
-
-async function itemsOf(pk: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ExclusiveStartKey: start,
-        ConsistentRead: true,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
-const prospectsOf = async (userId: string, flowId: string) =>
-  (await itemsOf(keys.prospectsPartition(userId, flowId))).filter((i) =>
-    String(i.sk).startsWith(keys.prospectSortPrefix),
-  );
 
 /** The flow's writes of one kind in the account's ledger. */
 const writesOf = async (account: { userId: string; connectionId: string }, flowId: string, kind: string) =>

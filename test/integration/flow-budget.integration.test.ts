@@ -1,10 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
-import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { keys } from '../../functions/core/table';
 import { INDUSTRY } from '../../functions/flows/templates/audiences';
 import { flowTemplates } from '../../functions/flows/templates/registry';
-import { budgetUsed, takeBudget } from '../../functions/safety/budget-repository';
+import { budgetUsed } from '../../functions/safety/budget-repository';
 import { BUDGETS, type GovernedAction } from '../../functions/safety/budgets';
 import { periodsOf } from '../../functions/safety/governor';
 import { LINKEDIN } from '../../scripts/sandbox-platforms';
@@ -22,6 +20,7 @@ import {
   storedLeads,
   takeRunMessages,
 } from '../support/engine-suite';
+import { itemsOf, leaveOnly, prospectsOf } from '../support/flow-ledger';
 import { onAutopilot } from '../support/flows';
 
 /**
@@ -137,46 +136,8 @@ async function connectionOf(user: TestUser): Promise<{ userId: string; connectio
   return { userId: user.id, connectionId: connection.id as string };
 }
 
-/** Spends the account's budget of an action for today so that only `left` remain. */
-async function leaveOnly(
-  account: { userId: string; connectionId: string },
-  action: GovernedAction,
-  left: number,
-) {
-  const now = new Date();
-  const budget = BUDGETS.linkedin[action];
-  const taken = await takeBudget(account, action, periodsOf(now), budget, now, budget.daily - left);
-  expect(taken.ok).toBe(true);
-}
-
 const usedToday = (account: { userId: string; connectionId: string }, action: GovernedAction) =>
   budgetUsed(account, action, periodsOf(new Date()));
-
-async function itemsOf(pk: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ExclusiveStartKey: start,
-        ConsistentRead: true,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
-/** A flow's prospects (its partition also holds its activities). */
-async function prospectsOf(userId: string, flowId: string) {
-  return (await itemsOf(keys.prospectsPartition(userId, flowId))).filter((i) =>
-    String(i.sk).startsWith(keys.prospectSortPrefix),
-  );
-}
 
 /** The account's invitation writes in the contact ledger. */
 async function inviteWrites(account: { userId: string; connectionId: string }) {
