@@ -90,7 +90,8 @@ describe('the trob catalogue', () => {
       expect(filtering.properties.maxProfiles).toMatchObject({ type: 'integer', minimum: 1 });
       expect(properties.exportSettings).toMatchObject({
         type: 'object',
-        properties: { format: { enum: ['csv', 'json', 'excel'] } },
+        // DECISIONS 30: PDF too, which the start refuses below PLUS.
+        properties: { format: { enum: ['csv', 'json', 'excel', 'pdf'] } },
       });
     });
 
