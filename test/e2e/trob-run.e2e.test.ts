@@ -132,6 +132,14 @@ describe('a trob run watched live', () => {
 
     // Issue 36: the sandbox's profile pictures show under the deployed CSP (img-src 'self' data: blob:
     // https:), as LinkedIn's https ones do in AWS: each row's picture loaded, none fell back to initials.
+    // The pictures load lazily: a reader scrolls the page's rows into view first.
+    await page.$$eval('[data-testid="lead-row"]', async (rows) => {
+      for (const row of rows) {
+        row.scrollIntoView();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      window.scrollTo(0, 0);
+    });
     await page.waitForFunction(() =>
       [...document.querySelectorAll('[data-testid="lead-row"] img')].every(
         (img) => (img as HTMLImageElement).complete,
@@ -373,7 +381,8 @@ describe('a trob run watched live', () => {
       (buttons.find((b) => b.textContent?.trim() === 'Remove') as HTMLButtonElement | undefined)?.click(),
     );
     await waitForText(page, 'Ada Lovelace was removed from your team');
-    await openApp(matePage, `${appUrl}/automations/completed`);
+    // Not openApp: it waits for the network to rest, by when the 4-second notice may be gone already.
+    await matePage.goto(`${appUrl}/automations/completed`);
     await waitForText(matePage, "You were removed from Ada Lovelace's workspace.");
     await waitForPath(matePage, '/dashboard');
     await matePage.waitForFunction(() => document.title === 'Dashboard | Trobly', { timeout: 10_000 });

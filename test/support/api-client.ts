@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { expect } from 'vitest';
 import type { User } from '../../shared/auth';
@@ -108,10 +108,14 @@ export function apiClient(
   };
 }
 
-let addresses = 0;
+// Each test process (vitest runs files in several at once) starts at a random place of 127/8's 15.9
+// million addresses: counting from 0 in each, two journeys signed up from the same address at once and met
+// the sign-up limit per client (429).
+let addresses = randomInt(0, 15_000_000);
 /**
- * A loopback client address no other test of this process uses (127.1.0.1 on; 127.0.0.1 is the default
- * client's): per-address rate limits stay per test. Each test file has its own table, so files may reuse them.
+ * A loopback client address no other test of this process uses (127.1.0.1 and above; 127.0.0.1 is the
+ * default client's): per-address rate limits stay per test. Integration files have a table each; the
+ * browser journeys share one local cloud, hence the random start above.
  */
 export function freshAddress(): string {
   addresses++;
