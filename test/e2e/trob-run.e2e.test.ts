@@ -381,11 +381,14 @@ describe('a trob run watched live', () => {
       (buttons.find((b) => b.textContent?.trim() === 'Remove') as HTMLButtonElement | undefined)?.click(),
     );
     await waitForText(page, 'Ada Lovelace was removed from your team');
-    // Not openApp: it waits for the network to rest, by when the 4-second notice may be gone already.
     await matePage.goto(`${appUrl}/automations/completed`);
-    await waitForText(matePage, "You were removed from Ada Lovelace's workspace.");
-    await waitForPath(matePage, '/dashboard');
+    // The why stays on their dashboard until dismissed.
+    await waitForText(matePage, "You were removed from Ada Lovelace's workspace.", 30_000);
+    await waitForPath(matePage, '/dashboard', 30_000);
     await matePage.waitForFunction(() => document.title === 'Dashboard | Trobly', { timeout: 10_000 });
+    expect(await matePage.$eval('[data-testid="removed-notice"]', (n) => n.textContent)).toContain(
+      "You were removed from Ada Lovelace's workspace.",
+    );
     // Their own is the one workspace left: no switch.
     await matePage.waitForFunction(() => !document.querySelector('nav select'), { timeout: 10_000 });
   }, 120_000);

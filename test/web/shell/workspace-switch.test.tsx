@@ -237,7 +237,14 @@ describe('a teammate removed from the workspace (DECISIONS 34)', () => {
     // The user is read again: the header now shows their own plan, not the team's.
     await waitFor(() => expect(api.callsTo('GET', '/auth/me').length).toBeGreaterThanOrEqual(2));
     expect(await screen.findByText('Free Plan', {}, LONG)).toBeTruthy();
-  });
+    // The why stays on the dashboard until dismissed (a 4-second notice is easily missed).
+    await new Promise((resolve) => setTimeout(resolve, 4500));
+    const notice = screen.getByTestId('removed-notice');
+    expect(notice.textContent).toContain(removed);
+    expect(notice.getAttribute('role')).toBe('alert');
+    await userEvent.setup().click(within(notice).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('removed-notice')).toBeNull();
+  }, 15_000);
 
   it('is not moved by any other refusal of the workspace', async () => {
     const api = installFakeApi();

@@ -1,4 +1,4 @@
-import { ActionIcon, AppShell, Burger, FocusTrap, Group } from '@mantine/core';
+import { ActionIcon, Alert, AppShell, Burger, FocusTrap, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -48,7 +48,7 @@ export function AppShellLayout() {
   // A visitor on the way to /login asks nothing.
   const workspaces = useWorkspaces(Boolean(user));
   // A removed teammate is told why and taken to their own workspace (DECISIONS 34).
-  useLeaveRemovedWorkspace(user?.id);
+  const removed = useLeaveRemovedWorkspace(user?.id);
   const brand = workspaces.view?.brand ?? null;
   // The tab titles of the pages say the brand's name; back to the product's when the frame goes.
   useEffect(() => {
@@ -164,6 +164,20 @@ export function AppShellLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        {removed.notice && (
+          <Alert
+            role="alert"
+            color="red"
+            variant="light"
+            m="md"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={removed.dismiss}
+            data-testid="removed-notice"
+          >
+            {removed.notice}
+          </Alert>
+        )}
         {workspaces.current && !workspaces.current.available && (
           <Suspense fallback={null}>
             <SuspendedBanner workspaces={workspaces} />
