@@ -40,8 +40,9 @@ import {
   FREE_NOTES_PER_MONTH,
 } from '../platforms/flow-driver-types';
 import type { Governor } from '../safety/governor';
+import { aiProspectOf } from './ai-prospect';
 import { flowRecords } from './flow-records';
-import { aiProspectOf, type FlowWrites, flowWrites } from './flow-writes';
+import { type FlowWrites, flowWrites } from './flow-writes';
 
 /**
  * What a flow's run handler works with besides the runner's context (issue 20 point 6): the platform's

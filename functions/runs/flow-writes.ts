@@ -1,6 +1,6 @@
 import type { MessagingSettings } from '../../shared/flows';
 import type { ReviewMode } from '../../shared/review';
-import type { AiProspect, ProspectAi } from '../core/ports/ai';
+import type { ProspectAi } from '../core/ports/ai';
 import { COMMENT_MAX_LENGTH, MESSAGE_MAX_LENGTH } from '../core/ports/ai-outreach-rules';
 import type { ContactStep, LedgerAccount } from '../flows/contact-ledger';
 import { findProspect, type StoredProspect } from '../flows/prospect-repository';
@@ -18,6 +18,7 @@ import type { PlatformPage } from '../platforms/browser';
 import type { FlowDriver, FlowPerson, FlowPost } from '../platforms/flow-driver-types';
 import type { GovernedAction } from '../safety/budgets';
 import type { Governor } from '../safety/governor';
+import { aiProspectOf } from './ai-prospect';
 import type { ActivityRecord } from './flow-records';
 import { who } from './flow-records';
 import { postOf, reviewGate } from './flow-review';
@@ -63,22 +64,6 @@ export interface FlowWrites {
 
 /** An activity as a write records it, before its key, time and outcome. */
 type ActivityBase = Omit<ActivityRecord, 'id' | 'wasSuccessful' | 'timestamp' | 'errorMessage'>;
-
-/** A prospect as the AI port reads it: what the flow knows of them, nothing empty. */
-export function aiProspectOf(p: StoredProspect): AiProspect {
-  return {
-    id: p.id,
-    name: p.name,
-    ...(p.headline ? { headline: p.headline } : {}),
-    ...(p.title ? { title: p.title } : {}),
-    ...(p.company ? { company: p.company } : {}),
-    ...(p.location ? { location: p.location } : {}),
-    ...(p.industry ? { industry: p.industry } : {}),
-    ...(p.skills?.length ? { skills: p.skills } : {}),
-    // Their newest posts as last read: what a note or a message may pick up on.
-    ...(p.recentPosts?.length ? { recentPosts: p.recentPosts.map(({ id, text }) => ({ id, text })) } : {}),
-  };
-}
 
 export function flowWrites(input: {
   driver: FlowDriver;
