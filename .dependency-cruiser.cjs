@@ -3,53 +3,36 @@
  * so of `npm test`). Paths are relative to the folder depcruise runs in: the repository root, or a
  * fixture folder shaped like it (test/fixtures/dependency-rules, test/unit/dependency-rules.test.ts).
  * Type-only imports count: a boundary is about what a module may know, not only what it bundles.
+ * No violation is waived: the tree keeps every rule whole.
  */
 /**
  * The backend's domains (functions/<domain>/) in layers: a domain imports only domains of a lower rank
  * (core is below all of them, and core-not-domain keeps it so), so no two domains depend on each other
  * and nothing reaches back up. jobs holds the state of automations' jobs (status, lease, cursor, the
- * unsent index) that the API's automations and the engine's runs both change.
+ * unsent index) that the API's automations and the engine both change, through jobs/job-state.ts.
  */
-const DOMAIN_RANKS = {
-  core: 0,
-  health: 1,
-  safety: 1,
-  catalog: 1,
-  jobs: 1,
-  platforms: 2,
-  realtime: 2,
-  auth: 3,
-  billing: 4,
-  connections: 4,
-  automations: 5,
-  leads: 6,
-  account: 6,
-  flows: 6,
-  runs: 7,
-  workers: 8,
-};
+const { DOMAIN_RANKS, CONTENT } = require('./scripts/domain-ranks.cjs');
+
+/** Content folders (templates as code) that any domain may read: scripts/domain-ranks.cjs. */
+
+const RANKED = Object.keys(DOMAIN_RANKS);
 
 /**
- * Content folders: templates written as code, which import only shared/ and their own folder (rule
- * content-only-shared), so any domain may read them whatever its rank. The catalogue (catalog) seeds
- * the flow templates as catalogue entries, while flows reads the catalogue's usage counts.
+ * One rule per ranked domain but core (core-not-domain keeps core apart): its files import, of the other
+ * folders under functions/, only the domains ranked below it (and content folders). A folder left out of
+ * DOMAIN_RANKS is never below anything, so importing it is refused too (and domain-ranked refuses its
+ * own imports).
  */
-const CONTENT = '^(functions/flows/templates)/';
-
 const domainOrderRules = Object.entries(DOMAIN_RANKS).flatMap(([domain, rank]) => {
-  const above = Object.entries(DOMAIN_RANKS)
-    .filter(([other, otherRank]) => other !== domain && otherRank >= rank)
-    .map(([other]) => other);
-  if (domain === 'core' || above.length === 0) return [];
+  if (domain === 'core') return [];
+  const below = RANKED.filter((other) => DOMAIN_RANKS[other] < rank);
   return [
     {
       name: `domain-order-${domain}`,
-      comment: `functions/${domain}/ imports only the domains below it (${Object.keys(DOMAIN_RANKS)
-        .filter((other) => DOMAIN_RANKS[other] < rank)
-        .join(', ')}).`,
+      comment: `functions/${domain}/ imports only the domains below it (${below.join(', ')}).`,
       severity: 'error',
       from: { path: `^functions/${domain}/` },
-      to: { path: `^functions/(${above.join('|')})/`, pathNot: CONTENT },
+      to: { path: '^functions/[^/]+/', pathNot: [`^functions/(${[domain, ...below].join('|')})/`, CONTENT] },
     },
   ];
 });
@@ -58,6 +41,44 @@ const domainOrderRules = Object.entries(DOMAIN_RANKS).flatMap(([domain, rank]) =
 module.exports = {
   forbidden: [
     ...domainOrderRules,
+    {
+      name: 'domain-ranked',
+      comment:
+        'Every folder under functions/ (but the route tables beside them) is a domain of DOMAIN_RANKS ' +
+        '(scripts/domain-ranks.cjs): a folder without a rank has no layer, so nothing judges what it ' +
+        'imports. Give it its rank (and its case in test/fixtures/dependency-rules).',
+      severity: 'error',
+      from: { path: '^functions/([^/]+)/', pathNot: `^functions/(${RANKED.join('|')})/` },
+      to: { pathNot: '^functions/$1/' },
+    },
+    {
+      name: 'domain-through-service',
+      comment:
+        "A domain reaches another domain's records through that domain's services (*-service.ts), never " +
+        'its repository: what the owner exposes is named there, and only the owner writes its items. ' +
+        "core's repositories are everyone's.",
+      severity: 'error',
+      from: { path: '^functions/([^/]+)/' },
+      to: { path: '^functions/.+-repository[.]ts$', pathNot: '^functions/($1|core)/' },
+    },
+    {
+      name: 'repository-only-dynamodb',
+      comment:
+        'Repositories (*-repository.ts) are the only code that talks to DynamoDB (README, "Layout"); ' +
+        "core's table helpers (functions/core/) are the ground they stand on.",
+      severity: 'error',
+      from: { pathNot: ['^functions/core/', '-repository[.]ts$'] },
+      to: { path: '(^|/)@aws-sdk/(lib-dynamodb|client-dynamodb)(/|$)' },
+    },
+    {
+      name: 'no-circular',
+      comment:
+        'No file reaches itself through its imports: a cycle has no order to load, test or change it in. ' +
+        'What two files both need moves to a third, lower one.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
     {
       name: 'content-only-shared',
       comment:
@@ -76,16 +97,28 @@ module.exports = {
       to: { path: '(-service|-deps)[.]ts$|[.](handler|worker|stream|task)[.]ts$' },
     },
     {
+      name: 'job-state-through-its-face',
+      comment:
+        'A job’s status, lease, segment, cursor and progress are written by one module, the job state ' +
+        '(functions/jobs/job-state.ts): its parts in functions/jobs/job-state/ are its own, and every ' +
+        'other file reaches them through it.',
+      severity: 'error',
+      from: { path: '^functions/', pathNot: '^functions/jobs/(job-state/|job-state[.]ts$)' },
+      to: { path: '^functions/jobs/job-state/' },
+    },
+    {
       name: 'run-handler-through-context',
       comment:
-        'A run handler (functions/runs/handlers/) gets everything through its run context: it imports the ' +
-        'platform drivers and the runner’s own contract, never a repository or another domain.',
+        'A run handler (the handlers/ of a run kind: functions/leads/trobs/handlers/, ' +
+        'functions/flows/run/handlers/) gets everything through its run context: it imports its kind’s ' +
+        'own context, the engine’s contract (engine/run-context.ts) and the platform drivers, never a ' +
+        'repository or another domain.',
       severity: 'error',
-      from: { path: '^functions/runs/handlers/' },
+      from: { path: '^functions/([^/]+/[^/]+)/handlers/' },
       to: {
         path: '^functions/',
         pathNot:
-          '^functions/(runs/(handlers/|run-context[.]ts$|completeness[.]ts$|lead-of-row[.]ts$)|platforms/|core/(logger|errors)[.]ts$)',
+          '^functions/($1/(handlers/|[^/]+-context[.]ts$|completeness[.]ts$|lead-of-row[.]ts$)|engine/run-context[.]ts$|platforms/|core/(logger|errors)[.]ts$)',
       },
     },
     {
@@ -149,8 +182,10 @@ module.exports = {
     },
   ],
   options: {
-    doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|cdk\\.out)/' },
+    // Packages are in the graph (repository-only-dynamodb judges who imports the DynamoDB client), but
+    // never cruised themselves.
+    doNotFollow: { path: '(^|/)node_modules/' },
+    exclude: { path: '(^|/)(dist|cdk\\.out)/' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
   },

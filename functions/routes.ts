@@ -353,3 +353,13 @@ export const webSocketRoutes: readonly WebSocketRoute[] = [
 export const webSocketRouteSelection = '$request.body.action';
 
 export const handlerFile = (handler: string): string => `functions/${handler}.handler.ts`;
+
+/**
+ * The row of the HTTP handler `functions/<handler>.handler.ts`: each handler hands its own row to its
+ * wrapper (core/http-handler.ts, core/stream-handler.ts), which reads the auth level there.
+ */
+export function httpRoute(handler: string): HttpRoute {
+  const row = httpRoutes.find((r) => r.handler === handler);
+  if (!row) throw new Error(`No route-table row for the handler ${handler}`);
+  return row;
+}

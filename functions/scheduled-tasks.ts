@@ -15,7 +15,7 @@ export interface ScheduledTask {
 }
 
 /**
- * What the run dispatch (automations/run-dispatch-service.ts) reaches, wherever it runs: the stream's
+ * What the run dispatch (engine/run-dispatch-service.ts) reaches, wherever it runs: the stream's
  * dispatcher (lib/workers-stack.ts) and the sweep below. It sends trob runs and flow runs and puts their
  * schedules; one declaration grants both functions the rights and the variables together.
  */
@@ -25,7 +25,7 @@ export const scheduledTasks: readonly ScheduledTask[] = [
   {
     // The net under the run dispatcher's stream: automations still unsent a minute on (one is never lost).
     name: 'dispatch-unsent-automations',
-    handler: 'automations/dispatch-unsent',
+    handler: 'workers/dispatch-unsent',
     everyMinutes: 1,
     needs: RUN_DISPATCH_NEEDS,
   },

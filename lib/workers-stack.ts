@@ -43,7 +43,7 @@ export const SCHEDULED_QUEUES: readonly QueueName[] = ['flow-runs', 'trob-runs']
 export const workerFile = (consumer: string): string => `functions/${consumer}.worker.ts`;
 export const streamConsumerFile = (consumer: string): string => `functions/${consumer}.stream.ts`;
 
-/** The table stream's consumer: the run dispatcher (functions/automations/run-dispatch-service.ts). */
+/** The table stream's consumer: the run dispatcher (functions/engine/run-dispatch-service.ts). */
 export const RUN_DISPATCHER = 'workers/run-dispatcher';
 
 /** Lambda's event filter: only new images that carry the unsent index's key reach the dispatcher. */

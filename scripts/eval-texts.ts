@@ -1,4 +1,4 @@
-import { localProspectAi } from '../functions/core/adapters/local-ai/local-prospect-ai';
+import { localProspectAi } from '../functions/ai/local/local-prospect-ai';
 import type { AiMessaging, AiPost, AiProspect, AiSender } from '../functions/core/ports/ai';
 import { flowTemplates } from '../functions/flows/templates/registry';
 import {

@@ -1,5 +1,3 @@
-import type { Template } from './catalogue';
-
 /**
  * The catalogue's constants, labels and helpers, without its zod schemas (shared/catalogue.ts, which
  * re-exports these): the web app's pages import this file, so a page that validates nothing does not
@@ -52,34 +50,5 @@ export const MAX_EXAMPLES = 3;
 export const POPULAR_DEFAULT_LIMIT = 6;
 export const POPULAR_MAX_LIMIT = 20;
 export const SEARCH_MAX_LENGTH = 100;
-
-/**
- * What a catalogue card shows and the catalogue's search and filters read (`view=card`): a tenth of a
- * whole template, whose config schema, examples and HTML description only the detail page needs
- * (issue 10 point 7).
- */
-export const TEMPLATE_CARD_FIELDS = [
-  'id',
-  'displayName',
-  'summary',
-  'description',
-  'platform',
-  'category',
-  'difficulty',
-  'difficultyLevel',
-  'successRate',
-  'estimatedTime',
-  'usageCount',
-  'isFlow',
-  'isSmartFlow',
-  'features',
-] as const satisfies ReadonlyArray<keyof Template>;
-export type TemplateCard = Pick<Template, (typeof TEMPLATE_CARD_FIELDS)[number]>;
-
-export function templateCard(template: Template): TemplateCard {
-  const card: Partial<Record<keyof Template, unknown>> = {};
-  for (const field of TEMPLATE_CARD_FIELDS) if (template[field] !== undefined) card[field] = template[field];
-  return card as TemplateCard;
-}
 
 export const TEMPLATE_TEXTS = { notFound: 'Trob not found' } as const;

@@ -9,7 +9,6 @@ import {
   SEARCH_MAX_LENGTH,
   TEMPLATE_CATEGORIES,
   TEMPLATE_DIFFICULTIES,
-  type TemplateCard,
   type TemplateDifficulty,
 } from './catalogue-values';
 import { PLATFORMS } from './platforms';
@@ -194,6 +193,35 @@ export const template = z.object({
   examples: z.array(templateExample).check(z.maxLength(MAX_EXAMPLES)),
 });
 export type Template = z.infer<typeof template>;
+
+/**
+ * What a catalogue card shows and the catalogue's search and filters read (`view=card`): a tenth of a
+ * whole template, whose config schema, examples and HTML description only the detail page needs
+ * (issue 10 point 7).
+ */
+export const TEMPLATE_CARD_FIELDS = [
+  'id',
+  'displayName',
+  'summary',
+  'description',
+  'platform',
+  'category',
+  'difficulty',
+  'difficultyLevel',
+  'successRate',
+  'estimatedTime',
+  'usageCount',
+  'isFlow',
+  'isSmartFlow',
+  'features',
+] as const satisfies ReadonlyArray<keyof Template>;
+export type TemplateCard = Pick<Template, (typeof TEMPLATE_CARD_FIELDS)[number]>;
+
+export function templateCard(template: Template): TemplateCard {
+  const card: Partial<Record<keyof Template, unknown>> = {};
+  for (const field of TEMPLATE_CARD_FIELDS) if (template[field] !== undefined) card[field] = template[field];
+  return card as TemplateCard;
+}
 
 /** A catalogue entry as written in code: everything but the usage count, which the table keeps. */
 export type TemplateDefinition = Omit<Template, 'usageCount'>;

@@ -1,11 +1,12 @@
 import type { Platform } from './platforms';
 
 /**
- * Tomorrow's plan (issue 23 point 4): for one connected account, a dry run of the next 24 hours of its
- * flows, each run's takes against the account's remaining daily and weekly budgets, and what is left
- * over for lack of budget. The API answers it to the connections page and the flow's analytics; the
- * runner caps each real run to its planned counts, so the preview is what will happen. The planner
- * itself is server code (functions/safety/day-plan.ts); here are the answer and its words.
+ * The day plan ("Tomorrow's plan", issue 23 point 4): for one connected account, a dry run of the
+ * next 24 hours of its flows, each run's takes against the account's remaining daily and weekly
+ * budgets, and what is left over for lack of budget. The API answers it to the connections page and
+ * the flow's analytics; the runner caps each real run to its planned counts, so the preview is what
+ * will happen. The planner itself is server code (functions/safety/day-plan.ts); here are the answer
+ * and its words.
  */
 
 /**
@@ -17,7 +18,7 @@ export const FOLLOW_UP_READS = 2;
 /** At most this many threads a run reads for replies. */
 export const REPLY_READS_PER_RUN = 20;
 
-export const PLAN_ACTIONS = [
+export const DAY_PLAN_ACTIONS = [
   'searches',
   'profile-views',
   'likes',
@@ -27,10 +28,10 @@ export const PLAN_ACTIONS = [
   'list-pages',
   'withdrawals',
 ] as const;
-export type PlanAction = (typeof PLAN_ACTIONS)[number];
-export type PlanCounts = Record<PlanAction, number>;
+export type DayPlanAction = (typeof DAY_PLAN_ACTIONS)[number];
+export type DayPlanCounts = Record<DayPlanAction, number>;
 
-export const zeroCounts = (): PlanCounts => ({
+export const zeroCounts = (): DayPlanCounts => ({
   searches: 0,
   'profile-views': 0,
   likes: 0,
@@ -42,7 +43,7 @@ export const zeroCounts = (): PlanCounts => ({
 });
 
 /** One run of one flow in the window. Per action: planned + waitingForReview + leftOver = what it wanted. */
-export interface PlannedRun {
+export interface DayPlanRun {
   flowId: string;
   flowName: string;
   /** When it runs (ISO, UTC). */
@@ -56,16 +57,16 @@ export interface PlannedRun {
   /** Prospects of earlier runs it reaches first (issue 36 point 6: their writes waited for a budget). */
   backlog: number;
   /** Taken from the account's budgets: what the run does. */
-  planned: PlanCounts;
+  planned: DayPlanCounts;
   /** Writes recorded for the user's review instead of sent (the flow's review mode): nothing taken. */
-  waitingForReview: PlanCounts;
+  waitingForReview: DayPlanCounts;
   /** Wanted, but the account's budget (or the pending-invitation limit) leaves no room for it. */
-  leftOver: PlanCounts;
+  leftOver: DayPlanCounts;
 }
 
 /** One action kind of the account over the window. */
 export interface BudgetLine {
-  action: PlanAction;
+  action: DayPlanAction;
   label: string;
   /** Left before the account's next midnight (its daily budget minus what is used). */
   remainingToday: number;
@@ -82,32 +83,34 @@ export interface DayPlan {
   platform: Platform;
   /** The account's zone: its quota days and weeks (DECISIONS 29). */
   timeZone: string;
-  /** The window, ISO: from the plan's clock to 24 hours later. */
+  /** The window, ISO: from the day plan's clock to 24 hours later. */
   from: string;
   to: string;
   /** The account's next midnight and next Monday 00:00 (ISO): when daily and weekly budgets come back. */
   dayResetsAt: string;
   weekResetsAt: string;
   /** Every run of the account's active flows in the window, in time order. */
-  runs: PlannedRun[];
-  /** One line per action kind, in PLAN_ACTIONS order. */
+  runs: DayPlanRun[];
+  /** One line per action kind, in DAY_PLAN_ACTIONS order. */
   budgets: BudgetLine[];
 }
 
 /** What one real run may take: its planned counts, and the new prospects it looks for. */
 export interface RunAllowance {
   prospects: number;
-  takes: PlanCounts;
+  takes: DayPlanCounts;
 }
 
 /**
  * What the run of `flowId` scheduled at `at` (the same minute) may do: the runner caps each take to
- * it, so the run does what the plan showed. Undefined for a run the plan does not hold (Execute now):
- * the governor alone decides that one.
+ * it, so the run does what the day plan showed. Undefined for a run the day plan does not hold
+ * (Execute now): the governor alone decides that one.
  */
-export function runAllowance(plan: DayPlan, flowId: string, at: Date | string): RunAllowance | undefined {
+export function runAllowance(dayPlan: DayPlan, flowId: string, at: Date | string): RunAllowance | undefined {
   const minute = Math.floor(new Date(at).getTime() / 60_000);
-  const run = plan.runs.find((r) => r.flowId === flowId && Math.floor(Date.parse(r.at) / 60_000) === minute);
+  const run = dayPlan.runs.find(
+    (r) => r.flowId === flowId && Math.floor(Date.parse(r.at) / 60_000) === minute,
+  );
   return run ? { prospects: run.prospects, takes: { ...run.planned } } : undefined;
 }
 
@@ -134,7 +137,7 @@ const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 export const DAY_PLAN_TEXTS = {
-  /** A run's history when the plan gives it fewer new prospects than the flow asks (budgets left). */
+  /** A run's history when the day plan gives it fewer new prospects than the flow asks (budgets left). */
   runShare: (planned: number, perRun: number) =>
     `The account's budgets left give this run ${planned} new prospect${planned === 1 ? '' : 's'} of ${perRun} (see tomorrow's plan)`,
   title: 'Tomorrow’s plan',
@@ -170,7 +173,7 @@ export const DAY_PLAN_TEXTS = {
     messages: 'Messages',
     'list-pages': 'List reads',
     withdrawals: 'Withdrawals',
-  } satisfies Record<PlanAction, string>,
+  } satisfies Record<DayPlanAction, string>,
   /** Why counts are a ceiling: who accepted and who has a recent post is known only when a run reads it. */
   ceilingNote:
     'Messages count everyone who may have accepted, and likes and comments a recent post for every ' +

@@ -1,4 +1,5 @@
 import type { FlowStatus } from './flow-api';
+import type { PersonFields } from './person';
 import type { TextOriginStats } from './review';
 
 /**
@@ -103,15 +104,8 @@ export interface ProspectPostView {
 }
 
 /** A prospect as the list shows it. */
-export interface ProspectSummary {
-  id: string;
-  name: string;
+export interface ProspectSummary extends PersonFields {
   profileImage?: string;
-  headline?: string;
-  title?: string;
-  company?: string;
-  location?: string;
-  industry?: string;
   profileUrl: string;
   status: ProspectStatus;
   aiScore?: number;

@@ -37,6 +37,18 @@ export const LIFECYCLE: readonly LifecycleMove[] = [
   { from: 'running', to: 'failed', by: 'engine', what: 'the job fails for good' },
   { from: 'pending', to: 'failed', by: 'engine', what: 'the job fails before a worker holds it' },
   {
+    from: 'pending',
+    to: 'active',
+    by: 'engine',
+    what: "a recurring automation's job fails before a worker holds it; it waits for its next tick",
+  },
+  {
+    from: 'pending',
+    to: 'paused',
+    by: 'engine',
+    what: "a recurring automation's job fails before a worker holds it, its third failed run in a row",
+  },
+  {
     from: 'running',
     to: 'paused',
     by: 'engine',

@@ -28,7 +28,7 @@ export const TEAM_TEXTS = {
   teamUnavailable: "This team's plan no longer includes teammates. Ask the team owner.",
   ownerOnly: 'Only the workspace owner can manage billing, the team and the brand.',
   invited: (address: string) => `Invitation sent to ${address}`,
-  // Issue 34 point 2: invitation mails are limited per recipient and per owner (functions/team/invitation-mail-limits.ts).
+  // Issue 34 point 2: invitation mails are limited per recipient and per owner (functions/team/team-invitation-mail-limits.ts).
   tooManyToAddress: 'This address has had several invitation e-mails in the last hour. Try again later.',
   tooManyFromOwner: 'You have sent many invitation e-mails in the last hour. Try again later.',
   seatsUsed: (used: number, total: number) => `${used} of ${total} seats used`,
@@ -37,7 +37,7 @@ export const TEAM_TEXTS = {
 export const inviteInput = z.object({ email });
 export type InviteInput = z.infer<typeof inviteInput>;
 
-export const acceptInvitationInput = z.object({
+export const acceptTeamInvitationInput = z.object({
   token: z
     .string({ error: 'token is required' })
     .check(
@@ -46,7 +46,7 @@ export const acceptInvitationInput = z.object({
       z.regex(/^[A-Za-z0-9_-]+$/, 'token is not valid'),
     ),
 });
-export type AcceptInvitationInput = z.infer<typeof acceptInvitationInput>;
+export type AcceptTeamInvitationInput = z.infer<typeof acceptTeamInvitationInput>;
 
 /** GET /api/team's answer. */
 export interface TeamView {

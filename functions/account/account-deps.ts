@@ -1,5 +1,5 @@
+import { mailPort } from '../core/adapters/mail-adapter';
 import { logger } from '../core/logger';
-import { mailPort } from '../core/ports/mail';
 import { queuePort } from '../core/ports/queue';
 import { createAccountService } from './account-service';
 

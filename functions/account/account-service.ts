@@ -2,9 +2,9 @@ import { AUTH_TEXTS } from '../../shared/auth';
 import { PLATFORMS } from '../../shared/platforms';
 import { verifyPassword } from '../auth/password';
 import { guardPasswordAttempt } from '../auth/password-attempts';
-import { deleteUserEverywhere } from '../auth/user-repository';
-import { listAutomations } from '../automations/automation-repository';
-import { listConnections } from '../connections/connection-repository';
+import { deleteUserEverywhere, signedInUser } from '../auth/user-service';
+import { listAutomations } from '../automations/automation-lookup-service';
+import { listConnections } from '../connections/connection-lookup-service';
 import type { AuthUser } from '../core/auth';
 import { ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
@@ -13,7 +13,6 @@ import type { QueuePort } from '../core/ports/queue';
 import { forgetSessionSockets } from '../realtime/session-sockets-service';
 import { leaveTeamsOnDeletion } from '../team/team-account-deletion';
 import { ownedPartitions, queueDisconnects, queuePurges } from './partition-purge';
-import { signedInUser } from './signed-in-user';
 
 /**
  * The account-deletion route. The profile (profile-service.ts) and a password change

@@ -1,10 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { batchDelete } from '../core/batch-delete';
-import { dynamo, tableName } from '../core/clients/dynamo';
 import type { QueuePort } from '../core/ports/queue';
 import { MAX_DELAY_SECONDS } from '../core/queues';
 import { keys } from '../core/table';
+import { deletePartitionKeys } from './partition-purge-repository';
 
 /**
  * The partitions an account owns beside its main one (core/table.ts patterns 25-29: an automation's
@@ -109,23 +107,6 @@ export async function queueDisconnects(
 }
 
 /** Deletes up to PURGE_KEYS_PER_MESSAGE keys of the partition; true when it is empty now. */
-export async function purgeSome(partition: string): Promise<boolean> {
-  const found: Array<{ pk: string; sk: string }> = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': partition },
-        ProjectionExpression: 'pk, sk',
-        Limit: PURGE_KEYS_PER_MESSAGE - found.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...((out.Items ?? []) as Array<{ pk: string; sk: string }>));
-    start = out.LastEvaluatedKey;
-  } while (start && found.length < PURGE_KEYS_PER_MESSAGE);
-  await batchDelete(found);
-  return !start;
+export function purgeSome(partition: string): Promise<boolean> {
+  return deletePartitionKeys(partition, PURGE_KEYS_PER_MESSAGE);
 }

@@ -2,13 +2,11 @@ import { AUTH_TEXTS, type ChangePasswordInput } from '../../shared/auth';
 import { refuseCommonPassword } from '../auth/common-password';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { guardPasswordAttempt } from '../auth/password-attempts';
-import { deleteSessionsExcept } from '../auth/session-repository';
-import { updateUser } from '../auth/user-repository';
+import { deleteSessionsExcept, setPassword, signedInUser } from '../auth/user-service';
 import type { AuthUser } from '../core/auth';
 import { ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { SessionSocketsService } from '../realtime/session-sockets-service';
-import { signedInUser } from './signed-in-user';
 
 export interface PasswordChangeDeps {
   log: Logger;
@@ -38,10 +36,7 @@ export function createPasswordChangeService({ log, now, sockets }: PasswordChang
       ]);
     }
     refuseCommonPassword(input.newPassword, 'newPassword');
-    await updateUser(stored.id, {
-      passwordHash: await hashPassword(input.newPassword),
-      passwordChangedAt: now().toISOString(),
-    });
+    await setPassword(stored.id, await hashPassword(input.newPassword), now());
     const ended = await deleteSessionsExcept(stored.id, user.sessionId);
     // The ended sessions' open sockets must not go on receiving progress.
     const socketsClosed = await sockets.closeSessionSockets(stored.id, { allSessionsExcept: user.sessionId });

@@ -1,8 +1,7 @@
 import { AUTH_TEXTS, type UpdateProfileInput, type User } from '../../shared/auth';
-import { changeUsername, DuplicateError, publicUser } from '../auth/user-repository';
+import { changeUsername, DuplicateError, publicUser, signedInUser } from '../auth/user-service';
 import type { AuthUser } from '../core/auth';
 import { ConflictError } from '../core/errors';
-import { signedInUser } from './signed-in-user';
 
 export type ProfileService = ReturnType<typeof createProfileService>;
 

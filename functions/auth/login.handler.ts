@@ -1,8 +1,11 @@
 import { loginInput } from '../../shared/auth';
 import { clientIp } from '../core/client-ip';
 import { publicHttpHandler } from '../core/http-handler';
+import { httpRoute } from '../routes';
 import { signIn } from './sign-in-deps';
 
-export const handler = publicHttpHandler({ body: loginInput }, async ({ body, event }) => ({
+const route = httpRoute('auth/login');
+
+export const handler = publicHttpHandler({ route, body: loginInput }, async ({ body, event }) => ({
   data: await signIn.login(body, clientIp(event)),
 }));

@@ -1,7 +1,10 @@
 import { httpHandler, respond } from '../core/http-handler';
+import { httpRoute } from '../routes';
 import { sessions } from './auth-deps';
 
-export const handler = httpHandler({}, async ({ user }) => {
+const route = httpRoute('auth/logout');
+
+export const handler = httpHandler({ route }, async ({ user }) => {
   await sessions.logout(user.id, user.sessionId);
   return respond(204, undefined);
 });

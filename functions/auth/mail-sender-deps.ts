@@ -1,5 +1,5 @@
+import { mailPort } from '../core/adapters/mail-adapter';
 import { logger } from '../core/logger';
-import { mailPort } from '../core/ports/mail';
 import { createMailJobRunner } from './mail-jobs';
 
 /** The mail worker's wiring, built once per cold start: the mail port picks its adapter per send. */

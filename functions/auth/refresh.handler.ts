@@ -1,7 +1,10 @@
 import { refreshInput } from '../../shared/auth';
 import { publicHttpHandler } from '../core/http-handler';
+import { httpRoute } from '../routes';
 import { sessions } from './auth-deps';
 
-export const handler = publicHttpHandler({ body: refreshInput }, async ({ body }) => ({
+const route = httpRoute('auth/refresh');
+
+export const handler = publicHttpHandler({ route, body: refreshInput }, async ({ body }) => ({
   data: await sessions.refresh(body.refreshToken),
 }));

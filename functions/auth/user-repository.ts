@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../../shared/auth';
+import type { UserPlan } from '../../shared/pricing-plans';
 import { batchDelete } from '../core/batch-delete';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { cancellationCodes, isConditionalCheckFailure } from '../core/dynamo-errors';
@@ -176,6 +177,26 @@ export async function updateUser(
     if (isConditionalCheckFailure(error)) return undefined;
     throw error;
   }
+}
+
+/**
+ * Puts the user on the trial, only if they never had one and are on one of `fromPlans` now (checked in
+ * the same write); answers the user as stored then, or undefined when refused (or the user is gone).
+ */
+export async function startTrialOnce(
+  userId: string,
+  trial: { trialEndsAt: string; trialStartedAt: string },
+  fromPlans: readonly UserPlan[],
+): Promise<StoredUser | undefined> {
+  const values = Object.fromEntries(fromPlans.map((plan, i) => [`:from${i}`, plan]));
+  return updateUser(
+    userId,
+    { plan: 'TRIAL', ...trial },
+    {
+      expression: `attribute_not_exists(trialStartedAt) AND #plan IN (${Object.keys(values).join(', ')})`,
+      values,
+    },
+  );
 }
 
 /**

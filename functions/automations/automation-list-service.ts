@@ -1,6 +1,6 @@
 import type { Automation, AutomationQueueStatus } from '../../shared/automations';
 import type { AuthUser } from '../core/auth';
-import { listRunQueue } from '../jobs/run-repository';
+import { listRunQueue } from '../jobs/job-state';
 import { listAutomations, publicAutomation } from './automation-repository';
 
 export type AutomationListService = ReturnType<typeof createAutomationListService>;

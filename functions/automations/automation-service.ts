@@ -23,8 +23,8 @@ import {
 } from '../../shared/plan-policy';
 import { platformLabel } from '../../shared/platforms';
 import { RUN_TEXTS } from '../../shared/run-texts';
-import { findUserById } from '../auth/user-repository';
-import { findTemplate, incrementUsage } from '../catalog/catalog-repository';
+import { findUserById } from '../auth/user-service';
+import { findTemplate, incrementUsage } from '../catalog/template-service';
 import type { ConnectionRecordsService } from '../connections/connection-records-service';
 import { assertPlatformInPlan } from '../connections/connection-service';
 import type { AuthUser } from '../core/auth';
@@ -36,8 +36,7 @@ import {
   ValidationError,
 } from '../core/errors';
 import type { Logger } from '../core/logger';
-import { insertAutomation, readStartGuard, restartFinished } from '../jobs/automation-status-repository';
-import { nextRunAfter } from '../jobs/recurring-schedule';
+import { insertAutomation, readStartGuard, restartFinished } from '../jobs/job-state';
 import {
   findAutomation,
   listAutomations,
@@ -45,6 +44,7 @@ import {
   type StoredAutomation,
 } from './automation-repository';
 import { jobOf } from './job-service';
+import { nextRunAfter } from './trob-schedule';
 
 export interface AutomationDeps {
   log: Logger;

@@ -1,8 +1,8 @@
 import { type DashboardStats, dedupeAutomations } from '../../shared/automations';
 import { countsAsRunning } from '../../shared/plan-policy';
 import { DASHBOARD_PLATFORMS, PLATFORM_TABLE } from '../../shared/platforms';
-import { listTemplates } from '../catalog/catalog-repository';
-import { listConnections } from '../connections/connection-repository';
+import { listTemplates } from '../catalog/template-service';
+import { listConnections } from '../connections/connection-lookup-service';
 import type { AuthUser } from '../core/auth';
 import { listAutomations } from './automation-repository';
 
@@ -14,8 +14,8 @@ const COUNTED_RECORDS: ReadonlySet<string> = new Set(
 export type DashboardService = ReturnType<typeof createDashboardService>;
 
 /**
- * `GET /api/jobs/dashboard/stats` (spec 2.8). It reads the catalogue's and the connections' records
- * directly and uses no port, so it takes no deps.
+ * `GET /api/jobs/dashboard/stats` (spec 2.8). It reads the catalogue and the connections through their
+ * domains' services and uses no port, so it takes no deps.
  */
 export function createDashboardService() {
   return { dashboardStats };

@@ -18,15 +18,15 @@ import type { Logger } from '../core/logger';
 import { openCursor, sealCursor } from '../core/page-cursor';
 import type { SchedulerPort } from '../core/ports/scheduler';
 import { keys } from '../core/table';
-import { pauseActive, resumeBetweenRuns, setJobStatusByUser } from '../jobs/automation-status-repository';
-import { type JobPageKey, pageJobs, type StoredJob } from '../jobs/job-repository';
-import { nextRunAfter, recurringSchedule, scheduleNameOf } from '../jobs/recurring-schedule';
+import { type JobPageKey, pageJobs, type StoredJob } from '../jobs/job-history-service';
+import { pauseActive, resumeBetweenRuns, setJobStatusByUser } from '../jobs/job-state';
 import {
   findAutomation,
   listAutomations,
   publicAutomation,
   type StoredAutomation,
 } from './automation-repository';
+import { nextRunAfter, recurringSchedule, scheduleNameOf } from './trob-schedule';
 
 /**
  * The job calls of DECISIONS 23 (part 1 section 7): list the user's jobs, and pause, resume or cancel

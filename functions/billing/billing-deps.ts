@@ -1,7 +1,8 @@
+import { paymentsPort } from '../core/adapters/payments-adapter';
 import { env } from '../core/env';
 import { ServiceUnavailableError } from '../core/errors';
 import { logger } from '../core/logger';
-import { type PaymentsPort, paymentsPort } from '../core/ports/payments';
+import type { PaymentsPort } from '../core/ports/payments';
 import { createBillingService } from './billing-service';
 
 /**

@@ -1,13 +1,12 @@
 import * as z from 'zod/mini';
-import { AUTH_TEXTS } from '../../shared/auth';
 import { BILLING_TEXTS, type CheckoutInput } from '../../shared/billing';
-import { findUserById } from '../auth/user-repository';
+import { signedInUser } from '../auth/user-service';
 import type { SandboxOperations, SandboxSession } from '../core/adapters/sandbox-payments';
 import { SANDBOX_PRICES } from '../core/adapters/sandbox-payments';
 import { appOrigins, isAppUrl } from '../core/app-origins';
 import type { AuthUser } from '../core/auth';
 import { env } from '../core/env';
-import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../core/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { InvalidSignatureError, type PaymentEvent, type PaymentsPort } from '../core/ports/payments';
 import { recordEvent, recordEventSettingPlan } from './payment-event-repository';
@@ -106,8 +105,7 @@ export function createBillingService({ payments, sandboxMode, log, now }: Billin
   return {
     async createCheckout(user: AuthUser, input: CheckoutInput): Promise<{ checkoutUrl: string }> {
       const port = await payments();
-      const stored = await findUserById(user.id);
-      if (!stored) throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
+      const stored = await signedInUser(user);
       if (stored.plan === PAID_PLAN[input.planId]) throw new ConflictError(BILLING_TEXTS.alreadyOnPlan);
       const { url } = await port.createCheckoutSession({
         userId: stored.id,

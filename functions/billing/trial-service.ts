@@ -1,7 +1,7 @@
 import { AUTH_TEXTS, type User } from '../../shared/auth';
 import { BILLING_TEXTS } from '../../shared/billing';
 import { TRIAL_DAYS } from '../../shared/pricing-plans';
-import { findUserById, publicUser, updateUser } from '../auth/user-repository';
+import { findUserById, publicUser, startTrialOnce } from '../auth/user-service';
 import type { AuthUser } from '../core/auth';
 import { ConflictError, UnauthorizedError } from '../core/errors';
 import type { Logger } from '../core/logger';
@@ -18,14 +18,10 @@ export function createTrialService({ log, now }: TrialDeps) {
   async function startTrial(user: AuthUser): Promise<{ message: string; user: User }> {
     const at = now();
     const trialEndsAt = new Date(at.getTime() + TRIAL_DAYS * 24 * 3600 * 1000).toISOString();
-    const updated = await updateUser(
-      user.id,
-      { plan: 'TRIAL', trialEndsAt, trialStartedAt: at.toISOString() },
-      {
-        expression: 'attribute_not_exists(trialStartedAt) AND #plan IN (:free, :base)',
-        values: { ':free': 'FREE', ':base': 'BASE' },
-      },
-    );
+    const updated = await startTrialOnce(user.id, { trialEndsAt, trialStartedAt: at.toISOString() }, [
+      'FREE',
+      'BASE',
+    ]);
     if (!updated) {
       const stored = await findUserById(user.id);
       if (!stored) throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);

@@ -1,10 +1,13 @@
 import { popularTemplatesQuery } from '../../shared/catalogue';
 import { cacheable } from '../core/cacheable';
 import { httpHandler } from '../core/http-handler';
+import { httpRoute } from '../routes';
 import { catalog } from './catalog-deps';
 import { CATALOGUE_CACHE } from './catalog-service';
 
-export const handler = httpHandler({ query: popularTemplatesQuery }, async ({ query, event }) =>
+const route = httpRoute('catalog/popular-templates');
+
+export const handler = httpHandler({ route, query: popularTemplatesQuery }, async ({ query, event }) =>
   cacheable(
     event,
     { status: 'success', data: { templates: await catalog.popularTemplates(query.limit, query.view) } },

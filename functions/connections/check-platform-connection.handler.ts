@@ -1,9 +1,12 @@
 import { CONNECTION_TEXTS, platformParams } from '../../shared/connections';
 import { platformLabel } from '../../shared/platforms';
 import { httpHandler } from '../core/http-handler';
+import { httpRoute } from '../routes';
 import { connectionRecords } from './connection-records-deps';
 
-export const handler = httpHandler({ path: platformParams }, async ({ user, path }) => {
+const route = httpRoute('connections/check-platform-connection');
+
+export const handler = httpHandler({ route, path: platformParams }, async ({ user, path }) => {
   const connected = await connectionRecords.isConnected(user, path.platform);
   const label = platformLabel(path.platform);
   return {

@@ -1,6 +1,6 @@
+import { keysPort } from '../core/adapters/keys-adapter';
 import { logger } from '../core/logger';
-import { keysPort } from '../core/ports/keys';
-import { createRunResumer } from '../jobs/resume-service';
+import { createRunResumer } from '../jobs/job-state';
 import { checkPlatformSession } from '../platforms/session-check';
 import { createConnectionService } from './connection-service';
 

@@ -4,7 +4,7 @@ import { warmUpShare } from '../../shared/warm-up';
 import type { AuthUser } from '../core/auth';
 import { NotFoundError } from '../core/errors';
 import type { Logger } from '../core/logger';
-import { readInvitationLimit, readWarmUpStart } from '../safety/budget-repository';
+import { readInvitationLimit, readWarmUpStart } from '../safety/budget-service';
 import { warmUpDay } from '../safety/governor';
 import {
   deleteConnection,

@@ -17,6 +17,8 @@ export interface StoredConnection extends PlatformConnection {
   userAgent: string;
   sealedCookies: string;
   updatedAt: string;
+  /** The platform ended its cookie session (functions/connections/platform-sessions.ts): none is handed out till a sync. */
+  retiredAt?: string;
 }
 
 const PUBLIC_FIELDS = [
@@ -90,7 +92,9 @@ export async function upsertConnection(
         'accountUsername = :username, profileUrl = :profileUrl, userAgent = :userAgent, ' +
         'sealedCookies = :sealed, isActive = :true, lastValidated = :now, errorCount = :zero, ' +
         'lastError = :null, updatedAt = :now, createdAt = if_not_exists(createdAt, :now)' +
-        (input.timeZone ? ', #timeZone = :timeZone' : ''),
+        (input.timeZone ? ', #timeZone = :timeZone' : '') +
+        // Fresh cookies bring a retired platform session back (retireSession).
+        ' REMOVE retiredAt',
       // TIMEZONE is one of DynamoDB's reserved words.
       ExpressionAttributeNames: { '#type': 'type', ...(input.timeZone ? { '#timeZone': 'timeZone' } : {}) },
       ExpressionAttributeValues: {
@@ -124,7 +128,8 @@ export async function recordValidation(
 ): Promise<StoredConnection | undefined> {
   const update = outcome.ok
     ? {
-        UpdateExpression: 'SET lastValidated = :now, errorCount = :zero, lastError = :null, updatedAt = :now',
+        UpdateExpression:
+          'SET lastValidated = :now, errorCount = :zero, lastError = :null, updatedAt = :now REMOVE retiredAt',
         ExpressionAttributeValues: { ':now': outcome.now, ':zero': 0, ':null': null },
       }
     : {
@@ -158,4 +163,33 @@ export async function deleteConnection(userId: string, id: string): Promise<Stor
     }),
   );
   return out.Attributes as StoredConnection | undefined;
+}
+
+/**
+ * The platform ended the connection's cookie session (they expired, or it signed the account out): the
+ * failure is recorded as a failed validation, and the session is retired until the extension syncs
+ * fresh cookies or a check finds it valid again (both remove `retiredAt`).
+ */
+export async function retireSession(
+  userId: string,
+  id: string,
+  outcome: { error: string; now: string },
+): Promise<StoredConnection | undefined> {
+  try {
+    const out = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.platformConnection(userId, id),
+        ConditionExpression: 'attribute_exists(pk)',
+        UpdateExpression:
+          'SET errorCount = if_not_exists(errorCount, :zero) + :one, lastError = :error, updatedAt = :now, retiredAt = :now',
+        ExpressionAttributeValues: { ':now': outcome.now, ':zero': 0, ':one': 1, ':error': outcome.error },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as StoredConnection;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
 }

@@ -8,7 +8,7 @@ import {
 } from '../../shared/connections';
 import { platformInPlan, upgradeHint } from '../../shared/plan-policy';
 import { type Platform, platformLabel, platformOfRecord } from '../../shared/platforms';
-import { findUserById } from '../auth/user-repository';
+import { findUserById } from '../auth/user-service';
 import type { AuthUser } from '../core/auth';
 import {
   type AppError,
@@ -19,7 +19,7 @@ import {
 } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { KeysPort } from '../core/ports/keys';
-import type { RunResumer } from '../jobs/resume-service';
+import type { RunResumer } from '../jobs/job-state';
 import {
   type checkPlatformSession,
   type PlatformSessionCheck,

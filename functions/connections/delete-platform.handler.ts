@@ -1,7 +1,10 @@
 import { connectionIdParams } from '../../shared/connections';
 import { httpHandler } from '../core/http-handler';
+import { httpRoute } from '../routes';
 import { connectionRecords } from './connection-records-deps';
 
-export const handler = httpHandler({ path: connectionIdParams }, async ({ user, path }) => ({
+const route = httpRoute('connections/delete-platform');
+
+export const handler = httpHandler({ route, path: connectionIdParams }, async ({ user, path }) => ({
   message: await connectionRecords.disconnect(user, path.id),
 }));

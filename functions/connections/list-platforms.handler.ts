@@ -1,6 +1,9 @@
 import { httpHandler } from '../core/http-handler';
+import { httpRoute } from '../routes';
 import { connectionRecords } from './connection-records-deps';
 
-export const handler = httpHandler({}, async ({ user }) => ({
+const route = httpRoute('connections/list-platforms');
+
+export const handler = httpHandler({ route }, async ({ user }) => ({
   data: { platforms: await connectionRecords.listPlatforms(user) },
 }));

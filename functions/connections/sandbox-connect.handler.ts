@@ -1,8 +1,11 @@
 import { sandboxConnectInput } from '../../shared/connections';
 import { httpHandler, respond } from '../core/http-handler';
+import { httpRoute } from '../routes';
 import { connections } from './connection-deps';
 
-export const handler = httpHandler({ body: sandboxConnectInput }, async ({ user, body, event }) => {
+const route = httpRoute('connections/sandbox-connect');
+
+export const handler = httpHandler({ route, body: sandboxConnectInput }, async ({ user, body, event }) => {
   const { connection, created, message } = await connections.connectSandbox(user, body.platform, {
     timeZone: body.timeZone,
     // The session is issued to the caller's browser, as the extension's sync stores its browser's.

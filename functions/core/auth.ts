@@ -1,7 +1,7 @@
 import { jwtVerify } from 'jose';
 import { hasFeature } from '../../shared/plan-policy';
 import { personName, TEAM_TEXTS, WORKSPACE_TEXTS } from '../../shared/team';
-import type { AuthLevel } from '../routes';
+import type { AuthLevel } from '../route-types';
 import { loadAuthState, loadWorkspaceStanding, type SessionKind } from './auth-state';
 import { env } from './env';
 import { ForbiddenError, RemovedFromWorkspaceError, UnauthorizedError } from './errors';

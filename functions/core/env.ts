@@ -7,9 +7,10 @@ import { type QueueName, queueArnEnv, queueUrlEnv } from './queues';
  * the first invocation loudly instead of a random call later.
  *
  * APP_RUNTIME picks the adapters behind every port: 'aws' in Lambda, 'local' on the local cloud.
- * A port choosing a local adapter tests `process.env.APP_RUNTIME === 'local'` itself, written just so:
- * the deployed bundles define process.env.APP_RUNTIME as "aws" (lib/constructs/app-function.ts), so esbuild
- * folds that test to false and leaves the local adapter, and what it imports, out of the bundle.
+ * A port's chooser (the core/adapters/*-adapter.ts files) picking a local adapter tests
+ * `process.env.APP_RUNTIME === 'local'` itself, written just so: the deployed bundles define
+ * process.env.APP_RUNTIME as "aws" (lib/constructs/app-function.ts), so esbuild folds that test to false
+ * and leaves the local adapter, and what it imports, out of the bundle.
  */
 const schema = z.object({
   APP_RUNTIME: z._default(z.enum(['aws', 'local']), 'aws'),
@@ -62,7 +63,7 @@ const schema = z.object({
    */
   PACING_SCALE: z._default(z.coerce.number().check(z.gte(0), z.lte(10)), 1),
   /**
-   * The AI port's adapter (functions/core/ports/ai.ts): 'local' ranks with no network, 'bedrock' asks a
+   * The AI port's adapter (functions/ai/ai-settings.ts): 'local' ranks with no network, 'bedrock' asks a
    * Bedrock model (ConverseStream), 'openai' any OpenAI-compatible chat completions endpoint.
    */
   AI_PROVIDER: z._default(z.enum(['local', 'bedrock', 'openai']), 'local'),

@@ -1,7 +1,7 @@
 import middy, { type MiddlewareObj, type Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import { type AuthLevel, type HttpRoute, httpRoutes } from '../routes';
+import type { AuthLevel, HttpRoute } from '../route-types';
 import { type AuthUser, authenticate } from './auth';
 import { AppError, toErrorResponse } from './errors';
 import { type Logger, logger as rootLogger, setRequestLogFields } from './logger';
@@ -15,8 +15,9 @@ import { parseJsonBody, parseWith, requireJsonContent } from './parse';
  * body, then the handler; the error responder runs last and is the only place that turns an exception
  * into a response.
  *
- * The route table is the single source of each route's auth level: the wrapper looks the level up
- * by the event's route key, and refuses to serve a route the table does not know.
+ * The route table is the single source of each route's auth level: each handler hands its own row to
+ * the wrapper (`route: httpRoute('<domain>/<name>')`, functions/routes.ts), which reads the level there and
+ * refuses an event for any other route. This file only knows the row's shape, not the table.
  */
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResponse = APIGatewayProxyStructuredResultV2;
@@ -27,6 +28,8 @@ interface Schemas {
   query?: AnySchema;
   path?: AnySchema;
 }
+/** What a handler declares: its route-table row and the schemas of its input. */
+type Declared<S extends Schemas> = S & { route: HttpRoute };
 type Parsed<S, K extends keyof Schemas> = S extends { [P in K]: infer T extends AnySchema }
   ? z.output<T>
   : undefined;
@@ -61,9 +64,6 @@ export function jsonResponse(
   return { statusCode: status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
 }
 
-const routesByKey = new Map<string, HttpRoute>(httpRoutes.map((r) => [`${r.method} ${r.path}`, r]));
-export const findRoute = (routeKey: string): HttpRoute | undefined => routesByKey.get(routeKey);
-
 interface Internal extends Record<string, unknown> {
   log: Logger;
   startedAt: number;
@@ -84,7 +84,7 @@ export const requestContext = (
     setRequestLogFields({ requestId, routeKey: event.routeKey });
     request.internal.log = rootLogger;
     const route = routeOf(event);
-    if (!route) throw new Error(`No route-table row for ${event.routeKey}`);
+    if (!route) throw new Error(`No route-table row of this handler for ${event.routeKey}`);
     request.internal.route = route;
   },
   after: (request: Req) => logDone(request),
@@ -170,16 +170,20 @@ const exposeState: MiddlewareObj<HttpEvent, HttpResponse, Error, Context, Intern
 
 /**
  * The schemas a handler parses its input with, kept on the handler so a test can list every field of
- * every route (test/unit/functions/input-text-rule.test.ts) from the handlers themselves.
+ * every route (test/unit/functions/input-text-rule.test.ts) from the handlers themselves; and the row it
+ * serves, so a test can check that each handler names its own (test/unit/functions/core/handler-rows.test.ts).
  */
 export interface DeclaredInput {
   readonly inputSchemas: Schemas;
+  readonly route: HttpRoute;
 }
 
-function wrap<S extends Schemas, U>(schemas: S, declaredPublic: boolean, fn: Fn<S, U>) {
+function wrap<S extends Schemas, U>({ route, ...input }: Declared<S>, declaredPublic: boolean, fn: Fn<S, U>) {
+  const schemas: Schemas = input;
+  const routeKey = `${route.method} ${route.path}`;
   const handler = middy<HttpEvent, HttpResponse, Error, Context, Internal>({ timeoutEarlyInMillis: 0 })
     .use(errorResponder)
-    .use(requestContext((event) => findRoute(event.routeKey)))
+    .use(requestContext((event) => (event.routeKey === routeKey ? route : undefined)))
     .use(originStep)
     .use(authStep(declaredPublic))
     .use(parseStep(schemas))
@@ -196,15 +200,15 @@ function wrap<S extends Schemas, U>(schemas: S, declaredPublic: boolean, fn: Fn<
       });
       return toResponse(result);
     });
-  return Object.assign(handler, { inputSchemas: schemas } satisfies DeclaredInput);
+  return Object.assign(handler, { inputSchemas: schemas, route } satisfies DeclaredInput);
 }
 
 /** A handler for a route the table marks 'user' or 'verified': `user` is always set. */
-export function httpHandler<S extends Schemas>(schemas: S, fn: Fn<S, AuthUser>) {
-  return wrap(schemas, false, fn);
+export function httpHandler<S extends Schemas>(declared: Declared<S>, fn: Fn<S, AuthUser>) {
+  return wrap(declared, false, fn);
 }
 
 /** A handler for a route the table marks 'public'. */
-export function publicHttpHandler<S extends Schemas>(schemas: S, fn: Fn<S, undefined>) {
-  return wrap(schemas, true, fn);
+export function publicHttpHandler<S extends Schemas>(declared: Declared<S>, fn: Fn<S, undefined>) {
+  return wrap(declared, true, fn);
 }

@@ -1,4 +1,4 @@
-import type { Capability } from '../routes';
+import type { Capability } from '../route-types';
 
 /**
  * Every queue of the app, read by the CDK workers stack and by the local cloud, so both have the same
@@ -35,7 +35,7 @@ const MAIL_TIMEOUT_SECONDS = 30;
 export const queues: Record<QueueName, QueueDefinition> = {
   'trob-runs': {
     name: 'trob-runs',
-    consumer: 'workers/automation-runner',
+    consumer: 'workers/run',
     consumerTimeoutSeconds: WORKER_TIMEOUT_SECONDS,
     visibilityTimeoutSeconds: WORKER_TIMEOUT_SECONDS * 6,
     maxReceiveCount: 3,
@@ -45,7 +45,7 @@ export const queues: Record<QueueName, QueueDefinition> = {
   },
   'flow-runs': {
     name: 'flow-runs',
-    consumer: 'workers/automation-runner',
+    consumer: 'workers/run',
     consumerTimeoutSeconds: WORKER_TIMEOUT_SECONDS,
     visibilityTimeoutSeconds: WORKER_TIMEOUT_SECONDS * 6,
     maxReceiveCount: 3,

@@ -2,13 +2,12 @@ import { Readable } from 'node:stream';
 import middy, { type MiddlewareObj, type Request } from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import type { HttpRoute } from '../routes';
+import type { HttpRoute } from '../route-types';
 import { type AuthUser, authenticate } from './auth';
 import { toErrorResponse } from './errors';
 import {
   type DeclaredInput,
   errorResponse,
-  findRoute,
   type HttpEvent,
   type HttpResponse,
   requestContext,
@@ -23,7 +22,8 @@ import { parseJsonBody, parseWith, requireJsonContent } from './parse';
  * last. A refusal before the stream starts is an ordinary JSON error with its status; a failure
  * mid-stream becomes a final `{"type":"error"}` event, since the status line has already gone out.
  *
- * A function URL event carries no route key, so the handler names its route-table row.
+ * A function URL event carries no route key: the handler hands its route-table row over (`route`), as an
+ * HTTP handler does.
  */
 export interface SseEvent {
   type: string;
@@ -44,7 +44,7 @@ export const sseLine = (event: SseEvent): string => `data: ${JSON.stringify(even
 const states = new WeakMap<HttpEvent, Internal>();
 
 export function sseHandler<S extends z.core.$ZodType>(
-  options: { route: string; body: S },
+  options: { route: HttpRoute; body: S },
   /**
    * Returns the events. What it awaits before handing them over (finding the caller's automation) still
    * answers as a JSON error with its status; a throw while the events are read becomes an error event.
@@ -55,8 +55,9 @@ export function sseHandler<S extends z.core.$ZodType>(
     log: Logger;
   }) => AsyncIterable<SseEvent> | Promise<AsyncIterable<SseEvent>>,
 ) {
-  const route = findRoute(options.route);
-  if (!route?.stream) throw new Error(`${options.route} is not a stream route in the route table`);
+  const { route } = options;
+  if (!route.stream)
+    throw new Error(`${route.method} ${route.path} is not a stream route in the route table`);
 
   const steps: MiddlewareObj<HttpEvent, HttpResponse, Error, Context, Internal> = {
     before: async (request: Req) => {
@@ -101,5 +102,5 @@ export function sseHandler<S extends z.core.$ZodType>(
         body: Readable.from(frames()) as unknown as string,
       };
     });
-  return Object.assign(handler, { inputSchemas: { body: options.body } } satisfies DeclaredInput);
+  return Object.assign(handler, { inputSchemas: { body: options.body }, route } satisfies DeclaredInput);
 }

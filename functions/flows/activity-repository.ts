@@ -3,7 +3,7 @@ import type { ActivityType } from '../../shared/flow-insights';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { isItemConditionFailure } from '../core/dynamo-errors';
 import { keys } from '../core/table';
-import { activityCount, countUpdates, flowDayOf } from './flow-counts';
+import { activityCount, countUpdates, flowDayOf } from './flow-count-repository';
 
 /**
  * A flow's activities (spec section 3, Activity; access pattern 38): what its runs did to whom, newest
@@ -71,7 +71,7 @@ export const activitySearchText = (activity: StoredActivity): string =>
 
 /**
  * Records an activity once (a second record of the same id and time is ignored), in one transaction
- * with the flow's counts of its day and of all time (flow-counts.ts) and the prospect's own timeline,
+ * with the flow's counts of its day and of all time (flow-count-repository.ts) and the prospect's own timeline,
  * so the feed, the analytics and the prospect's page never disagree. `timeZone` is the flow's.
  */
 export async function recordActivity(

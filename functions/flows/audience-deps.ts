@@ -1,18 +1,19 @@
+import { createPlatformSessions } from '../connections/platform-sessions';
+import { keysPort } from '../core/adapters/keys-adapter';
 import { env } from '../core/env';
 import { logger } from '../core/logger';
-import { keysPort } from '../core/ports/keys';
 import { openPlatformPage } from '../platforms/browser';
 import { createGovernor } from '../safety/governor';
 import { createAudienceService } from './audience-service';
 
 /**
- * The audience preview's wiring, built once per cold start: the key port (the session's cookies), the
+ * The audience preview's wiring, built once per cold start: the platform sessions (the account's cookies), the
  * account's governor and Chromium (its function is bundled like the Chromium workers: lib/api-stack.ts).
  */
 export const audiences = createAudienceService({
   log: logger,
   now: () => new Date(),
-  keys: keysPort(),
+  sessions: createPlatformSessions({ keys: keysPort(), now: () => new Date() }),
   governorFor: (account, platform, timeZone) =>
     createGovernor({
       account,

@@ -2,29 +2,18 @@ import { FLOW_API_TEXTS } from '../../shared/flow-api';
 import { AUDIENCE_API_TEXTS, type Audience, audienceFacets } from '../../shared/flow-audience';
 import type { TargetingSettings } from '../../shared/flows';
 import { planOrFree } from '../../shared/plan-policy';
-import { PLATFORM_TABLE, type Platform, platformLabel } from '../../shared/platforms';
+import { type Platform, platformLabel } from '../../shared/platforms';
 import { RUN_TEXTS } from '../../shared/run-texts';
-import { findUserById } from '../auth/user-repository';
-import {
-  listConnections,
-  recordValidation,
-  type StoredConnection,
-} from '../connections/connection-repository';
-import { encryptionContext } from '../connections/connection-service';
+import { findUserById } from '../auth/user-service';
+import type { PlatformSession, PlatformSessions } from '../connections/platform-sessions';
 import type { AuthUser } from '../core/auth';
 import { ForbiddenError, ServiceUnavailableError, UnauthorizedError } from '../core/errors';
 import type { Logger } from '../core/logger';
-import type { KeysPort } from '../core/ports/keys';
-import {
-  type BrowserCookie,
-  BrowserMissingError,
-  type openPlatformPage,
-  type PlatformPage,
-} from '../platforms/browser';
+import { BrowserMissingError, type openPlatformPage, type PlatformPage } from '../platforms/browser';
 import { PlatformStop } from '../platforms/driver-types';
 import { flowDriverFor } from '../platforms/flow-drivers';
 import { platformBaseUrl } from '../platforms/session-check';
-import type { BudgetAccount } from '../safety/budget-repository';
+import type { BudgetAccount } from '../safety/budget-service';
 import type { Governor } from '../safety/governor';
 import { findAudienceCount, saveAudienceCount } from './audience-repository';
 
@@ -39,7 +28,8 @@ import { findAudienceCount, saveAudienceCount } from './audience-repository';
 export interface AudienceDeps {
   log: Logger;
   now: () => Date;
-  keys: Pick<KeysPort, 'decrypt'>;
+  /** The connected accounts' platform sessions (functions/connections/platform-sessions.ts). */
+  sessions: PlatformSessions;
   /** The account's governor (safety/governor.ts), on its own clock. */
   governorFor(
     account: BudgetAccount,
@@ -62,7 +52,7 @@ const PAGE_TIMEOUT_MS = 12_000;
 export type AudienceService = ReturnType<typeof createAudienceService>;
 
 export function createAudienceService(deps: AudienceDeps) {
-  const { log, now, keys } = deps;
+  const { log, now, sessions } = deps;
   return { count };
 
   async function count(authUser: AuthUser, targeting: TargetingSettings): Promise<Audience> {
@@ -71,21 +61,18 @@ export function createAudienceService(deps: AudienceDeps) {
     if (!owner) throw new UnauthorizedError();
     // DECISIONS 3: the setup screen and its calls need PLUS exactly.
     if (planOrFree(owner.plan) !== 'PLUS') throw new ForbiddenError(FLOW_API_TEXTS.plusOnly);
-    const record = PLATFORM_TABLE[PLATFORM].record;
-    const connection = (await listConnections(workspaceId)).find((c) => c.platform === record && c.isActive);
-    if (!connection) return { count: null, state: 'no-connection' };
+    const found = await sessions.get(workspaceId, PLATFORM);
+    if (found.kind === 'missing') return { count: null, state: 'no-connection' };
+    // The platform ended the session: it needs the extension's fresh cookies, as a run would say.
+    if (found.kind === 'retired') return { count: null, state: 'needs-attention' };
+    const { session } = found;
+    const { connection, cookies } = session;
 
     const facets = audienceFacets(targeting);
     const account = { userId: workspaceId, connectionId: connection.id };
     const kept = await findAudienceCount(account, facets, now());
     if (kept !== undefined) return { count: kept, state: 'counted' };
 
-    const cookies = JSON.parse(
-      await keys.decrypt(
-        connection.sealedCookies,
-        encryptionContext(workspaceId, connection.accountId, PLATFORM),
-      ),
-    ) as BrowserCookie[];
     const driver = flowDriverFor(PLATFORM, cookies);
     if (!driver) throw new Error(`No flow driver for ${PLATFORM}`);
     const governor = deps.governorFor(account, PLATFORM, connection.timeZone);
@@ -121,7 +108,7 @@ export function createAudienceService(deps: AudienceDeps) {
           log.warn('search budget not given back', { error: giveBackError });
         });
       }
-      if (error instanceof PlatformStop) return stopped(error, connection, governor, action);
+      if (error instanceof PlatformStop) return stopped(error, session, governor, action);
       if (error instanceof BrowserMissingError) {
         log.error('no browser to count the audience', { path: error.path });
         throw new ServiceUnavailableError(AUDIENCE_API_TEXTS.failed);
@@ -135,7 +122,7 @@ export function createAudienceService(deps: AudienceDeps) {
   /** What the platform's stop means for the preview: as a run would take it, without a count. */
   async function stopped(
     stop: PlatformStop,
-    connection: StoredConnection,
+    session: PlatformSession,
     governor: Pick<Governor, 'rest'>,
     action: Parameters<Governor['rest']>[0],
   ): Promise<Audience> {
@@ -145,13 +132,12 @@ export function createAudienceService(deps: AudienceDeps) {
       const until = await governor.rest(action, stop.retryAt);
       return { count: null, state: 'no-budget', retryAt: until.toISOString() };
     }
-    if (stop.reason === 'challenge' || stop.reason === 'expired') {
-      const label = platformLabel(PLATFORM);
-      await recordValidation(connection.userId, connection.id, {
-        ok: false,
-        error: stop.reason === 'challenge' ? RUN_TEXTS.challenge(label) : RUN_TEXTS.expired(label),
-        now: now().toISOString(),
-      });
+    if (stop.reason === 'challenge') {
+      await sessions.markBad(session, RUN_TEXTS.challenge(platformLabel(PLATFORM)));
+      return { count: null, state: 'needs-attention' };
+    }
+    if (stop.reason === 'expired') {
+      await sessions.retire(session, RUN_TEXTS.expired(platformLabel(PLATFORM)));
       return { count: null, state: 'needs-attention' };
     }
     throw new ServiceUnavailableError(AUDIENCE_API_TEXTS.failed);

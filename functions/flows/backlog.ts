@@ -1,7 +1,7 @@
 import { meetsMinimumMatch } from '../../shared/flow-options';
 import { FLOW_WRITES, type FlowConfig, type FlowWriteKind } from '../../shared/flows';
 import { REVIEW_EXPIRY_MS } from '../../shared/review';
-import type { ContactRecord } from './contact-ledger';
+import type { ContactRecord } from './contact-ledger-repository';
 import { prospectsOfFlow, type StoredProspect } from './prospect-repository';
 import { findFlowTemplate } from './templates/registry';
 

@@ -1,23 +1,23 @@
-import type { DayPlan, PlanCounts } from '../../shared/day-plan';
+import type { DayPlan, DayPlanCounts } from '../../shared/day-plan';
 import { flowStatusOf } from '../../shared/flow-api';
 import { DEFAULT_MINIMUM_MATCH, WITHDRAW_AFTER_DAYS } from '../../shared/flow-options';
 import type { FlowConfig } from '../../shared/flows';
 import { platformOfRecord } from '../../shared/platforms';
-import type { StoredConnection } from '../connections/connection-repository';
-import { flowExecutionOf, nextFlowRunAt } from '../jobs/flow-schedule';
+import type { StoredConnection } from '../connections/connection-lookup-service';
 import { LINKEDIN_API } from '../platforms/linkedin/endpoints';
-import { budgetUsed } from '../safety/budget-repository';
+import { budgetUsed } from '../safety/budget-service';
 import { GOVERNED_ACTIONS, type GovernedAction } from '../safety/budgets';
-import { type BudgetState, type FlowBacklog, type PlanFlow, planDay } from '../safety/day-plan';
+import { type BudgetState, type DayPlanFlow, dayPlanOf, type FlowBacklog } from '../safety/day-plan';
 import { createGovernor, nextDay, periodsOf } from '../safety/governor';
 import { waitingProspects, writesOfTemplate } from './backlog';
-import type { ContactRecord, LedgerAccount } from './contact-ledger';
+import type { ContactRecord, LedgerAccount } from './contact-ledger-repository';
 import { listFlows, type StoredFlow } from './flow-repository';
+import { flowExecutionOf, nextFlowRunAt } from './flow-schedule';
 import { allContacts, isPendingInvitation } from './pending-invitations';
 import { type ReviewEntry, reviewEntries } from './review-repository';
 
 /**
- * Tomorrow's plan of a connected account (issue 23 point 4): reads what the pure planner
+ * The day plan of a connected account (issue 23 point 4): reads what the pure planner
  * (functions/safety/day-plan.ts) needs: the account's flows and their schedules, the limits in force
  * now and after its midnight (warm-up, adaptation), what is used of them, the writes each flow's
  * template makes, and each flow's backlog (invitations awaiting an answer, people to message, approved
@@ -34,7 +34,7 @@ const ACTION_OF_KIND: Readonly<Record<ReviewEntry['kind'], GovernedAction>> = {
   comment: 'comments',
 };
 
-export async function accountPlan(
+export async function accountDayPlan(
   userId: string,
   connection: Pick<StoredConnection, 'id' | 'platform' | 'timeZone'>,
   now: Date,
@@ -78,14 +78,14 @@ export async function accountPlan(
         ] as const,
     ),
   );
-  return planDay({
+  return dayPlanOf({
     now,
     account: { id: connection.id, platform, timeZone, pendingInvitations },
     budgets,
     limitsAfterMidnight,
     // A run queued and not started yet (a new flow's first, an Execute now) starts now.
     flows: flows.map((flow) =>
-      planFlowOf(flow, runNow?.flowId === flow.id || flow.status === 'pending' ? now : undefined),
+      dayPlanFlowOf(flow, runNow?.flowId === flow.id || flow.status === 'pending' ? now : undefined),
     ),
     pending: Object.fromEntries(backlogs),
     searchPageSize: LINKEDIN_API.pageSizes.search,
@@ -93,7 +93,7 @@ export async function accountPlan(
   });
 }
 
-function planFlowOf(flow: StoredFlow, startsNow: Date | undefined): PlanFlow {
+function dayPlanFlowOf(flow: StoredFlow, startsNow: Date | undefined): DayPlanFlow {
   return {
     id: flow.id,
     name: flow.displayName,
@@ -139,7 +139,7 @@ async function backlogOf(
   const pending = contacts.filter(isPendingInvitation);
   // Accepted and not messaged yet: each gets the flow's message at its next run.
   const toMessage = contacts.filter((c) => c.steps.accepted && !c.steps.messaged && !c.steps.replied).length;
-  const approved: Partial<PlanCounts> = {};
+  const approved: Partial<DayPlanCounts> = {};
   for (const entry of entries) {
     if (entry.state !== 'approved') continue;
     const action = ACTION_OF_KIND[entry.kind];

@@ -10,15 +10,15 @@ import {
 } from '../../shared/flow-insights';
 import type { FlowConfig } from '../../shared/flows';
 import { PLATFORM_TABLE } from '../../shared/platforms';
-import { listConnections } from '../connections/connection-repository';
+import { listConnections } from '../connections/connection-lookup-service';
 import { DAY_MS, instantOf, isoDay, wallDayOf } from '../core/zone-clock';
-import { pageJobs, type StoredJob } from '../jobs/job-repository';
-import { budgetUsed } from '../safety/budget-repository';
+import { pageJobs, type StoredJob } from '../jobs/job-history-service';
+import { budgetUsed } from '../safety/budget-service';
 import { BUDGETS, GOVERNED_ACTIONS, type GovernedAction } from '../safety/budgets';
 import { periodsOf } from '../safety/governor';
 import { waitingProspects } from './backlog';
-import { contactsOfFlow, type LedgerAccount } from './contact-ledger';
-import { type DayCounts, type FlowCount, flowDays, qualityCount } from './flow-counts';
+import { contactsOfFlow, type LedgerAccount } from './contact-ledger-repository';
+import { type DayCounts, type FlowCount, flowDays, qualityCount } from './flow-count-repository';
 import type { StoredFlow } from './flow-repository';
 import { reviewComparison } from './review-outcomes';
 

@@ -1,5 +1,5 @@
+import { schedulerPort } from '../core/adapters/scheduler-adapter';
 import { logger } from '../core/logger';
-import { schedulerPort } from '../core/ports/scheduler';
 import { createFlowService } from './flow-service';
 import { findFlowTemplate } from './templates/registry';
 

@@ -9,7 +9,7 @@ import { FLOW_TEXTS, type TargetingSettings } from '../../shared/flows';
 import type { AuthUser } from '../core/auth';
 import { NotFoundError } from '../core/errors';
 import { flowAnalytics } from './flow-analytics';
-import { listActivities, listProspects, prospectSummaryOf } from './flow-lists';
+import { listActivities, listProspects, prospectSummaryOf } from './flow-list-repository';
 import { findFlow, type StoredFlow } from './flow-repository';
 import { findProspect } from './prospect-repository';
 import { prospectDetailOf } from './prospect-view';

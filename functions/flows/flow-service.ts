@@ -15,7 +15,7 @@ import { isFinishedStatus, statusesBefore } from '../../shared/job-lifecycle';
 import { countsAsRunning, limitsFor, planOrFree, TRIAL_FLOW_EXECUTION_LIMIT } from '../../shared/plan-policy';
 import { platformLabel } from '../../shared/platforms';
 import { DEFAULT_REVIEW_MODE, reviewModeOf } from '../../shared/review';
-import { findUserById, takeTrialFlowExecution } from '../auth/user-repository';
+import { findUserById, takeTrialFlowExecution } from '../auth/user-service';
 import type { AuthUser } from '../core/auth';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../core/errors';
 import type { Logger } from '../core/logger';
@@ -25,10 +25,10 @@ import {
   readStartGuard,
   resumeBetweenRuns,
   setJobStatusByUser,
-} from '../jobs/automation-status-repository';
-import { flowExecutionOf, flowScheduleName, nextFlowRunAt, nextFlowSchedule } from '../jobs/flow-schedule';
-import { startScheduledJob } from '../jobs/run-claims';
+  startScheduledJob,
+} from '../jobs/job-state';
 import { type FlowTotal, findFlow, listFlows, renameFlow, type StoredFlow } from './flow-repository';
+import { flowExecutionOf, flowScheduleName, nextFlowRunAt, nextFlowSchedule } from './flow-schedule';
 import { closeReviewQueue } from './review-repository';
 
 /**

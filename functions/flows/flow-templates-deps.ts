@@ -1,4 +1,4 @@
-import { findTemplate, listTemplates } from '../catalog/catalog-repository';
+import { findTemplate, listTemplates } from '../catalog/template-service';
 import { createFlowTemplateService } from './flow-template-service';
 import { flowTemplates } from './templates/registry';
 

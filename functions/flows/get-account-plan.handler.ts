@@ -1,9 +1,12 @@
 import { connectionIdParams } from '../../shared/connections';
 import { httpHandler } from '../core/http-handler';
-import { plans } from './plan-deps';
+import { httpRoute } from '../routes';
+import { dayPlans } from './day-plan-deps';
+
+const route = httpRoute('flows/get-account-plan');
 
 /** `GET /api/users/platforms/{id}/plan`: the connected account's next 24 hours (issue 23 point 4). */
-export const handler = httpHandler({ path: connectionIdParams }, async ({ user, path }) => ({
+export const handler = httpHandler({ route, path: connectionIdParams }, async ({ user, path }) => ({
   success: true,
-  data: { plan: await plans.ofAccount(user, path.id) },
+  data: { plan: await dayPlans.ofAccount(user, path.id) },
 }));

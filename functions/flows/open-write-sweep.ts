@@ -1,6 +1,6 @@
-import { startScheduledJob } from '../jobs/run-claims';
+import { startScheduledJob } from '../jobs/job-state';
 import { findFlow } from './flow-repository';
-import { markOpenWriteSwept, openWritesBefore } from './open-writes';
+import { markOpenWriteSwept, openWritesBefore } from './open-write-repository';
 
 /** As the stalled-job sweep's grace: a write's lease ends with its job's, and the job is taken over after this. */
 export const OPEN_WRITE_GRACE_MS = 2 * 60_000;

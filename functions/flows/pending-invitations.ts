@@ -1,6 +1,6 @@
 import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
-import type { ContactRecord, LedgerAccount } from './contact-ledger';
+import type { ContactRecord, LedgerAccount } from './contact-ledger-repository';
 
 /**
  * The invitations a connected account holds pending, as its contact ledger knows them (issue 23

@@ -6,11 +6,12 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { MatchQuality, ProspectStatus, RelevanceFactor } from '../../shared/flow-insights';
+import type { PersonFields } from '../../shared/person';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { isConditionalCheckFailure, isItemConditionFailure } from '../core/dynamo-errors';
 import { keys } from '../core/table';
 import type { ProspectEvent } from './activity-repository';
-import { statusCount, totalsUpdate } from './flow-counts';
+import { statusCount, totalsUpdate } from './flow-count-repository';
 
 /**
  * A flow's prospects (spec section 3, Prospect; access patterns 36 and 37): the people its runs
@@ -20,14 +21,7 @@ import { statusCount, totalsUpdate } from './flow-counts';
  */
 export type { MatchQuality, RelevanceFactor } from '../../shared/flow-insights';
 
-export interface StoredProspect {
-  id: string;
-  name: string;
-  headline?: string;
-  title?: string;
-  company?: string;
-  location?: string;
-  industry?: string;
+export interface StoredProspect extends PersonFields {
   profileUrl: string;
   profileImage?: string;
   /** Network distance from the account when found: 1 is already a connection (nothing to invite). */

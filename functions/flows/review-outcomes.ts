@@ -1,8 +1,8 @@
 import { TEXT_ORIGINS, type TextOrigin, type TextOriginStats } from '../../shared/review';
 import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
-import { type ContactRecord, contactsOfFlow, type LedgerAccount } from './contact-ledger';
-import type { WriteRecord } from './write-ledger';
+import { type ContactRecord, contactsOfFlow, type LedgerAccount } from './contact-ledger-repository';
+import type { WriteRecord } from './write-ledger-repository';
 
 /**
  * The analytics' comparison of review before send (issue 23 point 1): of the flow's invitations with

@@ -4,8 +4,8 @@ import { dynamo, tableName } from '../core/clients/dynamo';
 import { cancellationCodes } from '../core/dynamo-errors';
 import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
-import type { LedgerAccount } from './contact-ledger';
-import { findWrite, type WriteRecord, type WriteTarget } from './write-ledger';
+import type { LedgerAccount } from './contact-ledger-repository';
+import { findWrite, type WriteRecord, type WriteTarget } from './write-ledger-repository';
 
 /**
  * A flow's review queue (issue 23 point 1; access patterns 50 and 51). The write record in the

@@ -11,10 +11,10 @@ import {
   type ReviewQueue,
   reviewModeOf,
 } from '../../shared/review';
+import { MESSAGE_MAX_LENGTH } from '../ai/ai-outreach-rules';
 import type { AuthUser } from '../core/auth';
 import { NotFoundError, ValidationError } from '../core/errors';
 import type { Logger } from '../core/logger';
-import { MESSAGE_MAX_LENGTH } from '../core/ports/ai-outreach-rules';
 import { findFlow, type StoredFlow, setFlowReviewMode } from './flow-repository';
 import {
   approveEntry,

@@ -1,11 +1,14 @@
 import { flowIdParams } from '../../shared/flow-api';
 import { REVIEW_TEXTS, reviewModeInput } from '../../shared/review';
 import { httpHandler } from '../core/http-handler';
+import { httpRoute } from '../routes';
 import { review } from './review-deps';
+
+const route = httpRoute('flows/set-flow-review-mode');
 
 /** `PUT /api/flows/{id}/review-mode`: the flow's review mode, changeable at any time (issue 23). */
 export const handler = httpHandler(
-  { path: flowIdParams, body: reviewModeInput },
+  { route, path: flowIdParams, body: reviewModeInput },
   async ({ user, path, body }) => ({
     success: true,
     message: REVIEW_TEXTS.modeSaved,

@@ -1,5 +1,5 @@
 import type { TextOrigin } from '../../shared/review';
-import type { LedgerAccount } from './contact-ledger';
+import type { LedgerAccount } from './contact-ledger-repository';
 import { type ReviewEntry, recordReviewIntent } from './review-repository';
 import {
   claimWrite,
@@ -11,7 +11,7 @@ import {
   type SettledStatus,
   type WriteKind,
   type WriteTarget,
-} from './write-ledger';
+} from './write-ledger-repository';
 
 /**
  * Every write to a platform (a like, a comment, an invitation, a message) goes this one way (issue 20

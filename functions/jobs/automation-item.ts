@@ -8,10 +8,10 @@ import type { Automation, JobStage, JobTrigger } from '../../shared/automations-
 export interface StoredAutomation extends Automation {
   userId: string;
   /**
-   * 'flow' for a flow (issue 20): a flow is an automation item the engine runs like a recurring trob,
-   * one job per execution (DECISIONS 27); the automations API never lists or answers it.
+   * The automation's job kind, when it is not the first kind there was (functions/workers/run-kinds.ts
+   * reads it): the engine runs every kind's jobs alike; which APIs list it is its domain's business.
    */
-  kind?: 'flow';
+  kind?: string;
   /** When the run message went on the queue; absent while the automation waits for the sweep. */
   queuedAt?: string;
   /** The run state (functions/jobs/run-repository.ts): the last claimed segment, its lease and cursor. */

@@ -2,7 +2,7 @@ import type { AiFilterInput, AiFilterStreamEvent, AiMatchedLead } from '../../sh
 import { AUTOMATION_TEXTS, automationIdOfJob } from '../../shared/automations-values';
 import { demoLeads } from '../../shared/demo-leads';
 import type { Lead } from '../../shared/leads';
-import type { StoredAutomation } from '../automations/automation-repository';
+import type { StoredAutomation } from '../automations/automation-lookup-service';
 import { NotFoundError } from '../core/errors';
 import type { AiLead, AiPort } from '../core/ports/ai';
 

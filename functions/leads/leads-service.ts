@@ -1,9 +1,9 @@
 import { AUTOMATION_TEXTS, automationIdOfJob } from '../../shared/automations-values';
 import type { Lead, LeadsPageResponse } from '../../shared/leads';
-import { findAutomation } from '../automations/automation-repository';
+import { findAutomation } from '../automations/automation-lookup-service';
 import type { AuthUser } from '../core/auth';
 import { NotFoundError } from '../core/errors';
-import { leadsAfter, leadsPage } from './lead-store';
+import { leadsAfter, leadsPage } from './lead-repository';
 
 /**
  * `GET /api/automation/leads/{jobId}`: a page of the job's leads and the count of all of them. The

@@ -1,4 +1,5 @@
 import { CONNECTION_NOTE_LIMITS } from '../../shared/flow-options';
+import type { PersonFields } from '../../shared/person';
 import type { Platform } from '../../shared/platforms';
 import type { GovernedAction } from '../safety/budgets';
 import type { PlatformPage } from './browser';
@@ -34,15 +35,7 @@ export interface FlowTargeting {
 }
 
 /** One person a search found. */
-export interface FlowPerson {
-  /** The platform's stable person id (LinkedIn's profile id, ACoAA...). */
-  id: string;
-  name: string;
-  headline?: string;
-  title?: string;
-  company?: string;
-  location?: string;
-  industry?: string;
+export interface FlowPerson extends PersonFields {
   profileUrl: string;
   imageUrl?: string;
   /** Network distance from the account: 1st, 2nd or 3rd and further. */

@@ -5,7 +5,7 @@ import type { JobProgress, JobProgressEvent } from '../../shared/realtime';
 import { loadAuthState, loadWorkspaceAccess } from '../core/auth-state';
 import { NotFoundError, UnauthorizedError } from '../core/errors';
 import type { RealtimePort } from '../core/ports/realtime';
-import { ownsAutomation } from '../jobs/job-repository';
+import { ownsAutomation } from '../jobs/job-history-service';
 import { createSessionSocketsService } from './session-sockets-service';
 import * as repository from './socket-repository';
 

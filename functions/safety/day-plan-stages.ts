@@ -1,8 +1,8 @@
 import {
+  DAY_PLAN_ACTIONS,
+  type DayPlanAction,
+  type DayPlanCounts,
   FOLLOW_UP_READS,
-  PLAN_ACTIONS,
-  type PlanAction,
-  type PlanCounts,
   REPLY_READS_PER_RUN,
   zeroCounts,
 } from '../../shared/day-plan';
@@ -16,7 +16,7 @@ import type { GovernedAction } from './budgets';
 import { periodsOf } from './governor';
 
 /**
- * Tomorrow's plan's parts (issue 23 point 4; day-plan.ts puts them together): what the planner is
+ * The day plan's parts (issue 23 point 4; day-plan.ts puts them together): what the planner is
  * given, the account's budgets moved along the window, and one run's stages, each asking the budgets
  * what flow-run.ts, flow-approved.ts and flow-follow-up.ts ask the governor.
  */
@@ -24,7 +24,7 @@ import { periodsOf } from './governor';
 /** A budget as the governor applies it now (after warm-up and adaptation) and what is used of it. */
 export type BudgetState = { daily: number; weekly: number; usedToday: number; usedThisWeek: number };
 
-export interface PlanFlow {
+export interface DayPlanFlow {
   id: string;
   name: string;
   status: FlowStatus;
@@ -44,7 +44,7 @@ export interface FlowBacklog {
   /** People the flow messaged who have not replied. */
   awaitingReply: number;
   /** Approved review items not sent yet, by the budget each takes: they go first at the next run. */
-  approved?: Partial<PlanCounts>;
+  approved?: Partial<DayPlanCounts>;
   /** Of `awaitingAnswer`, how many may have accepted (a message each); absent: all not due for withdrawal. */
   expectedAcceptances?: number;
   /**
@@ -75,15 +75,15 @@ export interface DayPlanInput {
   budgets: Record<GovernedAction, BudgetState>;
   /** The limits from the account's next midnight on, where they change (the warm-up's next day). */
   limitsAfterMidnight?: Partial<Record<GovernedAction, { daily: number; weekly: number }>>;
-  flows: readonly PlanFlow[];
+  flows: readonly DayPlanFlow[];
   pending: Readonly<Record<string, FlowBacklog>>;
   /** People a search page lists on this platform (the flow driver's: LINKEDIN_API.pageSizes.search). */
   searchPageSize: number;
   /**
-   * The flow's first run strictly after `after` (jobs/flow-schedule.ts nextFlowRunAt): passed in, as
+   * The flow's first run strictly after `after` (flows/flow-schedule.ts nextFlowRunAt): passed in, as
    * safety sits beside jobs in the domain order and imports none of it.
    */
-  nextRunAfter: (after: Date, flow: PlanFlow) => Date;
+  nextRunAfter: (after: Date, flow: DayPlanFlow) => Date;
 }
 
 // --- The account's budgets, moved along the window ---
@@ -91,13 +91,13 @@ export interface DayPlanInput {
 export function budgetClock(input: DayPlanInput) {
   const zone = input.account.timeZone;
   let periods = periodsOf(input.now, zone);
-  const budgets = {} as Record<PlanAction, BudgetState>;
-  for (const action of PLAN_ACTIONS) budgets[action] = { ...input.budgets[action] };
+  const budgets = {} as Record<DayPlanAction, BudgetState>;
+  for (const action of DAY_PLAN_ACTIONS) budgets[action] = { ...input.budgets[action] };
   return {
     /** A run's start: a new quota day (or week) on the account's clock starts its counters at zero. */
     moveTo(at: Date) {
       const next = periodsOf(at, zone);
-      for (const action of PLAN_ACTIONS) {
+      for (const action of DAY_PLAN_ACTIONS) {
         const b = budgets[action];
         if (next.day !== periods.day) Object.assign(b, input.limitsAfterMidnight?.[action], { usedToday: 0 });
         if (next.week !== periods.week) b.usedThisWeek = 0;
@@ -105,12 +105,12 @@ export function budgetClock(input: DayPlanInput) {
       periods = next;
     },
     /** What is left of the action's budget now. */
-    room(action: PlanAction): number {
+    room(action: DayPlanAction): number {
       const b = budgets[action];
       return Math.max(0, Math.min(b.daily - b.usedToday, b.weekly - b.usedThisWeek));
     },
     /** Takes up to `wanted`, as the governor would one by one: never past the daily or weekly budget. */
-    take(action: PlanAction, wanted: number): number {
+    take(action: DayPlanAction, wanted: number): number {
       const b = budgets[action];
       const taken = Math.max(0, Math.min(wanted, b.daily - b.usedToday, b.weekly - b.usedThisWeek));
       b.usedToday += taken;
@@ -128,7 +128,7 @@ export type AccountState = { pendingInvitations: number; notesSent: number };
 export type FlowState = {
   searchTotal: number;
   foundBefore: number;
-  approved: PlanCounts;
+  approved: DayPlanCounts;
   /** The backlog (issue 36 point 6): earlier prospects waiting for engagement, for an invitation. */
   waiting: { engagement: number; invitation: number };
   awaitingAnswer: number;
@@ -140,7 +140,7 @@ export type FlowState = {
   /** When each pending invitation falls due for withdrawal, the soonest first; withdrawn ones leave. */
   withdrawalsDue: number[];
   /** What the flow's last run left over and its next run asks for again (counted once in the totals). */
-  carried: PlanCounts;
+  carried: DayPlanCounts;
 };
 
 /** One run's counts as its stages ask the budgets. */
@@ -159,14 +159,14 @@ export class Run {
     readonly mode: ReviewMode,
   ) {}
   /** Asks for `wanted` and answers what the budget gave; the rest is left over (and `carries` on). */
-  attempt(action: PlanAction, wanted: number, carries = false): number {
+  attempt(action: DayPlanAction, wanted: number, carries = false): number {
     const taken = this.clock.take(action, wanted);
     this.planned[action] += taken;
     this.skip(action, wanted - taken, carries);
     return taken;
   }
   /** Asks for all of `wanted` at once (the governor's take of a count): all, or none and left over. */
-  attemptAll(action: PlanAction, wanted: number): boolean {
+  attemptAll(action: DayPlanAction, wanted: number): boolean {
     if (this.clock.room(action) < wanted) {
       this.skip(action, wanted);
       return false;
@@ -175,7 +175,7 @@ export class Run {
     return true;
   }
   /** Left over: not asked for, as the stage stopped on a spent budget before it. */
-  skip(action: PlanAction, count: number, carries = false) {
+  skip(action: DayPlanAction, count: number, carries = false) {
     this.leftOver[action] += count;
     if (carries) this.carried[action] += count;
   }
@@ -183,7 +183,7 @@ export class Run {
 
 /** Approved review items first (flow-approved.ts): what the budget leaves waits for the next run. */
 export function sendApproved(run: Run, flow: FlowState, account: AccountState) {
-  for (const action of PLAN_ACTIONS) {
+  for (const action of DAY_PLAN_ACTIONS) {
     const wanted = flow.approved[action];
     if (wanted === 0) continue;
     const sent = run.attempt(action, wanted, true);
@@ -235,18 +235,20 @@ export function engage(
   carries = false,
 ): number {
   if (!makes('like') && !makes('comment')) return 0;
-  const steps: Array<[PlanAction, boolean]> = [
+  const steps: Array<[DayPlanAction, boolean]> = [
     ['profile-views', false],
-    ...(makes('like') ? [['likes', waitsForReview(run.mode, 'like', false)] as [PlanAction, boolean]] : []),
+    ...(makes('like')
+      ? [['likes', waitsForReview(run.mode, 'like', false)] as [DayPlanAction, boolean]]
+      : []),
     ...(makes('comment')
-      ? [['comments', waitsForReview(run.mode, 'comment', true)] as [PlanAction, boolean]]
+      ? [['comments', waitsForReview(run.mode, 'comment', true)] as [DayPlanAction, boolean]]
       : []),
   ];
   let stopped = false;
   let reached = 0;
   for (let i = 0; i < found; i++) {
     let written = false;
-    const unmet: PlanAction[] = [];
+    const unmet: DayPlanAction[] = [];
     for (const [action, waits] of steps) {
       if (stopped) {
         run.skip(action, 1);

@@ -1,12 +1,12 @@
 import {
   type BudgetLine,
+  DAY_PLAN_ACTIONS,
   DAY_PLAN_TEXTS,
   type DayPlan,
+  type DayPlanAction,
+  type DayPlanCounts,
+  type DayPlanRun,
   localTimeOf,
-  PLAN_ACTIONS,
-  type PlanAction,
-  type PlanCounts,
-  type PlannedRun,
   zeroCounts,
 } from '../../shared/day-plan';
 import type { FlowWriteKind } from '../../shared/flows';
@@ -17,13 +17,13 @@ import {
   type BudgetClock,
   budgetClock,
   connect,
+  type DayPlanFlow,
   type DayPlanInput,
   discover,
   engage,
   type FlowBacklog,
   type FlowState,
   followUp,
-  type PlanFlow,
   Run,
   readReplies,
   sendApproved,
@@ -32,24 +32,28 @@ import { nextDay, nextWeek } from './governor';
 
 // What one real run may do: the runner caps its takes to its run's planned counts.
 export { FOLLOW_UP_READS, REPLY_READS_PER_RUN, type RunAllowance, runAllowance } from '../../shared/day-plan';
-export type { BudgetState, DayPlanInput, FlowBacklog, PlanFlow } from './day-plan-stages';
+export type { BudgetState, DayPlanFlow, DayPlanInput, FlowBacklog } from './day-plan-stages';
 
 /**
- * Tomorrow's plan (issue 23 point 4): a dry run of the next 24 hours of one connected account's flows,
- * pure. Each run wants what its stages would ask the governor for (functions/runs/handlers/flow-run.ts
- * and flow-follow-up.ts), and takes it in time order from the budgets the account has left, whose
- * daily part comes back at the account's midnight and weekly part on its Monday (DECISIONS 29). The
- * runner caps a real run to its planned counts (`runAllowance`), so what is shown is what happens.
+ * The day plan ("Tomorrow's plan", issue 23 point 4): a dry run of the next 24 hours of one connected
+ * account's flows, pure. Each run wants what its stages would ask the governor for
+ * (functions/runs/handlers/flow-run.ts and flow-follow-up.ts), and takes it in time order from the
+ * budgets the account has left, whose daily part comes back at the account's midnight and weekly part
+ * on its Monday (DECISIONS 29). The runner caps a real run to its planned counts (`runAllowance`), so
+ * what is shown is what happens.
  */
 
-/** The plan's actions are the governor's, one to one: this stops compiling when either list gains one. */
-export const PLAN_ACTIONS_ARE_GOVERNED: [PlanAction, GovernedAction] extends [GovernedAction, PlanAction]
+/** The day plan's actions are the governor's, one to one: this stops compiling when either list gains one. */
+export const DAY_PLAN_ACTIONS_ARE_GOVERNED: [DayPlanAction, GovernedAction] extends [
+  GovernedAction,
+  DayPlanAction,
+]
   ? true
   : never = true;
 
-export const PLAN_WINDOW_MS = 24 * 3600 * 1000;
+export const DAY_PLAN_WINDOW_MS = 24 * 3600 * 1000;
 
-function planRun(input: DayPlanInput, clock: BudgetClock, scheduled: Scheduled, account: AccountState) {
+function dryRun(input: DayPlanInput, clock: BudgetClock, scheduled: Scheduled, account: AccountState) {
   const { flow, state, at } = scheduled;
   clock.moveTo(at);
   const run = new Run(clock, reviewModeOf(flow.config));
@@ -78,7 +82,7 @@ function planRun(input: DayPlanInput, clock: BudgetClock, scheduled: Scheduled, 
 
 // --- The window ---
 
-type Scheduled = { flow: PlanFlow; state: FlowState; at: Date };
+type Scheduled = { flow: DayPlanFlow; state: FlowState; at: Date };
 
 function flowStateOf(backlog: FlowBacklog, to: number): FlowState {
   const withdrawalsDue = (backlog.withdrawalsDueAt ?? []).map((t) => Date.parse(t)).sort((a, b) => a - b);
@@ -138,10 +142,10 @@ function sendBacklog(
   flow.waiting = { engagement: engagement - engaged, invitation: invitation - invited };
 }
 
-function plannedRunOf(
+function dayPlanRunOf(
   { flow, at }: Scheduled,
   { prospects, backlog, planned, waitingForReview, leftOver }: Run,
-): PlannedRun {
+): DayPlanRun {
   const timeZone = flow.config.executionSettings.workingHours.timezone;
   const localTime = localTimeOf(at, timeZone);
   const { id: flowId, name: flowName } = flow;
@@ -159,10 +163,10 @@ function plannedRunOf(
   };
 }
 
-function budgetLinesOf(input: DayPlanInput, runs: PlannedRun[], recounted: PlanCounts): BudgetLine[] {
-  const sum = (action: PlanAction, of: 'planned' | 'waitingForReview' | 'leftOver') =>
+function budgetLinesOf(input: DayPlanInput, runs: DayPlanRun[], recounted: DayPlanCounts): BudgetLine[] {
+  const sum = (action: DayPlanAction, of: 'planned' | 'waitingForReview' | 'leftOver') =>
     runs.reduce((total, run) => total + run[of][action], 0);
-  return PLAN_ACTIONS.map((action) => {
+  return DAY_PLAN_ACTIONS.map((action) => {
     const b = input.budgets[action];
     return {
       action,
@@ -176,20 +180,20 @@ function budgetLinesOf(input: DayPlanInput, runs: PlannedRun[], recounted: PlanC
   });
 }
 
-export function planDay(input: DayPlanInput): DayPlan {
+export function dayPlanOf(input: DayPlanInput): DayPlan {
   if (!(input.searchPageSize >= 1)) throw new RangeError('searchPageSize must be at least 1');
   const from = input.now.getTime();
-  const to = from + PLAN_WINDOW_MS;
+  const to = from + DAY_PLAN_WINDOW_MS;
   const clock = budgetClock(input);
   const account: AccountState = { pendingInvitations: input.account.pendingInvitations ?? 0, notesSent: 0 };
   const recounted = zeroCounts();
-  const runs: PlannedRun[] = [];
+  const runs: DayPlanRun[] = [];
   for (const scheduled of schedule(input, to)) {
     // What the flow's last run left over is asked for again now: the totals count it once.
-    for (const action of PLAN_ACTIONS) recounted[action] += scheduled.state.carried[action];
-    const run = planRun(input, clock, scheduled, account);
+    for (const action of DAY_PLAN_ACTIONS) recounted[action] += scheduled.state.carried[action];
+    const run = dryRun(input, clock, scheduled, account);
     scheduled.state.carried = run.carried;
-    runs.push(plannedRunOf(scheduled, run));
+    runs.push(dayPlanRunOf(scheduled, run));
   }
   const zone = input.account.timeZone;
   return {

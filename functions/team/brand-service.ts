@@ -1,6 +1,6 @@
 import { BRAND_TEXTS, type BrandOutput, type BrandView } from '../../shared/brand';
 import { hasFeature } from '../../shared/plan-policy';
-import { workspaceOwner } from '../account/signed-in-user';
+import { workspaceOwner } from '../auth/user-service';
 import type { AuthUser } from '../core/auth';
 import { ForbiddenError, ValidationError } from '../core/errors';
 import { deleteBrand, putBrand, type StoredBrand } from './brand-repository';

@@ -1,9 +1,12 @@
 import { switchWorkspaceInput, WORKSPACE_TEXTS } from '../../shared/team';
 import { httpHandler } from '../core/http-handler';
+import { httpRoute } from '../routes';
 import { workspaceSwitch } from './team-deps';
 
+const route = httpRoute('team/switch-workspace');
+
 /** `PUT /api/workspaces/current` `{workspaceId}`: the session acts in that workspace from now on. */
-export const handler = httpHandler({ body: switchWorkspaceInput }, async ({ user, body }) => {
+export const handler = httpHandler({ route, body: switchWorkspaceInput }, async ({ user, body }) => {
   const workspace = await workspaceSwitch.switchTo(user, body.workspaceId);
   const message =
     workspace.role === 'owner' ? WORKSPACE_TEXTS.switchedOwn : WORKSPACE_TEXTS.switched(workspace.name);

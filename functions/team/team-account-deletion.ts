@@ -1,15 +1,15 @@
+import { personName } from '../../shared/team';
 import { teamDeletedMail } from '../auth/mail-templates';
 import { appUrl } from '../auth/one-time-tokens';
-import { listSessions, setSessionWorkspace } from '../auth/session-repository';
-import { personName, type StoredUser } from '../auth/user-repository';
-import { batchDelete } from '../core/batch-delete';
+import { type StoredUser, sendSessionsHome } from '../auth/user-service';
 import type { MailPort } from '../core/ports/mail';
-import { keys } from '../core/table';
 import { forgetSessionSockets } from '../realtime/session-sockets-service';
 import {
-  listInvitations,
+  deleteMembership,
+  deleteTeamInvitationLinks,
   listMembers,
   listMemberships,
+  listTeamInvitations,
   removeMember,
   TeamWriteRefused,
 } from './team-repository';
@@ -29,22 +29,20 @@ export async function leaveTeamsOnDeletion(
   person: StoredUser,
   { mail }: { mail: MailPort },
 ): Promise<string[]> {
-  const [members, invitations, memberships] = await Promise.all([
+  const [members, teamInvitations, memberships] = await Promise.all([
     listMembers(person.id),
-    listInvitations(person.id),
+    listTeamInvitations(person.id),
     listMemberships(person.id),
   ]);
   const socketIds: string[] = [];
   for (const member of members) {
-    await batchDelete([keys.membership(member.userId, person.id)]);
-    const sessions = await listSessions(member.userId);
-    for (const session of sessions.filter((s) => s.workspaceId === person.id))
-      await setSessionWorkspace(member.userId, session.familyId, member.userId).catch(ignoreEndedSession);
+    await deleteMembership(member.userId, person.id);
+    await sendSessionsHome(member.userId, person.id);
     socketIds.push(...(await forgetSessionSockets(member.userId, { inWorkspace: person.id })));
     await mail.send(teamDeletedMail(member.email, personName(person), appUrl('/dashboard')));
   }
   // The links live outside the owner's partition; the invitations in it name them.
-  await batchDelete(invitations.map((invitation) => keys.teamInvitationToken(invitation.tokenHash)));
+  await deleteTeamInvitationLinks(teamInvitations);
   for (const membership of memberships) {
     await removeMember(membership.ownerId, person.id).catch((error) => {
       // Already removed by the owner meanwhile: nothing left to give back.
@@ -52,9 +50,4 @@ export async function leaveTeamsOnDeletion(
     });
   }
   return socketIds;
-}
-
-/** A session that ended between the listing and the update has no workspace left to move. */
-function ignoreEndedSession(error: unknown): void {
-  if ((error as { name?: string })?.name !== 'ConditionalCheckFailedException') throw error;
 }

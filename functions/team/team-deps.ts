@@ -1,4 +1,4 @@
-import { mailPort } from '../core/ports/mail';
+import { mailPort } from '../core/adapters/mail-adapter';
 import { realtimePort } from '../core/ports/realtime';
 import { createSessionSocketsService } from '../realtime/session-sockets-service';
 import { createMemberRemovalService } from './member-removal-service';

@@ -1,4 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { batchDelete } from '../core/batch-delete';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { cancellationCodes } from '../core/dynamo-errors';
 import { keys } from '../core/table';
@@ -10,7 +11,7 @@ import { keys } from '../core/table';
  * to the member, revoking or removing gives it back.
  */
 
-export interface StoredInvitation {
+export interface StoredTeamInvitation {
   id: string;
   ownerId: string;
   email: string;
@@ -48,8 +49,8 @@ export class TeamWriteRefused extends Error {
 const table = () => tableName();
 
 /** The three items of a pending invitation, deleted together when it is revoked or accepted. */
-function invitationDeletes(invitation: StoredInvitation) {
-  const { ownerId, id, email, tokenHash } = invitation;
+function teamInvitationDeletes(teamInvitation: StoredTeamInvitation) {
+  const { ownerId, id, email, tokenHash } = teamInvitation;
   return [
     {
       Delete: {
@@ -83,14 +84,19 @@ async function transact(
 }
 
 /** The link's item: its token's hash names the invitation; it expires with the link (the table's TTL). */
-const linkPut = (ownerId: string, invitationId: string, tokenHash: string, linkExpiresAt: number) => ({
+const linkPut = (ownerId: string, teamInvitationId: string, tokenHash: string, linkExpiresAt: number) => ({
   Put: {
     TableName: table(),
-    Item: { ...keys.teamInvitationToken(tokenHash), ownerId, invitationId, expiresAt: linkExpiresAt },
+    Item: {
+      ...keys.teamInvitationToken(tokenHash),
+      ownerId,
+      invitationId: teamInvitationId,
+      expiresAt: linkExpiresAt,
+    },
   },
 });
 
-/** A seat given back to the team (one seat; the take is createInvitation's conditional add). */
+/** A seat given back to the team (one seat; the take is createTeamInvitation's conditional add). */
 const seatGivenBack = (ownerId: string) => ({
   Update: {
     TableName: table(),
@@ -101,8 +107,11 @@ const seatGivenBack = (ownerId: string) => ({
 });
 
 /** Takes one of `otherSeats` (the seats besides the owner's) for a new invitation of `email`. */
-export async function createInvitation(invitation: StoredInvitation, otherSeats: number): Promise<void> {
-  const { ownerId, id, email } = invitation;
+export async function createTeamInvitation(
+  teamInvitation: StoredTeamInvitation,
+  otherSeats: number,
+): Promise<void> {
+  const { ownerId, id, email } = teamInvitation;
   await transact(
     [
       {
@@ -121,51 +130,58 @@ export async function createInvitation(invitation: StoredInvitation, otherSeats:
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      { Put: { TableName: table(), Item: { ...keys.teamInvitation(ownerId, id), ...invitation } } },
-      linkPut(ownerId, id, invitation.tokenHash, invitation.linkExpiresAt),
+      { Put: { TableName: table(), Item: { ...keys.teamInvitation(ownerId, id), ...teamInvitation } } },
+      linkPut(ownerId, id, teamInvitation.tokenHash, teamInvitation.linkExpiresAt),
     ],
     { 0: 'seats-full', 1: 'already-invited' },
   );
 }
 
-export async function findInvitation(
+export async function findTeamInvitation(
   ownerId: string,
-  invitationId: string,
-): Promise<StoredInvitation | undefined> {
+  teamInvitationId: string,
+): Promise<StoredTeamInvitation | undefined> {
   const out = await dynamo().send(
     new GetCommand({
       TableName: table(),
-      Key: keys.teamInvitation(ownerId, invitationId),
+      Key: keys.teamInvitation(ownerId, teamInvitationId),
       ConsistentRead: true,
     }),
   );
-  return out.Item as StoredInvitation | undefined;
+  return out.Item as StoredTeamInvitation | undefined;
 }
 
 /** The invitation a link's token names, if the link still works. */
-export async function findInvitationByToken(tokenHash: string): Promise<StoredInvitation | undefined> {
+export async function findTeamInvitationByToken(
+  tokenHash: string,
+): Promise<StoredTeamInvitation | undefined> {
   const out = await dynamo().send(
     new GetCommand({ TableName: table(), Key: keys.teamInvitationToken(tokenHash), ConsistentRead: true }),
   );
   const link = out.Item as { ownerId: string; invitationId: string } | undefined;
   if (!link) return undefined;
-  return findInvitation(link.ownerId, link.invitationId);
+  return findTeamInvitation(link.ownerId, link.invitationId);
 }
 
 /** The invitation's three items go and its seat is given back, once: a second revoke finds it gone. */
-export async function deleteInvitation(invitation: StoredInvitation): Promise<void> {
-  await transact([...invitationDeletes(invitation), seatGivenBack(invitation.ownerId)], { 0: 'gone' });
+export async function deleteTeamInvitation(teamInvitation: StoredTeamInvitation): Promise<void> {
+  await transact([...teamInvitationDeletes(teamInvitation), seatGivenBack(teamInvitation.ownerId)], {
+    0: 'gone',
+  });
 }
 
 /**
  * The invitation becomes a membership, its seat the member's: one transaction that needs the invitation
  * still there, so of two accepts (or an accept and a revoke) only one takes effect.
  */
-export async function acceptInvitation(invitation: StoredInvitation, member: StoredMember): Promise<void> {
-  const { ownerId } = invitation;
+export async function acceptTeamInvitation(
+  teamInvitation: StoredTeamInvitation,
+  member: StoredMember,
+): Promise<void> {
+  const { ownerId } = teamInvitation;
   await transact(
     [
-      ...invitationDeletes(invitation),
+      ...teamInvitationDeletes(teamInvitation),
       {
         Put: {
           TableName: table(),
@@ -185,12 +201,12 @@ export async function acceptInvitation(invitation: StoredInvitation, member: Sto
 }
 
 /** A new link for the invitation (resend): the old link stops working, the seat stays held. */
-export async function renewInvitation(
-  invitation: StoredInvitation,
+export async function renewTeamInvitation(
+  teamInvitation: StoredTeamInvitation,
   tokenHash: string,
   linkExpiresAt: number,
 ): Promise<void> {
-  const { ownerId, id } = invitation;
+  const { ownerId, id } = teamInvitation;
   await transact(
     [
       {
@@ -202,11 +218,11 @@ export async function renewInvitation(
           ExpressionAttributeValues: {
             ':next': tokenHash,
             ':until': linkExpiresAt,
-            ':previous': invitation.tokenHash,
+            ':previous': teamInvitation.tokenHash,
           },
         },
       },
-      { Delete: { TableName: table(), Key: keys.teamInvitationToken(invitation.tokenHash) } },
+      { Delete: { TableName: table(), Key: keys.teamInvitationToken(teamInvitation.tokenHash) } },
       linkPut(ownerId, id, tokenHash, linkExpiresAt),
     ],
     { 0: 'gone' },
@@ -260,9 +276,26 @@ async function queryPrefix<T>(pk: string, prefix: string): Promise<T[]> {
 export const listMembers = (ownerId: string) =>
   queryPrefix<StoredMember>(keys.teamSeats(ownerId).pk, keys.teamMemberPrefix);
 
-export const listInvitations = (ownerId: string) =>
-  queryPrefix<StoredInvitation>(keys.teamSeats(ownerId).pk, keys.teamInvitationPrefix);
+export const listTeamInvitations = (ownerId: string) =>
+  queryPrefix<StoredTeamInvitation>(keys.teamSeats(ownerId).pk, keys.teamInvitationPrefix);
 
 /** The workspaces a person is a member of (besides their own). */
 export const listMemberships = (memberId: string) =>
   queryPrefix<StoredMembership>(keys.teamSeats(memberId).pk, keys.membershipPrefix);
+
+/**
+ * The member's side of an owner's team, when the team goes with the owner's account (the member item and
+ * the seat count are in the owner's partition, which the account's deletion empties).
+ */
+export async function deleteMembership(memberId: string, ownerId: string): Promise<void> {
+  await batchDelete([keys.membership(memberId, ownerId)]);
+}
+
+/** The pending invitations' links, which live outside the owner's partition: they stop working. */
+export async function deleteTeamInvitationLinks(
+  teamInvitations: readonly StoredTeamInvitation[],
+): Promise<void> {
+  await batchDelete(
+    teamInvitations.map((teamInvitation) => keys.teamInvitationToken(teamInvitation.tokenHash)),
+  );
+}

@@ -1,26 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { hasFeature, limitsFor } from '../../shared/plan-policy';
-import { TEAM_INVITATION_DAYS, TEAM_TEXTS, type TeamView } from '../../shared/team';
-import { signedInUser } from '../account/signed-in-user';
+import { personName, TEAM_INVITATION_DAYS, TEAM_TEXTS, type TeamView } from '../../shared/team';
 import { teamInvitationMail } from '../auth/mail-templates';
 import { appUrl } from '../auth/one-time-tokens';
 import { randomToken, sha256 } from '../auth/tokens';
-import { findUserByEmail, findUserById, personName, type StoredUser } from '../auth/user-repository';
+import { findUserByEmail, findUserById, type StoredUser, signedInUser } from '../auth/user-service';
 import type { AuthUser } from '../core/auth';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../core/errors';
 import type { MailPort } from '../core/ports/mail';
-import { takeInvitationMail } from './invitation-mail-limits';
+import { takeTeamInvitationMail } from './team-invitation-mail-limits';
 import {
-  acceptInvitation,
-  createInvitation,
-  deleteInvitation,
-  findInvitation,
-  findInvitationByToken,
+  acceptTeamInvitation,
+  createTeamInvitation,
+  deleteTeamInvitation,
   findMember,
-  listInvitations,
+  findTeamInvitation,
+  findTeamInvitationByToken,
   listMembers,
-  renewInvitation,
-  type StoredInvitation,
+  listTeamInvitations,
+  renewTeamInvitation,
+  type StoredTeamInvitation,
   TeamWriteRefused,
 } from './team-repository';
 
@@ -37,21 +36,21 @@ export interface TeamServiceDeps {
 const DAY_SECONDS = 24 * 60 * 60;
 
 export function createTeamService({ mail, now }: TeamServiceDeps) {
-  const invitationView = (invitation: StoredInvitation) => ({
-    id: invitation.id,
-    email: invitation.email,
-    createdAt: invitation.createdAt,
-    expiresAt: new Date(invitation.linkExpiresAt * 1000).toISOString(),
+  const teamInvitationView = (teamInvitation: StoredTeamInvitation) => ({
+    id: teamInvitation.id,
+    email: teamInvitation.email,
+    createdAt: teamInvitation.createdAt,
+    expiresAt: new Date(teamInvitation.linkExpiresAt * 1000).toISOString(),
   });
 
-  async function sendInvitation(
+  async function sendTeamInvitation(
     owner: StoredUser,
-    invitation: StoredInvitation,
+    teamInvitation: StoredTeamInvitation,
     token: string,
   ): Promise<void> {
     await mail.send(
       teamInvitationMail(
-        invitation.email,
+        teamInvitation.email,
         personName(owner),
         appUrl(`/team/accept?token=${token}`),
         TEAM_INVITATION_DAYS,
@@ -68,14 +67,19 @@ export function createTeamService({ mail, now }: TeamServiceDeps) {
   return {
     async view(user: AuthUser): Promise<TeamView> {
       const owner = await signedInUser(user);
-      const [members, invitations] = await Promise.all([listMembers(owner.id), listInvitations(owner.id)]);
+      const [members, teamInvitations] = await Promise.all([
+        listMembers(owner.id),
+        listTeamInvitations(owner.id),
+      ]);
       return {
         owner: { id: owner.id, email: owner.email, name: personName(owner) },
         members: members
           .map(({ userId, email, name, joinedAt }) => ({ userId, email, name, joinedAt }))
           .sort((a, b) => a.joinedAt.localeCompare(b.joinedAt)),
-        invitations: invitations.map(invitationView).sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
-        seats: { used: 1 + members.length + invitations.length, total: limitsFor(owner.plan).teamUsers },
+        invitations: teamInvitations
+          .map(teamInvitationView)
+          .sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
+        seats: { used: 1 + members.length + teamInvitations.length, total: limitsFor(owner.plan).teamUsers },
       };
     },
 
@@ -88,7 +92,7 @@ export function createTeamService({ mail, now }: TeamServiceDeps) {
         throw new ConflictError(TEAM_TEXTS.alreadyMember);
       const total = limitsFor(owner.plan).teamUsers;
       const { token, tokenHash, linkExpiresAt } = newLink();
-      const invitation: StoredInvitation = {
+      const teamInvitation: StoredTeamInvitation = {
         id: randomUUID(),
         ownerId: owner.id,
         email,
@@ -96,9 +100,9 @@ export function createTeamService({ mail, now }: TeamServiceDeps) {
         linkExpiresAt,
         tokenHash,
       };
-      const counted = await takeInvitationMail(owner.id, email, now().getTime());
+      const counted = await takeTeamInvitationMail(owner.id, email, now().getTime());
       try {
-        await createInvitation(invitation, total - 1);
+        await createTeamInvitation(teamInvitation, total - 1);
       } catch (error) {
         await counted.giveBack();
         if (error instanceof TeamWriteRefused && error.reason === 'seats-full')
@@ -107,33 +111,33 @@ export function createTeamService({ mail, now }: TeamServiceDeps) {
           throw new ConflictError(TEAM_TEXTS.alreadyInvited);
         throw error;
       }
-      await sendInvitation(owner, invitation, token);
-      return invitationView(invitation);
+      await sendTeamInvitation(owner, teamInvitation, token);
+      return teamInvitationView(teamInvitation);
     },
 
-    async resend(user: AuthUser, invitationId: string) {
+    async resend(user: AuthUser, teamInvitationId: string) {
       const owner = await signedInUser(user);
-      const invitation = await findInvitation(owner.id, invitationId);
-      if (!invitation) throw new NotFoundError(TEAM_TEXTS.invitationNotFound);
+      const teamInvitation = await findTeamInvitation(owner.id, teamInvitationId);
+      if (!teamInvitation) throw new NotFoundError(TEAM_TEXTS.invitationNotFound);
       const { token, tokenHash, linkExpiresAt } = newLink();
-      const counted = await takeInvitationMail(owner.id, invitation.email, now().getTime());
+      const counted = await takeTeamInvitationMail(owner.id, teamInvitation.email, now().getTime());
       try {
-        await renewInvitation(invitation, tokenHash, linkExpiresAt);
+        await renewTeamInvitation(teamInvitation, tokenHash, linkExpiresAt);
       } catch (error) {
         await counted.giveBack();
         if (error instanceof TeamWriteRefused) throw new NotFoundError(TEAM_TEXTS.invitationNotFound);
         throw error;
       }
-      const renewed = { ...invitation, tokenHash, linkExpiresAt };
-      await sendInvitation(owner, renewed, token);
-      return invitationView(renewed);
+      const renewed = { ...teamInvitation, tokenHash, linkExpiresAt };
+      await sendTeamInvitation(owner, renewed, token);
+      return teamInvitationView(renewed);
     },
 
-    async revoke(user: AuthUser, invitationId: string): Promise<void> {
-      const invitation = await findInvitation(user.id, invitationId);
-      if (!invitation) throw new NotFoundError(TEAM_TEXTS.invitationNotFound);
+    async revoke(user: AuthUser, teamInvitationId: string): Promise<void> {
+      const teamInvitation = await findTeamInvitation(user.id, teamInvitationId);
+      if (!teamInvitation) throw new NotFoundError(TEAM_TEXTS.invitationNotFound);
       try {
-        await deleteInvitation(invitation);
+        await deleteTeamInvitation(teamInvitation);
       } catch (error) {
         if (error instanceof TeamWriteRefused) throw new NotFoundError(TEAM_TEXTS.invitationNotFound);
         throw error;
@@ -142,19 +146,22 @@ export function createTeamService({ mail, now }: TeamServiceDeps) {
 
     /** The signed-in person joins the workspace the link's invitation is for. */
     async accept(user: AuthUser, token: string) {
-      const invitation = await findInvitationByToken(sha256(token));
-      if (!invitation || invitation.linkExpiresAt * 1000 <= now().getTime())
+      const teamInvitation = await findTeamInvitationByToken(sha256(token));
+      if (!teamInvitation || teamInvitation.linkExpiresAt * 1000 <= now().getTime())
         throw new ConflictError(TEAM_TEXTS.invitationInvalid);
-      if (invitation.ownerId === user.id) throw new ConflictError(TEAM_TEXTS.ownTeam);
-      const [person, owner] = await Promise.all([findUserById(user.id), findUserById(invitation.ownerId)]);
+      if (teamInvitation.ownerId === user.id) throw new ConflictError(TEAM_TEXTS.ownTeam);
+      const [person, owner] = await Promise.all([
+        findUserById(user.id),
+        findUserById(teamInvitation.ownerId),
+      ]);
       if (!person) throw new UnauthorizedError();
       if (!owner) throw new ConflictError(TEAM_TEXTS.invitationInvalid);
-      if (person.email.toLowerCase() !== invitation.email)
-        throw new ForbiddenError(TEAM_TEXTS.wrongAccount(invitation.email));
+      if (person.email.toLowerCase() !== teamInvitation.email)
+        throw new ForbiddenError(TEAM_TEXTS.wrongAccount(teamInvitation.email));
       if (!hasFeature(owner.plan, 'team')) throw new ConflictError(TEAM_TEXTS.teamUnavailable);
       const joinedAt = now().toISOString();
       try {
-        await acceptInvitation(invitation, {
+        await acceptTeamInvitation(teamInvitation, {
           userId: person.id,
           email: person.email,
           name: personName(person),

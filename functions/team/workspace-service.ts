@@ -1,7 +1,12 @@
 import { hasFeature } from '../../shared/plan-policy';
-import { TEAM_TEXTS, WORKSPACE_TEXTS, type WorkspaceOption, type WorkspacesView } from '../../shared/team';
-import { setSessionWorkspace } from '../auth/session-repository';
-import { findUserById, personName, updateUser } from '../auth/user-repository';
+import {
+  personName,
+  TEAM_TEXTS,
+  WORKSPACE_TEXTS,
+  type WorkspaceOption,
+  type WorkspacesView,
+} from '../../shared/team';
+import { findUserById, rememberWorkspace, setSessionWorkspace } from '../auth/user-service';
 import type { AuthUser } from '../core/auth';
 import { ForbiddenError, UnauthorizedError } from '../core/errors';
 import type { SessionSocketsService } from '../realtime/session-sockets-service';
@@ -67,7 +72,7 @@ export function createWorkspaceSwitchService({ sockets }: WorkspaceSwitchDeps) {
       }
       await setSessionWorkspace(user.id, user.sessionId, option.id);
       // Absent means their own: a person who never joined a team carries nothing.
-      await updateUser(user.id, { lastWorkspaceId: option.id === user.id ? undefined : option.id });
+      await rememberWorkspace(user.id, option.id === user.id ? undefined : option.id);
       // The session's sockets were the old workspace's: the client opens new ones in this one.
       await sockets.closeSessionSockets(user.id, { sessionId: user.sessionId });
       return option;

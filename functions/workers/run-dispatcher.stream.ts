@@ -1,10 +1,8 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { runDispatch } from '../automations/run-dispatch-deps';
 import { withRequestLogFields } from '../core/logger';
-import { unsentOf } from '../jobs/unsent-repository';
+import { unsentOfImage } from '../jobs/job-state';
+import { runDispatch } from './run-dispatch-deps';
 
 /**
  * The run dispatch's sender in AWS: the table's stream (new images, filtered in lib/workers-stack.ts to
@@ -17,7 +15,7 @@ const processor = new BatchProcessor(EventType.DynamoDBStreams);
 async function processRecord(record: DynamoDBRecord): Promise<void> {
   const image = record.dynamodb?.NewImage;
   // The filter lets only unsent items through; anything else (a removal, another item) is not ours.
-  const unsent = image ? unsentOf(unmarshall(image as Record<string, AttributeValue>)) : undefined;
+  const unsent = image ? unsentOfImage(image) : undefined;
   if (!unsent) return;
   if (!(await runDispatch.dispatch(unsent))) throw new Error(`Run message of ${unsent.id} not sent`);
 }

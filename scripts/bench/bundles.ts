@@ -35,7 +35,7 @@ const LAMBDA_ENV = {
   QUEUE_URL_TROB_RUNS: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-trob-runs',
   QUEUE_URL_FLOW_RUNS: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-flow-runs',
   REALTIME_ENDPOINT: 'https://example.execute-api.us-east-1.amazonaws.com/live',
-  // The routes that schedule trob runs read these at cold start (functions/core/ports/scheduler.ts).
+  // The routes that schedule trob runs read these at cold start (core/adapters/scheduler-adapter.ts).
   SCHEDULE_GROUP: 'bench-trobly',
   SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/bench-scheduler',
   // The stream function's provider in AWS (lib/grants.ts), so its cold start builds that adapter.

@@ -11,16 +11,17 @@ import { findTemplate } from '../../functions/catalog/catalog-repository';
 import { seedCatalogue } from '../../functions/catalog/seed';
 import { upsertConnection } from '../../functions/connections/connection-repository';
 import { encryptionContext } from '../../functions/connections/connection-service';
+import { keysPort } from '../../functions/core/adapters/keys-adapter';
 import { localSchedulesTable } from '../../functions/core/adapters/local-scheduler';
 import { dynamo } from '../../functions/core/clients/dynamo';
 import { env } from '../../functions/core/env';
 import { logger } from '../../functions/core/logger';
-import { keysPort } from '../../functions/core/ports/keys';
 import { queues } from '../../functions/core/queues';
 import { keys } from '../../functions/core/table';
-import { insertAutomation } from '../../functions/jobs/automation-status-repository';
-import type { RunCounters } from '../../functions/jobs/run-repository';
-import { markQueued } from '../../functions/jobs/unsent-repository';
+import type { RunOutcome } from '../../functions/engine/run-service';
+import type { RunCounters } from '../../functions/jobs/job-state/run-state-repository';
+import { markQueued } from '../../functions/jobs/job-state/unsent-repository';
+import { insertAutomation } from '../../functions/jobs/job-state/user-move-repository';
 import {
   type BrowserCookie,
   closeSharedBrowser,
@@ -32,10 +33,9 @@ import {
 import { LINKEDIN_API } from '../../functions/platforms/linkedin/endpoints';
 import { ownFollowersPath } from '../../functions/platforms/linkedin/followers';
 import { csrfOf } from '../../functions/platforms/linkedin/voyager';
-import { runContext } from '../../functions/runs/trob-run-deps';
-import { createTrobRunService, type TrobRunOutcome } from '../../functions/runs/trob-run-service';
 import { BUDGETS } from '../../functions/safety/budgets';
 import { createGovernor } from '../../functions/safety/governor';
+import { createRuns, runContext } from '../../functions/workers/run-deps';
 import { NEW_JOB_PROGRESS } from '../../shared/automations';
 import { validateConfig } from '../../shared/config-validation';
 import type { TrobRunMessage } from '../../shared/run-messages';
@@ -48,7 +48,7 @@ import { createBenchUser, pointAtBenchStore } from './bench-store';
 /**
  * `npm run bench -- engine`: the trob engine's figures of issue 11, printed, not asserted by a test.
  *  - the follower extractor over 5,000 sandbox followers at zero pacing, run by the real engine
- *    (createTrobRunService, the real repositories, real Chromium) in a worker process of its own,
+ *    (createRuns, the real repositories, real Chromium) in a worker process of its own,
  *    beside a bare puppeteer-core loop that reads the same follower pages in the same session and
  *    stores nothing (the floor);
  *  - the connections export with profile enrichment over 300 connections;
@@ -111,7 +111,7 @@ interface DynamoFigures {
 }
 
 interface JobFigures {
-  outcome: TrobRunOutcome;
+  outcome: RunOutcome;
   segments: number;
   ms: number;
   /** Since the run started: when the last list page was reported, and the last profile. */
@@ -194,7 +194,7 @@ export async function benchEngine(): Promise<boolean> {
       `- The bench lifts the daily and weekly profile-view budgets (LinkedIn's default: ${BUDGETS.linkedin['profile-views'].daily} a day) so that enrichment runs at full speed; every other budget is the default one.`,
     );
     console.log(
-      `- The engine runs in a worker process of its own (the real createTrobRunService, repositories and Chromium, invocations of ${WORKER_TIMEOUT_MS / 1000} s as in AWS, continuations handed over in-process); DynamoDB Local stands in for DynamoDB; each user is on PLUS.\n`,
+      `- The engine runs in a worker process of its own (the real createRuns, repositories and Chromium, invocations of ${WORKER_TIMEOUT_MS / 1000} s as in AWS, continuations handed over in-process); DynamoDB Local stands in for DynamoDB; each user is on PLUS.\n`,
     );
 
     const floorBefore = await measureFloor(site.url, cookies, session.userAgent);
@@ -863,10 +863,8 @@ async function workerMain(config: WorkerConfig): Promise<void> {
   const send = (message: WorkerMessage) =>
     new Promise<void>((done) => process.send!(message, undefined, {}, () => done()));
   const timing = timedDynamo();
-  const service = createTrobRunService({
-    now: () => new Date(),
+  const service = createRuns({
     scheduler: { remove: async () => undefined, put: async () => undefined },
-    keys: keysPort(),
   });
 
   await send({ type: 'phase', phase: 'open' });
@@ -897,7 +895,7 @@ async function workerMain(config: WorkerConfig): Promise<void> {
     let segments = 0;
     for (;;) {
       segments++;
-      const base = runContext(logger, lambdaContext('workers/automation-runner', WORKER_TIMEOUT_MS), 1);
+      const base = runContext(logger, lambdaContext('workers/run', WORKER_TIMEOUT_MS), 1);
       const outcome = await service.run(current, {
         ...base,
         governorFor: (account, platform) =>

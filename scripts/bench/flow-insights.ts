@@ -21,7 +21,7 @@ import {
   flowDayOf,
   flowDays,
   qualityCount,
-} from '../../functions/flows/flow-counts';
+} from '../../functions/flows/flow-count-repository';
 import { createFlowInsightsService } from '../../functions/flows/flow-insights-service';
 import { addToFlowTotal, findFlow } from '../../functions/flows/flow-repository';
 import { flowStarts } from '../../functions/flows/flow-start-deps';
@@ -35,7 +35,7 @@ import {
 } from '../../functions/flows/prospect-repository';
 import { findFlowTemplate } from '../../functions/flows/templates/registry';
 import { newJobPut, pageJobs, recordJobEnd } from '../../functions/jobs/job-repository';
-import { markQueued } from '../../functions/jobs/unsent-repository';
+import { markQueued } from '../../functions/jobs/job-state/unsent-repository';
 import { budgetUsed } from '../../functions/safety/budget-repository';
 import { GOVERNED_ACTIONS } from '../../functions/safety/budgets';
 import { periodsOf } from '../../functions/safety/governor';

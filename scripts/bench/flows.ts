@@ -2,27 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { flowRunMessage } from '../../functions/automations/run-dispatch-service';
+import { localProspectAi } from '../../functions/ai/local/local-prospect-ai';
+import { resetProspectAi } from '../../functions/ai/prospect-ai-adapter';
 import { seedCatalogue } from '../../functions/catalog/seed';
 import { connections } from '../../functions/connections/connection-deps';
-import { localProspectAi } from '../../functions/core/adapters/local-ai/local-prospect-ai';
 import { localSchedulesTable } from '../../functions/core/adapters/local-scheduler';
 import type { AuthUser } from '../../functions/core/auth';
 import { dynamo } from '../../functions/core/clients/dynamo';
 import { createLogger } from '../../functions/core/logger';
 import type { ProspectAi } from '../../functions/core/ports/ai';
-import { resetProspectAi } from '../../functions/core/ports/prospect-ai';
 import { queues } from '../../functions/core/queues';
 import { serverFlowConfig } from '../../functions/flows/flow-config';
 import { flows } from '../../functions/flows/flow-deps';
 import { findFlow } from '../../functions/flows/flow-repository';
 import { flowStarts } from '../../functions/flows/flow-start-deps';
+import { flowKind } from '../../functions/flows/run/flow-kind';
 import { findFlowTemplate } from '../../functions/flows/templates/registry';
-import { markQueued } from '../../functions/jobs/unsent-repository';
+import { markQueued } from '../../functions/jobs/job-state/unsent-repository';
 import { closeSharedBrowser } from '../../functions/platforms/browser';
-import { runContext, trobRuns } from '../../functions/runs/trob-run-deps';
 import { BUDGETS } from '../../functions/safety/budgets';
 import { createGovernor } from '../../functions/safety/governor';
+import { runContext, runs } from '../../functions/workers/run-deps';
 import type { JobStage } from '../../shared/automations-values';
 import type { FlowProspectTracking } from '../../shared/flow-api';
 import { ensureTables, startLocalDynamo } from '../local-cloud/dynamodb';
@@ -33,7 +33,7 @@ import { createBenchUser, pointAtBenchStore } from './bench-store';
 /**
  * `npm run bench -- flows`: issue 20's figures of a flow's run, printed, not asserted by a test.
  * One flow (the AI prospecting template, 15 prospects a run) on the sandbox LinkedIn at zero pacing,
- * run by the worker's own wiring (trobRuns: the segment runner, flow-run.ts, real Chromium, DynamoDB
+ * run by the worker's own wiring (runs: the segment runner, flow-run.ts, real Chromium, DynamoDB
  * Local) in this process: the time of each stage (the job's stored stage history) and in total, the
  * local AI's scoring and writing time per prospect, and DynamoDB requests per prospect. Then a second
  * run three simulated days later (the sandbox's clock), when invitations were answered: follow-up.
@@ -171,9 +171,9 @@ export async function benchFlows(): Promise<void> {
       await markQueued(user.id, queued.id, new Date().toISOString());
       for (const list of Object.values(ai)) list.length = 0;
       requestTimes.length = 0;
-      const base = runContext(quiet, lambdaContext('workers/automation-runner', WORKER_TIMEOUT_MS), 1);
+      const base = runContext(quiet, lambdaContext('workers/run', WORKER_TIMEOUT_MS), 1);
       const started = performance.now();
-      const outcome = await trobRuns.run(flowRunMessage(queued), {
+      const outcome = await runs.run(flowKind.message({ ...queued, unsentSort: '' }), {
         ...base,
         governorFor: (account, platform) =>
           createGovernor({
@@ -195,13 +195,13 @@ export async function benchFlows(): Promise<void> {
       `\nFlow runs on the sandbox LinkedIn (its owner with ${SANDBOX_SIZE.followers.toLocaleString('en-US')} followers): ${TEMPLATE} (its default targeting), ${PROSPECTS_PER_RUN} prospects a run, pacing 0, the local AI\n`,
     );
     console.log(
-      '- The worker\'s own wiring (trobRuns.run: the segment runner, flow-run.ts, real Chromium) in this process, DynamoDB Local for DynamoDB; the flow is started by the services behind POST /api/flows and its "execute now".',
+      '- The worker\'s own wiring (runs.run: the segment runner, flow-run.ts, real Chromium) in this process, DynamoDB Local for DynamoDB; the flow is started by the services behind POST /api/flows and its "execute now".',
     );
     console.log(
       `- Every daily and weekly LinkedIn budget is lifted so that no stage ends early (the defaults allow ${BUDGETS.linkedin.comments.daily} comments and ${BUDGETS.linkedin.invitations.daily} invitations a day).`,
     );
     console.log(
-      '- AI time: the local adapter (functions/core/adapters/local-ai/local-prospect-ai.ts) timed in place, each call during the runs.',
+      '- AI time: the local adapter (functions/ai/local/local-prospect-ai.ts) timed in place, each call during the runs.',
     );
     console.log(
       `- Run 2 starts ${DAYS_LATER} simulated days later (the sandbox's clock), when some invitations of run 1 were answered: its follow-up stage reads them and messages who accepted.\n`,

@@ -5,19 +5,19 @@ import {
   OFFER_RUN_MAX,
   sentenceCount,
   textLength,
-} from '../../functions/core/ports/ai-outreach-rules';
+} from '../../functions/ai/ai-outreach-rules';
 import {
   distinctShare,
   longestSharedRun,
   openingOf,
   placeholderIn,
   wordsIn,
-} from '../../functions/core/ports/outreach-measures';
+} from '../../functions/ai/outreach-measures';
 
 /**
  * The checks of `npm run -s eval:texts` (issue 36 point 4), each a figure and a line it must keep. The
  * measures that the content rules also use (the description's longest run, the opening, placeholders)
- * come from the one module both read (functions/core/ports/outreach-measures.ts).
+ * come from the one module both read (functions/ai/outreach-measures.ts).
  *
  * Readability is measured by sentence length, the simplest measure that tells a note a person writes
  * from a form letter's run-on sentence: in every text the sentences average at most READABLE_AVERAGE

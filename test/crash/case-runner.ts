@@ -1,5 +1,5 @@
-import { STALLED_GRACE_MS } from '../../functions/automations/run-dispatch-service';
-import { LEASE_EXTRA_MS } from '../../functions/runs/segment-outcomes';
+import { STALLED_GRACE_MS } from '../../functions/engine/run-dispatch-service';
+import { LEASE_EXTRA_MS } from '../../functions/engine/segment-outcomes';
 import { type CloudState, readCloudState } from './cloud-state';
 import { type CrashAt, CrashCloud, type RunningCloud } from './crash-cloud';
 import { describeFindings, type Finding, healFindings } from './heal-checks';

@@ -4,7 +4,7 @@
  * that loses power: no handler, no flush, no answer sent. CRASH_AFTER_N kills at the n-th match (1).
  *
  * Steps of a platform write (kind: like, comment, invite, message, withdraw; none: any kind), seen on
- * the contact ledger's items (functions/flows/contact-ledger.ts) and the sandbox's state file:
+ * the contact ledger's items (functions/flows/contact-ledger-repository.ts) and the sandbox's state file:
  *  - intent:    the PutCommand that creates the write's record has succeeded;
  *  - taken:     the UpdateCommand moving it to `taken` has succeeded;
  *  - performed: the sandbox LinkedIn has stored it, and the worker has not had the answer;

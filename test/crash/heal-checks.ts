@@ -1,4 +1,4 @@
-import { STALLED_GRACE_MS } from '../../functions/automations/run-dispatch-service';
+import { STALLED_GRACE_MS } from '../../functions/engine/run-dispatch-service';
 import {
   activitiesOf,
   automations,

@@ -1,5 +1,5 @@
 import { afterAll, describe, it } from 'vitest';
-import { STALLED_GRACE_MS } from '../../functions/automations/run-dispatch-service';
+import { STALLED_GRACE_MS } from '../../functions/engine/run-dispatch-service';
 import { advanceSandboxClock } from '../../scripts/sandbox-platforms';
 import { type CaseContext, type CrashCase, printResults, runCase } from './case-runner';
 import type { CrashAt } from './crash-cloud';

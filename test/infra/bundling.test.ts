@@ -115,7 +115,7 @@ describe('function bundles', () => {
       for (const handler of ['automations/pause-automation', 'connections/sync-platform', 'auth/register']) {
         const inputs = await inputsOf(handler);
         expect(
-          inputs.some((path) => path.includes('functions/core/ports/')),
+          inputs.some((path) => /functions\/core\/(ports|adapters)\//.test(path)),
           handler,
         ).toBe(true);
         expect(

@@ -68,7 +68,7 @@ describe('the wiring of every function of the stacks', () => {
   it('finds every handler of the route table, queues, stream and tasks in the template', () => {
     expect(functions.length).toBeGreaterThan(70);
     expect(functions.map((f) => f.entry)).toContain('functions/workers/run-dispatcher.stream.ts');
-    expect(functions.map((f) => f.entry)).toContain('functions/automations/dispatch-unsent.task.ts');
+    expect(functions.map((f) => f.entry)).toContain('functions/workers/dispatch-unsent.task.ts');
   });
 
   it('gives the table name to exactly the functions that may read the table', async () => {
@@ -96,7 +96,7 @@ describe('the wiring of every function of the stacks', () => {
   });
 
   it('lets the run worker send no run message: the run dispatch is the one sender', async () => {
-    const runner = functions.find((f) => f.entry === 'functions/workers/automation-runner.worker.ts')!;
+    const runner = functions.find((f) => f.entry === 'functions/workers/run.worker.ts')!;
     for (const name of ['trob-runs', 'flow-runs'] as const) {
       expect(await runner.allows('sqs:SendMessage', arns.queues[name]!), name).toBe(false);
       expect(await runner.allows('sqs:ChangeMessageVisibility', arns.queues[name]!), name).toBe(true);
@@ -106,7 +106,7 @@ describe('the wiring of every function of the stacks', () => {
   it('lets the run dispatch send to both run queues wherever it runs (stream and sweep)', async () => {
     for (const entry of [
       'functions/workers/run-dispatcher.stream.ts',
-      'functions/automations/dispatch-unsent.task.ts',
+      'functions/workers/dispatch-unsent.task.ts',
     ]) {
       const fn = functions.find((f) => f.entry === entry)!;
       for (const name of ['trob-runs', 'flow-runs'] as const) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetAiPort } from '../../functions/core/ports/ai';
-import { settleLeadCount } from '../../functions/leads/lead-count';
-import { storeLeads } from '../../functions/leads/lead-store';
+import { resetAiPort } from '../../functions/ai/ai-adapter';
+import { settleLeadCount } from '../../functions/leads/lead-count-repository';
+import { storeLeads } from '../../functions/leads/lead-repository';
 import { type FakeAiServer, fakeOpenAiServer, modelAnswer } from '../support/fake-ai-servers';
 import { startGateway } from '../support/gateway-server';
 import { accessToken, useIntegrationEnv } from '../support/integration-env';

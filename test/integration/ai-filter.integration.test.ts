@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settleLeadCount } from '../../functions/leads/lead-count';
-import { storeLeads } from '../../functions/leads/lead-store';
+import { settleLeadCount } from '../../functions/leads/lead-count-repository';
+import { storeLeads } from '../../functions/leads/lead-repository';
 import { AI_FILTER_MAX_IDS } from '../../shared/ai-filter';
 import { DEMO_LEAD_COUNT } from '../../shared/demo-leads';
 import type { Lead } from '../../shared/leads';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { failUnclaimed } from '../../functions/jobs/job-end-repository';
-import { settleLeadCount } from '../../functions/leads/lead-count';
-import { storeLeads } from '../../functions/leads/lead-store';
+import { failUnclaimed } from '../../functions/jobs/job-state/job-end-repository';
+import { settleLeadCount } from '../../functions/leads/lead-count-repository';
+import { storeLeads } from '../../functions/leads/lead-repository';
 import { AUTOMATION_TEXTS, JOB_TEXTS } from '../../shared/automations';
 import type { TestUser } from '../support/api-client';
 import {

@@ -24,8 +24,8 @@ startAutomationsSuite({ poolSize: 6 });
 
 /** The last test's seam: every attempt loses the guard; attempts and guard reads are counted. */
 const seam = vi.hoisted(() => ({ loseGuard: false, attempts: 0, guardReads: 0 }));
-vi.mock('../../functions/jobs/automation-status-repository', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../functions/jobs/automation-status-repository')>();
+vi.mock('../../functions/jobs/job-state/user-move-repository', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../functions/jobs/job-state/user-move-repository')>();
   return {
     ...real,
     readStartGuard: async (userId: string) => {

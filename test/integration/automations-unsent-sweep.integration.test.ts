@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { handler as dispatchUnsentExport } from '../../functions/automations/dispatch-unsent.task';
+import { schedulerPort } from '../../functions/core/adapters/scheduler-adapter';
+import { logger } from '../../functions/core/logger';
+import { queuePort } from '../../functions/core/ports/queue';
+import { keys } from '../../functions/core/table';
 import {
   createRunDispatchService,
   type RunDispatchDeps,
   UNSENT_GRACE_MS,
-} from '../../functions/automations/run-dispatch-service';
-import { logger } from '../../functions/core/logger';
-import { queuePort } from '../../functions/core/ports/queue';
-import { schedulerPort } from '../../functions/core/ports/scheduler';
-import { keys } from '../../functions/core/table';
+} from '../../functions/engine/run-dispatch-service';
+import { handler as dispatchUnsentExport } from '../../functions/workers/dispatch-unsent.task';
+import { RUN_KINDS } from '../../functions/workers/run-kinds';
 import { startRunDispatchRelay } from '../../scripts/local-cloud/run-dispatch-relay';
 import {
   api,
@@ -22,7 +23,7 @@ import { asFunction, UNSENT_SWEEP_ENTRY } from '../support/functions';
 import { setEnv } from '../support/integration-env';
 import { getItem, itemsMentioning } from '../support/table-items';
 
-const dispatchUnsentTask = asFunction('functions/automations/dispatch-unsent.task.ts', dispatchUnsentExport);
+const dispatchUnsentTask = asFunction('functions/workers/dispatch-unsent.task.ts', dispatchUnsentExport);
 
 import { runAsFunction } from '../../scripts/local-cloud/function-runtime/runtime';
 import { newUser } from '../support/users';
@@ -34,9 +35,9 @@ import { newUser } from '../support/users';
 startAutomationsSuite({ poolSize: 2 });
 
 /** The sweep of the scheduled task, built with the test's ports and clock, run as the task's function. */
-const dispatchUnsent = (deps: Omit<RunDispatchDeps, 'scheduler'>) =>
+const dispatchUnsent = (deps: Omit<RunDispatchDeps, 'scheduler' | 'kinds'>) =>
   runAsFunction(UNSENT_SWEEP_ENTRY, () =>
-    createRunDispatchService({ ...deps, scheduler: schedulerPort() }).dispatchUnsent(),
+    createRunDispatchService({ ...deps, scheduler: schedulerPort(), kinds: RUN_KINDS }).dispatchUnsent(),
   );
 
 describe('a run message the queue did not take', () => {

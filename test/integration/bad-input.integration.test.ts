@@ -46,7 +46,12 @@ import { activitiesQuery, analyticsQuery, prospectParams, prospectsQuery } from 
 import { flowTemplateIdParams, industrySearchQuery } from '../../shared/flows';
 import { INVALID_CURSOR } from '../../shared/paging';
 import { reviewDecisionsInput, reviewModeInput } from '../../shared/review';
-import { acceptInvitationInput, inviteInput, switchWorkspaceInput, teamIdParams } from '../../shared/team';
+import {
+  acceptTeamInvitationInput,
+  inviteInput,
+  switchWorkspaceInput,
+  teamIdParams,
+} from '../../shared/team';
 import { hiddenCharactersMessage } from '../../shared/text';
 import { type AccountsEnv, APP_URL, useAccountsEnv } from '../support/accounts-env';
 import { type Api, type ApiResult, GOOD_PASSWORD, type TestUser } from '../support/api-client';
@@ -296,7 +301,7 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'GET /api/team': { none: 'reads the caller’s team' },
   'POST /api/team/invitations': { body: { schema: inviteInput, sample: { email: 'mate@example.com' } } },
   'POST /api/team/invitations/accept': {
-    body: { schema: acceptInvitationInput, sample: { token: 'a-token-of-sixteen-or-more' } },
+    body: { schema: acceptTeamInvitationInput, sample: { token: 'a-token-of-sixteen-or-more' } },
   },
   'POST /api/team/invitations/{id}/resend': { path: { schema: teamIdParams, sample: { id: 'i1' } } },
   'DELETE /api/team/invitations/{id}': { path: { schema: teamIdParams, sample: { id: 'i1' } } },

@@ -8,7 +8,7 @@ import { budgetUsed, takeBudget } from '../../functions/safety/budget-repository
 import { BUDGETS } from '../../functions/safety/budgets';
 import { periodsOf } from '../../functions/safety/governor';
 import type { DayPlan } from '../../shared/day-plan';
-import { PLAN_ACTIONS } from '../../shared/day-plan';
+import { DAY_PLAN_ACTIONS } from '../../shared/day-plan';
 import type { TestUser } from '../support/api-client';
 import {
   api,
@@ -21,9 +21,9 @@ import {
 import { onAutopilot } from '../support/flows';
 
 /**
- * Tomorrow's plan (issue 23 point 4) on the sandbox LinkedIn: the plan of a connected account names
- * its flows' runs of the next 24 hours with what each will take of the account's budgets, and a run
- * does what the plan said: the same planner sizes it as it starts.
+ * The day plan ("Tomorrow's plan", issue 23 point 4) on the sandbox LinkedIn: the day plan of a
+ * connected account names its flows' runs of the next 24 hours with what each will take of the
+ * account's budgets, and a run does what the day plan said: the same planner sizes it as it starts.
  */
 startEngineSuite();
 
@@ -37,7 +37,7 @@ const connectionOf = async (user: TestUser) =>
     timeZone?: string;
   };
 
-async function planOf(user: TestUser, connectionId: string): Promise<DayPlan> {
+async function dayPlanOf(user: TestUser, connectionId: string): Promise<DayPlan> {
   const res = await api.get(`/api/users/platforms/${connectionId}/plan`, as(user));
   expect(res.status, res.text).toBe(200);
   return res.body.data.plan as DayPlan;
@@ -72,13 +72,13 @@ async function startFlow(user: TestUser, prospectsPerRun: number, of = template)
   return res.body.data.flow.id as string;
 }
 
-describe('tomorrow’s plan', () => {
-  it('a new flow’s first run takes of each budget what the plan said it would', async () => {
+describe('the day plan (tomorrow’s plan)', () => {
+  it('a new flow’s first run takes of each budget what the day plan said it would', async () => {
     const ada = await connectedUser('PLUS');
     const connection = await connectionOf(ada);
     const flowId = await startFlow(ada, 5);
-    const plan = await planOf(ada, connection.id);
-    const [first, ...later] = plan.runs;
+    const dayPlan = await dayPlanOf(ada, connection.id);
+    const [first, ...later] = dayPlan.runs;
     // Its first run, queued now, then its schedule's runs in the next 24 hours.
     expect(first).toMatchObject({ flowId, prospects: 5 });
     expect(Math.abs(Date.parse(first!.at) - Date.now())).toBeLessThan(60_000);
@@ -89,7 +89,7 @@ describe('tomorrow’s plan', () => {
     const periods = periodsOf(new Date(), connection.timeZone ?? 'UTC');
     await deliverFlowRuns(ada);
     const taken: Record<string, number> = {};
-    for (const action of PLAN_ACTIONS) taken[action] = (await budgetUsed(account, action, periods)).daily;
+    for (const action of DAY_PLAN_ACTIONS) taken[action] = (await budgetUsed(account, action, periods)).daily;
     // Exactly as planned, but for invitations to people the search found already connected (1st
     // degree): nothing to invite, and no plan can know them before the search.
     const connected = (await prospectsOf(ada.id, flowId)).filter((p) => p.distance === 1).length;
@@ -145,9 +145,9 @@ describe('tomorrow’s plan', () => {
       });
       expect(added).toBe(true);
     }
-    const plan = await planOf(ada, connection.id);
-    const [first] = plan.runs;
-    const invitations = plan.budgets.find((b) => b.action === 'invitations')!;
+    const dayPlan = await dayPlanOf(ada, connection.id);
+    const [first] = dayPlan.runs;
+    const invitations = dayPlan.budgets.find((b) => b.action === 'invitations')!;
     expect(invitations.remainingToday).toBeGreaterThanOrEqual(3);
     // The three first; then only as many new people as the invitations left still reach.
     expect(first).toMatchObject({
@@ -164,7 +164,7 @@ describe('tomorrow’s plan', () => {
     });
   });
 
-  it('shows no run of a paused flow, answers a flow’s plan, and keeps one user’s plan from another', async () => {
+  it('shows no run of a paused flow, answers a flow’s day plan, and keeps one user’s day plan from another', async () => {
     const ada = await connectedUser('PLUS');
     const eve = await connectedUser('PLUS');
     const connection = await connectionOf(ada);
@@ -176,11 +176,11 @@ describe('tomorrow’s plan', () => {
     expect(viaFlow.body.data.plan.accountId).toBe(connection.id);
     // Every budget line: what is left today and this week, and what the runs plan of it.
     expect(viaFlow.body.data.plan.budgets.map((b: { action: string }) => b.action).sort()).toEqual(
-      [...PLAN_ACTIONS].sort(),
+      [...DAY_PLAN_ACTIONS].sort(),
     );
 
     expect((await api.post(`/api/flows/${flowId}/pause`, {}, as(ada))).status).toBe(200);
-    expect((await planOf(ada, connection.id)).runs).toEqual([]);
+    expect((await dayPlanOf(ada, connection.id)).runs).toEqual([]);
     expect((await api.get(`/api/users/platforms/${connection.id}/plan`, as(eve))).status).toBe(404);
     expect((await api.get(`/api/flows/${flowId}/plan`, as(eve))).status).toBe(404);
     expect((await api.get('/api/users/platforms/nope/plan', as(ada))).status).toBe(404);

@@ -58,8 +58,8 @@ const seam = vi.hoisted(() => {
   };
   return state;
 });
-vi.mock('../../functions/flows/contact-ledger', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../functions/flows/contact-ledger')>();
+vi.mock('../../functions/flows/contact-ledger-repository', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../functions/flows/contact-ledger-repository')>();
   return {
     ...real,
     claimContact: async (...args: Parameters<typeof real.claimContact>) => {
@@ -344,7 +344,7 @@ describe('the invitation budget under concurrent flows of one account', () => {
 });
 
 describe('the contact ledger under concurrent flows of one account', () => {
-  // Discovery claims each person with one conditional write of the ledger (contact-ledger.ts,
+  // Discovery claims each person with one conditional write of the ledger (contact-ledger-repository.ts,
   // claimContact): of two flows that found the same person at once, one has them, the other counts a
   // duplicate. Found by this test: the check and the record used to be two steps, and both flows took
   // the same people. The seam above makes both flows claim at the same moment every run.

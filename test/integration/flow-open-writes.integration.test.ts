@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { activitiesOf } from '../../functions/flows/activity-repository';
-import { findContact, type LedgerAccount } from '../../functions/flows/contact-ledger';
+import { findContact, type LedgerAccount } from '../../functions/flows/contact-ledger-repository';
+import { openWritesBefore } from '../../functions/flows/open-write-repository';
 import { OPEN_WRITE_GRACE_MS, startRunsForOpenWrites } from '../../functions/flows/open-write-sweep';
-import { openWritesBefore } from '../../functions/flows/open-writes';
 import { flowTemplates } from '../../functions/flows/templates/registry';
-import { findWrite } from '../../functions/flows/write-ledger';
+import { findWrite } from '../../functions/flows/write-ledger-repository';
 import { writeOnce } from '../../functions/flows/write-once';
 import { openPlatformPage, type PlatformPage } from '../../functions/platforms/browser';
 import type { FlowDriver, FlowPerson } from '../../functions/platforms/flow-driver-types';

@@ -1,12 +1,12 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { schedulerPort } from '../../functions/core/adapters/scheduler-adapter';
 import { dynamo, tableName } from '../../functions/core/clients/dynamo';
-import { schedulerPort } from '../../functions/core/ports/scheduler';
 import { keys } from '../../functions/core/table';
 import { activitiesOf } from '../../functions/flows/activity-repository';
+import { flowScheduleName } from '../../functions/flows/flow-schedule';
 import { INDUSTRY } from '../../functions/flows/templates/audiences';
 import { flowTemplates } from '../../functions/flows/templates/registry';
-import { flowScheduleName } from '../../functions/jobs/flow-schedule';
 import { BUDGETS } from '../../functions/safety/budgets';
 import { invitationFate } from '../../scripts/sandbox-platforms/linkedin-outreach';
 import { FLOW_RUN_TEXTS } from '../../shared/flow-run-texts';

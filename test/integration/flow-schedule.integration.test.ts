@@ -5,7 +5,7 @@ import {
   flowScheduleName,
   flowScheduleSpec,
   nextFlowRunAt,
-} from '../../functions/jobs/flow-schedule';
+} from '../../functions/flows/flow-schedule';
 import { useIntegrationEnv } from '../support/integration-env';
 
 /**

@@ -2,13 +2,13 @@ import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../functions/catalog/seed';
+import { schedulerPort } from '../../functions/core/adapters/scheduler-adapter';
 import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
-import { schedulerPort } from '../../functions/core/ports/scheduler';
 import { keys } from '../../functions/core/table';
+import { flowScheduleName, nextFlowRunAt } from '../../functions/flows/flow-schedule';
 import { findIndustry } from '../../functions/flows/industry-repository';
 import { flowTemplates } from '../../functions/flows/templates/registry';
-import { flowScheduleName, nextFlowRunAt } from '../../functions/jobs/flow-schedule';
 import { type SandboxPlatforms, startSandboxPlatforms } from '../../scripts/sandbox-platforms';
 import { FLOW_API_TEXTS } from '../../shared/flow-api';
 import { FLOW_MESSAGES, flowConfig } from '../../shared/flows';

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keysPort } from '../../functions/core/adapters/keys-adapter';
 import { localScheduler } from '../../functions/core/adapters/local-scheduler';
+import { schedulerPort } from '../../functions/core/adapters/scheduler-adapter';
 import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { sqsClient } from '../../functions/core/clients/sqs';
 import { createLogger, setRequestLogFields } from '../../functions/core/logger';
-import { keysPort } from '../../functions/core/ports/keys';
 import { queuePort } from '../../functions/core/ports/queue';
-import { schedulerPort } from '../../functions/core/ports/scheduler';
 import { queueArnEnv, queueUrlEnv } from '../../functions/core/queues';
 import { secret } from '../../functions/core/secrets';
 import { outerEnv } from '../../scripts/local-cloud/function-runtime/env-scope';
@@ -33,7 +33,7 @@ import { setEnv, useIntegrationEnv } from '../support/integration-env';
  */
 const HEALTH = 'functions/health/get-health.handler.ts';
 const DISPATCHER = 'functions/workers/run-dispatcher.stream.ts';
-const RUNNER = 'functions/workers/automation-runner.worker.ts';
+const RUNNER = 'functions/workers/run.worker.ts';
 
 let queues: LocalQueues;
 

@@ -3,7 +3,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { keys } from '../../functions/core/table';
-import { invitationAcceptance } from '../../functions/flows/contact-ledger';
+import { invitationAcceptance } from '../../functions/flows/contact-ledger-repository';
 import { budgetUsed } from '../../functions/safety/budget-repository';
 import type { ActionBudget, GovernedAction } from '../../functions/safety/budgets';
 import { BUDGETS } from '../../functions/safety/budgets';

@@ -1,11 +1,12 @@
 import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
-import { createRunDispatchService } from '../../functions/automations/run-dispatch-service';
+import { scheduleNameOf } from '../../functions/automations/trob-schedule';
+import { schedulerPort } from '../../functions/core/adapters/scheduler-adapter';
 import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
 import { logger } from '../../functions/core/logger';
-import { schedulerPort } from '../../functions/core/ports/scheduler';
-import { scheduleNameOf } from '../../functions/jobs/recurring-schedule';
-import { handler as runWorkerExport } from '../../functions/workers/automation-runner.worker';
+import { createRunDispatchService } from '../../functions/engine/run-dispatch-service';
+import { handler as runWorkerExport } from '../../functions/workers/run.worker';
+import { RUN_KINDS } from '../../functions/workers/run-kinds';
 import { lambdaContext } from '../../scripts/local-cloud/lambda-runtime';
 import { toSqsEvent } from '../../scripts/local-cloud/worker-poller';
 import type { Job } from '../../shared/automations';
@@ -30,7 +31,7 @@ import {
 import { asFunction, UNSENT_SWEEP_ENTRY } from '../support/functions';
 import { setEnv } from '../support/integration-env';
 
-const runWorker = asFunction('functions/workers/automation-runner.worker.ts', runWorkerExport);
+const runWorker = asFunction('functions/workers/run.worker.ts', runWorkerExport);
 
 import { runAsFunction } from '../../scripts/local-cloud/function-runtime/runtime';
 import { newUser } from '../support/users';
@@ -230,6 +231,7 @@ describe('one dispatch', () => {
       },
       scheduler: schedulerPort(),
       now: () => new Date(),
+      kinds: RUN_KINDS,
     });
     expect(
       await runAsFunction(UNSENT_SWEEP_ENTRY, () => refusing.dispatchUnsent({ graceMs: 0 })),
@@ -289,7 +291,7 @@ describe('retries and recurring failures', () => {
       try {
         const result = await runWorker(
           toSqsEvent([received!], `arn:aws:sqs:us-east-1:000000000000:${url.split('/').at(-1)}`),
-          lambdaContext('workers/automation-runner', 300_000),
+          lambdaContext('workers/run', 300_000),
         );
         expect(result.batchItemFailures).toHaveLength(1);
       } finally {
@@ -304,7 +306,7 @@ describe('retries and recurring failures', () => {
       expect(again!.Attributes?.ApproximateReceiveCount).toBe('2');
       const result = await runWorker(
         toSqsEvent([again!], `arn:aws:sqs:us-east-1:000000000000:${url.split('/').at(-1)}`),
-        lambdaContext('workers/automation-runner', 300_000),
+        lambdaContext('workers/run', 300_000),
       );
       expect(result.batchItemFailures).toEqual([]);
       expect(await automationItem(ada.id, automation.id)).toMatchObject({

@@ -1,9 +1,9 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { schedulerPort } from '../../functions/core/ports/scheduler';
+import { scheduleNameOf } from '../../functions/automations/trob-schedule';
+import { schedulerPort } from '../../functions/core/adapters/scheduler-adapter';
 import { keys } from '../../functions/core/table';
-import { scheduleNameOf } from '../../functions/jobs/recurring-schedule';
 import { handler as dispatcherExport } from '../../functions/workers/run-dispatcher.stream';
 import { lambdaContext } from '../../scripts/local-cloud/lambda-runtime';
 import { api, FOLLOWERS, runMessagesOf, startAutomationsSuite, started } from '../support/automations-suite';

@@ -70,7 +70,7 @@ describe('POST /api/team/invitations', () => {
     });
   });
 
-  it('holds a seat per pending invitation: the third is refused at 3 of 3, and a revoke frees one', async () => {
+  it('holds a seat per pending team invitation: the third is refused at 3 of 3, and a revoke frees one', async () => {
     const owner = await newUser({ plan: 'PLUS' });
     expect((await invite(owner, 'one@example.com')).status).toBe(201);
     expect((await invite(owner, 'two@example.com')).status).toBe(201);
@@ -88,7 +88,7 @@ describe('POST /api/team/invitations', () => {
     expect((await invite(owner, 'three@example.com')).status).toBe(201);
   });
 
-  it('never takes more seats than the plan has when invitations arrive at once', async () => {
+  it('never takes more seats than the plan has when team invitations arrive at once', async () => {
     const owner = await newUser({ plan: 'PLUS' });
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, i) => invite(owner, `at-once-${i}@example.com`)),
@@ -114,7 +114,7 @@ describe('POST /api/team/invitations', () => {
   });
 });
 
-describe('invitation e-mails are limited (issue 34 point 2)', () => {
+describe('team invitation e-mails are limited (issue 34 point 2)', () => {
   const revoke = (owner: TestUser, id: string) =>
     api.delete(`/api/team/invitations/${id}`, undefined, { token: owner.accessToken });
   const resend = (owner: TestUser, id: string) =>
@@ -166,7 +166,7 @@ describe('invitation e-mails are limited (issue 34 point 2)', () => {
     expect(await mailsTo(env.stateDir, address)).toEqual([]);
   });
 
-  it('does not count an invitation that was refused for its seats', async () => {
+  it('does not count a team invitation that was refused for its seats', async () => {
     const owner = await newUser({ plan: 'PLUS' });
     const address = outside();
     expect((await invite(owner, outside())).status).toBe(201);
@@ -178,7 +178,7 @@ describe('invitation e-mails are limited (issue 34 point 2)', () => {
   });
 });
 
-describe('names in the invitation mail (issue 34 point 3)', () => {
+describe('names in the team invitation mail (issue 34 point 3)', () => {
   it('refuses a name holding a web address, domain or e-mail address on the profile', async () => {
     const owner = await newUser({ plan: 'PLUS' });
     const res = await api.put(
@@ -296,9 +296,9 @@ describe('the owner’s routes act on their own team only', () => {
     const [mate, pending] = await Promise.all([newUser(), newUser()]);
     await invite(owner, mate.email);
     await accept(mate, await tokenSentTo(mate.email));
-    const invitation = (await invite(owner, pending.email)).body.data.invitation;
+    const teamInvitation = (await invite(owner, pending.email)).body.data.invitation;
 
-    const notTheirs = await api.delete(`/api/team/invitations/${invitation.id}`, undefined, {
+    const notTheirs = await api.delete(`/api/team/invitations/${teamInvitation.id}`, undefined, {
       token: outsider.accessToken,
     });
     expect(notTheirs.status).toBe(404);

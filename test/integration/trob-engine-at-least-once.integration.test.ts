@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { keys } from '../../functions/core/table';
-import { finishJob } from '../../functions/jobs/job-end-repository';
-import { claimSegment } from '../../functions/jobs/run-claims';
-import { markHeldRunUnsent } from '../../functions/jobs/unsent-repository';
+import { claimSegment } from '../../functions/jobs/job-state/claim-repository';
+import { finishJob } from '../../functions/jobs/job-state/job-end-repository';
+import { markHeldRunUnsent } from '../../functions/jobs/job-state/unsent-repository';
 import { RUN_TEXTS } from '../../shared/run-texts';
 import {
   automationItem,
@@ -27,8 +27,8 @@ import { setEnv } from '../support/integration-env';
  * sender of run messages), and a last attempt whose failure cannot be recorded leaves the job to the
  * stalled-job sweep instead of putting a valid message on the DLQ.
  */
-vi.mock('../../functions/jobs/job-end-repository', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../functions/jobs/job-end-repository')>();
+vi.mock('../../functions/jobs/job-state/job-end-repository', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../functions/jobs/job-state/job-end-repository')>();
   // The real write unless a test makes it fail.
   return { ...real, finishJob: vi.fn(real.finishJob) };
 });

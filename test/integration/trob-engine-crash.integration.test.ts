@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { STALLED_GRACE_MS } from '../../functions/automations/run-dispatch-service';
-import { claimSegment } from '../../functions/jobs/run-claims';
+import { STALLED_GRACE_MS } from '../../functions/engine/run-dispatch-service';
+import { claimSegment } from '../../functions/jobs/job-state/claim-repository';
 import { RUN_TEXTS } from '../../shared/run-texts';
 import {
   api,

@@ -1,14 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { logger } from '../../functions/core/logger';
-import { keysPort } from '../../functions/core/ports/keys';
-import { schedulerPort } from '../../functions/core/ports/scheduler';
+import { metrics } from '../../functions/engine/run-metrics';
 import { closeSharedBrowser } from '../../functions/platforms/browser';
-import { metrics } from '../../functions/runs/run-metrics';
-import { runContext } from '../../functions/runs/trob-run-deps';
-import { createTrobRunService } from '../../functions/runs/trob-run-service';
 import { budgetUsed } from '../../functions/safety/budget-repository';
 import { BUDGETS } from '../../functions/safety/budgets';
 import { createGovernor, periodsOf } from '../../functions/safety/governor';
+import { createRuns, runContext } from '../../functions/workers/run-deps';
 import { runAsFunction } from '../../scripts/local-cloud/function-runtime/runtime';
 import { connectionStatus } from '../../shared/connections';
 import type { TrobRunMessage } from '../../shared/run-messages';
@@ -336,11 +333,7 @@ describe('one account, two runs at once', () => {
       ...BUDGETS.linkedin,
       'list-pages': { daily: 3, weekly: 100, spacingMs: [0, 0] as const },
     };
-    const service = createTrobRunService({
-      now: () => new Date(),
-      scheduler: schedulerPort(),
-      keys: keysPort(),
-    });
+    const service = createRuns();
     const context = (message: TrobRunMessage) => ({
       ...runContext(logger, { getRemainingTimeInMillis: () => 300_000 }, 1),
       governorFor: (account: { userId: string; connectionId: string }) =>

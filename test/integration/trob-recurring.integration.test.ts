@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { schedulerPort } from '../../functions/core/ports/scheduler';
-import { scheduleNameOf } from '../../functions/jobs/recurring-schedule';
+import { scheduleNameOf } from '../../functions/automations/trob-schedule';
+import { schedulerPort } from '../../functions/core/adapters/scheduler-adapter';
 import type { TrobTickMessage } from '../../shared/run-messages';
 import {
   api,

@@ -9,7 +9,7 @@ import { useIntegrationEnv } from '../support/integration-env';
 // The real queue settings but a 1 s visibility timeout, so a retry happens within the test.
 const definition: QueueDefinition = {
   name: 'trob-runs',
-  consumer: 'workers/automation-runner',
+  consumer: 'workers/run',
   consumerTimeoutSeconds: 10,
   visibilityTimeoutSeconds: 1,
   maxReceiveCount: 2,

@@ -1,9 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reserveProfiles, usageMonth } from '../../functions/account/usage-repository';
 import { setSessionWorkspace } from '../../functions/auth/session-repository';
 import { findUserById, updateUser } from '../../functions/auth/user-repository';
+import { reserveProfiles, usageMonth } from '../../functions/billing/usage-repository';
 import { seedCatalogue } from '../../functions/catalog/seed';
 import { sandboxUrlFor } from '../../functions/connections/connection-service';
 import { dynamo, tableName } from '../../functions/core/clients/dynamo';
@@ -12,8 +12,8 @@ import { recordActivity } from '../../functions/flows/activity-repository';
 import { audienceItemKey } from '../../functions/flows/audience-repository';
 import { addProspect } from '../../functions/flows/prospect-repository';
 import { flowTemplates } from '../../functions/flows/templates/registry';
-import { settleLeadCount } from '../../functions/leads/lead-count';
-import { storeLeads } from '../../functions/leads/lead-store';
+import { settleLeadCount } from '../../functions/leads/lead-count-repository';
+import { storeLeads } from '../../functions/leads/lead-repository';
 import { httpRoutes } from '../../functions/routes';
 import { localQueueName } from '../../scripts/local-cloud/sqs';
 import { type SandboxPlatforms, startSandboxPlatforms } from '../../scripts/sandbox-platforms';
@@ -104,8 +104,8 @@ const fx = {
   connectionToDelete: '',
   /** Each persona's flow from `POST /api/flows`, which its `DELETE /api/flows/{id}` stops. */
   flows: {} as Partial<Record<Persona, string>>,
-  /** A pending invitation of W (one seat is free once the leaver is removed). */
-  invitation: undefined as { id: string; email: string; token: string } | undefined,
+  /** A pending team invitation of W (one seat is free once the leaver is removed). */
+  teamInvitation: undefined as { id: string; email: string; token: string } | undefined,
   /** A fresh sandbox session for the sync entry. */
   session: undefined as { cookies: unknown[]; userAgent: string } | undefined,
   hashes: new Map<string, string>(),
@@ -244,16 +244,16 @@ async function setFlowStatus(id: string, status: string) {
   );
 }
 
-/** A pending invitation of W to a throwaway address, made once and kept until a revoke takes it. */
-async function pendingInvitation() {
-  if (fx.invitation) return fx.invitation;
+/** A pending team invitation of W to a throwaway address, made once and kept until a revoke takes it. */
+async function pendingTeamInvitation() {
+  if (fx.teamInvitation) return fx.teamInvitation;
   const email = `${uniqueName('invitee')}@example.test`;
   const res = await api.post('/api/team/invitations', { email }, as('owner'));
   expect(res.status, res.text).toBe(201);
-  fx.invitation = { id: res.body.data.invitation.id, email, token: await invitationToken(email) };
-  return fx.invitation;
+  fx.teamInvitation = { id: res.body.data.invitation.id, email, token: await teamInvitationToken(email) };
+  return fx.teamInvitation;
 }
-const invitationToken = async (email: string) =>
+const teamInvitationToken = async (email: string) =>
   linkToken(await lastMailTo(env.stateDir, email, INVITE_SUBJECT), '/team/accept');
 
 /** The events of a server-sent-events answer. */
@@ -516,7 +516,7 @@ const MATRIX: Record<string, Entry> = {
     owner: async (res) => {
       expect(res.status, res.text).toBe(201);
       const { id, email } = res.body.data.invitation;
-      fx.invitation = { id, email, token: await invitationToken(email) };
+      fx.teamInvitation = { id, email, token: await teamInvitationToken(email) };
     },
     // The outsider invites into their own team; W's does not change.
     outsider: async (res) => {
@@ -526,15 +526,15 @@ const MATRIX: Record<string, Entry> = {
   },
   'POST /api/team/invitations/{id}/resend': {
     kind: 'owner-only',
-    prepare: async () => void (await pendingInvitation()),
-    request: () => ({ path: `/api/team/invitations/${fx.invitation?.id ?? 'none'}/resend`, body: {} }),
+    prepare: async () => void (await pendingTeamInvitation()),
+    request: () => ({ path: `/api/team/invitations/${fx.teamInvitation?.id ?? 'none'}/resend`, body: {} }),
     owner: async (res) => {
       expect(res.status, res.text).toBe(200);
-      fx.invitation!.token = await invitationToken(fx.invitation!.email);
+      fx.teamInvitation!.token = await teamInvitationToken(fx.teamInvitation!.email);
     },
     outsider: async (res) => {
       notFound(res, TEAM_TEXTS.invitationNotFound);
-      expect(idsIn((await teamOfW()).invitations)).toEqual([fx.invitation!.id]);
+      expect(idsIn((await teamOfW()).invitations)).toEqual([fx.teamInvitation!.id]);
     },
   },
   'POST /api/team/invitations/accept': {
@@ -542,29 +542,29 @@ const MATRIX: Record<string, Entry> = {
     // The accept answers for the person whose session calls it: W's owner is told it is their own
     // team, anyone else that the link is for another address. (A real accept made the member and the
     // leaver members of W: joinTeam in beforeAll.)
-    prepare: async () => void (await pendingInvitation()),
+    prepare: async () => void (await pendingTeamInvitation()),
     request: () => ({
       path: '/api/team/invitations/accept',
-      body: { token: fx.invitation?.token ?? 'none' },
+      body: { token: fx.teamInvitation?.token ?? 'none' },
     }),
     owner: (res) => {
       expect(res.status, res.text).toBe(409);
       expect(res.body.message).toBe(TEAM_TEXTS.ownTeam);
     },
-    ...others((res) => forbidden(res, TEAM_TEXTS.wrongAccount(fx.invitation!.email))),
+    ...others((res) => forbidden(res, TEAM_TEXTS.wrongAccount(fx.teamInvitation!.email))),
   },
   'DELETE /api/team/invitations/{id}': {
     kind: 'owner-only',
-    prepare: async () => void (await pendingInvitation()),
-    request: () => ({ path: `/api/team/invitations/${fx.invitation?.id ?? 'none'}` }),
+    prepare: async () => void (await pendingTeamInvitation()),
+    request: () => ({ path: `/api/team/invitations/${fx.teamInvitation?.id ?? 'none'}` }),
     owner: async (res) => {
       expect(res.status, res.text).toBe(200);
       expect((await teamOfW()).invitations).toEqual([]);
-      fx.invitation = undefined;
+      fx.teamInvitation = undefined;
     },
     outsider: async (res) => {
       notFound(res, TEAM_TEXTS.invitationNotFound);
-      expect(idsIn((await teamOfW()).invitations)).toEqual([fx.invitation!.id]);
+      expect(idsIn((await teamOfW()).invitations)).toEqual([fx.teamInvitation!.id]);
     },
   },
   // The brand (DECISIONS 32): the reset comes before the save, so that W keeps the owner's brand

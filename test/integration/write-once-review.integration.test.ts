@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LedgerAccount } from '../../functions/flows/contact-ledger';
+import type { LedgerAccount } from '../../functions/flows/contact-ledger-repository';
 import { approveEntry, type ReviewEntry, settleEntry } from '../../functions/flows/review-repository';
-import { claimWrite, findWrite, notesUsedSince } from '../../functions/flows/write-ledger';
+import { claimWrite, findWrite, notesUsedSince } from '../../functions/flows/write-ledger-repository';
 import { type WriteRequest, writeOnce } from '../../functions/flows/write-once';
 import { closeSharedBrowser, openPlatformPage, type PlatformPage } from '../../functions/platforms/browser';
 import type { FlowDriver, FlowPerson, FlowPost } from '../../functions/platforms/flow-driver-types';

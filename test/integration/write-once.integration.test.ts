@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STALLED_GRACE_MS } from '../../functions/automations/run-dispatch-service';
-import type { LedgerAccount } from '../../functions/flows/contact-ledger';
-import { findWrite } from '../../functions/flows/write-ledger';
+import { STALLED_GRACE_MS } from '../../functions/engine/run-dispatch-service';
+import type { LedgerAccount } from '../../functions/flows/contact-ledger-repository';
+import { findWrite } from '../../functions/flows/write-ledger-repository';
 import { NOT_SHOWN, type WriteRequest, writeOnce } from '../../functions/flows/write-once';
 import { closeSharedBrowser, openPlatformPage, type PlatformPage } from '../../functions/platforms/browser';
 import type { FlowDriver, FlowPerson } from '../../functions/platforms/flow-driver-types';

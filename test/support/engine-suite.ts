@@ -6,7 +6,7 @@ import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
 import { keys } from '../../functions/core/table';
 import { closeSharedBrowser } from '../../functions/platforms/browser';
-import { handler as runWorkerExport } from '../../functions/workers/automation-runner.worker';
+import { handler as runWorkerExport } from '../../functions/workers/run.worker';
 import { lambdaContext } from '../../scripts/local-cloud/lambda-runtime';
 import { toSqsEvent } from '../../scripts/local-cloud/worker-poller';
 import {
@@ -22,7 +22,7 @@ import { asFunction, dispatchUnsentRuns } from './functions';
 import { setEnv } from './integration-env';
 import { newUser } from './users';
 
-const runWorker = asFunction('functions/workers/automation-runner.worker.ts', runWorkerExport);
+const runWorker = asFunction('functions/workers/run.worker.ts', runWorkerExport);
 
 /**
  * The trob engine's integration tests: the accounts env with the trob-runs queue, the sandbox
@@ -139,10 +139,7 @@ export async function deliver(
     ],
     `arn:aws:sqs:us-east-1:000000000000:test-${message.kind.startsWith('flow') ? 'flow-runs' : 'trob-runs'}`,
   );
-  const result = await runWorker(
-    event,
-    lambdaContext('workers/automation-runner', options.remainingMs ?? 300_000),
-  );
+  const result = await runWorker(event, lambdaContext('workers/run', options.remainingMs ?? 300_000));
   return result.batchItemFailures.map((f) => f.itemIdentifier);
 }
 

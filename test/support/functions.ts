@@ -1,8 +1,9 @@
-import { createRunDispatchService } from '../../functions/automations/run-dispatch-service';
+import { schedulerPort } from '../../functions/core/adapters/scheduler-adapter';
 import { createLogger } from '../../functions/core/logger';
 import { queuePort } from '../../functions/core/ports/queue';
-import { schedulerPort } from '../../functions/core/ports/scheduler';
-import { listUnsent } from '../../functions/jobs/unsent-repository';
+import { createRunDispatchService } from '../../functions/engine/run-dispatch-service';
+import { listUnsent } from '../../functions/jobs/job-state/unsent-repository';
+import { RUN_KINDS } from '../../functions/workers/run-kinds';
 import { runAs, stackFunction } from '../../scripts/local-cloud/function-runtime/runtime';
 import { asStackFunction } from '../../scripts/local-cloud/lambda-runtime';
 import { relayUnsentOnce } from '../../scripts/local-cloud/run-dispatch-relay';
@@ -15,7 +16,7 @@ export const asFunction = <H extends (...args: never[]) => unknown>(entry: strin
   asStackFunction(entry, handler as unknown as (...args: unknown[]) => unknown) as unknown as H;
 
 export const RUN_DISPATCHER_ENTRY = 'functions/workers/run-dispatcher.stream.ts';
-export const RUN_WORKER_ENTRY = 'functions/workers/automation-runner.worker.ts';
+export const RUN_WORKER_ENTRY = 'functions/workers/run.worker.ts';
 
 /**
  * One pass of the run dispatch as the table stream makes it: the dispatcher's function gets the automations
@@ -49,6 +50,7 @@ async function whyDispatchFails(): Promise<string> {
       queue: queuePort(),
       scheduler: schedulerPort(),
       now: () => new Date(),
+      kinds: RUN_KINDS,
     });
     for (const unsent of await listUnsent(new Date(Date.now() + 60_000).toISOString(), 100)) {
       await dispatch.dispatch(unsent);
@@ -57,7 +59,7 @@ async function whyDispatchFails(): Promise<string> {
   return [...errors].join('; ') || 'no error logged';
 }
 
-export const UNSENT_SWEEP_ENTRY = 'functions/automations/dispatch-unsent.task.ts';
+export const UNSENT_SWEEP_ENTRY = 'functions/workers/dispatch-unsent.task.ts';
 
 /**
  * The minute's sweep of the unsent index (stalled jobs included) as its task's function runs it, with no
@@ -70,6 +72,7 @@ export async function sweepUnsentAsTask(msAfter = 0) {
       queue: queuePort(),
       scheduler: schedulerPort(),
       now: () => new Date(Date.now() + msAfter),
+      kinds: RUN_KINDS,
     }).dispatchUnsent({ graceMs: 0 }),
   );
 }

@@ -3,8 +3,8 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../clients/dynamo';
 import { isConditionalCheckFailure } from '../dynamo-errors';
 import type { CheckoutRequest, PaidPlanId, PaymentsPort } from '../ports/payments';
-import { verifyStripeSignature } from '../ports/payments';
 import { expiresAfter, keys } from '../table';
+import { verifyStripeSignature } from './stripe-payments';
 import { signWebhookPayload } from './stripe-signature';
 
 /**

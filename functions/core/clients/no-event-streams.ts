@@ -3,7 +3,7 @@
  * lib/constructs/app-function.ts). The SDK's protocol code loads event-stream support with a dynamic
  * import, which a single-file bundle inlines, so every function carried about 19 KB of it; yet only
  * clients whose operations stream events use it, and no function uses such a client (the AI filter
- * reads Bedrock's event stream itself: core/adapters/aws-event-stream.ts). A client that streams
+ * reads Bedrock's event stream itself: functions/ai/aws-event-stream.ts). A client that streams
  * events imports `resolveEventStreamSerdeConfig` from the real module, which this one leaves out on
  * purpose, so adding one fails the bundle build instead of a request. The local cloud runs the
  * sources, with the real module.

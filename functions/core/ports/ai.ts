@@ -1,39 +1,26 @@
 import type { AiField } from '../../../shared/ai-filter';
-import { bedrockAi } from '../adapters/bedrock-ai';
-import { localAi } from '../adapters/local-ai/local-ai';
-import { openAiCompatible } from '../adapters/openai-ai';
-import { type Env, env } from '../env';
-import { authorizeLocal, LOCAL_ACCOUNT_ID, localScope, perFunction } from '../local-runtime';
+import type { PersonFields } from '../../../shared/person';
 
 /**
  * AI port (issue 12): ranks a user's leads against a plain-language request and explains itself.
- * Adapters: 'local' (no network: BM25 with a query parser), 'bedrock' (ConverseStream), 'openai'
- * (any OpenAI-compatible chat completions endpoint). Chosen by env once, like the other ports.
+ * The adapters are the ai domain's (functions/ai/): 'local' (no network: BM25 with a query parser),
+ * 'bedrock' (ConverseStream), 'openai' (any OpenAI-compatible chat completions endpoint), chosen by env
+ * once where a function is wired (functions/ai/ai-adapter.ts, `aiPort()`); this file names no adapter.
  *
  * The adapter streams the summary as `delta` events and ends with one `results` event. The leads are
  * handed over as a loader so the first delta can go out before they are read and ranked.
  *
  * For flows (issue 20 point 9) the same providers score a prospect against the flow's targeting and
  * write the flow's outreach: a connection note, a comment on one of the prospect's posts and a follow-up
- * message (`ProspectAi`, declared here with its types). Its factory is prospect-ai.ts (`prospectAi()`),
- * not this file: the AI filter's stream function imports this one, and the scorer, the writer and the
- * prompts (about 40 KB) would take its bundle over the 300 KB budget. The limits and checks every adapter
- * keeps are in ai-outreach-rules.ts; the model adapters fall back to the local result when a model fails,
- * is too slow, or answers something that breaks them, so those calls never fail for the AI's sake.
+ * message (`ProspectAi`, declared here with its types). Its chooser is functions/ai/prospect-ai-adapter.ts
+ * (`prospectAi()`), not the filter's: the AI filter's stream function carries that one, and the scorer,
+ * the writer and the prompts (about 40 KB) would take its bundle over the 300 KB budget. The limits and
+ * checks every adapter keeps are in functions/ai/ai-outreach-rules.ts; the model adapters fall back to the
+ * local result when a model fails, is too slow, or answers something that breaks them, so those calls
+ * never fail for the AI's sake.
  */
 
 export { AI_FIELDS, type AiField } from '../../../shared/ai-filter';
-export {
-  AI_SCORE_RANGE,
-  COMMENT_MAX_LENGTH,
-  COMMENT_MAX_SENTENCES,
-  HOT_MATCH_SCORE,
-  MESSAGE_MAX_LENGTH,
-  matchQualityOf,
-  textLength,
-  textProblem,
-  WARM_MATCH_SCORE,
-} from './ai-outreach-rules';
 
 export interface AiLead {
   id: string;
@@ -74,14 +61,7 @@ export interface AiPost {
 }
 
 /** A person a flow found, as the AI reads them. */
-export interface AiProspect {
-  id: string;
-  name: string;
-  headline?: string;
-  title?: string;
-  company?: string;
-  location?: string;
-  industry?: string;
+export interface AiProspect extends PersonFields {
   skills?: string[];
   /** The company's head count as a company size label ('51-200 employees') or letter ('D'), when known. */
   companySize?: string;
@@ -186,8 +166,8 @@ export interface AiText {
 }
 
 /**
- * What a flow asks of the AI (built by prospect-ai.ts); every call resolves: a model adapter falls back
- * to the local result.
+ * What a flow asks of the AI (chosen by functions/ai/prospect-ai-adapter.ts); every call resolves: a model
+ * adapter falls back to the local result.
  */
 export interface ProspectAi {
   scoreProspect(request: ScoreProspectRequest): Promise<ProspectScore>;
@@ -201,86 +181,4 @@ export interface ProspectAi {
 
 export interface AiPort {
   filterLeads(request: AiFilterRequest): AsyncIterable<AiFilterEvent>;
-}
-
-/** The provider the environment names and its settings (the filter's and the flows' AI share them). */
-export type AiSettings =
-  | { provider: 'local' }
-  | { provider: 'bedrock'; modelId: string; region: string; endpoint?: string }
-  | { provider: 'openai'; baseUrl: string; model: string; apiKey?: string };
-
-/**
- * AI_PROVIDER with its settings checked: a provider without its settings is an invalid environment, found
- * at the first use (the route's cold start).
- */
-export function aiSettingsOf(e: Env): AiSettings {
-  switch (e.AI_PROVIDER) {
-    case 'local':
-      return { provider: 'local' };
-    case 'bedrock':
-      if (!e.BEDROCK_MODEL_ID)
-        throw new Error('Invalid environment: AI_PROVIDER=bedrock needs BEDROCK_MODEL_ID');
-      return {
-        provider: 'bedrock',
-        modelId: e.BEDROCK_MODEL_ID,
-        region: e.AWS_REGION,
-        ...(e.BEDROCK_ENDPOINT ? { endpoint: e.BEDROCK_ENDPOINT } : {}),
-      };
-    case 'openai':
-      if (!e.OPENAI_BASE_URL || !e.OPENAI_MODEL) {
-        throw new Error('Invalid environment: AI_PROVIDER=openai needs OPENAI_BASE_URL and OPENAI_MODEL');
-      }
-      return {
-        provider: 'openai',
-        baseUrl: e.OPENAI_BASE_URL,
-        model: e.OPENAI_MODEL,
-        ...(e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY } : {}),
-      };
-  }
-}
-
-/** The adapter the environment names (AI_PROVIDER), with its settings checked (aiSettingsOf). */
-export function aiPortFor(e: Env): AiPort {
-  const settings = aiSettingsOf(e);
-  switch (settings.provider) {
-    case 'local':
-      return localAi();
-    case 'bedrock':
-      return bedrockAi(settings);
-    case 'openai':
-      return openAiCompatible(settings);
-  }
-}
-
-const chosen = perFunction(() => aiPortFor(env()));
-/** The AI port to build services with: the adapter is chosen by env on first use, once per function. */
-export function aiPort(): AiPort {
-  return {
-    async *filterLeads(request) {
-      await authorizeLocalModel(env());
-      yield* chosen.get().filterLeads(request);
-    },
-  };
-}
-/** Tests switch providers between cases; this forgets the chosen adapter. */
-export function resetAiPort(): void {
-  chosen.reset();
-}
-
-/**
- * On the local cloud every provider stands in for the Bedrock model the stacks configure: the running
- * function's role must allow streaming from it ('ai-model'), whichever provider answers here.
- */
-export async function authorizeLocalModel(e: Env): Promise<void> {
-  // Written out, not e.APP_RUNTIME: deployed bundles drop this (see env.ts).
-  if (process.env.APP_RUNTIME !== 'local' || !localScope()) return;
-  if (!e.BEDROCK_MODEL_ID) throw new Error('Invalid environment: BEDROCK_MODEL_ID is not set');
-  // An inference profile (its geography first: us.anthropic...) is invoked as itself; a model id as the model.
-  const profile = /^(us|eu|apac|jp|au|ca|global|us-gov)\.[^.]+\..+/.test(e.BEDROCK_MODEL_ID);
-  await authorizeLocal({
-    action: 'bedrock:InvokeModelWithResponseStream',
-    resource: profile
-      ? `arn:aws:bedrock:${e.AWS_REGION}:${LOCAL_ACCOUNT_ID}:inference-profile/${e.BEDROCK_MODEL_ID}`
-      : `arn:aws:bedrock:${e.AWS_REGION}::foundation-model/${e.BEDROCK_MODEL_ID}`,
-  });
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { delayUntil, MAX_DELAY_SECONDS, retryDelaySeconds } from '../../../functions/core/queues';
-import { automationAfter, FAILED_RUNS_BEFORE_PAUSE } from '../../../functions/jobs/job-end-repository';
+import {
+  automationAfter,
+  FAILED_RUNS_BEFORE_PAUSE,
+} from '../../../functions/jobs/job-state/job-end-repository';
 
 const NEXT = '2026-11-26T10:02:00.000Z';
 

@@ -20,6 +20,8 @@ const ALLOWED = [
   'running>active:engine',
   'running>failed:engine',
   'pending>failed:engine',
+  'pending>active:engine',
+  'pending>paused:engine',
   'running>paused:engine',
   'paused>pending:engine',
   'active>pending:scheduler',

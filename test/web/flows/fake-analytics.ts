@@ -5,7 +5,7 @@ import {
   PERIOD_DAYS,
 } from '../../../shared/flow-insights-values';
 
-/** The flow whose analytics these are (flow-analytics.test.tsx, flow-plan.test.tsx). */
+/** The flow whose analytics these are (flow-analytics.test.tsx, flow-day-plan.test.tsx). */
 export const FLOW_ID = 'f-analytics';
 
 /** `count` days ending 2025-03-14, each with figures that grow with the day. */

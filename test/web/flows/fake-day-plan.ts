@@ -1,29 +1,29 @@
 import {
   type BudgetLine,
+  DAY_PLAN_ACTIONS,
   DAY_PLAN_TEXTS,
   type DayPlan,
+  type DayPlanCounts,
+  type DayPlanRun,
   localTimeOf,
-  PLAN_ACTIONS,
-  type PlanCounts,
-  type PlannedRun,
   zeroCounts,
 } from '../../../shared/day-plan';
 import { FLOW_ID } from './fake-analytics';
 
 /**
- * Tomorrow's plan (issue 23 point 4) as `GET /api/users/platforms/{id}/plan` and `GET /api/flows/{id}/plan`
+ * The day plan (issue 23 point 4) as `GET /api/users/platforms/{id}/plan` and `GET /api/flows/{id}/plan`
  * answer it: an account in Paris, window from Friday 2025-03-14 19:00 there, two flows. The connections
  * and the flow analytics tests both read it.
  */
 /** The analytics tests' flow: its runs are the second and third. */
-export const PLAN_FLOW_ID = FLOW_ID;
+export const DAY_PLAN_FLOW_ID = FLOW_ID;
 export const OTHER_FLOW_ID = 'f-agency';
 
-const counts = (some: Partial<PlanCounts>): PlanCounts => ({ ...zeroCounts(), ...some });
+const counts = (some: Partial<DayPlanCounts>): DayPlanCounts => ({ ...zeroCounts(), ...some });
 
-export function makeRun(overrides: Partial<PlannedRun> & Pick<PlannedRun, 'at' | 'timeZone'>): PlannedRun {
+export function makeRun(overrides: Partial<DayPlanRun> & Pick<DayPlanRun, 'at' | 'timeZone'>): DayPlanRun {
   return {
-    flowId: PLAN_FLOW_ID,
+    flowId: DAY_PLAN_FLOW_ID,
     flowName: 'Q3 founders outreach',
     localTime: localTimeOf(overrides.at, overrides.timeZone),
     prospects: 0,
@@ -36,7 +36,7 @@ export function makeRun(overrides: Partial<PlannedRun> & Pick<PlannedRun, 'at' |
 }
 
 /** The runs, in time order: Sat 09:10 Paris (the other flow), Sat 09:52 and 13:30 New York (this one). */
-export function planRuns(): PlannedRun[] {
+export function dayPlanRuns(): DayPlanRun[] {
   return [
     makeRun({
       flowId: OTHER_FLOW_ID,
@@ -67,8 +67,8 @@ export function planRuns(): PlannedRun[] {
 }
 
 /** The account's lines: what the runs above take of what is left, and what stays undone. */
-export function planBudgets(runs: readonly PlannedRun[] = planRuns()): BudgetLine[] {
-  const remaining: Partial<Record<(typeof PLAN_ACTIONS)[number], [number, number]>> = {
+export function dayPlanBudgets(runs: readonly DayPlanRun[] = dayPlanRuns()): BudgetLine[] {
+  const remaining: Partial<Record<(typeof DAY_PLAN_ACTIONS)[number], [number, number]>> = {
     searches: [20, 80],
     'profile-views': [80, 1200],
     likes: [30, 150],
@@ -78,8 +78,8 @@ export function planBudgets(runs: readonly PlannedRun[] = planRuns()): BudgetLin
     'list-pages': [50, 300],
     withdrawals: [5, 25],
   };
-  const sum = (pick: (run: PlannedRun) => number) => runs.reduce((total, run) => total + pick(run), 0);
-  return PLAN_ACTIONS.map((action) => ({
+  const sum = (pick: (run: DayPlanRun) => number) => runs.reduce((total, run) => total + pick(run), 0);
+  return DAY_PLAN_ACTIONS.map((action) => ({
     action,
     label: DAY_PLAN_TEXTS.actionLabels[action],
     remainingToday: remaining[action]?.[0] ?? 0,
@@ -92,7 +92,7 @@ export function planBudgets(runs: readonly PlannedRun[] = planRuns()): BudgetLin
 }
 
 export function makeDayPlan(overrides: Partial<DayPlan> = {}): DayPlan {
-  const runs = overrides.runs ?? planRuns();
+  const runs = overrides.runs ?? dayPlanRuns();
   return {
     accountId: 'urn-li-1',
     platform: 'linkedin',
@@ -103,12 +103,12 @@ export function makeDayPlan(overrides: Partial<DayPlan> = {}): DayPlan {
     dayResetsAt: '2025-03-14T23:00:00.000Z',
     weekResetsAt: '2025-03-16T23:00:00.000Z',
     runs,
-    budgets: planBudgets(runs),
+    budgets: dayPlanBudgets(runs),
     ...overrides,
   };
 }
 
-export const planAnswer = (plan: DayPlan | null) => ({
+export const dayPlanAnswer = (dayPlan: DayPlan | null) => ({
   status: 200,
-  body: { success: true, data: { plan } },
+  body: { success: true, data: { plan: dayPlan } },
 });

@@ -14,7 +14,7 @@ import { FLOW_TEXTS } from '../../../shared/flow-texts';
 import { renderApp } from '../render-app';
 import { type FakeApi, installFakeApi, makeUser, signInAs } from '../support/fake-api';
 import { FLOW_ID, makeAnalytics, makeDays } from './fake-analytics';
-import { makeDayPlan, planAnswer } from './fake-day-plan';
+import { dayPlanAnswer, makeDayPlan } from './fake-day-plan';
 import { makeFlow } from './fake-flows';
 
 // jsdom lays nothing out: the charts' responsive containers are given a size, so that recharts draws
@@ -57,11 +57,11 @@ interface Served {
 
 /**
  * `GET /api/flows/{id}` and `GET /api/flows/{id}/analytics?period=` from `served`, read at each call,
- * and `GET /api/flows/{id}/plan`, which the page's Next runs card reads (flow-plan.test.tsx tests it).
+ * and `GET /api/flows/{id}/plan`, which the page's Next runs card reads (flow-day-plan.test.tsx tests it).
  */
 function serve(api: FakeApi, served: Served) {
   api.on('GET', `/flows/${FLOW_ID}`, () => ({ status: 200, body: { data: { flow: served.flow } } }));
-  api.on('GET', `/flows/${FLOW_ID}/plan`, planAnswer(makeDayPlan()));
+  api.on('GET', `/flows/${FLOW_ID}/plan`, dayPlanAnswer(makeDayPlan()));
   api.on('GET', `/flows/${FLOW_ID}/analytics`, (call) => {
     const period = (new URL(call.path, 'http://x').searchParams.get('period') ?? '7d') as AnalyticsPeriod;
     return { status: 200, body: { data: { analytics: served.analytics(period) } } };

@@ -7,7 +7,7 @@ import { FLOW_TEXTS } from '../../../shared/flows';
 import { renderApp } from '../render-app';
 import { type FakeApi, installFakeApi, makeUser, signInAs } from '../support/fake-api';
 import { FLOW_ID, makeAnalytics } from './fake-analytics';
-import { makeDayPlan, planAnswer } from './fake-day-plan';
+import { dayPlanAnswer, makeDayPlan } from './fake-day-plan';
 import {
   allFlowTemplates,
   allIndustries,
@@ -172,7 +172,7 @@ describe('Rename on the analytics page', () => {
     signInAs(api, makeUser({ plan: 'PLUS' }));
     const served = { flow: makeFlow({ id: FLOW_ID, name: NAME }) as Flow };
     api.on('GET', `/flows/${FLOW_ID}`, () => ({ status: 200, body: { data: { flow: served.flow } } }));
-    api.on('GET', `/flows/${FLOW_ID}/plan`, planAnswer(makeDayPlan()));
+    api.on('GET', `/flows/${FLOW_ID}/plan`, dayPlanAnswer(makeDayPlan()));
     api.on('GET', `/flows/${FLOW_ID}/analytics`, () => ({
       status: 200,
       body: { data: { analytics: makeAnalytics() } },

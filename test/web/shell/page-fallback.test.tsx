@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PageFallback } from '../../../web/src/app/PageFallback';
-import { LoadingStatus } from '../../../web/src/lib/LoadingStatus';
+import { LoadingStatus } from '../../../web/src/lib/ui/LoadingStatus';
 import { renderWithProviders } from '../render-app';
 
 /**

@@ -4,7 +4,7 @@ import type { FakeApi } from '../support/fake-api';
 export const LONG = { timeout: 5000 };
 export const SLOW = 15000;
 
-/** A pending invitation whose link still works (until 2099) or ran out (in 2020). */
+/** A pending team invitation whose link still works (until 2099) or ran out (in 2020). */
 export const FUTURE = '2099-01-15T12:00:00.000Z';
 export const PAST = '2020-01-15T12:00:00.000Z';
 
@@ -41,13 +41,17 @@ export function serveTeam(api: FakeApi, start: TeamView = makeTeam()) {
 
   api.on('GET', '/team', () => ({ status: 200, body: { data: { team: current() } } }));
 
-  const serveInvitation = (id: string) => {
+  const serveTeamInvitation = (id: string) => {
     api.on('POST', `/team/invitations/${id}/resend`, () => {
-      const invitation = team.invitations.find((i) => i.id === id);
-      if (!invitation) return notFound(TEAM_TEXTS.invitationNotFound);
+      const teamInvitation = team.invitations.find((i) => i.id === id);
+      if (!teamInvitation) return notFound(TEAM_TEXTS.invitationNotFound);
       return {
         status: 200,
-        body: { success: true, message: TEAM_TEXTS.invited(invitation.email), data: { invitation } },
+        body: {
+          success: true,
+          message: TEAM_TEXTS.invited(teamInvitation.email),
+          data: { invitation: teamInvitation },
+        },
       };
     });
     api.on('DELETE', `/team/invitations/${id}`, () => {
@@ -56,7 +60,7 @@ export function serveTeam(api: FakeApi, start: TeamView = makeTeam()) {
       return { status: 200, body: { success: true } };
     });
   };
-  for (const invitation of team.invitations) serveInvitation(invitation.id);
+  for (const teamInvitation of team.invitations) serveTeamInvitation(teamInvitation.id);
 
   for (const member of team.members) {
     api.on('DELETE', `/team/members/${member.userId}`, () => {
@@ -71,17 +75,17 @@ export function serveTeam(api: FakeApi, start: TeamView = makeTeam()) {
     if (seats().used >= seats().total) {
       return { status: 409, body: { code: 'CONFLICT', message: TEAM_TEXTS.seatsFull(seats().total) } };
     }
-    const invitation = {
+    const teamInvitation = {
       id: `inv-new-${next++}`,
       email,
       createdAt: new Date().toISOString(),
       expiresAt: FUTURE,
     };
-    team = { ...team, invitations: [...team.invitations, invitation] };
-    serveInvitation(invitation.id);
+    team = { ...team, invitations: [...team.invitations, teamInvitation] };
+    serveTeamInvitation(teamInvitation.id);
     return {
       status: 201,
-      body: { success: true, message: TEAM_TEXTS.invited(email), data: { invitation } },
+      body: { success: true, message: TEAM_TEXTS.invited(email), data: { invitation: teamInvitation } },
     };
   });
 

@@ -57,7 +57,7 @@ describe('Team section below the Plus plan', () => {
 
 describe('Team section on the Plus plan', () => {
   it(
-    'shows the seats used, the owner, each member with e-mail and joined date, and the pending invitations',
+    'shows the seats used, the owner, each member with e-mail and joined date, and the pending team invitations',
     async () => {
       const api = installFakeApi();
       serveTeam(
@@ -81,23 +81,27 @@ describe('Team section on the Plus plan', () => {
         'Remove Grace Hopper',
       ]);
 
-      const invitations = within(section().getByRole('list', { name: 'Pending invitations' }));
-      expect(invitations.getByText('alan@example.com')).toBeTruthy();
-      expect(invitations.getByText('Expires Jan 15, 2099')).toBeTruthy();
-      expect(invitations.getByRole('button', { name: 'Resend invitation to alan@example.com' })).toBeTruthy();
-      expect(invitations.getByRole('button', { name: 'Revoke invitation to alan@example.com' })).toBeTruthy();
+      const teamInvitations = within(section().getByRole('list', { name: 'Pending invitations' }));
+      expect(teamInvitations.getByText('alan@example.com')).toBeTruthy();
+      expect(teamInvitations.getByText('Expires Jan 15, 2099')).toBeTruthy();
+      expect(
+        teamInvitations.getByRole('button', { name: 'Resend invitation to alan@example.com' }),
+      ).toBeTruthy();
+      expect(
+        teamInvitations.getByRole('button', { name: 'Revoke invitation to alan@example.com' }),
+      ).toBeTruthy();
     },
     SLOW,
   );
 
-  it('marks an invitation whose link ran out as expired', async () => {
+  it('marks a team invitation whose link ran out as expired', async () => {
     const api = installFakeApi();
     serveTeam(api, makeTeam({ invitations: [pending('alan@example.com', PAST)] }));
     await openProfile(api);
 
-    const invitations = within(await section().findByRole('list', { name: 'Pending invitations' }, LONG));
-    expect(invitations.getByText('Expired')).toBeTruthy();
-    expect(invitations.queryByText(/^Expires/)).toBeNull();
+    const teamInvitations = within(await section().findByRole('list', { name: 'Pending invitations' }, LONG));
+    expect(teamInvitations.getByText('Expired')).toBeTruthy();
+    expect(teamInvitations.queryByText(/^Expires/)).toBeNull();
   });
 
   it('shows a loading skeleton until the team answers', async () => {
@@ -130,7 +134,7 @@ describe('Team section on the Plus plan', () => {
 
 describe('inviting a teammate', () => {
   it(
-    'sends the invitation, says so with the API message, lists it and empties the field',
+    'sends the team invitation, says so with the API message, lists it and empties the field',
     async () => {
       const api = installFakeApi();
       serveTeam(api);
@@ -144,8 +148,10 @@ describe('inviting a teammate', () => {
       expect(api.callsTo('POST', '/team/invitations').map((call) => call.body)).toEqual([
         { email: 'alan@example.com' },
       ]);
-      const invitations = within(await section().findByRole('list', { name: 'Pending invitations' }, LONG));
-      expect(invitations.getByText('alan@example.com')).toBeTruthy();
+      const teamInvitations = within(
+        await section().findByRole('list', { name: 'Pending invitations' }, LONG),
+      );
+      expect(teamInvitations.getByText('alan@example.com')).toBeTruthy();
       expect(await seatsLine('3 of 3 seats used')).toBeTruthy();
       expect(emailField().value).toBe('');
     },
@@ -245,8 +251,8 @@ describe('inviting a teammate', () => {
   });
 });
 
-describe('pending invitations', () => {
-  it('resends an invitation and says it was sent', async () => {
+describe('pending team invitations', () => {
+  it('resends a team invitation and says it was sent', async () => {
     const api = installFakeApi();
     serveTeam(api, makeTeam({ members: [], invitations: [pending('alan@example.com')] }));
     const { user } = await openProfile(api);
@@ -259,7 +265,7 @@ describe('pending invitations', () => {
     expect(api.callsTo('POST', '/team/invitations/inv-1/resend')).toHaveLength(1);
   });
 
-  it('says when a resent invitation no longer exists', async () => {
+  it('says when a resent team invitation no longer exists', async () => {
     const api = installFakeApi();
     serveTeam(api, makeTeam({ members: [], invitations: [pending('alan@example.com')] }));
     api.on('POST', '/team/invitations/inv-1/resend', {
@@ -275,7 +281,7 @@ describe('pending invitations', () => {
     expect(await screen.findByText(TEAM_TEXTS.invitationNotFound, {}, LONG)).toBeTruthy();
   });
 
-  it('revokes an invitation: it leaves the list and its seat is free again', async () => {
+  it('revokes a team invitation: it leaves the list and its seat is free again', async () => {
     const api = installFakeApi();
     serveTeam(api, makeTeam({ invitations: [pending('alan@example.com')] }));
     const { user } = await openProfile(api);

@@ -110,39 +110,39 @@ export const appRoutes: readonly AppRoute[] = [
   {
     path: '/flows/template/:templateId',
     access: 'verified',
-    page: () => import('../features/flows/pages/FlowTemplatePage'),
+    page: () => import('../features/flow-setup/pages/FlowTemplatePage'),
   },
   {
     path: '/flows/setup/:templateId',
     access: 'verified',
-    page: () => import('../features/flows/pages/FlowSetupPage'),
+    page: () => import('../features/flow-setup/pages/FlowSetupPage'),
   },
   {
     path: '/flows/:flowId/analytics',
     access: 'verified',
     page: () => import('../features/flows/pages/FlowAnalyticsPage'),
-    prefetch: () => import('../features/flows/api/insights').then((m) => m.prefetchAnalytics()),
+    prefetch: () => import('../features/flows/api/analytics').then((m) => m.prefetchAnalytics()),
   },
   {
     path: '/flows/:flowId/review',
     access: 'verified',
-    page: () => import('../features/flows/pages/FlowReviewPage'),
-    prefetch: () => import('../features/flows/api/review').then((m) => m.prefetchReview()),
+    page: () => import('../features/flow-review/pages/FlowReviewPage'),
+    prefetch: () => import('../features/flow-review/api/review').then((m) => m.prefetchReview()),
   },
   {
     path: '/flows/:flowId/activities',
     access: 'verified',
-    page: () => import('../features/flows/pages/FlowActivitiesPage'),
+    page: () => import('../features/flow-insights/pages/FlowActivitiesPage'),
   },
   {
     path: '/flows/:flowId/prospects',
     access: 'verified',
-    page: () => import('../features/flows/pages/FlowProspectsPage'),
+    page: () => import('../features/flow-insights/pages/FlowProspectsPage'),
   },
   {
     path: '/flows/:flowId/prospects/:prospectId',
     access: 'verified',
-    page: () => import('../features/flows/pages/ProspectDetailPage'),
+    page: () => import('../features/flow-insights/pages/ProspectDetailPage'),
   },
   { path: '/automations', access: 'verified', redirectTo: '/automations/active' },
   {
@@ -179,7 +179,7 @@ export const appRoutes: readonly AppRoute[] = [
   {
     path: '/team/accept',
     access: 'verified',
-    page: () => import('../features/team/pages/AcceptInvitationPage'),
+    page: () => import('../features/team/pages/AcceptTeamInvitationPage'),
   },
 
   // Not in the spec: the local stand-in for Stripe Checkout, where the sandbox's checkout URLs lead.

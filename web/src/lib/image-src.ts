@@ -1,3 +1,5 @@
+import { safeUrl } from './safe-url';
+
 /** The picture types an inline (data:) image may be; none of them runs code inside an <img>. */
 const INLINE_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|avif|svg\+xml)[;,]/i;
 
@@ -9,11 +11,5 @@ const INLINE_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|avif|svg\+xml)[;,]/i;
  */
 export function imageSrc(value: string | undefined): string | undefined {
   if (!value) return undefined;
-  if (INLINE_IMAGE.test(value)) return value;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
+  return INLINE_IMAGE.test(value) ? value : safeUrl(value);
 }

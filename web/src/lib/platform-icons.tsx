@@ -1,4 +1,3 @@
-import { ThemeIcon } from '@mantine/core';
 import {
   IconBrandFacebook,
   IconBrandInstagram,
@@ -42,14 +41,4 @@ export function platformLook(platform: string): PlatformLook {
   if (id) return { Icon: ICONS[PLATFORM_TABLE[id].icon], color: PLATFORM_TABLE[id].color };
   if (platform === 'FACEBOOK') return { Icon: ICONS[FACEBOOK_RECORD.icon], color: FACEBOOK_RECORD.color };
   return { Icon: IconPlugConnected, color: 'gray' };
-}
-
-/** A platform's icon on its colour, as the connection cards and sandbox buttons show it. */
-export function PlatformIcon({ platform, size = 40 }: { platform: string; size?: number }) {
-  const { Icon, color } = platformLook(platform);
-  return (
-    <ThemeIcon size={size} radius="md" variant="light" color={color}>
-      <Icon size={size * 0.6} aria-hidden />
-    </ThemeIcon>
-  );
 }

@@ -14,7 +14,9 @@ afterEach(() => {
 
 const costOf = (hash: string) => Number(hash.split('$')[1]);
 
-describe('password hashing cost', () => {
+// Each test hashes at the production cost (about half a second of one core a hash): beside the other
+// CPU-bound test files of a run on two cores, three of them can outlast the default 5 s.
+describe('password hashing cost', { timeout: 30_000 }, () => {
   it('hashes at the production cost, N=2^17 r=8 p=1, and verifies the right password only', async () => {
     delete process.env.SCRYPT_TEST_LOG_N;
     const hash = await hashPassword('correct horse battery staple');

@@ -1,8 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryByPrefix } from '../../../../functions/core/query';
 import { keys } from '../../../../functions/core/table';
-import { type ContactRecord, invitationAcceptance } from '../../../../functions/flows/contact-ledger';
-import { isSettled, SETTLED_STATUSES, type WriteStatus } from '../../../../functions/flows/write-ledger';
+import {
+  type ContactRecord,
+  invitationAcceptance,
+} from '../../../../functions/flows/contact-ledger-repository';
+import {
+  isSettled,
+  SETTLED_STATUSES,
+  type WriteStatus,
+} from '../../../../functions/flows/write-ledger-repository';
 import { ADAPTIVE_LIMITS } from '../../../../shared/invitation-limit';
 
 // The ledger's reads and conditional writes run against DynamoDB Local in

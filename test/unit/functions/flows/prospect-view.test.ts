@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProspectEvent } from '../../../../functions/flows/activity-repository';
-import { prospectSummaryOf } from '../../../../functions/flows/flow-lists';
+import { prospectSummaryOf } from '../../../../functions/flows/flow-list-repository';
 import type { ProspectPost, StoredProspect } from '../../../../functions/flows/prospect-repository';
 import {
   prospectCompanies,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LedgerAccount } from '../../../../functions/flows/contact-ledger';
+import type { LedgerAccount } from '../../../../functions/flows/contact-ledger-repository';
 import { type ReviewEntry, recordReviewIntent } from '../../../../functions/flows/review-repository';
 import {
   claimWrite,
@@ -8,7 +8,7 @@ import {
   recordIntent,
   releaseWrite,
   type WriteRecord,
-} from '../../../../functions/flows/write-ledger';
+} from '../../../../functions/flows/write-ledger-repository';
 import {
   giveUpWrite,
   NOT_SHOWN,
@@ -23,8 +23,8 @@ import {
 // The ledger's records live in DynamoDB (test/integration/write-once*.integration.test.ts run them with
 // Chromium); here an in-memory ledger keeps the same rules (one record per key, claims under a lease,
 // moves only while the lease is this worker's), so the order of write-once's steps is what is checked.
-vi.mock('../../../../functions/flows/write-ledger', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../functions/flows/write-ledger')>()),
+vi.mock('../../../../functions/flows/write-ledger-repository', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../functions/flows/write-ledger-repository')>()),
   recordIntent: vi.fn(),
   claimWrite: vi.fn(),
   findWrite: vi.fn(),
@@ -85,7 +85,7 @@ function fakeLedger() {
     if (extra.failure) record.failure = extra.failure;
     if (extra.text !== undefined) record.text = extra.text;
     if (extra.performedAt) record.performedAt ??= extra.performedAt;
-    // The index of open writes (open-writes.ts) sorts a taken or performing write by its lease's end.
+    // The index of open writes (open-write-repository.ts) sorts a taken or performing write by its lease's end.
     if (to === 'taken' || to === 'performing') openUntil.set(key, extra.leaseUntil);
     if (to === 'done' || to === 'failed') {
       delete record.leaseToken;

@@ -1,24 +1,24 @@
 import { describe, expect, it, vi } from 'vitest';
-import { nextFlowRunAt } from '../../../../functions/jobs/flow-schedule';
+import { nextFlowRunAt } from '../../../../functions/flows/flow-schedule';
 import { LINKEDIN_API } from '../../../../functions/platforms/linkedin/endpoints';
 import { BUDGETS, GOVERNED_ACTIONS, type GovernedAction } from '../../../../functions/safety/budgets';
 import {
   type BudgetState,
+  type DayPlanFlow,
   type DayPlanInput,
+  dayPlanOf,
   type FlowBacklog,
-  type PlanFlow,
-  planDay,
   runAllowance,
 } from '../../../../functions/safety/day-plan';
 import { budgetClock, connect, type FlowState, Run } from '../../../../functions/safety/day-plan-stages';
-import { PLAN_ACTIONS, type PlanAction, type PlannedRun } from '../../../../shared/day-plan';
+import { DAY_PLAN_ACTIONS, type DayPlanAction, type DayPlanRun } from '../../../../shared/day-plan';
 import type { ExecutionSettings, FlowConfig } from '../../../../shared/flows';
 import type { ReviewMode } from '../../../../shared/review';
 import { warmedLimit, warmUpShare } from '../../../../shared/warm-up';
 
-// Tomorrow's plan is pure: it is given the budgets and reads or writes no counter. The budget
+// The day plan is pure: it is given the budgets and reads or writes no counter. The budget
 // repository (DynamoDB, reached through the governor's helpers) is replaced by one with nothing in it:
-// a call from the plan would throw.
+// a call from the day plan would throw.
 vi.mock('../../../../functions/safety/budget-repository', () => ({}));
 
 // Late November: London is on GMT, so its wall clock reads as UTC. 2026-11-26 is a Thursday.
@@ -28,15 +28,15 @@ const LONDON = 'Europe/London';
 
 type FlowOptions = Partial<ExecutionSettings> & {
   id?: string;
-  status?: PlanFlow['status'];
+  status?: DayPlanFlow['status'];
   reviewMode?: ReviewMode;
   hours?: [string, string];
   /** The writes its template makes; absent: every one. */
-  writes?: PlanFlow['writes'];
+  writes?: DayPlanFlow['writes'];
 };
 
-/** A flow as Start Flow stores it; the plan reads its execution settings and its review mode. */
-function flow(options: FlowOptions = {}): PlanFlow {
+/** A flow as Start Flow stores it; the day plan reads its execution settings and its review mode. */
+function flow(options: FlowOptions = {}): DayPlanFlow {
   const { id = 'flow-1', status = 'ACTIVE', reviewMode = 'autopilot', hours, writes, ...execution } = options;
   const config: FlowConfig = {
     targetingSettings: {
@@ -78,7 +78,7 @@ function budgets(
 
 function input(
   now: Date,
-  flows: PlanFlow[],
+  flows: DayPlanFlow[],
   more: Partial<Omit<DayPlanInput, 'account'>> & { account?: Partial<DayPlanInput['account']> } = {},
 ): DayPlanInput {
   const { account, ...rest } = more;
@@ -94,23 +94,23 @@ function input(
   };
 }
 
-const column = (runs: PlannedRun[], of: 'planned' | 'leftOver' | 'waitingForReview', action: PlanAction) =>
+const column = (runs: DayPlanRun[], of: 'planned' | 'leftOver' | 'waitingForReview', action: DayPlanAction) =>
   runs.map((run) => run[of][action]);
-const line = (plan: ReturnType<typeof planDay>, action: PlanAction) =>
-  plan.budgets.find((b) => b.action === action)!;
+const line = (dayPlan: ReturnType<typeof dayPlanOf>, action: DayPlanAction) =>
+  dayPlan.budgets.find((b) => b.action === action)!;
 
 describe("a flow's runs in the next 24 hours", () => {
   it('lists a 3-a-day flow in London from noon Thursday: two runs Thursday, one Friday, at its schedule', () => {
-    const plan = planDay(input(THU_NOON, [flow()]));
+    const dayPlan = dayPlanOf(input(THU_NOON, [flow()]));
     const execution = flow().config.executionSettings;
     const first = nextFlowRunAt(THU_NOON, execution, 'flow-1');
     const second = nextFlowRunAt(first, execution, 'flow-1');
     const third = nextFlowRunAt(second, execution, 'flow-1');
-    expect(plan.runs.map((r) => r.at)).toEqual([first, second, third].map((d) => d.toISOString()));
-    expect(plan.runs.map((r) => r.localTime.slice(0, 3))).toEqual(['Thu', 'Thu', 'Fri']);
-    expect(plan.runs[0]!.localTime).toMatch(/^Thu 1[23]:\d\d$/);
-    expect(plan.runs.every((r) => r.timeZone === LONDON && r.flowName === 'Flow flow-1')).toBe(true);
-    expect(plan).toMatchObject({
+    expect(dayPlan.runs.map((r) => r.at)).toEqual([first, second, third].map((d) => d.toISOString()));
+    expect(dayPlan.runs.map((r) => r.localTime.slice(0, 3))).toEqual(['Thu', 'Thu', 'Fri']);
+    expect(dayPlan.runs[0]!.localTime).toMatch(/^Thu 1[23]:\d\d$/);
+    expect(dayPlan.runs.every((r) => r.timeZone === LONDON && r.flowName === 'Flow flow-1')).toBe(true);
+    expect(dayPlan).toMatchObject({
       accountId: 'acct-1',
       timeZone: LONDON,
       from: '2026-11-26T12:00:00.000Z',
@@ -121,28 +121,28 @@ describe("a flow's runs in the next 24 hours", () => {
   });
 
   it('starts with the run already scheduled, then follows the schedule', () => {
-    const plan = planDay(input(THU_NOON, [{ ...flow(), nextRunAt: '2026-11-26T12:03:00.000Z' }]));
-    expect(plan.runs[0]!.at).toBe('2026-11-26T12:03:00.000Z');
-    expect(plan.runs).toHaveLength(4);
+    const dayPlan = dayPlanOf(input(THU_NOON, [{ ...flow(), nextRunAt: '2026-11-26T12:03:00.000Z' }]));
+    expect(dayPlan.runs[0]!.at).toBe('2026-11-26T12:03:00.000Z');
+    expect(dayPlan.runs).toHaveLength(4);
   });
 
   it('does not plan a paused flow, which leaves the budget to the active one', () => {
     const invitations = { daily: 20, usedToday: 10 };
     const paused = flow({ id: 'flow-a', status: 'PAUSED', runsPerDay: 1, hours: ['09:00', '10:00'] });
     const active = flow({ id: 'flow-b', runsPerDay: 1, hours: ['10:00', '11:00'] });
-    const plan = planDay(input(THU_8, [paused, active], { budgets: budgets({ invitations }) }));
-    expect(plan.runs.map((r) => r.flowId)).toEqual(['flow-b']);
-    expect(plan.runs[0]!.planned.invitations).toBe(10);
-    expect(planDay(input(THU_8, [paused])).runs).toEqual([]);
-    expect(planDay(input(THU_8, [paused])).budgets.every((b) => b.planned === 0 && b.leftOver === 0)).toBe(
+    const dayPlan = dayPlanOf(input(THU_8, [paused, active], { budgets: budgets({ invitations }) }));
+    expect(dayPlan.runs.map((r) => r.flowId)).toEqual(['flow-b']);
+    expect(dayPlan.runs[0]!.planned.invitations).toBe(10);
+    expect(dayPlanOf(input(THU_8, [paused])).runs).toEqual([]);
+    expect(dayPlanOf(input(THU_8, [paused])).budgets.every((b) => b.planned === 0 && b.leftOver === 0)).toBe(
       true,
     );
   });
 
   it('plans no Saturday run with weekends off, and one with weekends on', () => {
     const friday = new Date('2026-11-27T12:00:00Z');
-    const off = planDay(input(friday, [flow({ enableWeekends: false })]));
-    const on = planDay(input(friday, [flow({ enableWeekends: true })]));
+    const off = dayPlanOf(input(friday, [flow({ enableWeekends: false })]));
+    const on = dayPlanOf(input(friday, [flow({ enableWeekends: true })]));
     expect(off.runs.map((r) => r.localTime.slice(0, 3))).toEqual(['Fri', 'Fri']);
     expect(on.runs.map((r) => r.localTime.slice(0, 3))).toEqual(['Fri', 'Fri', 'Sat']);
   });
@@ -150,13 +150,15 @@ describe("a flow's runs in the next 24 hours", () => {
 
 describe("the account's budgets along the window", () => {
   it("finds only as many new prospects as the invitations left reach: 20 are two full Thursday runs, 19 leave the second 9 and none over; Friday's is fresh", () => {
-    const exactly = planDay(input(THU_NOON, [flow()], { budgets: budgets({ invitations: { daily: 20 } }) }));
+    const exactly = dayPlanOf(
+      input(THU_NOON, [flow()], { budgets: budgets({ invitations: { daily: 20 } }) }),
+    );
     expect(exactly.runs.map((r) => r.prospects)).toEqual([10, 10, 10]);
     expect(column(exactly.runs, 'planned', 'invitations')).toEqual([10, 10, 10]);
     expect(column(exactly.runs, 'leftOver', 'invitations')).toEqual([0, 0, 0]);
 
     // One short of the exact remainder: the second run looks for 9 people, so no invitation waits for a budget.
-    const oneShort = planDay(
+    const oneShort = dayPlanOf(
       input(THU_NOON, [flow()], { budgets: budgets({ invitations: { daily: 20, usedToday: 1 } }) }),
     );
     expect(oneShort.runs.map((r) => r.prospects)).toEqual([10, 9, 10]);
@@ -175,7 +177,7 @@ describe("the account's budgets along the window", () => {
   it("resets at the account's midnight, not the flow's: Tokyo's day ends between the two Thursday runs", () => {
     // 13:00 in London is 22:00 in Tokyo; 15:40 in London is 00:40 on Friday there.
     const tokyo = (usedToday: number) =>
-      planDay(
+      dayPlanOf(
         input(THU_NOON, [flow()], {
           account: { timeZone: 'Asia/Tokyo' },
           budgets: budgets({ invitations: { daily: 20, usedToday } }),
@@ -195,7 +197,7 @@ describe("the account's budgets along the window", () => {
 
   it('bounds discovery by a nearly spent weekly budget, on the exact remainder and one past it', () => {
     const weekly = (usedThisWeek: number) =>
-      planDay(
+      dayPlanOf(
         input(THU_NOON, [flow()], { budgets: budgets({ invitations: { weekly: 100, usedThisWeek } }) }),
       );
     expect(weekly(70).runs.map((r) => r.prospects)).toEqual([10, 10, 10]);
@@ -221,35 +223,35 @@ describe("the account's budgets along the window", () => {
 
   it("gives a spent weekly budget back on the account's Monday", () => {
     const sunday = new Date('2026-11-29T12:00:00Z');
-    const plan = planDay(
+    const dayPlan = dayPlanOf(
       input(sunday, [flow({ enableWeekends: true })], {
         budgets: budgets({ invitations: { weekly: 100, usedThisWeek: 100 } }),
       }),
     );
-    expect(plan.weekResetsAt).toBe('2026-11-30T00:00:00.000Z');
-    expect(plan.runs.map((r) => r.localTime.slice(0, 3))).toEqual(['Sun', 'Sun', 'Mon']);
+    expect(dayPlan.weekResetsAt).toBe('2026-11-30T00:00:00.000Z');
+    expect(dayPlan.runs.map((r) => r.localTime.slice(0, 3))).toEqual(['Sun', 'Sun', 'Mon']);
     // Sunday's runs reach no one, so they look for no one; Monday's finds its 10.
-    expect(plan.runs.map((r) => r.prospects)).toEqual([0, 0, 10]);
-    expect(column(plan.runs, 'planned', 'searches')).toEqual([0, 0, 1]);
-    expect(column(plan.runs, 'planned', 'invitations')).toEqual([0, 0, 10]);
-    expect(line(plan, 'invitations')).toMatchObject({ remainingThisWeek: 0, planned: 10, leftOver: 0 });
+    expect(dayPlan.runs.map((r) => r.prospects)).toEqual([0, 0, 10]);
+    expect(column(dayPlan.runs, 'planned', 'searches')).toEqual([0, 0, 1]);
+    expect(column(dayPlan.runs, 'planned', 'invitations')).toEqual([0, 0, 10]);
+    expect(line(dayPlan, 'invitations')).toMatchObject({ remainingThisWeek: 0, planned: 10, leftOver: 0 });
   });
 
   it('serves two flows of the account in time order: the earlier run takes first', () => {
     const invitations = { daily: 20, usedToday: 5 };
     const early = (id: string) => flow({ id, runsPerDay: 1, hours: ['09:00', '10:00'] });
     const late = (id: string) => flow({ id, runsPerDay: 1, hours: ['10:00', '11:00'] });
-    const takes = (plan: ReturnType<typeof planDay>) =>
-      plan.runs.map((r) => [r.flowId, r.prospects, r.planned.invitations, r.leftOver.invitations]);
+    const takes = (dayPlan: ReturnType<typeof dayPlanOf>) =>
+      dayPlan.runs.map((r) => [r.flowId, r.prospects, r.planned.invitations, r.leftOver.invitations]);
     // 15 left: the earlier run finds and invites 10, the later one only the 5 the budget still reaches.
-    const aFirst = planDay(
+    const aFirst = dayPlanOf(
       input(THU_8, [late('flow-b'), early('flow-a')], { budgets: budgets({ invitations }) }),
     );
     expect(takes(aFirst)).toEqual([
       ['flow-a', 10, 10, 0],
       ['flow-b', 5, 5, 0],
     ]);
-    const bFirst = planDay(
+    const bFirst = dayPlanOf(
       input(THU_8, [early('flow-b'), late('flow-a')], { budgets: budgets({ invitations }) }),
     );
     expect(takes(bFirst)).toEqual([
@@ -257,7 +259,7 @@ describe("the account's budgets along the window", () => {
       ['flow-a', 5, 5, 0],
     ]);
     const roomForBoth = { daily: 20, usedToday: 0 };
-    const both = planDay(
+    const both = dayPlanOf(
       input(THU_8, [early('flow-a'), late('flow-b')], { budgets: budgets({ invitations: roomForBoth }) }),
     );
     expect(line(both, 'invitations')).toMatchObject({ planned: 20, leftOver: 0 });
@@ -271,7 +273,7 @@ describe("the account's budgets along the window", () => {
       weekly: day0(BUDGETS.linkedin[action].weekly),
     });
     const warmUp = (comments: number) =>
-      planDay(
+      dayPlanOf(
         input(THU_NOON, [flow()], {
           budgets: budgets({
             invitations: ramped('invitations'),
@@ -312,20 +314,20 @@ describe('review modes', () => {
       invitations: { daily: 10 },
       messages: { daily: 10 },
     });
-    const plan = planDay(
+    const dayPlan = dayPlanOf(
       input(THU_NOON, [flow({ reviewMode: 'everything' })], {
         budgets: oneRunOfWrites,
         pending: withAnswers,
       }),
     );
     // Each run walks the search from its first page, past the 10 more found by each run before it.
-    expect(plan.runs.map((r) => r.prospects)).toEqual([10, 10, 10]);
-    expect(column(plan.runs, 'planned', 'searches')).toEqual([1, 2, 3]);
+    expect(dayPlan.runs.map((r) => r.prospects)).toEqual([10, 10, 10]);
+    expect(column(dayPlan.runs, 'planned', 'searches')).toEqual([1, 2, 3]);
     // A read of each new profile, and of its posts.
-    expect(column(plan.runs, 'planned', 'profile-views')).toEqual([20, 20, 20]);
+    expect(column(dayPlan.runs, 'planned', 'profile-views')).toEqual([20, 20, 20]);
     for (const action of ['likes', 'comments', 'invitations'] as const) {
-      expect(column(plan.runs, 'waitingForReview', action)).toEqual([10, 10, 10]);
-      expect(line(plan, action)).toMatchObject({
+      expect(column(dayPlan.runs, 'waitingForReview', action)).toEqual([10, 10, 10]);
+      expect(line(dayPlan, action)).toMatchObject({
         remainingToday: 10,
         planned: 0,
         leftOver: 0,
@@ -333,11 +335,11 @@ describe('review modes', () => {
       });
     }
     // The 4 who may have accepted are read once: their messages wait, so no one is left to check.
-    expect(column(plan.runs, 'waitingForReview', 'messages')).toEqual([4, 0, 0]);
-    expect(column(plan.runs, 'planned', 'list-pages')).toEqual([2, 0, 0]);
+    expect(column(dayPlan.runs, 'waitingForReview', 'messages')).toEqual([4, 0, 0]);
+    expect(column(dayPlan.runs, 'planned', 'list-pages')).toEqual([2, 0, 0]);
     // Discovery is still bounded by today's invitations (as the run's: they go once approved), so with
     // none left a run under review looks for no one either.
-    const spent = planDay(
+    const spent = dayPlanOf(
       input(THU_NOON, [flow({ reviewMode: 'everything' })], {
         budgets: budgets({ invitations: { daily: 0 } }),
       }),
@@ -347,25 +349,27 @@ describe('review modes', () => {
   });
 
   it("under 'texts' sends likes and note-less invitations, and holds comments and invitations with a note", () => {
-    const plan = planDay(
+    const dayPlan = dayPlanOf(
       input(THU_NOON, [flow({ reviewMode: 'texts' })], { account: { notesLeft: 2 }, pending: withAnswers }),
     );
-    const [run] = plan.runs;
+    const [run] = dayPlan.runs;
     expect(run!.planned).toMatchObject({ likes: 10, comments: 0, invitations: 8, messages: 0 });
     expect(run!.waitingForReview).toMatchObject({ likes: 0, comments: 10, invitations: 2, messages: 4 });
     // A premium account writes a note on every invitation: all of them wait.
-    const premium = planDay(input(THU_NOON, [flow({ reviewMode: 'texts' })]));
+    const premium = dayPlanOf(input(THU_NOON, [flow({ reviewMode: 'texts' })]));
     expect(premium.runs[0]!.waitingForReview.invitations).toBe(10);
     // On autopilot nothing waits.
-    const autopilot = planDay(input(THU_NOON, [flow()], { account: { notesLeft: 2 }, pending: withAnswers }));
-    expect(PLAN_ACTIONS.every((a) => autopilot.runs[0]!.waitingForReview[a] === 0)).toBe(true);
+    const autopilot = dayPlanOf(
+      input(THU_NOON, [flow()], { account: { notesLeft: 2 }, pending: withAnswers }),
+    );
+    expect(DAY_PLAN_ACTIONS.every((a) => autopilot.runs[0]!.waitingForReview[a] === 0)).toBe(true);
     expect(autopilot.runs[0]!.planned.invitations).toBe(10);
   });
 });
 
 describe("a run's demand", () => {
   const oneRun = (backlog: FlowBacklog, more: Partial<DayPlanInput> = {}, options: FlowOptions = {}) =>
-    planDay(
+    dayPlanOf(
       input(THU_8, [flow({ runsPerDay: 1, hours: ['09:00', '10:00'], ...options })], {
         pending: { 'flow-1': backlog },
         ...more,
@@ -428,21 +432,21 @@ describe("a run's demand", () => {
   });
 
   it('sends approved items first and counts what is carried from run to run once', () => {
-    const plan = planDay(
+    const dayPlan = dayPlanOf(
       input(THU_NOON, [flow()], {
         pending: { 'flow-1': { awaitingAnswer: 0, awaitingReply: 0, approved: { messages: 5 } } },
         budgets: budgets({ messages: { daily: 3 } }),
       }),
     );
-    expect(column(plan.runs, 'planned', 'messages')).toEqual([3, 0, 2]);
-    expect(column(plan.runs, 'leftOver', 'messages')).toEqual([2, 2, 0]);
-    expect(line(plan, 'messages')).toMatchObject({ planned: 5, leftOver: 0 });
+    expect(column(dayPlan.runs, 'planned', 'messages')).toEqual([3, 0, 2]);
+    expect(column(dayPlan.runs, 'leftOver', 'messages')).toEqual([2, 2, 0]);
+    expect(line(dayPlan, 'messages')).toMatchObject({ planned: 5, leftOver: 0 });
   });
 
   it('withdraws an invitation once it is due, and carries it while the budget is spent', () => {
     const backlog = { awaitingAnswer: 5, awaitingReply: 0, withdrawalsDueAt: ['2026-11-26T14:30:00Z'] };
     const due = (daily: number) =>
-      planDay(
+      dayPlanOf(
         input(THU_NOON, [flow()], {
           pending: { 'flow-1': backlog },
           budgets: budgets({ withdrawals: { daily } }),
@@ -456,14 +460,16 @@ describe("a run's demand", () => {
 
 describe('what one real run may do', () => {
   it("is its run's planned counts, found by flow and minute", () => {
-    const plan = planDay(input(THU_NOON, [flow()], { budgets: budgets({ invitations: { daily: 15 } }) }));
-    const second = plan.runs[1]!;
+    const dayPlan = dayPlanOf(
+      input(THU_NOON, [flow()], { budgets: budgets({ invitations: { daily: 15 } }) }),
+    );
+    const second = dayPlan.runs[1]!;
     const at = new Date(Date.parse(second.at) + 30_000);
     // 15 invitations: the second run may look for the 5 new people the budget still reaches.
-    expect(runAllowance(plan, 'flow-1', at)).toEqual({ prospects: 5, takes: second.planned });
-    expect(runAllowance(plan, 'flow-1', at)!.takes.invitations).toBe(5);
-    expect(runAllowance(plan, 'flow-2', at)).toBeUndefined();
-    expect(runAllowance(plan, 'flow-1', new Date(Date.parse(second.at) + 60_000))).toBeUndefined();
+    expect(runAllowance(dayPlan, 'flow-1', at)).toEqual({ prospects: 5, takes: second.planned });
+    expect(runAllowance(dayPlan, 'flow-1', at)!.takes.invitations).toBe(5);
+    expect(runAllowance(dayPlan, 'flow-2', at)).toBeUndefined();
+    expect(runAllowance(dayPlan, 'flow-1', new Date(Date.parse(second.at) + 60_000))).toBeUndefined();
   });
 });
 
@@ -474,9 +480,9 @@ const hoursAfter = (from: Date, hours: number) => new Date(from.getTime() + hour
 
 describe('the window of 24 hours', () => {
   const plannedAt = (nextRunAt: string | undefined, nextRunAfter = every(8)) =>
-    planDay(input(THU_NOON, [{ ...flow(), ...(nextRunAt ? { nextRunAt } : {}) }], { nextRunAfter })).runs.map(
-      (run) => run.at,
-    );
+    dayPlanOf(
+      input(THU_NOON, [{ ...flow(), ...(nextRunAt ? { nextRunAt } : {}) }], { nextRunAfter }),
+    ).runs.map((run) => run.at);
 
   it('plans a run scheduled for this very moment, and none at the moment the window ends', () => {
     expect(plannedAt(THU_NOON.toISOString())).toEqual([
@@ -500,7 +506,7 @@ describe('the window of 24 hours', () => {
 
   it('orders runs at the same moment by flow id, the first taking the budget first', () => {
     const at = hoursAfter(THU_NOON, 1);
-    const plan = planDay(
+    const dayPlan = dayPlanOf(
       input(
         THU_NOON,
         [
@@ -513,24 +519,24 @@ describe('the window of 24 hours', () => {
         },
       ),
     );
-    expect(plan.runs.map((r) => [r.flowId, r.planned.invitations])).toEqual([
+    expect(dayPlan.runs.map((r) => [r.flowId, r.planned.invitations])).toEqual([
       ['flow-a', 10],
       ['flow-b', 5],
     ]);
   });
 
   it('refuses a search page size under one', () => {
-    expect(() => planDay(input(THU_NOON, [flow()], { searchPageSize: 0 }))).toThrow(
+    expect(() => dayPlanOf(input(THU_NOON, [flow()], { searchPageSize: 0 }))).toThrow(
       new RangeError('searchPageSize must be at least 1'),
     );
-    expect(() => planDay(input(THU_NOON, [flow()], { searchPageSize: Number.NaN }))).toThrow(RangeError);
-    expect(planDay(input(THU_NOON, [flow()], { searchPageSize: 1 })).runs[0]!.planned.searches).toBe(10);
+    expect(() => dayPlanOf(input(THU_NOON, [flow()], { searchPageSize: Number.NaN }))).toThrow(RangeError);
+    expect(dayPlanOf(input(THU_NOON, [flow()], { searchPageSize: 1 })).runs[0]!.planned.searches).toBe(10);
   });
 });
 
 describe('what a flow carries into the window', () => {
   const oneRun = (backlog: FlowBacklog, more: Parameters<typeof input>[2] = {}) =>
-    planDay(
+    dayPlanOf(
       input(THU_NOON, [{ ...flow(), nextRunAt: hoursAfter(THU_NOON, 1) }], {
         nextRunAfter: every(30),
         pending: { 'flow-1': backlog },
@@ -602,7 +608,7 @@ describe('what a flow carries into the window', () => {
 
   it('withdraws an invitation due at the very moment of the run, the soonest due first', () => {
     // Listed out of order: the one due at 13:00 goes at 14:00; at 15:00 the other is not due yet.
-    const plan = planDay(
+    const dayPlan = dayPlanOf(
       input(THU_NOON, [{ ...flow(), nextRunAt: hoursAfter(THU_NOON, 2) }], {
         nextRunAfter: every(1),
         pending: {
@@ -614,7 +620,7 @@ describe('what a flow carries into the window', () => {
         },
       }),
     );
-    expect(column(plan.runs, 'planned', 'withdrawals').slice(0, 4)).toEqual([1, 0, 0, 1]);
+    expect(column(dayPlan.runs, 'planned', 'withdrawals').slice(0, 4)).toEqual([1, 0, 0, 1]);
   });
 });
 
@@ -625,7 +631,7 @@ describe('the follow-up along the window', () => {
     more: Parameters<typeof input>[2] = {},
     options: FlowOptions = {},
   ) =>
-    planDay(
+    dayPlanOf(
       input(THU_NOON, [{ ...flow(options), nextRunAt: hoursAfter(THU_NOON, 1) }], {
         nextRunAfter: every(10),
         pending: { 'flow-1': backlog },
@@ -644,30 +650,30 @@ describe('the follow-up along the window', () => {
   });
 
   it('asks again for the withdrawals due that a run could not read, and counts them once', () => {
-    const plan = threeRuns(
+    const dayPlan = threeRuns(
       { awaitingAnswer: 3, awaitingReply: 0, searchTotal: 0, withdrawalsDueAt: [THU_NOON.toISOString()] },
       // One read left today: none of Thursday's runs reads; Friday's budget has both.
       { budgets: budgets({ 'list-pages': { daily: 2, usedToday: 1 } }) },
     );
-    expect(column(plan.runs, 'leftOver', 'withdrawals')).toEqual([1, 1, 0]);
-    expect(column(plan.runs, 'planned', 'withdrawals')).toEqual([0, 0, 1]);
-    expect(line(plan, 'withdrawals')).toMatchObject({ planned: 1, leftOver: 0 });
+    expect(column(dayPlan.runs, 'leftOver', 'withdrawals')).toEqual([1, 1, 0]);
+    expect(column(dayPlan.runs, 'planned', 'withdrawals')).toEqual([0, 0, 1]);
+    expect(line(dayPlan, 'withdrawals')).toMatchObject({ planned: 1, leftOver: 0 });
   });
 
   it('awaits no answer to an invitation it withdrew: with none left, the next run reads nothing', () => {
-    const plan = threeRuns({
+    const dayPlan = threeRuns({
       awaitingAnswer: 1,
       awaitingReply: 0,
       expectedAcceptances: 0,
       searchTotal: 0,
       withdrawalsDueAt: [THU_NOON.toISOString()],
     });
-    expect(column(plan.runs, 'planned', 'withdrawals')).toEqual([1, 0, 0]);
-    expect(column(plan.runs, 'planned', 'list-pages')).toEqual([2, 0, 0]);
+    expect(column(dayPlan.runs, 'planned', 'withdrawals')).toEqual([1, 0, 0]);
+    expect(column(dayPlan.runs, 'planned', 'list-pages')).toEqual([2, 0, 0]);
   });
 
   it('makes room under the pending-invitation limit for each invitation withdrawn', () => {
-    const plan = threeRuns(
+    const dayPlan = threeRuns(
       {
         awaitingAnswer: 1,
         awaitingReply: 0,
@@ -676,27 +682,27 @@ describe('the follow-up along the window', () => {
       },
       { account: { pendingInvitations: 300 } },
     );
-    expect(plan.runs.map((r) => r.prospects)).toEqual([0, 1, 0]);
-    expect(column(plan.runs, 'planned', 'withdrawals')).toEqual([1, 0, 0]);
+    expect(dayPlan.runs.map((r) => r.prospects)).toEqual([0, 1, 0]);
+    expect(column(dayPlan.runs, 'planned', 'withdrawals')).toEqual([1, 0, 0]);
   });
 
   it('messages at a later run those the budget left unmessaged, and counts them once', () => {
-    const plan = threeRuns(
+    const dayPlan = threeRuns(
       { awaitingAnswer: 5, awaitingReply: 0, searchTotal: 0 },
       { budgets: budgets({ messages: { daily: 3 } }) },
     );
-    expect(column(plan.runs, 'planned', 'messages')).toEqual([3, 0, 2]);
-    expect(column(plan.runs, 'leftOver', 'messages')).toEqual([2, 2, 0]);
-    expect(line(plan, 'messages')).toMatchObject({ planned: 5, leftOver: 0 });
+    expect(column(dayPlan.runs, 'planned', 'messages')).toEqual([3, 0, 2]);
+    expect(column(dayPlan.runs, 'leftOver', 'messages')).toEqual([2, 2, 0]);
+    expect(line(dayPlan, 'messages')).toMatchObject({ planned: 5, leftOver: 0 });
   });
 
   it('checks the invitations a flow with nothing pending sends, from the run that sends them', () => {
-    const plan = planDay(
+    const dayPlan = dayPlanOf(
       input(THU_NOON, [{ ...flow(), nextRunAt: hoursAfter(THU_NOON, 1) }], { nextRunAfter: every(10) }),
     );
-    expect(column(plan.runs, 'planned', 'invitations')).toEqual([10, 10, 10]);
-    expect(column(plan.runs, 'planned', 'list-pages')).toEqual([2, 2, 2]);
-    expect(column(plan.runs, 'planned', 'messages')).toEqual([0, 0, 0]);
+    expect(column(dayPlan.runs, 'planned', 'invitations')).toEqual([10, 10, 10]);
+    expect(column(dayPlan.runs, 'planned', 'list-pages')).toEqual([2, 2, 2]);
+    expect(column(dayPlan.runs, 'planned', 'messages')).toEqual([0, 0, 0]);
   });
 });
 
@@ -706,8 +712,8 @@ describe("the account's notes, shared by its flows", () => {
       ...flow({ id, reviewMode }),
       nextRunAt: hoursAfter(THU_NOON, hour),
     });
-    const plan = (notesLeft: number) =>
-      planDay(
+    const dayPlan = (notesLeft: number) =>
+      dayPlanOf(
         input(THU_NOON, [at('flow-a', 1, 'autopilot'), at('flow-b', 2, 'texts')], {
           nextRunAfter: every(30),
           account: { notesLeft },
@@ -715,13 +721,13 @@ describe("the account's notes, shared by its flows", () => {
       );
     // The autopilot flow sends its 10 invitations with the first 2 notes: none is left to hold one for review.
     expect(
-      plan(2).runs.map((r) => [r.flowId, r.waitingForReview.invitations, r.planned.invitations]),
+      dayPlan(2).runs.map((r) => [r.flowId, r.waitingForReview.invitations, r.planned.invitations]),
     ).toEqual([
       ['flow-a', 0, 10],
       ['flow-b', 0, 10],
     ]);
     expect(
-      plan(12).runs.map((r) => [r.flowId, r.waitingForReview.invitations, r.planned.invitations]),
+      dayPlan(12).runs.map((r) => [r.flowId, r.waitingForReview.invitations, r.planned.invitations]),
     ).toEqual([
       ['flow-a', 0, 10],
       ['flow-b', 2, 8],
@@ -732,7 +738,7 @@ describe("the account's notes, shared by its flows", () => {
 describe("the flow's backlog (issue 36 point 6)", () => {
   /** One run of the flow at 09:00 Thursday. */
   const oneRun = (backlog: FlowBacklog, more: Parameters<typeof input>[2] = {}, options: FlowOptions = {}) =>
-    planDay(
+    dayPlanOf(
       input(THU_8, [flow({ runsPerDay: 1, hours: ['09:00', '10:00'], ...options })], {
         pending: { 'flow-1': backlog },
         ...more,
@@ -767,47 +773,47 @@ describe("the flow's backlog (issue 36 point 6)", () => {
   });
 
   it('leaves what the budget does not reach of a bigger backlog for the next run, and finds nobody new', () => {
-    const plan = planDay(
+    const dayPlan = dayPlanOf(
       input(THU_NOON, [flow()], {
         pending: { 'flow-1': waitingFor(0, 12) },
         budgets: budgets({ invitations: { daily: 8 } }),
       }),
     );
     // Thursday: 8 of the 12, none new; the second run has no invitation left; Friday the 4, then 4 new.
-    expect(plan.runs.map((r) => [r.backlog, r.prospects])).toEqual([
+    expect(dayPlan.runs.map((r) => [r.backlog, r.prospects])).toEqual([
       [8, 0],
       [0, 0],
       [4, 4],
     ]);
-    expect(column(plan.runs, 'planned', 'searches')).toEqual([0, 0, 1]);
-    expect(column(plan.runs, 'planned', 'invitations')).toEqual([8, 0, 8]);
-    expect(column(plan.runs, 'leftOver', 'invitations')).toEqual([4, 4, 0]);
+    expect(column(dayPlan.runs, 'planned', 'searches')).toEqual([0, 0, 1]);
+    expect(column(dayPlan.runs, 'planned', 'invitations')).toEqual([8, 0, 8]);
+    expect(column(dayPlan.runs, 'leftOver', 'invitations')).toEqual([4, 4, 0]);
     // The 4 asked for again by each run are counted once: all are invited by the window's end.
-    expect(line(plan, 'invitations')).toMatchObject({ planned: 16, leftOver: 0 });
+    expect(line(dayPlan, 'invitations')).toMatchObject({ planned: 16, leftOver: 0 });
   });
 
   it('asks again for the engagement it could not give, and counts it once', () => {
-    const plan = planDay(
+    const dayPlan = dayPlanOf(
       input(THU_NOON, [flow({ writes: ['like', 'comment'] })], {
         pending: { 'flow-1': { ...waitingFor(12, 0), searchTotal: 0 } },
         budgets: budgets({ likes: { daily: 8 } }),
       }),
     );
     // Thursday 8 are liked; the ninth's posts are read and its like waits, as do the 3 after it.
-    expect(plan.runs.map((r) => r.backlog)).toEqual([8, 0, 4]);
-    expect(column(plan.runs, 'planned', 'likes')).toEqual([8, 0, 4]);
-    expect(column(plan.runs, 'leftOver', 'likes')).toEqual([4, 4, 0]);
-    expect(line(plan, 'likes')).toMatchObject({ planned: 12, leftOver: 0 });
-    expect(line(plan, 'comments')).toMatchObject({ planned: 12, leftOver: 0 });
+    expect(dayPlan.runs.map((r) => r.backlog)).toEqual([8, 0, 4]);
+    expect(column(dayPlan.runs, 'planned', 'likes')).toEqual([8, 0, 4]);
+    expect(column(dayPlan.runs, 'leftOver', 'likes')).toEqual([4, 4, 0]);
+    expect(line(dayPlan, 'likes')).toMatchObject({ planned: 12, leftOver: 0 });
+    expect(line(dayPlan, 'comments')).toMatchObject({ planned: 12, leftOver: 0 });
     // The ninth's posts are read again at each run that reaches it: the reads are the run's, not left over.
-    expect(column(plan.runs, 'planned', 'profile-views')).toEqual([9, 1, 4]);
-    expect(line(plan, 'profile-views').leftOver).toBe(0);
+    expect(column(dayPlan.runs, 'planned', 'profile-views')).toEqual([9, 1, 4]);
+    expect(line(dayPlan, 'profile-views').leftOver).toBe(0);
   });
 });
 
 describe("the writes a flow's template makes (issue 36 found 5)", () => {
   const oneRun = (options: FlowOptions, more: Parameters<typeof input>[2] = {}) =>
-    planDay(input(THU_8, [flow({ runsPerDay: 1, hours: ['09:00', '10:00'], ...options })], more)).runs[0]!;
+    dayPlanOf(input(THU_8, [flow({ runsPerDay: 1, hours: ['09:00', '10:00'], ...options })], more)).runs[0]!;
   const answers = (awaitingAnswer: number): Record<string, FlowBacklog> => ({
     'flow-1': { awaitingAnswer, awaitingReply: 0, withdrawalsDueAt: [THU_8.toISOString()] },
   });
@@ -870,27 +876,27 @@ describe("a new prospect's profile", () => {
   const invitesOnly = flow({ writes: ['invite'] });
 
   it('costs one profile view before scoring', () => {
-    const run = planDay(input(THU_NOON, [invitesOnly])).runs[0]!;
+    const run = dayPlanOf(input(THU_NOON, [invitesOnly])).runs[0]!;
     expect(run).toMatchObject({ prospects: 10, planned: { 'profile-views': 10 } });
     expect(
-      planDay(input(THU_NOON, [flow({ writes: ['invite'], prospectsPerRun: 7 })])).runs[0]!.planned,
+      dayPlanOf(input(THU_NOON, [flow({ writes: ['invite'], prospectsPerRun: 7 })])).runs[0]!.planned,
     ).toMatchObject({ 'profile-views': 7 });
   });
 
   it('is scored unread once the views are spent: left over, and not read again at the next run', () => {
-    const plan = planDay(
+    const dayPlan = dayPlanOf(
       input(THU_NOON, [invitesOnly], { budgets: budgets({ 'profile-views': { daily: 14 } }) }),
     );
-    expect(plan.runs.map((r) => r.prospects)).toEqual([10, 10, 10]);
-    expect(column(plan.runs, 'planned', 'profile-views')).toEqual([10, 4, 10]);
-    expect(column(plan.runs, 'leftOver', 'profile-views')).toEqual([0, 6, 0]);
-    expect(line(plan, 'profile-views')).toMatchObject({ planned: 24, leftOver: 6 });
+    expect(dayPlan.runs.map((r) => r.prospects)).toEqual([10, 10, 10]);
+    expect(column(dayPlan.runs, 'planned', 'profile-views')).toEqual([10, 4, 10]);
+    expect(column(dayPlan.runs, 'leftOver', 'profile-views')).toEqual([0, 6, 0]);
+    expect(line(dayPlan, 'profile-views')).toMatchObject({ planned: 24, leftOver: 6 });
     // The unread are still invited.
-    expect(column(plan.runs, 'planned', 'invitations')).toEqual([10, 10, 10]);
+    expect(column(dayPlan.runs, 'planned', 'invitations')).toEqual([10, 10, 10]);
   });
 
   it('is read before the posts: with the views spent by the reads, no post is read, liked or commented on', () => {
-    const run = planDay(
+    const run = dayPlanOf(
       input(THU_8, [flow({ runsPerDay: 1, hours: ['09:00', '10:00'] })], {
         budgets: budgets({ 'profile-views': { daily: 10 } }),
       }),
@@ -914,7 +920,7 @@ describe('the invitation stage', () => {
     carried: { ...runAllowanceFree() },
   });
   const runAllowanceFree = () =>
-    Object.fromEntries(PLAN_ACTIONS.map((a) => [a, 0])) as Record<PlanAction, number>;
+    Object.fromEntries(DAY_PLAN_ACTIONS.map((a) => [a, 0])) as Record<DayPlanAction, number>;
 
   it('stops at the pending-invitation limit: 298 held leaves room for 2 of 5, the rest left over', () => {
     const run = new Run(budgetClock(input(THU_NOON, [])), 'autopilot');

@@ -1,7 +1,8 @@
+// A type only (erased at build): the page carries no schema.
+import type { TemplateCard } from '../../../../shared/catalogue';
 import {
   CATEGORY_LABELS,
   difficultyOf,
-  type TemplateCard,
   type TemplateCategory,
   type TemplateDifficulty,
 } from '../../../../shared/catalogue-values';

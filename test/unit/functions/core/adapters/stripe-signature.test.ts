@@ -1,12 +1,13 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import { verifyStripeSignature } from '../../../../../functions/core/adapters/stripe-payments';
 import {
   SignatureError,
   signWebhookPayload,
   verifyWebhookSignature,
   WEBHOOK_TOLERANCE_SECONDS,
 } from '../../../../../functions/core/adapters/stripe-signature';
-import { InvalidSignatureError, verifyStripeSignature } from '../../../../../functions/core/ports/payments';
+import { InvalidSignatureError } from '../../../../../functions/core/ports/payments';
 
 /**
  * The webhook signature without the `stripe` package, checked against the package itself (a dev

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, useId, useRef } from 'react';
 import { type Automation, automationIdOfJob, type Job } from '../../../../../shared/automations-values';
-import { LoadingStatus } from '../../../lib/LoadingStatus';
+import { LoadingStatus } from '../../../lib/ui/LoadingStatus';
 import { useRuns } from '../api/jobs';
 import { AUTOMATIONS_TEXTS, formatDateTime } from '../automation-display';
 import { StatusBadge } from './StatusBadge';

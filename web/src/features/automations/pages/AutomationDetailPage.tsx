@@ -24,6 +24,8 @@ import { Link, useParams } from 'react-router-dom';
 import type { Automation } from '../../../../../shared/automations-values';
 import { platformLabel } from '../../../../../shared/platforms';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { BackLink } from '../../../lib/ui/BackLink';
+import { BusyButton } from '../../../lib/ui/BusyButton';
 import { usePageTitle } from '../../../lib/workspace';
 import {
   failureReason,
@@ -35,7 +37,6 @@ import {
 import { useLiveAutomation } from '../api/live';
 import { useResumeAutomation } from '../api/resume';
 import { AUTOMATIONS_TEXTS, canPause, canResume, leadsPath, showsLiveProgress } from '../automation-display';
-import { BusyButton } from '../components/BusyButton';
 import { ConfigurationCard } from '../components/ConfigurationCard';
 import { DataPreviewCard } from '../components/DataPreviewCard';
 import { JobCard } from '../components/JobCard';
@@ -148,17 +149,7 @@ export default function AutomationDetailPage() {
   return (
     <Container size="xl" py="md">
       <Stack gap="lg">
-        <Group>
-          <Button
-            component={Link}
-            to="/automations/completed"
-            variant="subtle"
-            leftSection={<IconArrowLeft size={16} aria-hidden />}
-            px={0}
-          >
-            {AUTOMATIONS_TEXTS.back}
-          </Button>
-        </Group>
+        <BackLink to="/automations/completed">{AUTOMATIONS_TEXTS.back}</BackLink>
 
         {isLoading || !automation ? (
           <Stack aria-busy="true" aria-label="Loading automation">

@@ -5,8 +5,8 @@ import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../../../shared/product';
 import { ApiError } from '../../../lib/api-client';
-import { LoadingStatus } from '../../../lib/LoadingStatus';
 import { notifyError } from '../../../lib/notify';
+import { LoadingStatus } from '../../../lib/ui/LoadingStatus';
 import {
   completeSandboxSession,
   formatAmount,

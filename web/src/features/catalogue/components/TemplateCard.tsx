@@ -2,11 +2,11 @@ import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconClock, IconSparkles, IconTrendingUp, IconUsers } from '@tabler/icons-react';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  DEFAULT_ESTIMATED_TIME,
-  type TemplateCard as TemplateCardData,
-} from '../../../../../shared/catalogue-values';
-import { DifficultyDots, PlatformBadge } from './platform';
+// A type only (erased at build): the page carries no schema.
+import type { TemplateCard as TemplateCardData } from '../../../../../shared/catalogue';
+import { DEFAULT_ESTIMATED_TIME } from '../../../../../shared/catalogue-values';
+import { PlatformBadge } from '../../../lib/ui/PlatformBadge';
+import { DifficultyDots } from './platform';
 import { TemplateImage } from './TemplateImage';
 
 const count = new Intl.NumberFormat('en-US');

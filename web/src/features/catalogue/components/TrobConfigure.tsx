@@ -9,7 +9,7 @@ import { MAX_EXAMPLES } from '../../../../../shared/catalogue-values';
 import { countsAsRunning } from '../../../../../shared/plan-policy';
 import { ApiError } from '../../../lib/api-client';
 import { AUTOMATIONS_KEY, fetchAutomations, STATS_KEY } from '../../../lib/automations';
-import { flowSetupPath } from '../../../lib/flow-paths';
+import { flowSetupPath } from '../../../lib/flows/flow-paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { getAccessToken, useWorkspacePlan } from '../../../lib/session';
 import { startAutomation } from '../api/catalogue';

@@ -1,22 +1,5 @@
-import { Badge, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { difficultyOf } from '../../../../../shared/catalogue-values';
-import { type Platform, platformTag } from '../../../../../shared/platforms';
-import { platformLook } from '../../../lib/platform-icons';
-
-/** A trob's platform as the catalogue shows it: the spec's tag ('Twitter/X') with its icon and colour. */
-export function PlatformBadge({ platform }: { platform: Platform }) {
-  const { Icon, color } = platformLook(platform);
-  return (
-    <Badge
-      variant="light"
-      color={color}
-      leftSection={<Icon size={12} aria-hidden />}
-      data-testid="platform-badge"
-    >
-      {platformTag(platform)}
-    </Badge>
-  );
-}
 
 const DIFFICULTY_LABELS: Record<string, string> = {
   beginner: 'Beginner',

@@ -15,9 +15,10 @@ import { IconAlertCircle, IconArrowLeft, IconSparkles } from '@tabler/icons-reac
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { TEMPLATE_TEXTS } from '../../../../../shared/catalogue-values';
+import { PlatformBadge } from '../../../lib/ui/PlatformBadge';
 import { usePageTitle } from '../../../lib/workspace';
 import { usePlatformConnection, useTemplate } from '../api/catalogue';
-import { difficultyLabel, PlatformBadge } from '../components/platform';
+import { difficultyLabel } from '../components/platform';
 import { TemplateOverview } from '../components/TemplateOverview';
 
 type Step = 'overview' | 'configure';

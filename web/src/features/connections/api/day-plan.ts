@@ -11,13 +11,13 @@ export interface DayPlanResponse {
 }
 
 /**
- * The account's plan for the next 24 hours. Only the opened panel calls it: the connections page lists
- * every account, and a plan is a dry run of all its flows that nobody may look at.
+ * The account's day plan for the next 24 hours. Only the opened panel calls it: the connections page
+ * lists every account, and a day plan is a dry run of all its flows that nobody may look at.
  */
 export function useDayPlan(connectionId: string) {
   const answer = useSWR<DayPlanResponse, ApiError>(dayPlanPath(connectionId), {
     // A failed load shows its message and a retry button; no retries behind the user's back.
     shouldRetryOnError: false,
   });
-  return { ...answer, plan: answer.data?.data.plan };
+  return { ...answer, dayPlan: answer.data?.data.plan };
 }

@@ -10,7 +10,7 @@ import { INVITATION_LIMIT_TEXTS, type InvitationLimit } from '../../../../../sha
 import { PLATFORM_TABLE, platformLabel } from '../../../../../shared/platforms';
 import { WARM_UP_DAYS, WARM_UP_TEXTS, type WarmUp } from '../../../../../shared/warm-up';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { PlatformIcon } from '../../../lib/platform-icons';
+import { PlatformIcon } from '../../../lib/ui/PlatformIcon';
 import {
   disconnectConfirmText,
   disconnectPlatform,

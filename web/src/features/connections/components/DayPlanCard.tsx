@@ -2,9 +2,9 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
 import { DAY_PLAN_TEXTS } from '../../../../../shared/day-plan';
-import { DayPlanLoadFailed, DayPlanLoading } from '../../../lib/day-plan/DayPlanStates';
-import { DayPlanView } from '../../../lib/day-plan/DayPlanView';
-import { DAY_PLAN_UI_TEXTS } from '../../../lib/day-plan/day-plan-texts';
+import { DayPlanLoadFailed, DayPlanLoading } from '../../../lib/ui/day-plan/DayPlanStates';
+import { DayPlanView } from '../../../lib/ui/day-plan/DayPlanView';
+import { DAY_PLAN_UI_TEXTS } from '../../../lib/ui/day-plan/day-plan-texts';
 import { useDayPlan } from '../api/day-plan';
 
 function DayPlanPanel({
@@ -16,18 +16,18 @@ function DayPlanPanel({
   id: string;
   headingId: string;
 }) {
-  const { plan, error, mutate } = useDayPlan(connectionId);
+  const { dayPlan, error, mutate } = useDayPlan(connectionId);
   let body: ReactNode;
-  if (plan) {
+  if (dayPlan) {
     body = (
       <>
         <Text size="sm" c="dimmed">
-          {DAY_PLAN_TEXTS.subtitle(plan.timeZone)}
+          {DAY_PLAN_TEXTS.subtitle(dayPlan.timeZone)}
         </Text>
         <DayPlanView
-          plan={plan}
-          runs={plan.runs}
-          lines={plan.budgets}
+          dayPlan={dayPlan}
+          runs={dayPlan.runs}
+          lines={dayPlan.budgets}
           empty={DAY_PLAN_TEXTS.empty}
           showFlowName
           budgetCaption={DAY_PLAN_UI_TEXTS.budgetCaption}
@@ -50,7 +50,7 @@ function DayPlanPanel({
 }
 
 /**
- * Tomorrow's plan of one connected account (issue 23 point 4), behind a disclosure button: the plan is
+ * Tomorrow's plan of one connected account (issue 23 point 4), behind a disclosure button: the day plan is
  * a dry run of every flow of the account, so it is asked for when the user opens it, not with the list.
  */
 export function DayPlanCard({ connectionId }: { connectionId: string }) {

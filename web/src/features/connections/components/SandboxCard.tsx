@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { PLATFORM_TABLE, PLATFORMS, type Platform } from '../../../../../shared/platforms';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { PlatformIcon } from '../../../lib/platform-icons';
+import { PlatformIcon } from '../../../lib/ui/PlatformIcon';
 import { connectSandbox, failureMessage, PLATFORMS_TEXTS } from '../api/platforms';
 
 const sandboxLabel = (platform: Platform) => `Connect sandbox ${PLATFORM_TABLE[platform].label}`;

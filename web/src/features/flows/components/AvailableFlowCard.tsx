@@ -3,9 +3,9 @@ import { IconClock, IconPlayerPlay, IconStairs } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { FLOW_CATEGORY_LABELS } from '../../../../../shared/flow-options';
 import type { FlowTemplate } from '../../../../../shared/flows';
-import { flowSetupPath, flowTemplatePath } from '../../../lib/flow-paths';
+import { flowSetupPath, flowTemplatePath } from '../../../lib/flows/flow-paths';
+import { PlatformBadge } from '../../../lib/ui/PlatformBadge';
 import { FLOWS_PAGE_TEXTS } from '../flows-texts';
-import { FlowPlatformBadge } from './FlowPlatformBadge';
 
 /** Spec 2.1: an available flow's name, platform, category, number of stages and estimated time. */
 export function AvailableFlowCard({ template }: { template: FlowTemplate }) {
@@ -22,7 +22,7 @@ export function AvailableFlowCard({ template }: { template: FlowTemplate }) {
           {template.displayName}
         </Title>
         <Group gap="xs">
-          <FlowPlatformBadge platform={template.platform} />
+          <PlatformBadge platform={template.platform} />
           <Badge variant="outline" color="violet" data-testid="flow-category">
             {FLOW_CATEGORY_LABELS[template.category] ?? template.category}
           </Badge>

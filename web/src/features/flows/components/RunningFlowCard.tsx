@@ -17,14 +17,15 @@ import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { Flow } from '../../../../../shared/flow-api';
 import { FLOW_TEXTS } from '../../../../../shared/flow-texts';
-import { flowActivitiesPath, flowAnalyticsPath, flowProspectsPath } from '../../../lib/flow-paths';
+import { FLOWS_KEY, type FlowListResponse, withFlow } from '../../../lib/flows/flow-api';
+import { flowActivitiesPath, flowAnalyticsPath, flowProspectsPath } from '../../../lib/flows/flow-paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { FLOWS_KEY, type FlowListResponse, pauseFlow, stopFlow, withFlow } from '../api/flows';
+import { PlatformBadge } from '../../../lib/ui/PlatformBadge';
+import { pauseFlow, stopFlow } from '../api/flows';
 import { isStopped } from '../flow-filters';
 import { FLOW_STATUS_LOOK, FLOWS_PAGE_TEXTS } from '../flows-texts';
-import { FlowPlatformBadge } from './FlowPlatformBadge';
 import { LazyStopFlowModal } from './LazyStopFlowModal';
-import { ReviewQueueLink } from './review/ReviewQueueLink';
+import { ReviewQueueLink } from './ReviewQueueLink';
 
 export function formatDay(value: string | undefined): string {
   const date = value ? new Date(value) : undefined;
@@ -98,7 +99,7 @@ export function RunningFlowCard({ flow, onStopped }: { flow: Flow; onStopped: ()
           </Badge>
         </Group>
         <Group gap="xs">
-          <FlowPlatformBadge platform={flow.template.platform} />
+          <PlatformBadge platform={flow.template.platform} />
           {flow.template.displayName !== flow.name && (
             <Text size="xs" c="dimmed">
               {flow.template.displayName}

@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconRefresh } from '@tabler/icons-react';
+import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { memo, type ReactNode, useCallback, useDeferredValue, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
@@ -26,19 +26,29 @@ import {
 } from '../../../../../shared/flow-insights-values';
 import { FLOW_TEXTS } from '../../../../../shared/flow-texts';
 import { get } from '../../../lib/api-client';
-import { flowActivitiesPath, flowProspectsPath, flowsTabPath } from '../../../lib/flow-paths';
+import { FlowNotFound } from '../../../lib/flows/FlowNotFound';
+import {
+  FLOWS_KEY,
+  type FlowListResponse,
+  type FlowResponse,
+  flowKey,
+  useFlow,
+  withFlow,
+} from '../../../lib/flows/flow-api';
+import { flowActivitiesPath, flowProspectsPath, flowsTabPath } from '../../../lib/flows/flow-paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { BackLink } from '../../../lib/ui/BackLink';
+import { PlatformBadge } from '../../../lib/ui/PlatformBadge';
 import { usePageTitle } from '../../../lib/workspace';
-import { FLOWS_KEY, type FlowListResponse, withFlow } from '../api/flows';
-import { analyticsKey, flowKey, useFlow, useFlowAnalytics } from '../api/insights';
-import { flowPlanKey } from '../api/plan';
+import { analyticsKey, useFlowAnalytics } from '../api/analytics';
+import { flowDayPlanKey } from '../api/day-plan';
 import { AcceptanceRateChart } from '../components/analytics/AcceptanceRateChart';
 import { ANALYTICS_TEXTS } from '../components/analytics/analytics-texts';
 import { BudgetUsage } from '../components/analytics/BudgetUsage';
 import { DailyActivityChart } from '../components/analytics/DailyActivityChart';
 import { ExecutionHistory } from '../components/analytics/ExecutionHistory';
 import { FlowActions } from '../components/analytics/FlowActions';
-import { FlowPlanCard } from '../components/analytics/FlowPlanCard';
+import { FlowDayPlanCard } from '../components/analytics/FlowDayPlanCard';
 import { formatDate } from '../components/analytics/format';
 import { PeriodSelector } from '../components/analytics/PeriodSelector';
 import { ProspectFunnel } from '../components/analytics/ProspectFunnel';
@@ -51,14 +61,8 @@ import {
   PipelineBlock,
   SchedulingBlock,
 } from '../components/analytics/StatBlocks';
-import { FlowNotFound } from '../components/FlowNotFound';
-import { FlowPlatformBadge } from '../components/FlowPlatformBadge';
-import { ReviewQueueLink } from '../components/review/ReviewQueueLink';
+import { ReviewQueueLink } from '../components/ReviewQueueLink';
 import { FLOW_STATUS_LOOK } from '../flows-texts';
-
-interface FlowResponse {
-  data: { flow: Flow };
-}
 
 /** `?period=30d` in the page's address; anything else is the default 7d (spec 9). */
 const periodOf = (value: string | null): AnalyticsPeriod =>
@@ -145,8 +149,8 @@ function FlowAnalyticsView({ flow, period }: { flow: Flow; period: AnalyticsPeri
   const refresh = async () => {
     if (refreshing) return;
     setRefreshing(true);
-    // The plan is read again beside them; a failure shows in its own card, not in this toast.
-    void mutate(flowPlanKey(flow.id));
+    // The day plan is read again beside them; a failure shows in its own card, not in this toast.
+    void mutate(flowDayPlanKey(flow.id));
     const [flowRead, analyticsRead] = await Promise.allSettled([
       get<FlowResponse>(flowKey(flow.id)),
       get<AnalyticsResponse>(analyticsKey(flow.id, period)),
@@ -163,7 +167,7 @@ function FlowAnalyticsView({ flow, period }: { flow: Flow; period: AnalyticsPeri
   // After an action: the flow the API answered at once, then the flow, its analytics and the list read again.
   const changed = (next: Flow) => {
     // A paused or resumed flow changes its account's next runs; the action does not wait for them.
-    void mutate(flowPlanKey(flow.id));
+    void mutate(flowDayPlanKey(flow.id));
     return Promise.all([
       flowAnswer.mutate({ data: { flow: next } }, { revalidate: true }),
       analyticsAnswer.mutate(),
@@ -171,9 +175,10 @@ function FlowAnalyticsView({ flow, period }: { flow: Flow; period: AnalyticsPeri
     ]);
   };
 
-  // After a rename: the name the API answered, in the flow's and the list's caches; the plan names it too.
+  // After a rename: the name the API answered, in the flow's and the list's caches; the day plan names
+  // it too.
   const renamed = (next: Flow) => {
-    void mutate(flowPlanKey(flow.id));
+    void mutate(flowDayPlanKey(flow.id));
     return Promise.all([
       flowAnswer.mutate({ data: { flow: next } }, { revalidate: false }),
       mutate<FlowListResponse>(FLOWS_KEY, (list) => withFlow(list, next), { revalidate: false }),
@@ -196,7 +201,7 @@ function FlowAnalyticsView({ flow, period }: { flow: Flow; period: AnalyticsPeri
             <RenameFlow flow={flow} onRenamed={renamed} />
           </Group>
           <Group gap="xs">
-            <FlowPlatformBadge platform={flow.template.platform} />
+            <PlatformBadge platform={flow.template.platform} />
             {flow.template.displayName !== flow.name && (
               <Text size="sm" c="dimmed">
                 {flow.template.displayName}
@@ -259,7 +264,7 @@ function FlowAnalyticsView({ flow, period }: { flow: Flow; period: AnalyticsPeri
       )}
 
       {/* Issue 23 point 4: not the period's, so shown whatever the analytics' state; last, below the fold. */}
-      <FlowPlanCard flowId={flow.id} />
+      <FlowDayPlanCard flowId={flow.id} />
     </Stack>
   );
 }
@@ -311,19 +316,7 @@ export default function FlowAnalyticsPage() {
   return (
     <Container size="xl" py="md">
       <Stack gap="md">
-        {!notFound && (
-          <Group>
-            <Button
-              component={Link}
-              to={flowsTabPath('running')}
-              variant="subtle"
-              px={0}
-              leftSection={<IconArrowLeft size={16} aria-hidden />}
-            >
-              {ANALYTICS_TEXTS.back}
-            </Button>
-          </Group>
-        )}
+        {!notFound && <BackLink to={flowsTabPath('running')}>{ANALYTICS_TEXTS.back}</BackLink>}
         {content}
       </Stack>
     </Container>

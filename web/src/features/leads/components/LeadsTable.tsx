@@ -1,9 +1,9 @@
 import { Checkbox, Table } from '@mantine/core';
 import { IconExternalLink, IconSparkles } from '@tabler/icons-react';
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import type { AiMatchedLead } from '../../../../../shared/ai-filter';
 import type { Lead } from '../../../../../shared/leads';
-import { imageSrc } from '../../../lib/image-src';
+import { PersonAvatar } from '../../../lib/ui/PersonAvatar';
 import { roleLine, skillChips } from '../lead-index';
 import { LEADS_TEXTS } from '../leads-texts';
 import { AccountLine, EngagementLine } from './LeadExtras';
@@ -27,21 +27,6 @@ const hostOf = (url: string) => {
 
 /** Only web addresses become links: a stored value is never a `javascript:` href. */
 const isWebUrl = (url: string | undefined): url is string => !!url && /^https?:\/\//i.test(url);
-
-/** The profile picture, or the initials when there is none or it does not load (expired CDN links, CSP). */
-function LeadAvatar({ image, name }: { image?: string; name: string }) {
-  const [failed, setFailed] = useState<string | undefined>(undefined);
-  const src = imageSrc(image);
-  return (
-    <span className={classes.avatar} aria-hidden>
-      {src && failed !== src ? (
-        <img src={src} alt="" loading="lazy" onError={() => setFailed(src)} />
-      ) : (
-        initials(name)
-      )}
-    </span>
-  );
-}
 
 /** One lead; drawn again only when the lead, its selection or its reason changes. */
 const LeadRow = memo(function LeadRow({
@@ -71,7 +56,7 @@ const LeadRow = memo(function LeadRow({
       </Table.Td>
       <Table.Td>
         <div className={classes.person}>
-          <LeadAvatar image={lead.profileImage} name={name} />
+          <PersonAvatar image={lead.profileImage} initials={initials(name)} />
           <div className={classes.details}>
             <p className={classes.name} data-testid="lead-name">
               {name}

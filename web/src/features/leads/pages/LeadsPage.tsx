@@ -1,6 +1,5 @@
 import { Alert, Badge, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useCallbackRef, useDisclosure } from '@mantine/hooks';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { AI_FILTER_MAX_IDS } from '../../../../../shared/ai-filter';
@@ -9,6 +8,7 @@ import { isDemoLead } from '../../../../../shared/demo-leads';
 import type { ExportFormat } from '../../../../../shared/export-formats';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useWorkspacePlan } from '../../../lib/session';
+import { BackLink } from '../../../lib/ui/BackLink';
 import { usePageTitle, useWorkspaces } from '../../../lib/workspace';
 import { AiPanel } from '../ai/AiPanel';
 import { useAiFilter } from '../ai/use-ai-filter';
@@ -166,17 +166,7 @@ function LeadsPage({ routeId }: { routeId: string }) {
   return (
     <Container size="xl" py="md">
       <Stack gap="md">
-        <Group>
-          <Button
-            component={Link}
-            to={detailTo}
-            variant="subtle"
-            leftSection={<IconArrowLeft size={16} aria-hidden />}
-            px={0}
-          >
-            {LEADS_TEXTS.back}
-          </Button>
-        </Group>
+        <BackLink to={detailTo}>{LEADS_TEXTS.back}</BackLink>
 
         <Group justify="space-between" align="flex-start" gap="sm">
           <div>

@@ -16,7 +16,7 @@ interface TeamResponse {
 }
 
 /** The API's answer to an invite or a resend: its message names the address ('Invitation sent to x'). */
-export interface InvitationResponse {
+export interface TeamInvitationResponse {
   success: boolean;
   message?: string;
   data: { invitation: TeamInvitation };
@@ -28,21 +28,21 @@ export function useTeam(enabled: boolean) {
   return { ...answer, team: answer.data?.data.team };
 }
 
-const invitationPath = (id: string) => `${TEAM_KEY}/invitations/${encodeURIComponent(id)}`;
+const teamInvitationPath = (id: string) => `${TEAM_KEY}/invitations/${encodeURIComponent(id)}`;
 
 /** `POST /api/team/invitations` `{email}`: 201 with the pending invitation. */
 export function inviteTeammate(email: string) {
-  return post<InvitationResponse>(`${TEAM_KEY}/invitations`, { email });
+  return post<TeamInvitationResponse>(`${TEAM_KEY}/invitations`, { email });
 }
 
 /** `POST /api/team/invitations/{id}/resend`: a new link, e-mailed again (the old one stops working). */
-export function resendInvitation(id: string) {
-  return post<InvitationResponse>(`${invitationPath(id)}/resend`);
+export function resendTeamInvitation(id: string) {
+  return post<TeamInvitationResponse>(`${teamInvitationPath(id)}/resend`);
 }
 
 /** `DELETE /api/team/invitations/{id}`: the link stops working and the seat is free again. */
-export function revokeInvitation(id: string) {
-  return del<{ success: boolean }>(invitationPath(id));
+export function revokeTeamInvitation(id: string) {
+  return del<{ success: boolean }>(teamInvitationPath(id));
 }
 
 /** `DELETE /api/team/members/{userId}`: the member leaves the workspace; what they made stays. */

@@ -4,16 +4,16 @@ import { useId, useRef, useState } from 'react';
 import { TEAM_TEXTS } from '../../../../../shared/team';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { failureMessage } from '../api/profile';
-import { resendInvitation, revokeInvitation, type TeamInvitation } from '../api/team';
+import { resendTeamInvitation, revokeTeamInvitation, type TeamInvitation } from '../api/team';
 import { formatTeamDate, isExpired, ListHeading, listStyle } from './team-list';
 import { TEAM_SECTION_TEXTS as TEXTS } from './team-texts';
 
 /** The Team card's pending invitations: when each expires, Resend and Revoke. */
 export function TeamInvitations({
-  invitations,
+  teamInvitations,
   refresh,
 }: {
-  invitations: readonly TeamInvitation[];
+  teamInvitations: readonly TeamInvitation[];
   refresh: () => Promise<void>;
 }) {
   const headingId = useId();
@@ -36,20 +36,21 @@ export function TeamInvitations({
     }
   };
 
-  const resend = (invitation: TeamInvitation) =>
+  const resend = (teamInvitation: TeamInvitation) =>
     act(
-      `resend:${invitation.id}`,
-      async () => (await resendInvitation(invitation.id))?.message || TEAM_TEXTS.invited(invitation.email),
+      `resend:${teamInvitation.id}`,
+      async () =>
+        (await resendTeamInvitation(teamInvitation.id))?.message || TEAM_TEXTS.invited(teamInvitation.email),
       TEXTS.failures.resend,
       false,
     );
 
-  const revoke = (invitation: TeamInvitation) =>
+  const revoke = (teamInvitation: TeamInvitation) =>
     act(
-      `revoke:${invitation.id}`,
+      `revoke:${teamInvitation.id}`,
       async () => {
-        await revokeInvitation(invitation.id);
-        return TEXTS.revoked(invitation.email);
+        await revokeTeamInvitation(teamInvitation.id);
+        return TEXTS.revoked(teamInvitation.email);
       },
       TEXTS.failures.revoke,
       true,
@@ -61,26 +62,26 @@ export function TeamInvitations({
       <ListHeading headingRef={heading} id={headingId}>
         {TEXTS.invitationsTitle}
       </ListHeading>
-      {invitations.length === 0 ? (
+      {teamInvitations.length === 0 ? (
         <Text size="sm" c="dimmed">
           {TEXTS.noInvitations}
         </Text>
       ) : (
         <Stack component="ul" gap="xs" style={listStyle} aria-labelledby={headingId}>
-          {invitations.map((invitation) => (
-            <Paper component="li" withBorder p="sm" key={invitation.id} data-testid="team-invitation">
+          {teamInvitations.map((teamInvitation) => (
+            <Paper component="li" withBorder p="sm" key={teamInvitation.id} data-testid="team-invitation">
               <Group justify="space-between" wrap="wrap" align="center" gap="xs">
                 <Stack gap={0} style={{ minWidth: 0 }}>
                   <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {invitation.email}
+                    {teamInvitation.email}
                   </Text>
-                  {isExpired(invitation.expiresAt, now) ? (
+                  {isExpired(teamInvitation.expiresAt, now) ? (
                     <Text size="xs" c="red" fw={600}>
                       {TEXTS.expired}
                     </Text>
                   ) : (
                     <Text size="xs" c="dimmed">
-                      {TEXTS.expires(formatTeamDate(invitation.expiresAt))}
+                      {TEXTS.expires(formatTeamDate(teamInvitation.expiresAt))}
                     </Text>
                   )}
                 </Stack>
@@ -89,10 +90,10 @@ export function TeamInvitations({
                     variant="light"
                     size="xs"
                     leftSection={<IconSend size={14} aria-hidden />}
-                    aria-label={TEXTS.resendLabel(invitation.email)}
-                    loading={busy === `resend:${invitation.id}`}
-                    disabled={busy !== undefined && busy !== `resend:${invitation.id}`}
-                    onClick={() => void resend(invitation)}
+                    aria-label={TEXTS.resendLabel(teamInvitation.email)}
+                    loading={busy === `resend:${teamInvitation.id}`}
+                    disabled={busy !== undefined && busy !== `resend:${teamInvitation.id}`}
+                    onClick={() => void resend(teamInvitation)}
                   >
                     {TEXTS.resend}
                   </Button>
@@ -100,10 +101,10 @@ export function TeamInvitations({
                     variant="subtle"
                     color="red"
                     size="xs"
-                    aria-label={TEXTS.revokeLabel(invitation.email)}
-                    loading={busy === `revoke:${invitation.id}`}
-                    disabled={busy !== undefined && busy !== `revoke:${invitation.id}`}
-                    onClick={() => void revoke(invitation)}
+                    aria-label={TEXTS.revokeLabel(teamInvitation.email)}
+                    loading={busy === `revoke:${teamInvitation.id}`}
+                    disabled={busy !== undefined && busy !== `revoke:${teamInvitation.id}`}
+                    onClick={() => void revoke(teamInvitation)}
                   >
                     {TEXTS.revoke}
                   </Button>

@@ -74,7 +74,7 @@ function TeamManager({ team, refresh }: { team: TeamView; refresh: () => Promise
       </Stack>
       <TeamInviteForm seatsFull={used >= total} total={total} refresh={refresh} />
       <TeamMembers team={team} refresh={refresh} />
-      <TeamInvitations invitations={team.invitations} refresh={refresh} />
+      <TeamInvitations teamInvitations={team.invitations} refresh={refresh} />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
 import type { AnalyticsDay } from '../../../../../../shared/flow-insights-values';
 import { ANALYTICS_TEXTS } from './analytics-texts';
 import { ChartSection } from './ChartSection';
+import { DRAWING_HEIGHTS } from './drawing-heights';
 import { formatDate, formatRate } from './format';
-import { AcceptanceDrawing, DRAWING_HEIGHTS } from './lazy-drawings';
+import { AcceptanceDrawing } from './lazy-drawings';
 
 /**
  * Chart 2 (issue 21 point 2): the share of the day's answered invitations that were accepted; a day

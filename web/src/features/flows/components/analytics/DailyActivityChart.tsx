@@ -1,8 +1,9 @@
 import type { AnalyticsDay } from '../../../../../../shared/flow-insights-values';
 import { ANALYTICS_TEXTS } from './analytics-texts';
 import { ChartSection } from './ChartSection';
+import { DRAWING_HEIGHTS } from './drawing-heights';
 import { formatCount, formatDate } from './format';
-import { DailyDrawing, DRAWING_HEIGHTS } from './lazy-drawings';
+import { DailyDrawing } from './lazy-drawings';
 
 const SERIES = [
   { name: 'prospectsFound', label: ANALYTICS_TEXTS.prospectsFound },

@@ -5,17 +5,17 @@ import { useNavigate } from 'react-router-dom';
 import type { Flow } from '../../../../../../shared/flow-api';
 import { FLOW_TEXTS } from '../../../../../../shared/flow-texts';
 import { ApiError } from '../../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../../lib/notify';
-import { useWorkspacePlan } from '../../../../lib/session';
-import { pauseFlow, stopFlow } from '../../api/flows';
-import { executeFlow, resumeFlow } from '../../api/insights';
 import {
   countTrialExecution,
   isTrialLimitRefusal,
   markTrialLimitReached,
   TRIAL_LIMIT_MESSAGE,
   trialLimitReached,
-} from '../../trial-executions';
+} from '../../../../lib/flows/trial-executions';
+import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useWorkspacePlan } from '../../../../lib/session';
+import { executeFlow, resumeFlow } from '../../api/analytics';
+import { pauseFlow, stopFlow } from '../../api/flows';
 import { LazyStopFlowModal } from '../LazyStopFlowModal';
 import { ANALYTICS_TEXTS } from './analytics-texts';
 

@@ -2,8 +2,9 @@ import { Group, Text } from '@mantine/core';
 import type { FlowAnalytics } from '../../../../../../shared/flow-insights-values';
 import { ANALYTICS_TEXTS, QUALITY_LABELS } from './analytics-texts';
 import { ChartSection } from './ChartSection';
+import { DRAWING_HEIGHTS } from './drawing-heights';
 import { formatCount, formatRate } from './format';
-import { DRAWING_HEIGHTS, QualityDrawing } from './lazy-drawings';
+import { QualityDrawing } from './lazy-drawings';
 
 /** Chart 4 (issue 21 point 2): invitations and acceptances by the prospects' match quality. */
 export function QualityChart({ rows }: { rows: FlowAnalytics['acceptanceByQuality'] }) {

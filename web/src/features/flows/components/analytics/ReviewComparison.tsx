@@ -1,5 +1,5 @@
 import type { TextOriginStats } from '../../../../../../shared/review';
-import { REVIEW_COMPARISON_TEXTS, TEXT_ORIGIN_LABELS } from '../review/review-texts';
+import { REVIEW_COMPARISON_TEXTS, TEXT_ORIGIN_LABELS } from '../../review-words';
 import classes from './analytics.module.css';
 import { Block } from './ChartSection';
 import { formatCount, formatRate } from './format';

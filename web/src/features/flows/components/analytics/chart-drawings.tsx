@@ -4,8 +4,8 @@ import '@mantine/charts/styles.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { ANALYTICS_TEXTS } from './analytics-texts';
+import { DRAWING_HEIGHTS } from './drawing-heights';
 import { formatRate } from './format';
-import { DRAWING_HEIGHTS } from './lazy-drawings';
 
 /**
  * The drawings of the analytics charts (recharts, through @mantine/charts): a chunk of their own,

@@ -1,0 +1,319 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, Container, Group, Stack, Stepper, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconSparkles } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type Control, type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import {
+  FLOW_TEXTS,
+  FLOW_WIZARD_STEPS,
+  type FlowExample,
+  type FlowTemplate,
+  PRESELECTED_INDUSTRIES,
+} from '../../../../../shared/flows';
+import { ApiError } from '../../../lib/api-client';
+import { FLOWS_KEY } from '../../../lib/flows/flow-api';
+import { flowsTabPath, flowTemplatePath } from '../../../lib/flows/flow-paths';
+import {
+  countTrialExecution,
+  isTrialLimitRefusal,
+  markTrialLimitReached,
+  TRIAL_LIMIT_MESSAGE,
+  trialLimitReached,
+} from '../../../lib/flows/trial-executions';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useWorkspacePlan } from '../../../lib/session';
+import { BackLink } from '../../../lib/ui/BackLink';
+import { createFlow, useIndustryOptions } from '../api/setup';
+import { ExecutionStep } from '../components/ExecutionStep';
+import { FlowNameField } from '../components/FlowNameField';
+import { FlowTemplateLoader } from '../components/FlowTemplateLoader';
+import { MessagingStep } from '../components/MessagingStep';
+import { ReviewStep } from '../components/ReviewStep';
+import { TargetingStep } from '../components/TargetingStep';
+import { TemplateExamples } from '../components/TemplateExamples';
+import { hasPlusPlan, UpgradeRequired } from '../components/UpgradeRequired';
+import { WIZARD_TEXTS } from '../setup-texts';
+import {
+  exampleTargeting,
+  initialValues,
+  STEP_SECTIONS,
+  templateIndustriesFirst,
+  type WizardOutput,
+  type WizardValues,
+  wizardInput,
+} from '../wizard-form';
+
+const LAST_STEP = FLOW_WIZARD_STEPS.length - 1;
+
+/** The step of a config path ('targetingSettings.keywords' is step 0). */
+const stepOf = (path: string) => (STEP_SECTIONS as readonly string[]).indexOf(path.split('.')[0] ?? '');
+
+/** The API's message, or the spec's 'Failed to start flow' when it gave none worth showing. */
+function startFailure(error: unknown): string {
+  if (!(error instanceof ApiError)) return FLOW_TEXTS.errors.start;
+  if (error.code === 'NETWORK_ERROR' || error.code === 'UNEXPECTED_RESPONSE') return FLOW_TEXTS.errors.start;
+  return error.message || FLOW_TEXTS.errors.start;
+}
+
+function Wizard({ template }: { template: FlowTemplate }) {
+  const navigate = useNavigate();
+  const workspace = useWorkspacePlan();
+  const { mutate } = useSWRConfig();
+  const [active, setActive] = useState(0);
+  // The furthest step reached through Next: the stepper goes back to any step up to it.
+  const [reached, setReached] = useState(0);
+  const [starting, setStarting] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const industryLabels = useRef(new Map<string, string>()).current;
+  const industries = useIndustryOptions();
+  // The template page's 'Use this example' opens the wizard on that example (?example=1 is the first).
+  const [search] = useSearchParams();
+  const form = useForm<WizardValues, unknown, WizardOutput>({
+    resolver: zodResolver(wizardInput),
+    defaultValues: startingValues(template, search.get('example')),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+
+  for (const option of industries.options ?? []) industryLabels.set(option.value, option.label);
+  const industryOptions = useMemo(
+    () => industries.options && templateIndustriesFirst(industries.options, template),
+    [industries.options, template],
+  );
+  const applyExample = (example: FlowExample) => {
+    const targeting = exampleTargeting(example, form.getValues('targetingSettings'));
+    form.setValue('targetingSettings', targeting, { shouldDirty: true });
+    form.clearErrors('targetingSettings');
+  };
+
+  // Spec 8: a failed load says so once; the picker then offers the built-in five.
+  useEffect(() => {
+    if (industries.failed) notifyError(FLOW_TEXTS.errors.loadIndustries);
+  }, [industries.failed]);
+
+  // Spec 2.3, 9: a template without industries of its own gets the first 2 once the list is in, unless
+  // the user chose already.
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || !industries.options) return;
+    preselected.current = true;
+    if (form.getFieldState('targetingSettings.industries').isDirty) return;
+    if (form.getValues('targetingSettings.industries').length > 0) return;
+    form.setValue(
+      'targetingSettings.industries',
+      industries.options.slice(0, PRESELECTED_INDUSTRIES).map((option) => option.value),
+    );
+  }, [industries.options, form]);
+
+  // Each new step is announced by moving the keyboard's focus to its heading (not on first render).
+  const shownStep = useRef(0);
+  useEffect(() => {
+    if (shownStep.current === active) return;
+    shownStep.current = active;
+    heading.current?.focus();
+  }, [active]);
+
+  const goTo = (step: number) => {
+    setActive(step);
+    setReached((furthest) => Math.max(furthest, step));
+  };
+
+  const next = async () => {
+    const section = STEP_SECTIONS[active];
+    if (!section) return;
+    if (await form.trigger(section, { shouldFocus: true })) goTo(active + 1);
+  };
+
+  /** The first step (1 to 3) with an error, to show the user where to look. */
+  const firstInvalidStep = () =>
+    STEP_SECTIONS.findIndex(
+      (section) => form.getFieldState(section).invalid || form.formState.errors[section],
+    );
+
+  const onInvalid = () => {
+    notifyError(FLOW_TEXTS.wizard.fixErrors);
+    const step = firstInvalidStep();
+    if (step >= 0) goTo(step);
+  };
+
+  // Spec 5 'Final start': steps 1 to 3 revalidated, then POST /api/flows.
+  const onValid = async ({ name, ...config }: WizardOutput) => {
+    if (trialLimitReached(workspace)) {
+      notifyError(TRIAL_LIMIT_MESSAGE);
+      navigate('/pricing');
+      return;
+    }
+    setStarting(true);
+    try {
+      await createFlow({ templateId: template.id, config, name });
+      if (workspace?.plan === 'TRIAL') countTrialExecution(workspace.id);
+      notifySuccess(FLOW_TEXTS.toasts.started);
+      await mutate(FLOWS_KEY);
+      navigate(flowsTabPath('running'));
+    } catch (error) {
+      setStarting(false);
+      if (isTrialLimitRefusal(error)) {
+        if (workspace) markTrialLimitReached(workspace.id);
+        notifyError(TRIAL_LIMIT_MESSAGE);
+        navigate('/pricing');
+        return;
+      }
+      // A field the server refused (an industry LinkedIn does not know): shown where it was chosen.
+      let step = -1;
+      if (error instanceof ApiError) {
+        for (const issue of error.issues) {
+          if (!issue.path.startsWith('config.')) continue;
+          const path = issue.path.slice('config.'.length).replace(/(\.\d+)+$/, '');
+          if (stepOf(path) < 0) continue;
+          form.setError(path as FieldPath<WizardValues>, { type: 'server', message: issue.message });
+          if (step < 0) step = stepOf(path);
+        }
+      }
+      notifyError(startFailure(error));
+      if (step >= 0) goTo(step);
+    }
+  };
+
+  const start = form.handleSubmit(onValid, onInvalid);
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          {WIZARD_TEXTS.title(template.displayName)}
+        </Title>
+        <Text c="dimmed">{WIZARD_TEXTS.subtitle}</Text>
+      </div>
+
+      <Stepper
+        active={active}
+        onStepClick={(step) => step <= reached && goTo(step)}
+        size="sm"
+        // A phone has the step's heading ('Step 1 of 4: Target Audience') instead.
+        visibleFrom="sm"
+        aria-label="Setup steps"
+      >
+        {FLOW_WIZARD_STEPS.map((title, index) => (
+          <Stepper.Step
+            key={title}
+            label={title}
+            allowStepSelect={index <= reached && index !== active}
+            aria-current={index === active ? 'step' : undefined}
+            data-testid="wizard-step"
+          />
+        ))}
+      </Stepper>
+
+      <Card withBorder padding="lg">
+        <form
+          noValidate
+          aria-labelledby="wizard-step-heading"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (active === LAST_STEP) void start();
+            else void next();
+          }}
+        >
+          <Stack gap="lg">
+            <Title order={2} size="h3" id="wizard-step-heading" ref={heading} tabIndex={-1}>
+              {WIZARD_TEXTS.stepHeading(active, FLOW_WIZARD_STEPS.length, FLOW_WIZARD_STEPS[active]!)}
+            </Title>
+            {active === 0 && (
+              <>
+                <TemplateExamples examples={template.examples} onUse={applyExample} />
+                <TargetingStep
+                  form={form}
+                  industryOptions={industryOptions}
+                  industryLabels={industryLabels}
+                />
+              </>
+            )}
+            {active === 1 && <MessagingStep form={form} />}
+            {active === 2 && <ExecutionStep form={form} />}
+            {active === 3 && (
+              <WatchedReviewStep
+                control={form.control}
+                industryLabel={(value) => industryLabels.get(value) ?? value}
+                nameField={
+                  <FlowNameField
+                    form={form}
+                    templateName={template.displayName}
+                    industryLabel={(value) => industryLabels.get(value) ?? value}
+                  />
+                }
+              />
+            )}
+            <Group justify="space-between">
+              <Button
+                variant="default"
+                leftSection={<IconArrowLeft size={16} aria-hidden />}
+                disabled={active === 0 || starting}
+                onClick={() => goTo(active - 1)}
+              >
+                {WIZARD_TEXTS.previous}
+              </Button>
+              {active === LAST_STEP ? (
+                <Button type="submit" loading={starting} leftSection={<IconSparkles size={16} aria-hidden />}>
+                  {WIZARD_TEXTS.startFlow}
+                </Button>
+              ) : (
+                <Button type="submit" rightSection={<IconArrowRight size={16} aria-hidden />}>
+                  {WIZARD_TEXTS.next}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}
+
+/** The template's defaults, with the audience of the example the template page chose, if any. */
+function startingValues(template: FlowTemplate, exampleParam: string | null): WizardValues {
+  const values = initialValues(template);
+  const example = exampleParam === null ? undefined : template.examples[Number(exampleParam) - 1];
+  if (example) values.targetingSettings = exampleTargeting(example, values.targetingSettings);
+  return values;
+}
+
+/**
+ * The review step reads every value, so it alone watches them all: watched by the wizard, every keystroke
+ * in any step re-rendered the whole wizard (each field subscribes to its own value through Controller).
+ */
+function WatchedReviewStep({
+  control,
+  industryLabel,
+  nameField,
+}: {
+  control: Control<WizardValues, unknown, WizardOutput>;
+  industryLabel: (value: string) => string;
+  nameField: ReactNode;
+}) {
+  // The form has a default for every field, so the watched values are whole.
+  const values = useWatch({ control }) as WizardValues;
+  return <ReviewStep values={values} industryLabel={industryLabel} nameField={nameField} />;
+}
+
+/** Spec 2.3, /flows/setup/{templateId}: PLUS only (DECISIONS 3), else 'Upgrade Required'. */
+export default function FlowSetupPage() {
+  const { templateId = '' } = useParams();
+  const workspace = useWorkspacePlan();
+  if (!hasPlusPlan(workspace)) return <UpgradeRequired />;
+  return (
+    <Container size="lg" py="md">
+      <Stack gap="md">
+        <BackLink to={flowTemplatePath(templateId)}>Back to the template</BackLink>
+        <FlowTemplateLoader
+          id={templateId}
+          title={(template) => `Set up ${template?.displayName ?? 'a flow'}`}
+        >
+          {(template) => <Wizard template={template} />}
+        </FlowTemplateLoader>
+      </Stack>
+    </Container>
+  );
+}
