@@ -37,7 +37,8 @@ export function moveCondition(
   }
   const from = options.only ? allowed.filter((status) => options.only?.includes(status)) : allowed;
   if (from.length === 0) throw new UnknownMoveError('anywhere', to, by);
-  const statuses = options.orStay && !from.includes(to) ? [...from, to] : from;
+  // No move of the table goes from a status to itself, so `to` is never among `from` already.
+  const statuses = options.orStay ? [...from, to] : from;
   const values: Record<string, AutomationStatus> = {};
   statuses.forEach((status, i) => {
     values[`:moveFrom${i}`] = status;
