@@ -22,7 +22,7 @@ export function recurringSchedule(automation: {
   const payload: TrobTickMessage = {
     kind: 'trob-tick',
     automationId: automation.id,
-    userId: automation.userId,
+    workspaceId: automation.userId,
   };
   return {
     name: scheduleNameOf(automation.id),

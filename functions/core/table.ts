@@ -4,6 +4,9 @@
  *
  * Generic attribute names keep the table open to new entities without a migration. Every user-owned
  * key starts with the owner (`USER#<id>`), so a query on a request path can only see its owner's items.
+ * A workspace's id is its owner's user id (README glossary), so a workspace's items (connections,
+ * automations, jobs, leads, budgets, ledgers, flows' prospects, usage) live under `USER#<workspaceId>`:
+ * the keys below name that id `workspaceId`, and `userId` only where the item is the user's own.
  *
  * Access patterns
  * | #  | pattern                                         | index | key condition                                   |
@@ -25,30 +28,30 @@
  * | 14 | a processed payment event (idempotency)         | table | pk = PAYMENT-EVENT#<id>, sk = PAYMENT-EVENT        |
  * | 15 | one catalogue template (trob) by id             | table | pk = CATALOG, sk = TEMPLATE#<id>                   |
  * | 16 | the whole catalogue (list, popular, seed)       | table | pk = CATALOG, sk begins_with TEMPLATE#             |
- * | 17 | one platform connection of a user               | table | pk = USER#<id>, sk = PLATFORM#<connectionId>        |
- * | 18 | all platform connections of a user              | table | pk = USER#<id>, sk begins_with PLATFORM#            |
- * | 19 | one automation (trob run) of a user              | table | pk = USER#<id>, sk = AUTOMATION#<automationId>      |
- * | 20 | all automations of a user (list, limit, stats)  | table | pk = USER#<id>, sk begins_with AUTOMATION#          |
- * | 21 | the start guard of a user (one start at a time)  | table | pk = USER#<id>, sk = AUTOMATION-GUARD               |
- * | 22 | automations stored but not yet on the run queue | gsi1  | gsi1pk = AUTOMATION-UNSENT, gsi1sk = <createdAt>#<user>#<id> |
+ * | 17 | one platform connection of a workspace          | table | pk = USER#<workspaceId>, sk = PLATFORM#<connectionId> |
+ * | 18 | all platform connections of a workspace         | table | pk = USER#<workspaceId>, sk begins_with PLATFORM#   |
+ * | 19 | one automation (trob or flow) of a workspace    | table | pk = USER#<workspaceId>, sk = AUTOMATION#<automationId> |
+ * | 20 | all automations of a workspace (list, limit, stats) | table | pk = USER#<workspaceId>, sk begins_with AUTOMATION# |
+ * | 21 | the start guard of a workspace (one start at a time) | table | pk = USER#<workspaceId>, sk = AUTOMATION-GUARD |
+ * | 22 | automations stored but not yet on the run queue | gsi1  | gsi1pk = AUTOMATION-UNSENT, gsi1sk = <createdAt>#<workspaceId>#<id> |
  * | 23 | the open WebSocket sockets of a user's session   | table | pk = USER#<id>, sk begins_with SOCKET#<session>#    |
  * | 24 | all open WebSocket sockets of a user             | table | pk = USER#<id>, sk begins_with SOCKET#              |
- * | 25 | one lead of an automation (by profile id)        | table | pk = USER#<id>#LEADS#<automationId>, sk = LEAD#<profileId> |
- * | 26 | a page of an automation's leads                  | table | pk = USER#<id>#LEADS#<automationId>, sk begins_with LEAD# |
- * | 27 | (retired: no longer written; old items are purged with the account) | table | pk = USER#<id>#SEEN#<platform> |
- * | 28 | an action budget counter of a connected account  | table | pk = USER#<id>#BUDGET#<connectionId>, sk = <action>#<D|W>#<period> |
- * | 29 | a user's monthly profile usage (DECISIONS 22)    | table | pk = USER#<id>#USAGE, sk = MONTH#<yyyy-mm>          |
- * | 30 | automations waiting for a worker (queue status)  | gsi2  | gsi2pk = RUN-QUEUE#<waiting|running>, gsi2sk = <since>#<user>#<id> |
- * | 31 | a user's jobs, newest first (GET /api/jobs)      | table | pk = USER#<id>#JOBS, sk = JOB#<createdAt>#<jobId>   |
- * | 32 | one automation's jobs, newest first (Runs card)  | gsi1  | gsi1pk = USER#<id>#JOBS#<automationId>, gsi1sk = <createdAt>#<jobId> |
- * | 33 | the lead count shards of an automation           | table | pk = USER#<id>#LEADS#<automationId>, sk begins_with COUNT# |
- * | 34 | one person of a connected account's contact ledger | table | pk = USER#<id>#LEDGER#<connectionId>, sk = PERSON#<personId> |
- * | 35 | one write of a connected account (idempotency key) | table | pk = USER#<id>#LEDGER#<connectionId>, sk = WRITE#<key> |
- * | 36 | one prospect of a flow (by person id)            | table | pk = USER#<id>#PROSPECTS#<flowId>, sk = PROSPECT#<personId> |
- * | 37 | a flow's prospects                               | table | pk = USER#<id>#PROSPECTS#<flowId>, sk begins_with PROSPECT# |
- * | 38 | a flow's activities, newest first                | table | pk = USER#<id>#PROSPECTS#<flowId>, sk begins_with ACTIVITY# (descending) |
- * | 39 | a flow's counts of one day (its time zone's)     | table | pk = USER#<id>#PROSPECTS#<flowId>, sk = DAY#<yyyy-mm-dd> (BETWEEN for a period) |
- * | 40 | a flow's counts of all time                      | table | pk = USER#<id>#PROSPECTS#<flowId>, sk = TOTALS |
+ * | 25 | one lead of an automation (by profile id)        | table | pk = USER#<workspaceId>#LEADS#<automationId>, sk = LEAD#<profileId> |
+ * | 26 | a page of an automation's leads                  | table | pk = USER#<workspaceId>#LEADS#<automationId>, sk begins_with LEAD# |
+ * | 27 | (retired: no longer written; old items are purged with the account) | table | pk = USER#<workspaceId>#SEEN#<platform> |
+ * | 28 | an action budget counter of a connected account  | table | pk = USER#<workspaceId>#BUDGET#<connectionId>, sk = <action>#<D|W>#<period> |
+ * | 29 | a workspace's monthly profile usage (DECISIONS 22) | table | pk = USER#<workspaceId>#USAGE, sk = MONTH#<yyyy-mm> |
+ * | 30 | automations waiting for a worker (queue status)  | gsi2  | gsi2pk = RUN-QUEUE#<waiting|running>, gsi2sk = <since>#<workspaceId>#<id> |
+ * | 31 | a workspace's jobs, newest first (GET /api/jobs) | table | pk = USER#<workspaceId>#JOBS, sk = JOB#<createdAt>#<jobId> |
+ * | 32 | one automation's jobs, newest first (Runs card)  | gsi1  | gsi1pk = USER#<workspaceId>#JOBS#<automationId>, gsi1sk = <createdAt>#<jobId> |
+ * | 33 | the lead count shards of an automation           | table | pk = USER#<workspaceId>#LEADS#<automationId>, sk begins_with COUNT# |
+ * | 34 | one person of a connected account's contact ledger | table | pk = USER#<workspaceId>#LEDGER#<connectionId>, sk = PERSON#<personId> |
+ * | 35 | one write of a connected account (idempotency key) | table | pk = USER#<workspaceId>#LEDGER#<connectionId>, sk = WRITE#<key> |
+ * | 36 | one prospect of a flow (by person id)            | table | pk = USER#<workspaceId>#PROSPECTS#<flowId>, sk = PROSPECT#<personId> |
+ * | 37 | a flow's prospects                               | table | pk = USER#<workspaceId>#PROSPECTS#<flowId>, sk begins_with PROSPECT# |
+ * | 38 | a flow's activities, newest first                | table | pk = USER#<workspaceId>#PROSPECTS#<flowId>, sk begins_with ACTIVITY# (descending) |
+ * | 39 | a flow's counts of one day (its time zone's)     | table | pk = USER#<workspaceId>#PROSPECTS#<flowId>, sk = DAY#<yyyy-mm-dd> (BETWEEN for a period) |
+ * | 40 | a flow's counts of all time                      | table | pk = USER#<workspaceId>#PROSPECTS#<flowId>, sk = TOTALS |
  * | 41 | a team's seats taken (members and pending invitations) | table | pk = USER#<owner>, sk = TEAM            |
  * | 42 | a team's members                                 | table | pk = USER#<owner>, sk begins_with MEMBER#         |
  * | 43 | a team's pending invitations                     | table | pk = USER#<owner>, sk begins_with INVITE#         |
@@ -56,16 +59,16 @@
  * | 45 | an invitation by its link's token hash           | table | pk = TEAM-INVITE#<sha-256>, sk = TEAM-INVITE     |
  * | 46 | the workspaces a person is a member of           | table | pk = USER#<member>, sk begins_with WORKSPACE#     |
  * | 47 | a workspace's brand (white label, DECISIONS 32)  | table | pk = USER#<owner>, sk = BRAND                     |
- * | 48 | when a connected account's warm-up started       | table | pk = USER#<id>#BUDGET#<connectionId>, sk = WARMUP |
- * | 49 | a connected account's adapted invitation budget  | table | pk = USER#<id>#BUDGET#<connectionId>, sk = ADAPT#invitations |
- * | 50 | a flow's review queue (intents waiting, approved) | table | pk = USER#<id>#PROSPECTS#<flowId>, sk begins_with REVIEW# |
- * | 51 | a flow's review counts (the approval streak)     | table | pk = USER#<id>#PROSPECTS#<flowId>, sk = REVIEW-STATE |
+ * | 48 | when a connected account's warm-up started       | table | pk = USER#<workspaceId>#BUDGET#<connectionId>, sk = WARMUP |
+ * | 49 | a connected account's adapted invitation budget  | table | pk = USER#<workspaceId>#BUDGET#<connectionId>, sk = ADAPT#invitations |
+ * | 50 | a flow's review queue (intents waiting, approved) | table | pk = USER#<workspaceId>#PROSPECTS#<flowId>, sk begins_with REVIEW# |
+ * | 51 | a flow's review counts (the approval streak)     | table | pk = USER#<workspaceId>#PROSPECTS#<flowId>, sk = REVIEW-STATE |
  * | 52 | one mail job's send (sent at most once, by job id) | table | pk = MAIL-JOB#<jobId>, sk = MAIL-JOB           |
- * | 53 | writes open (taken, performing), by lease end     | gsi2  | gsi2pk = OPEN-WRITES, gsi2sk = <leaseUntil>#<user>#<connectionId>#<key> |
- * | 54 | a connected account's audience count for a targeting (10 min) | table | pk = USER#<id>#BUDGET#<connectionId>, sk = AUDIENCE#<sha-256 of the facets> |
+ * | 53 | writes open (taken, performing), by lease end     | gsi2  | gsi2pk = OPEN-WRITES, gsi2sk = <leaseUntil>#<workspaceId>#<connectionId>#<key> |
+ * | 54 | a connected account's audience count for a targeting (10 min) | table | pk = USER#<workspaceId>#BUDGET#<connectionId>, sk = AUDIENCE#<sha-256 of the facets> |
  *
  * Starting an automation checks the running count and writes the automation in one transaction with
- * a version bump of the user's start guard (conditional on the version read), so two starts at once
+ * a version bump of the workspace's start guard (conditional on the version read), so two starts at once
  * cannot both pass the plan limit. An automation carries the gsi1 keys until its run message is on
  * the queue; a sweep re-sends what is still there, so a failed send loses no automation.
  *
@@ -131,7 +134,11 @@ export interface ItemKey {
   sk: string;
 }
 
-const user = (userId: string) => `USER#${userId}`;
+/**
+ * The partition of a user's own items (profile, sessions, sockets, one-time tokens) and of the workspace
+ * the user owns: a workspace's id is its owner's user id (README glossary), so both are `USER#<id>`.
+ */
+const user = (id: string) => `USER#${id}`;
 
 export const keys = {
   user: (userId: string): ItemKey => ({ pk: user(userId), sk: 'PROFILE' }),
@@ -176,51 +183,52 @@ export const keys = {
     pk: user(workspaceId),
     skPrefix: `JOBSUB#${jobId}#`,
   }),
-  platformConnection: (userId: string, connectionId: string): ItemKey => ({
-    pk: user(userId),
+  platformConnection: (workspaceId: string, connectionId: string): ItemKey => ({
+    pk: user(workspaceId),
     sk: `PLATFORM#${connectionId}`,
   }),
-  platformConnectionsPrefix: (userId: string) => ({ pk: user(userId), skPrefix: 'PLATFORM#' }),
-  automation: (userId: string, automationId: string): ItemKey => ({
-    pk: user(userId),
+  platformConnectionsPrefix: (workspaceId: string) => ({ pk: user(workspaceId), skPrefix: 'PLATFORM#' }),
+  automation: (workspaceId: string, automationId: string): ItemKey => ({
+    pk: user(workspaceId),
     sk: `AUTOMATION#${automationId}`,
   }),
-  automationsPrefix: (userId: string) => ({ pk: user(userId), skPrefix: 'AUTOMATION#' }),
-  automationStartGuard: (userId: string): ItemKey => ({ pk: user(userId), sk: 'AUTOMATION-GUARD' }),
+  automationsPrefix: (workspaceId: string) => ({ pk: user(workspaceId), skPrefix: 'AUTOMATION#' }),
+  automationStartGuard: (workspaceId: string): ItemKey => ({ pk: user(workspaceId), sk: 'AUTOMATION-GUARD' }),
   unsentAutomations: { index: 'gsi1', pk: 'AUTOMATION-UNSENT' },
-  unsentAutomationSort: (createdAt: string, userId: string, automationId: string) =>
-    `${createdAt}#${userId}#${automationId}`,
-  automationLeadsPartition: (userId: string, automationId: string) => `${user(userId)}#LEADS#${automationId}`,
-  lead: (userId: string, automationId: string, profileId: string): ItemKey => ({
-    pk: `${user(userId)}#LEADS#${automationId}`,
+  unsentAutomationSort: (createdAt: string, workspaceId: string, automationId: string) =>
+    `${createdAt}#${workspaceId}#${automationId}`,
+  automationLeadsPartition: (workspaceId: string, automationId: string) =>
+    `${user(workspaceId)}#LEADS#${automationId}`,
+  lead: (workspaceId: string, automationId: string, profileId: string): ItemKey => ({
+    pk: `${user(workspaceId)}#LEADS#${automationId}`,
     sk: `LEAD#${profileId}`,
   }),
   leadSortPrefix: 'LEAD#',
-  leadCountShard: (userId: string, automationId: string, shard: number): ItemKey => ({
-    pk: `${user(userId)}#LEADS#${automationId}`,
+  leadCountShard: (workspaceId: string, automationId: string, shard: number): ItemKey => ({
+    pk: `${user(workspaceId)}#LEADS#${automationId}`,
     sk: `COUNT#${shard}`,
   }),
   leadCountPrefix: 'COUNT#',
   /** Retired (issue 19 point 10): no longer written; what earlier versions wrote is purged with the account. */
-  seenProfilesPartition: (userId: string, platform: string) => `${user(userId)}#SEEN#${platform}`,
+  seenProfilesPartition: (workspaceId: string, platform: string) => `${user(workspaceId)}#SEEN#${platform}`,
   budgetCounter: (
-    userId: string,
+    workspaceId: string,
     connectionId: string,
     action: string,
     window: 'D' | 'W',
     period: string,
   ): ItemKey => ({
-    pk: `${user(userId)}#BUDGET#${connectionId}`,
+    pk: `${user(workspaceId)}#BUDGET#${connectionId}`,
     sk: `${action}#${window}#${period}`,
   }),
   /** When a connected account first took a write action: the start of its warm-up (issue 23 point 3). */
-  warmUp: (userId: string, connectionId: string): ItemKey => ({
-    pk: `${user(userId)}#BUDGET#${connectionId}`,
+  warmUp: (workspaceId: string, connectionId: string): ItemKey => ({
+    pk: `${user(workspaceId)}#BUDGET#${connectionId}`,
     sk: 'WARMUP',
   }),
   /** A connected account's invitation budget while it adapts (issue 23 point 5). */
-  invitationLimit: (userId: string, connectionId: string): ItemKey => ({
-    pk: `${user(userId)}#BUDGET#${connectionId}`,
+  invitationLimit: (workspaceId: string, connectionId: string): ItemKey => ({
+    pk: `${user(workspaceId)}#BUDGET#${connectionId}`,
     sk: 'ADAPT#invitations',
   }),
   /**
@@ -228,54 +236,57 @@ export const keys = {
    * (their hash), kept 10 minutes beside the account's budget counters (purged with them), so going back
    * to an earlier audience costs no search. Read by key only; the item expires (and reads check it).
    */
-  audienceCount: (userId: string, connectionId: string, facetsHash: string): ItemKey => ({
-    pk: `${user(userId)}#BUDGET#${connectionId}`,
+  audienceCount: (workspaceId: string, connectionId: string, facetsHash: string): ItemKey => ({
+    pk: `${user(workspaceId)}#BUDGET#${connectionId}`,
     sk: `AUDIENCE#${facetsHash}`,
   }),
-  budgetPartition: (userId: string, connectionId: string) => `${user(userId)}#BUDGET#${connectionId}`,
+  budgetPartition: (workspaceId: string, connectionId: string) =>
+    `${user(workspaceId)}#BUDGET#${connectionId}`,
   /** A connected account's contact ledger (issue 20): every flow and trob of the account shares it. */
-  ledgerPartition: (userId: string, connectionId: string) => `${user(userId)}#LEDGER#${connectionId}`,
-  ledgerPerson: (userId: string, connectionId: string, personId: string): ItemKey => ({
-    pk: `${user(userId)}#LEDGER#${connectionId}`,
+  ledgerPartition: (workspaceId: string, connectionId: string) =>
+    `${user(workspaceId)}#LEDGER#${connectionId}`,
+  ledgerPerson: (workspaceId: string, connectionId: string, personId: string): ItemKey => ({
+    pk: `${user(workspaceId)}#LEDGER#${connectionId}`,
     sk: `PERSON#${personId}`,
   }),
-  prospectsPartition: (userId: string, flowId: string) => `${user(userId)}#PROSPECTS#${flowId}`,
-  prospect: (userId: string, flowId: string, personId: string): ItemKey => ({
-    pk: `${user(userId)}#PROSPECTS#${flowId}`,
+  prospectsPartition: (workspaceId: string, flowId: string) => `${user(workspaceId)}#PROSPECTS#${flowId}`,
+  prospect: (workspaceId: string, flowId: string, personId: string): ItemKey => ({
+    pk: `${user(workspaceId)}#PROSPECTS#${flowId}`,
     sk: `PROSPECT#${personId}`,
   }),
   prospectSortPrefix: 'PROSPECT#',
   /** A flow's activities share its prospects' partition (purged with it), sorted by time. */
-  flowActivitiesPartition: (userId: string, flowId: string) => `${user(userId)}#PROSPECTS#${flowId}`,
-  flowActivity: (userId: string, flowId: string, at: string, id: string): ItemKey => ({
-    pk: `${user(userId)}#PROSPECTS#${flowId}`,
+  flowActivitiesPartition: (workspaceId: string, flowId: string) =>
+    `${user(workspaceId)}#PROSPECTS#${flowId}`,
+  flowActivity: (workspaceId: string, flowId: string, at: string, id: string): ItemKey => ({
+    pk: `${user(workspaceId)}#PROSPECTS#${flowId}`,
     sk: `ACTIVITY#${at}#${id}`,
   }),
   flowActivityPrefix: 'ACTIVITY#',
   /** An intent of the flow in its review queue (issue 23), by its write's idempotency key. */
-  reviewItem: (userId: string, flowId: string, writeKey: string): ItemKey => ({
-    pk: `${user(userId)}#PROSPECTS#${flowId}`,
+  reviewItem: (workspaceId: string, flowId: string, writeKey: string): ItemKey => ({
+    pk: `${user(workspaceId)}#PROSPECTS#${flowId}`,
     sk: `REVIEW#${writeKey}`,
   }),
   reviewItemPrefix: 'REVIEW#',
   /** The flow's review counts: approvals in a row without an edit (the Autopilot offer). */
-  reviewState: (userId: string, flowId: string): ItemKey => ({
-    pk: `${user(userId)}#PROSPECTS#${flowId}`,
+  reviewState: (workspaceId: string, flowId: string): ItemKey => ({
+    pk: `${user(workspaceId)}#PROSPECTS#${flowId}`,
     sk: 'REVIEW-STATE',
   }),
   /** A flow's counts of one day in its own time zone, kept as things happen (issue 21's analytics). */
-  flowDay: (userId: string, flowId: string, day: string): ItemKey => ({
-    pk: `${user(userId)}#PROSPECTS#${flowId}`,
+  flowDay: (workspaceId: string, flowId: string, day: string): ItemKey => ({
+    pk: `${user(workspaceId)}#PROSPECTS#${flowId}`,
     sk: `DAY#${day}`,
   }),
   flowDayPrefix: 'DAY#',
   /** The same counts over the flow's whole life (the activity feed's totals). */
-  flowTotals: (userId: string, flowId: string): ItemKey => ({
-    pk: `${user(userId)}#PROSPECTS#${flowId}`,
+  flowTotals: (workspaceId: string, flowId: string): ItemKey => ({
+    pk: `${user(workspaceId)}#PROSPECTS#${flowId}`,
     sk: 'TOTALS',
   }),
-  ledgerWrite: (userId: string, connectionId: string, key: string): ItemKey => ({
-    pk: `${user(userId)}#LEDGER#${connectionId}`,
+  ledgerWrite: (workspaceId: string, connectionId: string, key: string): ItemKey => ({
+    pk: `${user(workspaceId)}#LEDGER#${connectionId}`,
     sk: `WRITE#${key}`,
   }),
   /**
@@ -284,33 +295,38 @@ export const keys = {
    * (a write is open for seconds), so one partition serves every account.
    */
   openWrites: { index: 'gsi2', pk: 'OPEN-WRITES' },
-  openWriteSort: (leaseUntil: string, userId: string, connectionId: string, key: string) =>
-    `${leaseUntil}#${userId}#${connectionId}#${key}`,
-  /** The account of a ledger partition (`ledgerPartition`), read back from an item's key. */
+  openWriteSort: (leaseUntil: string, workspaceId: string, connectionId: string, key: string) =>
+    `${leaseUntil}#${workspaceId}#${connectionId}#${key}`,
+  /**
+   * The account of a ledger partition (`ledgerPartition`), read back from an item's key, in the shape
+   * of a ledger account: its `userId` is the workspace's id.
+   */
   ledgerAccountOf: (pk: string): { userId: string; connectionId: string } | undefined => {
     const match = /^USER#([^#]+)#LEDGER#([^#]+)$/.exec(pk);
     return match ? { userId: match[1]!, connectionId: match[2]! } : undefined;
   },
-  monthlyUsage: (userId: string, month: string): ItemKey => ({
-    pk: `${user(userId)}#USAGE`,
+  monthlyUsage: (workspaceId: string, month: string): ItemKey => ({
+    pk: `${user(workspaceId)}#USAGE`,
     sk: `MONTH#${month}`,
   }),
-  usagePartition: (userId: string) => `${user(userId)}#USAGE`,
+  usagePartition: (workspaceId: string) => `${user(workspaceId)}#USAGE`,
   runQueue: { index: 'gsi2', waiting: 'RUN-QUEUE#waiting', running: 'RUN-QUEUE#running' },
   /** A job (DECISIONS 23): one run of an automation, kept after it ends; found again by its start time. */
-  job: (userId: string, createdAt: string, jobId: string): ItemKey => ({
-    pk: `${user(userId)}#JOBS`,
+  job: (workspaceId: string, createdAt: string, jobId: string): ItemKey => ({
+    pk: `${user(workspaceId)}#JOBS`,
     sk: `JOB#${createdAt}#${jobId}`,
   }),
-  jobsPartition: (userId: string) => `${user(userId)}#JOBS`,
+  jobsPartition: (workspaceId: string) => `${user(workspaceId)}#JOBS`,
   jobSortPrefix: 'JOB#',
   automationJobs: { index: 'gsi1' },
-  automationJobsIndexKey: (userId: string, automationId: string, createdAt: string, jobId: string) => ({
-    gsi1pk: `${user(userId)}#JOBS#${automationId}`,
+  automationJobsIndexKey: (workspaceId: string, automationId: string, createdAt: string, jobId: string) => ({
+    gsi1pk: `${user(workspaceId)}#JOBS#${automationId}`,
     gsi1sk: `${createdAt}#${jobId}`,
   }),
-  automationJobsPartition: (userId: string, automationId: string) => `${user(userId)}#JOBS#${automationId}`,
-  runQueueSort: (since: string, userId: string, automationId: string) => `${since}#${userId}#${automationId}`,
+  automationJobsPartition: (workspaceId: string, automationId: string) =>
+    `${user(workspaceId)}#JOBS#${automationId}`,
+  runQueueSort: (since: string, workspaceId: string, automationId: string) =>
+    `${since}#${workspaceId}#${automationId}`,
   /**
    * Teams (DECISIONS 31): the workspace is its owner's (its id is the owner's user id), so its team
    * lives in the owner's partition and goes with the owner's account; a member's side of it (the

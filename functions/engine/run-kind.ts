@@ -52,7 +52,8 @@ export interface KindRun {
 }
 
 export interface KindInput {
-  userId: string;
+  /** The workspace whose job it is (its owner's user id). */
+  workspaceId: string;
   jobId: string;
   automation: StoredAutomation;
   /** The connected account's platform session (functions/connections/platform-sessions.ts). */
@@ -67,7 +68,7 @@ export interface KindInput {
 
 /** The automation a job belongs to, under its workspace. */
 export interface JobOf {
-  userId: string;
+  workspaceId: string;
   automationId: string;
 }
 

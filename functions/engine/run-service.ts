@@ -44,7 +44,7 @@ export function createRunService(deps: RunDeps, kinds: RunKinds) {
   async function run(message: SegmentMessage, ctx: RunContext): Promise<RunOutcome> {
     const now = deps.now();
     const claimed = await claimSegment({
-      userId: message.userId,
+      userId: message.workspaceId,
       automationId: message.automationId,
       jobId: message.jobId,
       segment: message.segment,
@@ -59,7 +59,7 @@ export function createRunService(deps: RunDeps, kinds: RunKinds) {
       // unsent index, so a send that fails or a worker that dies right after loses nothing.
       const sendAt = new Date(claimed.until.getTime() + 1000);
       const marked = await markHeldRunUnsent({
-        userId: message.userId,
+        userId: message.workspaceId,
         automationId: message.automationId,
         jobId: message.jobId,
         segment: message.segment,

@@ -78,7 +78,7 @@ export class SegmentRunner {
         failedTasks: automation.failedTasks ?? 0,
       },
     };
-    this.reporter = ctx.progressFor(message.userId, message.jobId);
+    this.reporter = ctx.progressFor(message.workspaceId, message.jobId);
     this.stages = automation.stageHistory ?? [];
   }
 
@@ -88,14 +88,14 @@ export class SegmentRunner {
     if (waitUntil && waitUntil > this.deps.now()) return this.hop(waitUntil);
     const template = await findTemplate(this.automation.templateId);
     if (!template) return this.failForGood(RUN_TEXTS.templateGone);
-    const found = await this.deps.sessions.get(this.message.userId, this.platform);
+    const found = await this.deps.sessions.get(this.message.workspaceId, this.platform);
     if (found.kind === 'missing') return this.failForGood(RUN_TEXTS.notConnected(this.label));
     // The platform ended this session: no browser opens until the extension syncs fresh cookies.
     if (found.kind === 'retired') return this.pauseForPlatform(RUN_TEXTS.expired(this.label));
     const { session } = found;
     const { connection, cookies } = session;
     const kind = this.kind.setup({
-      userId: this.message.userId,
+      workspaceId: this.message.workspaceId,
       jobId: this.message.jobId,
       automation: this.automation,
       session,
@@ -105,7 +105,7 @@ export class SegmentRunner {
       leaseUntil: this.lease.until,
     });
     if (!kind) return this.failForGood(RUN_TEXTS.notRunnable);
-    const account = { userId: this.message.userId, connectionId: connection.id };
+    const account = { userId: this.message.workspaceId, connectionId: connection.id };
     const governor = this.ctx.governorFor(account, this.platform, connection.timeZone);
 
     this.report('starting', RUN_TEXTS.opening(this.label));
@@ -256,7 +256,7 @@ export class SegmentRunner {
       if (!(error instanceof LeaseLostError)) throw error;
     }
     const now = this.deps.now();
-    await failUnclaimed(this.message.userId, this.automation.id, errorMessage, now, this.endingJob(now));
+    await failUnclaimed(this.message.workspaceId, this.automation.id, errorMessage, now, this.endingJob(now));
     this.ctx.metrics.count(RUN_METRICS.failed);
     return 'failed';
   }
@@ -364,6 +364,9 @@ export class SegmentRunner {
 
   /** The kind brings the job's state up to date (a lead count made exact from its shards, say). */
   private async settle(): Promise<void> {
-    await this.kind.settle?.({ userId: this.message.userId, automationId: this.automation.id }, this.state);
+    await this.kind.settle?.(
+      { workspaceId: this.message.workspaceId, automationId: this.automation.id },
+      this.state,
+    );
   }
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FlowTickMessage } from '../../shared/run-messages';
 import type { ScheduleSpec } from '../core/ports/scheduler';
 import type { QueueName } from '../core/queues';
 import { isKnownTimeZone } from '../core/schedule-expression';
@@ -224,8 +225,8 @@ export function flowExecutionOf(flow: { config?: unknown }): FlowExecution {
 }
 
 /** What a flow's schedule sends when it fires (shared/run-messages.ts, flowTickMessage). */
-export function flowTickOf(flow: { id: string; userId: string }) {
-  return { kind: 'flow-tick' as const, automationId: flow.id, userId: flow.userId };
+export function flowTickOf(flow: { id: string; userId: string }): FlowTickMessage {
+  return { kind: 'flow-tick', automationId: flow.id, workspaceId: flow.userId };
 }
 
 /** The schedule of a flow's next run after `after`, in its working hours and time zone. */

@@ -271,7 +271,7 @@ async function benchJob(
   };
   if (!(await insertAutomation(automation, 0))) throw new Error('The bench job was not stored');
   await markQueued(userId, id, at);
-  return { kind: 'trob-run', jobId: id, automationId: id, userId, segment: 0 };
+  return { kind: 'trob-run', jobId: id, automationId: id, workspaceId: userId, segment: 0 };
 }
 
 interface FloorFigures {
@@ -482,7 +482,7 @@ async function measureWriteFloor(job: TrobRunMessage): Promise<{ leads: number; 
         TableName: env().TABLE_NAME,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :lead)',
         ExpressionAttributeValues: {
-          ':pk': keys.automationLeadsPartition(job.userId, job.automationId),
+          ':pk': keys.automationLeadsPartition(job.workspaceId, job.automationId),
           ':lead': keys.leadSortPrefix,
         },
         ExclusiveStartKey: start,
@@ -532,10 +532,10 @@ async function report(input: {
   const { worker, floors, followersJob, enrichmentJob, visibleFollowers, connections } = input;
   const { result, peaks } = worker;
   let failed = false;
-  const followersItem = (await findAutomation(followersJob.userId, followersJob.automationId)) as
+  const followersItem = (await findAutomation(followersJob.workspaceId, followersJob.automationId)) as
     | (StoredAutomation & { runCounters?: RunCounters })
     | undefined;
-  const enrichItem = (await findAutomation(enrichmentJob.userId, enrichmentJob.automationId)) as
+  const enrichItem = (await findAutomation(enrichmentJob.workspaceId, enrichmentJob.automationId)) as
     | (StoredAutomation & { runCounters?: RunCounters })
     | undefined;
   const fc = followersItem?.runCounters;
@@ -852,10 +852,10 @@ function capacityOf(consumed: unknown): { wcu: number; rcu: number } {
 
 /** The next segment a continued job put on the unsent index, taken off it as the run dispatch would. */
 async function takeContinuation(previous: TrobRunMessage): Promise<TrobRunMessage | undefined> {
-  const automation = await findAutomation(previous.userId, previous.automationId);
+  const automation = await findAutomation(previous.workspaceId, previous.automationId);
   if (automation?.queuedSegment === undefined || automation.queuedSegment <= previous.segment)
     return undefined;
-  await markQueued(previous.userId, previous.automationId, new Date().toISOString());
+  await markQueued(previous.workspaceId, previous.automationId, new Date().toISOString());
   return { ...previous, segment: automation.queuedSegment };
 }
 

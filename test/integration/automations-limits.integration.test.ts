@@ -102,7 +102,7 @@ describe('POST /api/automation/start: the plan limit on running automations', ()
     const winner = results.find((r) => r.status === 201)!.body.data.automation;
     expect(stored[0]!.id).toBe(winner.id);
     expect(await runMessagesOf(ada.id)).toEqual([
-      { kind: 'trob-run', jobId: winner.id, automationId: winner.id, userId: ada.id, segment: 0 },
+      { kind: 'trob-run', jobId: winner.id, automationId: winner.id, workspaceId: ada.id, segment: 0 },
     ]);
   });
 

@@ -60,7 +60,13 @@ describe('POST /api/automation/start: a user starts a trob', () => {
     expect(Date.now() - Date.parse(automation.createdAt)).toBeLessThan(60_000);
 
     expect(await runMessagesOf(ada.id)).toEqual([
-      { kind: 'trob-run', jobId: automation.id, automationId: automation.id, userId: ada.id, segment: 0 },
+      {
+        kind: 'trob-run',
+        jobId: automation.id,
+        automationId: automation.id,
+        workspaceId: ada.id,
+        segment: 0,
+      },
     ]);
 
     const list = await listOf(ada);
@@ -80,7 +86,13 @@ describe('POST /api/automation/start: a user starts a trob', () => {
     expect(automation.config).toEqual(followersDefaults);
     expect(automation.status).toBe('pending');
     expect(await runMessagesOf(ada.id)).toEqual([
-      { kind: 'trob-run', jobId: automation.id, automationId: automation.id, userId: ada.id, segment: 0 },
+      {
+        kind: 'trob-run',
+        jobId: automation.id,
+        automationId: automation.id,
+        workspaceId: ada.id,
+        segment: 0,
+      },
     ]);
   });
 
@@ -144,7 +156,7 @@ describe("user A's automations never reach user B", () => {
     ]);
     expect((await statsOf(ada)).body.data).toMatchObject({ totalAutomations: 2, completedAutomations: 1 });
     expect(await runMessagesOf(bob.id)).toEqual([
-      { kind: 'trob-run', jobId: bobs.id, automationId: bobs.id, userId: bob.id, segment: 0 },
+      { kind: 'trob-run', jobId: bobs.id, automationId: bobs.id, workspaceId: bob.id, segment: 0 },
     ]);
   });
 });

@@ -88,7 +88,13 @@ describe('a run message the queue did not take', () => {
       woken: 0,
     });
     expect(await runMessagesOf(ada.id, { dispatch: false })).toEqual([
-      { kind: 'trob-run', jobId: automation.id, automationId: automation.id, userId: ada.id, segment: 0 },
+      {
+        kind: 'trob-run',
+        jobId: automation.id,
+        automationId: automation.id,
+        workspaceId: ada.id,
+        segment: 0,
+      },
     ]);
     const sent = await getItem(keys.automation(ada.id, automation.id));
     expect(sent).not.toHaveProperty('gsi1pk');
@@ -118,7 +124,13 @@ describe('a run message the queue did not take', () => {
       }
       expect(Date.now() - startedAt).toBeLessThan(3000);
       expect(messages).toEqual([
-        { kind: 'trob-run', jobId: automation.id, automationId: automation.id, userId: ada.id, segment: 0 },
+        {
+          kind: 'trob-run',
+          jobId: automation.id,
+          automationId: automation.id,
+          workspaceId: ada.id,
+          segment: 0,
+        },
       ]);
     } finally {
       await relay.stop();

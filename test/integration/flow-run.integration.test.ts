@@ -413,7 +413,7 @@ describe('a flow’s run', () => {
       expect(messages).toHaveLength(1);
       await deliver(messages[0]!, { receiveCount: 3 });
     };
-    const tick = () => deliver({ kind: 'flow-tick', automationId: flow.id, userId: ada.id });
+    const tick = () => deliver({ kind: 'flow-tick', automationId: flow.id, workspaceId: ada.id });
     setEnv({ SANDBOX_LINKEDIN_URL: 'http://127.0.0.1:9' });
     try {
       await failRun();

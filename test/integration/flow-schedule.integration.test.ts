@@ -72,7 +72,13 @@ beforeAll(async () => {
 /** Puts the flow's next run after `after`; checks the stored next run is that instant to the millisecond. */
 async function putNextRun(flowId: string, settings: FlowExecution, after: number) {
   const at = nextFlowRunAt(new Date(after), settings, flowId);
-  const payload = { kind: 'flow-run', jobId: `${flowId}.1`, flowId, userId: 'u1', segment: 0 };
+  const payload = {
+    kind: 'flow-run',
+    jobId: `${flowId}.1`,
+    automationId: flowId,
+    workspaceId: 'u1',
+    segment: 0,
+  };
   const spec = flowScheduleSpec(flowId, at, settings.workingHours.timezone, payload);
   await scheduler.put(spec);
   expect(await scheduler.get(flowScheduleName(flowId))).toEqual(spec);

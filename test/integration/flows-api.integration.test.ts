@@ -142,15 +142,15 @@ describe('POST /api/flows', () => {
     const ada = await plusUser();
     const flow = await started(ada);
     await dispatchUnsentRuns();
-    const messages = (await flowRunMessages()).filter((m) => m.userId === ada.id);
+    const messages = (await flowRunMessages()).filter((m) => m.workspaceId === ada.id);
     expect(messages).toEqual([
-      { kind: 'flow-run', jobId: flow.id, automationId: flow.id, userId: ada.id, segment: 0 },
+      { kind: 'flow-run', jobId: flow.id, automationId: flow.id, workspaceId: ada.id, segment: 0 },
     ]);
     const schedule = await schedulerPort().get(flowScheduleName(flow.id));
     expect(schedule).toMatchObject({
       timezone: config().executionSettings!.workingHours!.timezone,
       target: { queue: 'flow-runs' },
-      payload: { kind: 'flow-tick', automationId: flow.id, userId: ada.id },
+      payload: { kind: 'flow-tick', automationId: flow.id, workspaceId: ada.id },
     });
     expect(schedule!.expression).toMatch(/^at\(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\)$/);
   });

@@ -11,7 +11,7 @@ import { lambdaContext } from '../../scripts/local-cloud/lambda-runtime';
 import { toSqsEvent } from '../../scripts/local-cloud/worker-poller';
 import type { Job } from '../../shared/automations';
 import { INVALID_CURSOR } from '../../shared/paging';
-import type { TrobRunMessage } from '../../shared/run-messages';
+import type { RunMessage, TrobRunMessage } from '../../shared/run-messages';
 import { RUN_TEXTS } from '../../shared/run-texts';
 import type { TestUser } from '../support/api-client';
 import {
@@ -51,7 +51,13 @@ const jobsOf = async (user: TestUser, query = '') => {
 
 /** Hands the worker the tick the schedule would send; the job it creates is sent by the run dispatch. */
 const tick = async (user: TestUser, automationId: string) => {
-  await deliver({ kind: 'trob-tick', automationId, userId: user.id });
+  await deliver({ kind: 'trob-tick', automationId, workspaceId: user.id });
+  await runQueued(user.id);
+};
+
+/** The same tick as a schedule put before issue 37 point 5 sends it: its workspace named `userId`. */
+const tickPutBefore = async (user: TestUser, automationId: string) => {
+  await deliver({ kind: 'trob-tick', automationId, userId: user.id } as unknown as RunMessage);
   await runQueued(user.id);
 };
 
@@ -75,7 +81,8 @@ describe('job history', () => {
     ]);
     await runQueued(ada.id);
     await tick(ada, recurring.id);
-    await tick(ada, recurring.id);
+    // A schedule stored before the rename still fires: its tick runs the job as a new one would.
+    await tickPutBefore(ada, recurring.id);
 
     const history = (await jobsOf(ada, `?automationId=${recurring.id}`)).jobs;
     expect(history.map((job) => [job.id, job.run, job.trigger, job.status, job.leadsAdded])).toEqual([
@@ -377,7 +384,7 @@ describe('retries and recurring failures', () => {
 
 /** A tick whose run fails on every attempt, the last one included. */
 async function failTick(user: TestUser, automationId: string): Promise<void> {
-  await deliver({ kind: 'trob-tick', automationId, userId: user.id });
+  await deliver({ kind: 'trob-tick', automationId, workspaceId: user.id });
   // The job the tick created is sent by the run dispatch; its last attempt ends it.
   const messages = await takeRunMessages(user.id);
   expect(messages).toHaveLength(1);
@@ -396,7 +403,7 @@ async function receiveOwn(sqs: SQSClient, url: string, userId: string, seconds: 
         AttributeNames: ['All'],
       }),
     );
-    const found = out.Messages?.find((m) => (JSON.parse(m.Body!) as TrobRunMessage).userId === userId);
+    const found = out.Messages?.find((m) => (JSON.parse(m.Body!) as TrobRunMessage).workspaceId === userId);
     if (found) return found;
   }
   return undefined;

@@ -282,7 +282,7 @@ describe('the local trob-runs poller runs invocations at once, as Lambda does', 
             kind: 'trob-run',
             jobId: `gone-${i}`,
             automationId: `gone-${i}`,
-            userId: 'nobody',
+            workspaceId: 'nobody',
             segment: 0,
           }),
         );

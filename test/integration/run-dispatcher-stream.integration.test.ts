@@ -56,7 +56,13 @@ describe('the run dispatcher on the table stream', () => {
     const record = recordOf(item);
     expect(await deliver([record])).toEqual({ batchItemFailures: [] });
     expect(await runMessagesOf(ada.id, { dispatch: false })).toEqual([
-      { kind: 'trob-run', jobId: automation.id, automationId: automation.id, userId: ada.id, segment: 0 },
+      {
+        kind: 'trob-run',
+        jobId: automation.id,
+        automationId: automation.id,
+        workspaceId: ada.id,
+        segment: 0,
+      },
     ]);
     expect(await getItem(keys.automation(ada.id, automation.id))).not.toHaveProperty('gsi1pk');
 
@@ -92,7 +98,7 @@ describe('the run dispatcher on the table stream', () => {
     expect(await deliver([recordOf(item)])).toEqual({ batchItemFailures: [] });
     expect(await schedulerPort().get(scheduleNameOf(automation.id))).toMatchObject({
       expression: 'rate(1 hour)',
-      payload: { kind: 'trob-tick', automationId: automation.id, userId: ada.id },
+      payload: { kind: 'trob-tick', automationId: automation.id, workspaceId: ada.id },
     });
     expect(await runMessagesOf(ada.id, { dispatch: false })).toHaveLength(1);
   });

@@ -50,7 +50,7 @@ describe('local scheduler', () => {
       expression: 'cron(0 9 ? * MON-FRI *)',
       timezone: 'Europe/Berlin',
       target: { queue: 'flow-runs' as const },
-      payload: { kind: 'flow-run', runId: 'r1', userId: 'u1' },
+      payload: { kind: 'flow-run', runId: 'r1', workspaceId: 'u1' },
     };
     await scheduler.put(spec);
     expect(await scheduler.get('flow-123-run')).toEqual(spec);
@@ -65,7 +65,7 @@ describe('local scheduler', () => {
       expression: inSeconds(1, 'Asia/Tokyo'),
       timezone: 'Asia/Tokyo',
       target: { queue: 'flow-runs' },
-      payload: { kind: 'flow-run', runId: 'once-1', userId: 'u1' },
+      payload: { kind: 'flow-run', runId: 'once-1', workspaceId: 'u1' },
     });
     const poller = startSchedulerPoller({
       store: scheduler,
@@ -80,7 +80,7 @@ describe('local scheduler', () => {
       const received: unknown[] = [];
       const deadline = Date.now() + 6000;
       while (received.length === 0 && Date.now() < deadline) received.push(...(await drain()));
-      expect(received).toEqual([{ kind: 'flow-run', runId: 'once-1', userId: 'u1' }]);
+      expect(received).toEqual([{ kind: 'flow-run', runId: 'once-1', workspaceId: 'u1' }]);
       expect(await scheduler.get('once')).toBeUndefined();
     } finally {
       await poller.stop();
@@ -94,14 +94,14 @@ describe('local scheduler', () => {
       expression: inSeconds(3600, 'UTC'),
       timezone: 'UTC',
       target: { queue: 'flow-runs' },
-      payload: { kind: 'flow-run', runId: 'later', userId: 'u1' },
+      payload: { kind: 'flow-run', runId: 'later', workspaceId: 'u1' },
     });
     await scheduler.put({
       name: 'removed',
       expression: inSeconds(1, 'UTC'),
       timezone: 'UTC',
       target: { queue: 'flow-runs' },
-      payload: { kind: 'flow-run', runId: 'removed', userId: 'u1' },
+      payload: { kind: 'flow-run', runId: 'removed', workspaceId: 'u1' },
     });
     await scheduler.remove('removed');
     await new Promise((r) => setTimeout(r, 1500));
@@ -126,7 +126,7 @@ describe('local scheduler', () => {
       expression: inSeconds(1, 'UTC'),
       timezone: 'UTC',
       target: { queue: 'flow-runs' },
-      payload: { kind: 'flow-run', runId: 'raced', userId: 'u1' },
+      payload: { kind: 'flow-run', runId: 'raced', workspaceId: 'u1' },
     });
     await new Promise((r) => setTimeout(r, 1200));
     const a = startSchedulerPoller({
@@ -150,7 +150,7 @@ describe('local scheduler', () => {
     const fired = await Promise.all([a.tick(), b.tick()]);
     await Promise.all([a.stop(), b.stop()]);
     expect(fired[0] + fired[1]).toBe(1);
-    expect(await drain()).toEqual([{ kind: 'flow-run', runId: 'raced', userId: 'u1' }]);
+    expect(await drain()).toEqual([{ kind: 'flow-run', runId: 'raced', workspaceId: 'u1' }]);
   });
 
   it('refuses a malformed expression before storing anything', async () => {

@@ -32,7 +32,7 @@ const config = followersConfig(40);
 const tick = async (given: unknown) => {
   const payload = given as TrobTickMessage;
   await deliver(payload);
-  await runQueued(payload.userId);
+  await runQueued(payload.workspaceId);
 };
 
 describe('recurring automations', () => {
@@ -54,7 +54,7 @@ describe('recurring automations', () => {
     expect(schedule).toMatchObject({
       expression: 'rate(2 minutes)',
       target: { queue: 'trob-runs' },
-      payload: { kind: 'trob-tick', automationId: automation.id, userId: ada.id },
+      payload: { kind: 'trob-tick', automationId: automation.id, workspaceId: ada.id },
     });
 
     // The first run starts at once; done, the automation is active until its next run.
@@ -127,7 +127,7 @@ describe('recurring automations', () => {
     const automation = res.body.data.automation;
     await dispatchRuns();
     expect((await schedulerPort().get(scheduleNameOf(automation.id)))?.expression).toBe('rate(1 hour)');
-    const payload: TrobTickMessage = { kind: 'trob-tick', automationId: automation.id, userId: ada.id };
+    const payload: TrobTickMessage = { kind: 'trob-tick', automationId: automation.id, workspaceId: ada.id };
     // Still pending (its first run not taken yet): the tick starts nothing.
     await deliver(payload);
     expect(await automationItem(ada.id, automation.id)).toMatchObject({ status: 'pending', totalRuns: 0 });

@@ -24,7 +24,7 @@ let poller: { stop(): Promise<void> };
 
 /** A well-formed run message of a job that does not exist: the worker claims nothing and acknowledges it. */
 const orphanRun = (jobId: string) =>
-  JSON.stringify({ kind: 'trob-run', jobId, automationId: jobId, userId: 'nobody', segment: 0 });
+  JSON.stringify({ kind: 'trob-run', jobId, automationId: jobId, workspaceId: 'nobody', segment: 0 });
 
 beforeAll(async () => {
   await useIntegrationEnv();
@@ -80,7 +80,7 @@ describe('run worker on the local event source', () => {
   });
 
   it('moves a message of an unknown kind to the dead-letter queue after maxReceiveCount', async () => {
-    const body = JSON.stringify({ kind: 'no-such-kind', jobId: 'run-2', userId: 'u1', segment: 0 });
+    const body = JSON.stringify({ kind: 'no-such-kind', jobId: 'run-2', workspaceId: 'u1', segment: 0 });
     await send(body);
     expect(await deadLetters(10_000)).toEqual([body]);
   });

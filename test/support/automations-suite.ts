@@ -152,7 +152,7 @@ interface RunMessage {
   kind: string;
   jobId: string;
   automationId: string;
-  userId: string;
+  workspaceId: string;
   segment: number;
 }
 /** Every run message received from the queue so far (received once, then deleted). */
@@ -174,19 +174,19 @@ async function drainRunQueue(): Promise<void> {
 }
 
 /**
- * The run messages of one user that reached the queue. The routes only put runs on the unsent index; by
+ * The run messages of one workspace that reached the queue. The routes only put runs on the unsent index; by
  * default one pass of the run dispatch goes first, as the stream (the local cloud's relay) would make it.
  * `{ dispatch: false }` reads the queue as it is.
  */
 export async function runMessagesOf(
-  userId: string,
+  workspaceId: string,
   { dispatch = true }: { dispatch?: boolean } = {},
 ): Promise<RunMessage[]> {
   if (dispatch) {
     await dispatchUnsentRuns();
   }
   await drainRunQueue();
-  return received.filter((m) => m.userId === userId);
+  return received.filter((m) => m.workspaceId === workspaceId);
 }
 
 export const expectRefused = (res: ApiResult, status: number, message: string) => {

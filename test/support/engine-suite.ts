@@ -96,11 +96,11 @@ export async function dispatchRuns(): Promise<void> {
 }
 
 /**
- * Takes the user's run messages off the queue (others' go back at once), after a pass of the run
+ * Takes a workspace's run messages off the queue (others' go back at once), after a pass of the run
  * dispatch. Delayed messages wait.
  */
 export async function takeRunMessages(
-  userId: string,
+  workspaceId: string,
   queue: 'trob-runs' | 'flow-runs' = 'trob-runs',
 ): Promise<TrobRunMessage[]> {
   await dispatchRuns();
@@ -114,7 +114,7 @@ export async function takeRunMessages(
     if (messages.length === 0) return mine;
     for (const m of messages) {
       const body = JSON.parse(m.Body!) as TrobRunMessage;
-      if (body.userId !== userId) continue;
+      if (body.workspaceId !== workspaceId) continue;
       mine.push(body);
       await sqs.send(new DeleteMessageCommand({ QueueUrl: url, ReceiptHandle: m.ReceiptHandle! }));
     }
@@ -143,11 +143,11 @@ export async function deliver(
   return result.batchItemFailures.map((f) => f.itemIdentifier);
 }
 
-/** Delivers the user's messages (continuations included) until none is left. */
-export async function runQueued(userId: string): Promise<number> {
+/** Delivers a workspace's messages (continuations included) until none is left. */
+export async function runQueued(workspaceId: string): Promise<number> {
   let delivered = 0;
   for (let round = 0; round < 50; round++) {
-    const messages = await takeRunMessages(userId);
+    const messages = await takeRunMessages(workspaceId);
     if (messages.length === 0) return delivered;
     for (const message of messages) {
       await deliver(message);

@@ -22,7 +22,7 @@ export const flowKind: RunKind = {
     kind: 'flow-run',
     jobId: unsent.jobId ?? unsent.id,
     automationId: unsent.id,
-    userId: unsent.userId,
+    workspaceId: unsent.userId,
     segment: unsent.queuedSegment ?? 0,
   }),
 
@@ -45,7 +45,7 @@ export const flowKind: RunKind = {
         if (!counters.planShare && base.state.cursor.phase === 'list') {
           // A plan that cannot be made never stops a run: the governor guards each take all the same.
           const share = await planShareOf({
-            userId: input.userId,
+            workspaceId: input.workspaceId,
             connection,
             flowId: input.automation.id,
             now: input.now(),
@@ -61,7 +61,7 @@ export const flowKind: RunKind = {
             driver,
             flow: input.automation,
             jobId: input.jobId,
-            account: { userId: input.userId, connectionId: connection.id },
+            account: { userId: input.workspaceId, connectionId: connection.id },
             timeZone: connection.timeZone,
             governor: base.governor,
             token: input.token,
@@ -89,12 +89,12 @@ export const flowKind: RunKind = {
    * schedule left to put.
    */
   async tick(message, ctx, deps) {
-    const next = await startScheduledJob(message.userId, message.automationId, deps.now());
+    const next = await startScheduledJob(message.workspaceId, message.automationId, deps.now());
     if (next) {
       ctx.log.info('flow run created; the run dispatch sends it', { jobId: next.jobId });
       return 'scheduled';
     }
-    const flow = await findFlow(message.userId, message.automationId);
+    const flow = await findFlow(message.workspaceId, message.automationId);
     if (flow && (flow.status === 'running' || flow.status === 'pending')) {
       await deps.scheduler.put(nextFlowSchedule(flow, deps.now()).spec);
       ctx.log.info('flow tick met a run still going: its next slot is scheduled');

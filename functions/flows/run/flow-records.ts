@@ -64,12 +64,13 @@ export function flowRecords(input: {
   now: () => Date;
 }) {
   const { account, flowId, jobId, timeZone, now } = input;
-  const userId = account.userId;
-  const count = (counts: FlowCounts, at = now()) => addFlowCounts(userId, flowId, at, timeZone, counts);
+  /** The ledger account's `userId` is its workspace's id. */
+  const workspaceId = account.userId;
+  const count = (counts: FlowCounts, at = now()) => addFlowCounts(workspaceId, flowId, at, timeZone, counts);
 
   const activity = (record: ActivityRecord) =>
     recordActivity(
-      userId,
+      workspaceId,
       flowId,
       { ...record, jobId, timestamp: record.timestamp ?? now().toISOString() },
       timeZone,
@@ -83,7 +84,7 @@ export function flowRecords(input: {
       const at = now().toISOString();
       const added =
         (await claimContact(account, person, flowId, at)) &&
-        (await addProspect(userId, flowId, {
+        (await addProspect(workspaceId, flowId, {
           id: person.id,
           name: person.name,
           profileUrl: person.profileUrl,
@@ -98,7 +99,7 @@ export function flowRecords(input: {
           ...(person.imageUrl ? { profileImage: person.imageUrl } : {}),
           ...(person.distance ? { distance: person.distance } : {}),
         }));
-      if (added) await addToFlowTotal(userId, flowId, 'prospectsFound', 1);
+      if (added) await addToFlowTotal(workspaceId, flowId, 'prospectsFound', 1);
       await count(added ? { prospectsFound: 1, p_FOUND: 1 } : { duplicates: 1 });
       return added;
     },
@@ -111,7 +112,7 @@ export function flowRecords(input: {
     /** The prospect's recent posts as a visit showed them; the first visit is a PROFILE_VIEWED. */
     async viewed(prospect: StoredProspect, posts: ProspectPost[]): Promise<void> {
       const at = now().toISOString();
-      if (!(await recordProfileView(userId, flowId, prospect.id, posts, at))) return;
+      if (!(await recordProfileView(workspaceId, flowId, prospect.id, posts, at))) return;
       await activity({
         id: `view:${prospect.id}`,
         type: 'PROFILE_VIEWED',
@@ -130,11 +131,11 @@ export function flowRecords(input: {
       await recordContactStep(account, person, flowId, step, at);
       if (before) return;
       const total = TOTAL_OF_STEP[step];
-      if (total) await addToFlowTotal(userId, flowId, total, 1);
+      if (total) await addToFlowTotal(workspaceId, flowId, total, 1);
       const status = STATUS_OF_STEP[step];
       const prospect =
         step === 'invited' || step === 'accepted' || status
-          ? await findProspect(userId, flowId, person.id)
+          ? await findProspect(workspaceId, flowId, person.id)
           : undefined;
       if (COUNTED_STEPS.has(step)) {
         const quality = (step === 'invited' || step === 'accepted') && prospect?.matchQuality;
@@ -144,8 +145,8 @@ export function flowRecords(input: {
         } as FlowCounts);
       }
       if (status && prospect)
-        await advanceProspect(userId, flowId, person.id, prospect.status ?? 'FOUND', status);
-      if (step === 'replied') await markReplied(userId, flowId, person.id, at);
+        await advanceProspect(workspaceId, flowId, person.id, prospect.status ?? 'FOUND', status);
+      if (step === 'replied') await markReplied(workspaceId, flowId, person.id, at);
       if (step === 'accepted' || step === 'declined')
         await activity({
           id: `${step}:${person.id}`,

@@ -141,7 +141,8 @@ export function createFlowRunStore(input: {
   ai?: ProspectAi;
 }): FlowRunStore {
   const { driver, flow, jobId, account, now, governor } = input;
-  const userId = account.userId;
+  /** The ledger account's `userId` is its workspace's id. */
+  const workspaceId = account.userId;
   const settings = flowConfig.parse(flow.config);
   const records = flowRecords({
     account,
@@ -178,12 +179,12 @@ export function createFlowRunStore(input: {
     async profileRead(prospect, profile) {
       const at = now().toISOString();
       const shown = profile ?? {};
-      await recordProfileRead(userId, flow.id, prospect.id, shown, at);
+      await recordProfileRead(workspaceId, flow.id, prospect.id, shown, at);
       return { ...prospect, ...shown, profileReadAt: at };
     },
     discovered: (person) => records.discovered(person),
     async unscored(after, limit) {
-      const page = await prospectsAfter(userId, flow.id, after, limit);
+      const page = await prospectsAfter(workspaceId, flow.id, after, limit);
       const last = page.prospects.at(-1)?.id;
       return {
         prospects: page.prospects.filter((p) => p.jobId === jobId && p.aiScore === undefined),
@@ -201,17 +202,17 @@ export function createFlowRunStore(input: {
       });
       const at = now().toISOString();
       const score = { ...scored, scoredAt: at };
-      await scoreProspect(userId, flow.id, prospect.id, score);
+      await scoreProspect(workspaceId, flow.id, prospect.id, score);
       await records.scored(prospect, at);
       return { ...prospect, ...score };
     },
     async ofThisRun() {
-      const mine = await prospectsOfFlow(userId, flow.id, (p) => p.jobId === jobId);
+      const mine = await prospectsOfFlow(workspaceId, flow.id, (p) => p.jobId === jobId);
       return mine.sort((a, b) => (b.aiScore ?? 0) - (a.aiScore ?? 0));
     },
     async backlog() {
       return waitingProspects({
-        userId,
+        userId: workspaceId,
         flowId: flow.id,
         templateId: flow.templateId,
         config: settings,
@@ -267,7 +268,7 @@ export function createFlowRunStore(input: {
       return open.map((write) => write.record);
     },
     async approved() {
-      return (await reviewEntries(userId, flow.id))
+      return (await reviewEntries(workspaceId, flow.id))
         .filter((entry) => entry.state === 'approved')
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     },

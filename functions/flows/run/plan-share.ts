@@ -12,12 +12,12 @@ import type { FlowCounters } from './flow-context';
  * account's budgets.
  */
 export async function planShareOf(input: {
-  userId: string;
+  workspaceId: string;
   connection: Pick<StoredConnection, 'id' | 'platform' | 'timeZone'>;
   flowId: string;
   now: Date;
 }): Promise<NonNullable<FlowCounters['planShare']> | undefined> {
-  const plan = await accountDayPlan(input.userId, input.connection, input.now, { flowId: input.flowId });
+  const plan = await accountDayPlan(input.workspaceId, input.connection, input.now, { flowId: input.flowId });
   const allowance = runAllowance(plan, input.flowId, input.now);
   return allowance ? { prospects: allowance.prospects, takes: allowance.takes } : undefined;
 }

@@ -15,11 +15,12 @@ export const LEAD_COUNT_SHARDS = 2;
 
 /**
  * A job's lead sink: leads stored once each under the automation, every profile within the month's
- * allowance of the user's plan (DECISIONS 22), read once a segment. Up to LEAD_COUNT_SHARDS batches
+ * allowance of the workspace's plan (DECISIONS 22), read once a segment. Up to LEAD_COUNT_SHARDS batches
  * may be stored at once.
  */
 export async function createLeadSink(input: {
-  userId: string;
+  /** The workspace whose job it is: its owner's plan sets the month's allowance. */
+  workspaceId: string;
   automationId: string;
   jobId: string;
   platform: Platform;
@@ -32,9 +33,9 @@ export async function createLeadSink(input: {
   token: string;
   countedBatches: number;
 }): Promise<LeadSink> {
-  const owner = { userId: input.userId, automationId: input.automationId };
+  const owner = { userId: input.workspaceId, automationId: input.automationId };
   const [user, others] = await Promise.all([
-    findUserById(input.userId),
+    findUserById(input.workspaceId),
     input.skipDuplicates ? automationsWithLeads(input) : Promise.resolve([]),
   ]);
   const monthlyLimit = limitsFor(user?.plan).monthlyProfiles;
@@ -63,7 +64,7 @@ export async function createLeadSink(input: {
     // allowance is judged on what is left after that, not on the whole batch at once.
     let rest = rows;
     while (rest.length > 0) {
-      const granted = await reserveProfiles(input.userId, month, rest.length, monthlyLimit);
+      const granted = await reserveProfiles(input.workspaceId, month, rest.length, monthlyLimit);
       if (granted === 0) {
         out.limited = true;
         break;
@@ -84,7 +85,7 @@ export async function createLeadSink(input: {
       // Profiles count once per lead stored, on every run that stores them; a duplicate, or a lead an
       // earlier attempt of this same job already stored, gives its reservation back.
       await releaseProfiles(
-        input.userId,
+        input.workspaceId,
         month,
         storing.length - outcome.created - outcome.restoredFromEarlierJobs,
       );
@@ -108,13 +109,13 @@ export async function createLeadSink(input: {
   };
 }
 
-/** The user's other automations on the platform that may hold leads (skipDuplicates reads them). */
+/** The workspace's other automations on the platform that may hold leads (skipDuplicates reads them). */
 async function automationsWithLeads(input: {
-  userId: string;
+  workspaceId: string;
   automationId: string;
   platform: Platform;
 }): Promise<string[]> {
-  return (await listAutomations(input.userId))
+  return (await listAutomations(input.workspaceId))
     .filter(
       (automation) =>
         automation.id !== input.automationId &&

@@ -22,7 +22,7 @@ export const trobKind: RunKind = {
     kind: 'trob-run',
     jobId: unsent.jobId ?? unsent.id,
     automationId: unsent.id,
-    userId: unsent.userId,
+    workspaceId: unsent.userId,
     segment: unsent.queuedSegment ?? 0,
   }),
 
@@ -45,7 +45,7 @@ export const trobKind: RunKind = {
       wallAt: (url) => driver.wallAt(url),
       async run(base) {
         const leads = await createLeadSink({
-          userId: input.userId,
+          workspaceId: input.workspaceId,
           automationId: input.automation.id,
           jobId: input.jobId,
           platform: input.automation.platform,
@@ -76,7 +76,7 @@ export const trobKind: RunKind = {
    * nothing), unless the last job still runs or the automation was paused.
    */
   async tick(message, ctx, deps) {
-    const next = await startScheduledJob(message.userId, message.automationId, deps.now());
+    const next = await startScheduledJob(message.workspaceId, message.automationId, deps.now());
     if (!next) {
       ctx.log.info('tick dropped: the automation is not active (a job still runs, or it was paused)');
       return 'not-claimed';
@@ -90,10 +90,10 @@ export const trobKind: RunKind = {
    * lost lease) is counted now (functions/leads/lead-count.ts).
    */
   async settle(job, state) {
-    const shards = await shardedLeadCount(job.userId, job.automationId);
+    const shards = await shardedLeadCount(job.workspaceId, job.automationId);
     Object.assign(state, exactCount(state, shards));
   },
 
   /** A batch stored after the last checkpoint is counted now: a cancelled job is not claimed again. */
-  afterLeaseLost: (job) => settleLeadCount(job.userId, job.automationId),
+  afterLeaseLost: (job) => settleLeadCount(job.workspaceId, job.automationId),
 };

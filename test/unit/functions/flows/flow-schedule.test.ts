@@ -405,7 +405,13 @@ describe('nextFlowRunAt: Europe/London at the change itself', () => {
 
 describe('flowScheduleSpec', () => {
   it('is a one-off schedule at the wall time in the flow zone, to the flow-runs queue', () => {
-    const payload = { kind: 'flow-run', jobId: `${FLOW}.2`, flowId: FLOW, userId: 'u1', segment: 0 };
+    const payload = {
+      kind: 'flow-run',
+      jobId: `${FLOW}.2`,
+      automationId: FLOW,
+      workspaceId: 'u1',
+      segment: 0,
+    };
     const spec = flowScheduleSpec(FLOW, new Date('2026-10-26T10:18:00Z'), 'Europe/London', payload);
     expect(spec).toEqual({
       name: `flow-${FLOW}`,
