@@ -37,6 +37,24 @@ export interface RunKind {
   afterLeaseLost?(job: JobOf): Promise<void>;
 }
 
+/**
+ * The run message of a job waiting on the unsent index, whatever its kind: segment 0 for a new job, the
+ * segment after the last one run when it continues, runs again or resumes (`queuedSegment`). A one-off
+ * automation's first job has the automation's id.
+ */
+export function segmentMessageOf<K extends SegmentMessage['kind']>(
+  kind: K,
+  unsent: UnsentAutomation,
+): Extract<SegmentMessage, { kind: K }> {
+  return {
+    kind,
+    jobId: unsent.jobId ?? unsent.id,
+    automationId: unsent.id,
+    workspaceId: unsent.userId,
+    segment: unsent.queuedSegment ?? 0,
+  } as Extract<SegmentMessage, { kind: K }>;
+}
+
 /** One segment of a job, as its kind runs it. */
 export interface KindRun {
   landingPath: string;

@@ -179,7 +179,7 @@ describe('PUT /api/jobs/{id}', () => {
       kind: 'trob-run',
       jobId: automation.id,
       automationId: automation.id,
-      userId: ada.id,
+      workspaceId: ada.id,
       segment: 0,
     });
     expectRefused(await start(ada, { templateId: FOLLOWERS }), 403, LIMIT_MESSAGE(1));

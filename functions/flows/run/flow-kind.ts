@@ -1,5 +1,5 @@
 import { logger } from '../../core/logger';
-import type { RunKind } from '../../engine/run-kind';
+import { type RunKind, segmentMessageOf } from '../../engine/run-kind';
 import { startScheduledJob } from '../../jobs/job-state';
 import { flowDriverFor } from '../../platforms/flow-drivers';
 import { findFlow } from '../flow-repository';
@@ -18,13 +18,7 @@ export const flowKind: RunKind = {
   queue: 'flow-runs',
 
   /** The run message of a flow's job (DECISIONS 27): the same segment rules as a trob's. */
-  message: (unsent) => ({
-    kind: 'flow-run',
-    jobId: unsent.jobId ?? unsent.id,
-    automationId: unsent.id,
-    workspaceId: unsent.userId,
-    segment: unsent.queuedSegment ?? 0,
-  }),
+  message: (unsent) => segmentMessageOf('flow-run', unsent),
 
   /**
    * A flow's run that starts (its first, a tick's, an execute-now, a resume) puts the schedule of its

@@ -1,5 +1,5 @@
 import { nextRunAfter, recurringSchedule, scheduleNameOf } from '../../automations/trob-schedule';
-import type { RunKind } from '../../engine/run-kind';
+import { type RunKind, segmentMessageOf } from '../../engine/run-kind';
 import { startScheduledJob } from '../../jobs/job-state';
 import { trobDriver } from '../../platforms/trob-drivers';
 import { exactCount, settleLeadCount, shardedLeadCount } from '../lead-count-repository';
@@ -14,17 +14,7 @@ import { createLeadSink } from './lead-sink';
 export const trobKind: RunKind = {
   queue: 'trob-runs',
 
-  /**
-   * Segment 0 for a new automation, the segment after the last one run when it runs again or resumes
-   * (`queuedSegment`). A one-off trob's job is the automation's own.
-   */
-  message: (unsent) => ({
-    kind: 'trob-run',
-    jobId: unsent.jobId ?? unsent.id,
-    automationId: unsent.id,
-    workspaceId: unsent.userId,
-    segment: unsent.queuedSegment ?? 0,
-  }),
+  message: (unsent) => segmentMessageOf('trob-run', unsent),
 
   /**
    * A recurring trob that starts or resumes puts its schedule before its first message: a tick that finds
