@@ -30,7 +30,6 @@ export {
   type RunCursor,
   type RunEnd,
   type RunSnapshot,
-  type RunState,
   releaseForNextSegment,
   releaseForRetry,
   releaseLease,
@@ -46,7 +45,6 @@ export {
   markStalledRunsUnsent,
   stillUnsent,
   type UnsentAutomation,
-  unsentOf,
   unsentOfImage,
 } from './job-state/unsent-repository';
 export {

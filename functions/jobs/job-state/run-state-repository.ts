@@ -212,11 +212,6 @@ export async function saveStage(
   );
 }
 
-/** Extends the lease of a run that is still working. */
-export async function renewLease(lease: Lease, until: Date): Promise<void> {
-  await fenced(lease, { leaseUntil: until.toISOString() });
-}
-
 /**
  * Hands the job to its next run message (a continuation, or a wait for a budget): the lease ends now,
  * the job shows as waiting, and the next segment goes on the unsent index in the same write, for the run
