@@ -2,7 +2,7 @@
  * Wall clocks and instants in an IANA time zone, from the runtime's Intl (Node's full ICU). A "wall"
  * is a wall-clock reading as epoch ms read as UTC: 2026-11-27 09:00 in Paris is the wall
  * Date.UTC(2026, 10, 27, 9), whatever instant that is. Used where a rule is said in a zone's own
- * clock: a flow's working hours (jobs/flow-schedule.ts) and an account's quota days (DECISIONS 29).
+ * clock: a flow's working hours (flows/run/flow-schedule.ts) and an account's quota days (DECISIONS 29).
  */
 
 export const MINUTE_MS = 60_000;

@@ -8,6 +8,7 @@ import {
   markQueued,
   markStalledRunsUnsent,
   stillUnsent,
+  stillUnsentOfImage,
   type UnsentAutomation,
 } from '../jobs/job-state';
 import type { RunKinds } from './run-kind';
@@ -44,7 +45,7 @@ export interface RunDispatchDeps {
 export type RunDispatchService = ReturnType<typeof createRunDispatchService>;
 
 export function createRunDispatchService({ log, queue, scheduler, now, kinds }: RunDispatchDeps) {
-  return { dispatch, dispatchUnsent };
+  return { dispatch, dispatchImage, dispatchUnsent };
 
   /**
    * Sends the run message of a pending automation (a recurring one's schedule first: a tick that finds no
@@ -55,16 +56,27 @@ export function createRunDispatchService({ log, queue, scheduler, now, kinds }: 
    * the next try, when a send fails.
    */
   async function dispatch(seen: UnsentAutomation): Promise<boolean> {
-    const unsent = await stillUnsent(seen);
+    return send(await stillUnsent(seen));
+  }
+
+  /**
+   * The same for a table stream's new image (workers/run-dispatcher.stream.ts): what put an automation on
+   * the unsent index. An image of anything else, or of one already taken off, has nothing to send.
+   */
+  async function dispatchImage(image: Record<string, unknown>): Promise<boolean> {
+    return send(await stillUnsentOfImage(image));
+  }
+
+  async function send(unsent: UnsentAutomation | undefined): Promise<boolean> {
     if (!unsent) return true;
     if (unsent.status === 'pending' || unsent.status === 'running') {
       try {
         const kind = kinds.automation(unsent.kind);
+        const { message, startSchedule } = kind.outgoing(unsent, now());
         // A job that starts or resumes (pending): its kind's schedule first, if it has one.
-        const schedule = unsent.status === 'pending' ? kind.startSchedule(unsent, now()) : undefined;
-        if (schedule) await scheduler.put(schedule);
+        if (unsent.status === 'pending' && startSchedule) await scheduler.put(startSchedule);
         const delaySeconds = delayUntil(unsent.sendAt, now());
-        await queue.send(kind.queue, kind.message(unsent), delaySeconds ? { delaySeconds } : undefined);
+        await queue.send(kind.queue, message, delaySeconds ? { delaySeconds } : undefined);
       } catch (error) {
         log.error('run message not sent; it stays unsent for the next try', {
           automationId: unsent.id,

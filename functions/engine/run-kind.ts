@@ -19,12 +19,16 @@ import type { RunDeps, RunOutcome } from './segment-outcomes';
 export interface RunKind {
   /** The queue its run messages ride. */
   queue: QueueName;
-  /** The run message of a job of this kind waiting on the unsent index (run-dispatch-service.ts). */
-  message(unsent: UnsentAutomation): SegmentMessage;
-  /** The schedule a job of this kind puts as it starts or resumes, before its first message; none: it has none. */
-  startSchedule(unsent: UnsentAutomation, now: Date): ScheduleSpec | undefined;
-  /** This job's run, or undefined when its template has no driver (not runnable). */
-  setup(input: KindInput): KindRun | undefined;
+  /**
+   * What the run dispatch sends for a job of this kind waiting on the unsent index (run-dispatch-service.ts):
+   * its run message, and the schedule a job that starts or resumes puts before it (none: it has none).
+   */
+  outgoing(unsent: UnsentAutomation, now: Date): { message: SegmentMessage; startSchedule?: ScheduleSpec };
+  /**
+   * This job's run, or why it cannot run (its template gone, no driver for it): the job fails for good
+   * with that message. Each kind checks what its own run needs.
+   */
+  setup(input: KindInput): Promise<KindRun | KindRefusal>;
   /** When a recurring job of this kind runs next, once this one ends (undefined: it does not recur). */
   nextRunAt(automation: StoredAutomation, now: Date): string | undefined;
   /** The schedule an automation of this kind loses when it pauses itself. */
@@ -53,6 +57,11 @@ export function segmentMessageOf<K extends SegmentMessage['kind']>(
     workspaceId: unsent.userId,
     segment: unsent.queuedSegment ?? 0,
   } as Extract<SegmentMessage, { kind: K }>;
+}
+
+/** A job its kind cannot run: it fails for good with this message. */
+export interface KindRefusal {
+  refused: string;
 }
 
 /** One segment of a job, as its kind runs it. */

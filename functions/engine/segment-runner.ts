@@ -2,7 +2,6 @@ import { type CompletenessReport, type JobStage, MAX_JOB_STAGES } from '../../sh
 import { type Platform, platformLabel } from '../../shared/platforms';
 import type { SegmentMessage } from '../../shared/run-messages';
 import { ACTION_WORDS, RUN_TEXTS } from '../../shared/run-texts';
-import { findTemplate } from '../catalog/template-service';
 import type { PlatformSession } from '../connections/platform-sessions';
 import type { StoredAutomation } from '../jobs/automation-item';
 import {
@@ -86,15 +85,13 @@ export class SegmentRunner {
     // A delayed message may arrive before the budget it waits for is back: wait again, no browser.
     const waitUntil = this.automation.waitUntil ? new Date(this.automation.waitUntil) : undefined;
     if (waitUntil && waitUntil > this.deps.now()) return this.hop(waitUntil);
-    const template = await findTemplate(this.automation.templateId);
-    if (!template) return this.failForGood(RUN_TEXTS.templateGone);
     const found = await this.deps.sessions.get(this.message.workspaceId, this.platform);
     if (found.kind === 'missing') return this.failForGood(RUN_TEXTS.notConnected(this.label));
     // The platform ended this session: no browser opens until the extension syncs fresh cookies.
     if (found.kind === 'retired') return this.pauseForPlatform(RUN_TEXTS.expired(this.label));
     const { session } = found;
     const { connection, cookies } = session;
-    const kind = this.kind.setup({
+    const kind = await this.kind.setup({
       workspaceId: this.message.workspaceId,
       jobId: this.message.jobId,
       automation: this.automation,
@@ -104,7 +101,7 @@ export class SegmentRunner {
       token: this.lease.token,
       leaseUntil: this.lease.until,
     });
-    if (!kind) return this.failForGood(RUN_TEXTS.notRunnable);
+    if ('refused' in kind) return this.failForGood(kind.refused);
     const account = { userId: this.message.workspaceId, connectionId: connection.id };
     const governor = this.ctx.governorFor(account, this.platform, connection.timeZone);
 

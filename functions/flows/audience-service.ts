@@ -11,11 +11,11 @@ import { ForbiddenError, ServiceUnavailableError, UnauthorizedError } from '../c
 import type { Logger } from '../core/logger';
 import { BrowserMissingError, type openPlatformPage, type PlatformPage } from '../platforms/browser';
 import { PlatformStop } from '../platforms/driver-types';
-import { flowDriverFor } from '../platforms/flow-drivers';
 import { platformBaseUrl } from '../platforms/session-check';
 import type { BudgetAccount } from '../safety/budget-service';
 import type { Governor } from '../safety/governor';
 import { findAudienceCount, saveAudienceCount } from './audience-repository';
+import { flowDriverFor } from './flow-drivers';
 
 /**
  * The setup wizard's audience preview (issue 36 point 2): how many people the platform finds for a

@@ -12,9 +12,9 @@ import { createGovernor, nextDay, periodsOf } from '../safety/governor';
 import { waitingProspects, writesOfTemplate } from './backlog';
 import type { ContactRecord, LedgerAccount } from './contact-ledger-repository';
 import { listFlows, type StoredFlow } from './flow-repository';
-import { flowExecutionOf, nextFlowRunAt } from './flow-schedule';
 import { allContacts, isPendingInvitation } from './pending-invitations';
 import { type ReviewEntry, reviewEntries } from './review-repository';
+import { flowExecutionOf, nextFlowRunAt } from './run/flow-schedule';
 
 /**
  * The day plan of a connected account (issue 23 point 4): reads what the pure planner

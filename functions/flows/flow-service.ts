@@ -28,8 +28,8 @@ import {
   startScheduledJob,
 } from '../jobs/job-state';
 import { type FlowTotal, findFlow, listFlows, renameFlow, type StoredFlow } from './flow-repository';
-import { flowExecutionOf, flowScheduleName, nextFlowRunAt, nextFlowSchedule } from './flow-schedule';
 import { closeReviewQueue } from './review-repository';
+import { flowExecutionOf, flowScheduleName, nextFlowRunAt, nextFlowSchedule } from './run/flow-schedule';
 
 /**
  * The flows API (part 2 sections 2.1-2.3, 4, 7; DECISIONS 3, 4, 15, 24, 27). A flow is stored as an

@@ -44,8 +44,8 @@ export {
   markQueued,
   markStalledRunsUnsent,
   stillUnsent,
+  stillUnsentOfImage,
   type UnsentAutomation,
-  unsentOfImage,
 } from './job-state/unsent-repository';
 export {
   insertAutomation,

@@ -80,7 +80,7 @@ export interface DayPlanInput {
   /** People a search page lists on this platform (the flow driver's: LINKEDIN_API.pageSizes.search). */
   searchPageSize: number;
   /**
-   * The flow's first run strictly after `after` (flows/flow-schedule.ts nextFlowRunAt): passed in, as
+   * The flow's first run strictly after `after` (flows/run/flow-schedule.ts nextFlowRunAt): passed in, as
    * safety sits beside jobs in the domain order and imports none of it.
    */
   nextRunAfter: (after: Date, flow: DayPlanFlow) => Date;

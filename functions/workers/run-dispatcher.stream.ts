@@ -1,7 +1,6 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { withRequestLogFields } from '../core/logger';
-import { unsentOfImage } from '../jobs/job-state';
 import { runDispatch } from './run-dispatch-deps';
 
 /**
@@ -15,9 +14,9 @@ const processor = new BatchProcessor(EventType.DynamoDBStreams);
 async function processRecord(record: DynamoDBRecord): Promise<void> {
   const image = record.dynamodb?.NewImage;
   // The filter lets only unsent items through; anything else (a removal, another item) is not ours.
-  const unsent = image ? unsentOfImage(image) : undefined;
-  if (!unsent) return;
-  if (!(await runDispatch.dispatch(unsent))) throw new Error(`Run message of ${unsent.id} not sent`);
+  if (!image) return;
+  if (!(await runDispatch.dispatchImage(image)))
+    throw new Error(`Run message of ${String(record.dynamodb?.Keys?.sk?.S)} not sent`);
 }
 
 export function handler(event: DynamoDBStreamEvent, context: Context): Promise<DynamoDBBatchResponse> {

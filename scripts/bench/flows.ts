@@ -173,7 +173,7 @@ export async function benchFlows(): Promise<void> {
       requestTimes.length = 0;
       const base = runContext(quiet, lambdaContext('workers/run', WORKER_TIMEOUT_MS), 1);
       const started = performance.now();
-      const outcome = await runs.run(flowKind.message({ ...queued, unsentSort: '' }), {
+      const outcome = await runs.run(flowKind.outgoing({ ...queued, unsentSort: '' }, new Date()).message, {
         ...base,
         governorFor: (account, platform) =>
           createGovernor({

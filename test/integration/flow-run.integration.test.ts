@@ -4,7 +4,7 @@ import { schedulerPort } from '../../functions/core/adapters/scheduler-adapter';
 import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { keys } from '../../functions/core/table';
 import { activitiesOf } from '../../functions/flows/activity-repository';
-import { flowScheduleName } from '../../functions/flows/flow-schedule';
+import { flowScheduleName } from '../../functions/flows/run/flow-schedule';
 import { INDUSTRY } from '../../functions/flows/templates/audiences';
 import { flowTemplates } from '../../functions/flows/templates/registry';
 import { BUDGETS } from '../../functions/safety/budgets';

@@ -5,7 +5,7 @@ import {
   flowScheduleName,
   flowScheduleSpec,
   nextFlowRunAt,
-} from '../../functions/flows/flow-schedule';
+} from '../../functions/flows/run/flow-schedule';
 import { useIntegrationEnv } from '../support/integration-env';
 
 /**

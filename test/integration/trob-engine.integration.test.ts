@@ -20,6 +20,7 @@ import {
   followersConfig,
   runQueued,
   sandbox,
+  setAutomationFields,
   startEngineSuite,
   startTrob,
   storedLeads,
@@ -259,6 +260,28 @@ describe('runs that fail for good', () => {
         )
       ).status,
     ).toBe(201);
+  });
+
+  it('fails a job whose template left the catalogue, saying so, before opening a browser', async () => {
+    const ada = await connectedUser();
+    const automation = await startTrob(ada, FOLLOWERS, followersConfig(10));
+    await setAutomationFields(ada.id, automation.id, { templateId: 'linkedin-retired-extractor' });
+    await runQueued(ada.id);
+    expect(await automationItem(ada.id, automation.id)).toMatchObject({
+      status: 'failed',
+      errorMessage: RUN_TEXTS.templateGone,
+    });
+  });
+
+  it('fails a job whose template is in the catalogue but no trob runs it (a flow’s) as not runnable', async () => {
+    const ada = await connectedUser();
+    const automation = await startTrob(ada, FOLLOWERS, followersConfig(10));
+    await setAutomationFields(ada.id, automation.id, { templateId: 'linkedin-ai-prospecting-flow' });
+    await runQueued(ada.id);
+    expect(await automationItem(ada.id, automation.id)).toMatchObject({
+      status: 'failed',
+      errorMessage: RUN_TEXTS.notRunnable,
+    });
   });
 
   it('fails at once with the install hint when the machine has no Chromium, instead of retrying for an hour', async () => {

@@ -1,11 +1,12 @@
+import { RUN_TEXTS } from '../../../shared/run-texts';
 import { logger } from '../../core/logger';
 import { type RunKind, segmentMessageOf } from '../../engine/run-kind';
 import { startScheduledJob } from '../../jobs/job-state';
-import { flowDriverFor } from '../../platforms/flow-drivers';
+import { flowDriverFor } from '../flow-drivers';
 import { findFlow } from '../flow-repository';
-import { flowScheduleName, nextFlowSchedule } from '../flow-schedule';
 import type { FlowRunState } from './flow-context';
 import { createFlowRunStore } from './flow-run-store';
+import { flowScheduleName, nextFlowSchedule } from './flow-schedule';
 import { flowRunHandler } from './handlers/flow-run';
 import { planShareOf } from './plan-share';
 
@@ -17,18 +18,21 @@ import { planShareOf } from './plan-share';
 export const flowKind: RunKind = {
   queue: 'flow-runs',
 
-  /** The run message of a flow's job (DECISIONS 27): the same segment rules as a trob's. */
-  message: (unsent) => segmentMessageOf('flow-run', unsent),
-
   /**
-   * A flow's run that starts (its first, a tick's, an execute-now, a resume) puts the schedule of its
-   * next run in its working hours, one `at()` at a time (functions/flows/flow-schedule.ts).
+   * A flow's run message (DECISIONS 27) follows the same segment rules as a trob's; a run that starts (its
+   * first, a tick's, an execute-now, a resume) puts the schedule of its next run in its working hours
+   * first, one `at()` at a time (flow-schedule.ts).
    */
-  startSchedule: (unsent, now) => nextFlowSchedule(unsent, now).spec,
+  outgoing: (unsent, now) => ({
+    message: segmentMessageOf('flow-run', unsent),
+    startSchedule: nextFlowSchedule(unsent, now).spec,
+  }),
 
-  setup(input) {
+  // A flow runs from the config it stores (its template is only where the wizard started), so its run
+  // needs no template; only a platform with a flow driver.
+  async setup(input) {
     const driver = flowDriverFor(input.automation.platform, input.session.cookies);
-    if (!driver) return undefined;
+    if (!driver) return { refused: RUN_TEXTS.notRunnable };
     const { connection } = input.session;
     return {
       landingPath: driver.landingPath,
@@ -71,7 +75,7 @@ export const flowKind: RunKind = {
     };
   },
 
-  /** A flow waits for its next run in its working hours (functions/flows/flow-schedule.ts). */
+  /** A flow waits for its next run in its working hours (functions/flows/run/flow-schedule.ts). */
   nextRunAt: (flow, now) => nextFlowSchedule(flow, now).at.toISOString(),
 
   scheduleName: flowScheduleName,

@@ -28,6 +28,8 @@ import {
   invitationAcceptance,
   type LedgerAccount,
 } from '../contact-ledger-repository';
+import { flowRecords } from '../flow-records';
+import { type FlowWrites, flowWrites } from '../flow-writes';
 import { findIndustry } from '../industry-repository';
 import { openWritesBefore } from '../open-write-repository';
 import { isPendingInvitation, pendingInvitationCount } from '../pending-invitations';
@@ -41,8 +43,6 @@ import {
 import { type ReviewEntry, reviewEntries } from '../review-repository';
 import { notesUsedSince, type WriteRecord } from '../write-ledger-repository';
 import { aiProspectOf } from './ai-prospect';
-import { flowRecords } from './flow-records';
-import { type FlowWrites, flowWrites } from './flow-writes';
 
 /**
  * What a flow's run handler works with besides the runner's context (issue 20 point 6): the platform's
@@ -108,7 +108,7 @@ export interface FlowRunStore extends FlowWrites {
 /** Open writes a segment settles before anything new: more than a crash ever leaves; the rest go next segment. */
 const OPEN_WRITES_PER_SEGMENT = 50;
 
-/** The flow driver of a platform (functions/platforms/flow-drivers.ts, which the audience preview shares). */
+/** The flow driver of a platform (functions/flows/flow-drivers.ts, which the audience preview shares). */
 
 const label = <V extends string>(options: readonly { label: string; value: V }[], value: string) =>
   options.find((o) => o.value === value)?.label ?? value;

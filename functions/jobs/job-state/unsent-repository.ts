@@ -80,11 +80,6 @@ export function unsentOf(item: Record<string, unknown>): UnsentAutomation | unde
   };
 }
 
-/** An unsent automation from a table stream's new image (DynamoDB's attribute values). */
-export function unsentOfImage(image: Record<string, unknown>): UnsentAutomation | undefined {
-  return unsentOf(unmarshall(image as Record<string, AttributeValue>));
-}
-
 /**
  * The automation as it is now, if it is still on the unsent index where `seen` found it: a stream image or
  * an index entry may be older than a dispatch that already took it off.
@@ -99,6 +94,18 @@ export async function stillUnsent(seen: UnsentAutomation): Promise<UnsentAutomat
   );
   const current = out.Item ? unsentOf(out.Item) : undefined;
   return current?.unsentSort === seen.unsentSort ? current : undefined;
+}
+
+/**
+ * The automation a table stream's new image (DynamoDB's attribute values) put on the unsent index, as it
+ * is now (stillUnsent): undefined when the image is not of the index (a removal, another item) or a
+ * dispatch took it off since.
+ */
+export async function stillUnsentOfImage(
+  image: Record<string, unknown>,
+): Promise<UnsentAutomation | undefined> {
+  const seen = unsentOf(unmarshall(image as Record<string, AttributeValue>));
+  return seen ? stillUnsent(seen) : undefined;
 }
 
 /**

@@ -1,4 +1,6 @@
+import { RUN_TEXTS } from '../../../shared/run-texts';
 import { nextRunAfter, recurringSchedule, scheduleNameOf } from '../../automations/trob-schedule';
+import { findTemplate } from '../../catalog/template-service';
 import { type RunKind, segmentMessageOf } from '../../engine/run-kind';
 import { startScheduledJob } from '../../jobs/job-state';
 import { trobDriver } from '../../platforms/trob-drivers';
@@ -14,21 +16,29 @@ import { createLeadSink } from './lead-sink';
 export const trobKind: RunKind = {
   queue: 'trob-runs',
 
-  message: (unsent) => segmentMessageOf('trob-run', unsent),
-
   /**
    * A recurring trob that starts or resumes puts its schedule before its first message: a tick that finds
    * no finished job does nothing, while one without its schedule would never run again. A running job's
    * next segment, and a job its own tick created, have it.
    */
-  startSchedule: (unsent) =>
-    unsent.interval && !unsent.scheduled
-      ? recurringSchedule({ id: unsent.id, userId: unsent.userId, interval: unsent.interval })
-      : undefined,
+  outgoing: (unsent) => ({
+    message: segmentMessageOf('trob-run', unsent),
+    ...(unsent.interval && !unsent.scheduled
+      ? {
+          startSchedule: recurringSchedule({
+            id: unsent.id,
+            userId: unsent.userId,
+            interval: unsent.interval,
+          }),
+        }
+      : {}),
+  }),
 
-  setup(input) {
+  /** A trob runs its template's driver: the template must still be in the catalogue. */
+  async setup(input) {
+    if (!(await findTemplate(input.automation.templateId))) return { refused: RUN_TEXTS.templateGone };
     const driver = trobDriver(input.automation.templateId, input.session.cookies);
-    if (!driver) return undefined;
+    if (!driver) return { refused: RUN_TEXTS.notRunnable };
     const config = input.automation.config ?? {};
     return {
       landingPath: driver.landingPath,

@@ -7,6 +7,12 @@ describe('the journey of a flow run', () => {
     expect(journeyReport().problems).toEqual([]);
   });
 
+  it("changes folder at most 30 times (issue 37's done-when), however the code moves", () => {
+    const { folderChanges, domainChanges } = journeyReport();
+    expect(folderChanges).toBeLessThanOrEqual(30);
+    expect(domainChanges).toBeLessThanOrEqual(folderChanges);
+  });
+
   it('names a hop whose function the file lacks, or whose caller does not call it', () => {
     const broken = JOURNEY.map((hop, i) => (i === 2 ? { ...hop, name: 'noSuchFunction' } : hop));
     expect(journeyReport(broken).problems).toEqual([

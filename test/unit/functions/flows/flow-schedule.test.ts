@@ -9,7 +9,7 @@ import {
   flowScheduleSpec,
   maxFlowRunJitterMinutes,
   nextFlowRunAt,
-} from '../../../../functions/flows/flow-schedule';
+} from '../../../../functions/flows/run/flow-schedule';
 
 const MINUTE = 60_000;
 const FLOW = 'flow-3f1c2a9e';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { nextFlowRunAt } from '../../../../functions/flows/flow-schedule';
+import { nextFlowRunAt } from '../../../../functions/flows/run/flow-schedule';
 import { LINKEDIN_API } from '../../../../functions/platforms/linkedin/endpoints';
 import { BUDGETS, GOVERNED_ACTIONS, type GovernedAction } from '../../../../functions/safety/budgets';
 import {

@@ -1,15 +1,15 @@
-import type { ProspectStatus } from '../../../shared/flow-insights';
-import type { FlowPerson } from '../../platforms/flow-driver-types';
-import { recordActivity, type StoredActivity } from '../activity-repository';
+import type { ProspectStatus } from '../../shared/flow-insights';
+import type { FlowPerson } from '../platforms/flow-driver-types';
+import { recordActivity, type StoredActivity } from './activity-repository';
 import {
   type ContactStep,
   claimContact,
   findContact,
   type LedgerAccount,
   recordContactStep,
-} from '../contact-ledger-repository';
-import { addFlowCounts, type FlowCounts, qualityCount } from '../flow-count-repository';
-import { addToFlowTotal, type FlowTotal } from '../flow-repository';
+} from './contact-ledger-repository';
+import { addFlowCounts, type FlowCounts, qualityCount } from './flow-count-repository';
+import { addToFlowTotal, type FlowTotal } from './flow-repository';
 import {
   addProspect,
   advanceProspect,
@@ -18,7 +18,7 @@ import {
   type ProspectPost,
   recordProfileView,
   type StoredProspect,
-} from '../prospect-repository';
+} from './prospect-repository';
 
 /**
  * What a flow's run records as it goes (issues 20 and 21): the contact ledger, the flow's prospects

@@ -1,15 +1,19 @@
-import type { MessagingSettings } from '../../../shared/flows';
-import type { ReviewMode } from '../../../shared/review';
-import { COMMENT_MAX_LENGTH, MESSAGE_MAX_LENGTH } from '../../ai/ai-outreach-rules';
-import type { ProspectAi } from '../../core/ports/ai';
-import type { PlatformPage } from '../../platforms/browser';
-import type { FlowDriver, FlowPerson, FlowPost } from '../../platforms/flow-driver-types';
-import type { GovernedAction } from '../../safety/budgets';
-import type { Governor } from '../../safety/governor';
-import type { ContactStep, LedgerAccount } from '../contact-ledger-repository';
-import { findProspect, type StoredProspect } from '../prospect-repository';
-import { type ReviewEntry, removeReviewEntry } from '../review-repository';
-import { findWrite, type WriteKind, type WriteRecord, type WriteTarget } from '../write-ledger-repository';
+import type { MessagingSettings } from '../../shared/flows';
+import type { ReviewMode } from '../../shared/review';
+import { COMMENT_MAX_LENGTH, MESSAGE_MAX_LENGTH } from '../ai/ai-outreach-rules';
+import type { ProspectAi } from '../core/ports/ai';
+import type { PlatformPage } from '../platforms/browser';
+import type { FlowDriver, FlowPerson, FlowPost } from '../platforms/flow-driver-types';
+import type { GovernedAction } from '../safety/budgets';
+import type { Governor } from '../safety/governor';
+import type { ContactStep, LedgerAccount } from './contact-ledger-repository';
+import type { ActivityRecord } from './flow-records';
+import { who } from './flow-records';
+import { findProspect, type StoredProspect } from './prospect-repository';
+import { type ReviewEntry, removeReviewEntry } from './review-repository';
+import { aiProspectOf } from './run/ai-prospect';
+import { postOf, reviewGate } from './run/flow-review';
+import { findWrite, type WriteKind, type WriteRecord, type WriteTarget } from './write-ledger-repository';
 import {
   giveUpWrite,
   NOT_SHOWN,
@@ -17,11 +21,7 @@ import {
   UNKNOWN_TARGET,
   type WriteOutcome,
   writeOnce,
-} from '../write-once';
-import { aiProspectOf } from './ai-prospect';
-import type { ActivityRecord } from './flow-records';
-import { who } from './flow-records';
-import { postOf, reviewGate } from './flow-review';
+} from './write-once';
 
 /**
  * A flow's four writes (like, comment, invitation, follow-up message), each once through write-once

@@ -1,7 +1,7 @@
 import type { Platform } from '../../shared/platforms';
-import type { BrowserCookie } from './browser';
-import type { FlowDriver } from './flow-driver-types';
-import { linkedinFlowDriver } from './linkedin/flow-driver';
+import type { BrowserCookie } from '../platforms/browser';
+import type { FlowDriver } from '../platforms/flow-driver-types';
+import { linkedinFlowDriver } from '../platforms/linkedin/flow-driver';
 
 /**
  * The flow driver of a platform over one session's cookies; undefined where flows do not run (X,

@@ -1,9 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { FlowTickMessage } from '../../shared/run-messages';
-import type { ScheduleSpec } from '../core/ports/scheduler';
-import type { QueueName } from '../core/queues';
-import { isKnownTimeZone } from '../core/schedule-expression';
-import { DAY_MS, instantOf, instantsOf, isoDay, MINUTE_MS, wallClockOf, wallDayOf } from '../core/zone-clock';
+import type { FlowTickMessage } from '../../../shared/run-messages';
+import type { ScheduleSpec } from '../../core/ports/scheduler';
+import type { QueueName } from '../../core/queues';
+import { isKnownTimeZone } from '../../core/schedule-expression';
+import {
+  DAY_MS,
+  instantOf,
+  instantsOf,
+  isoDay,
+  MINUTE_MS,
+  wallClockOf,
+  wallDayOf,
+} from '../../core/zone-clock';
 
 /**
  * When a flow runs (issue 20 point 5). A flow runs `runsPerDay` times on each working day, inside its
