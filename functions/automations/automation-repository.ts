@@ -4,10 +4,12 @@ import { dynamo, tableName } from '../core/clients/dynamo';
 import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
 import type { StoredAutomation } from '../jobs/automation-item';
+import { automationWithJob, currentJobOf, readLiveJob, withCurrentJobs } from '../jobs/job-state';
 
 /**
- * Automations under their owner (access patterns 19-22 in core/table.ts), as the API reads them; their
- * status is written by functions/jobs/ (automation-status-repository.ts). `publicAutomation` is the only
+ * Automations under their owner (access patterns 19-22 in core/table.ts), as the API reads them, each
+ * with its current job's progress (functions/jobs/job-state.ts automationWithJob); their status and their
+ * jobs' state are written by functions/jobs/ only. `publicAutomation` is the only
  * way out to a response and copies named fields, so the table's own attributes never leave.
  */
 export type { StoredAutomation };
@@ -71,7 +73,8 @@ export async function listAutomations(
   const out: StoredAutomation[] = [];
   for await (const item of queryByPrefix(pk, skPrefix, options))
     if (options.includeFlows || isTrob(item)) out.push(item as unknown as StoredAutomation);
-  return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  // Each shows its current job's progress, held on the job's item.
+  return (await withCurrentJobs(out)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 /** One automation (trob) of the user; undefined for another's, a missing one or a flow. */
@@ -79,5 +82,8 @@ export async function findAutomation(userId: string, id: string): Promise<Stored
   const out = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: keys.automation(userId, id), ConsistentRead: true }),
   );
-  return out.Item && isTrob(out.Item) ? (out.Item as StoredAutomation) : undefined;
+  if (!out.Item || !isTrob(out.Item)) return undefined;
+  const automation = out.Item as StoredAutomation;
+  // It shows its current job's progress, held on the job's item.
+  return automationWithJob(automation, await readLiveJob(userId, currentJobOf(automation)));
 }

@@ -19,13 +19,14 @@ import { openCursor, sealCursor } from '../core/page-cursor';
 import type { SchedulerPort } from '../core/ports/scheduler';
 import { keys } from '../core/table';
 import { type JobPageKey, pageJobs, type StoredJob } from '../jobs/job-history-service';
-import { pauseActive, resumeBetweenRuns, setJobStatusByUser } from '../jobs/job-state';
 import {
-  findAutomation,
-  listAutomations,
-  publicAutomation,
-  type StoredAutomation,
-} from './automation-repository';
+  currentJobOf,
+  pauseActive,
+  readLiveJob,
+  resumeBetweenRuns,
+  setJobStatusByUser,
+} from '../jobs/job-state';
+import { findAutomation, publicAutomation, type StoredAutomation } from './automation-repository';
 import { nextRunAfter, recurringSchedule, scheduleNameOf } from './trob-schedule';
 
 /**
@@ -44,35 +45,22 @@ export interface JobDeps {
   scheduler: Pick<SchedulerPort, 'put' | 'remove'>;
 }
 
-/** The current job of an automation, as its item holds it live (status, progress, stage). */
-export function jobOf(automation: StoredAutomation): Job {
-  const job = publicJob({
-    userId: automation.userId,
-    id: automation.jobId,
-    automationId: automation.id,
+/** The current job of an automation after a move: its own item, under the automation's status. */
+export async function jobOf(automation: StoredAutomation): Promise<Job> {
+  const job = await readLiveJob(automation.userId, currentJobOf(automation));
+  return publicJob({
     run: runOfJob(automation.jobId),
     trigger: automation.jobTrigger ?? 'start',
     templateId: automation.templateId,
     name: automation.displayName,
     platform: automation.platform,
+    ...(job as Partial<StoredJob>),
+    userId: automation.userId,
+    id: automation.jobId,
+    automationId: automation.id,
+    createdAt: currentJobOf(automation).createdAt,
     status: automation.status,
-    createdAt: automation.jobCreatedAt ?? automation.createdAt,
-    startedAt: automation.startedAt,
-    completedAt: automation.completedAt,
-    leadsAdded: automation.runCounters?.stored,
-    progress: automation.progress,
-    completedTasks: automation.completedTasks,
-    totalTasks: automation.totalTasks,
-    successTasks: automation.successTasks,
-    failedTasks: automation.failedTasks,
-    message: automation.message,
-    errorMessage: automation.errorMessage,
-    stages: automation.stageHistory,
-    report: automation.report,
-    forecast: automation.forecast,
   });
-  if (automation.stage) job.stage = automation.stage;
-  return job;
 }
 
 /** A stored job as the API answers it. */
@@ -91,10 +79,12 @@ function publicJob(stored: StoredJob): Job {
     totalTasks: stored.totalTasks ?? 0,
     successTasks: stored.successTasks ?? 0,
     failedTasks: stored.failedTasks ?? 0,
-    leadsAdded: stored.leadsAdded ?? 0,
+    // A job under way has counted what it stored so far; an ended one says what it added.
+    leadsAdded: stored.leadsAdded ?? (stored.counters?.stored as number | undefined) ?? 0,
     createdAt: stored.createdAt,
     stages: stored.stages ?? [],
   };
+  if (stored.stage) job.stage = stored.stage;
   if (stored.message) job.message = stored.message;
   if (stored.errorMessage) job.error = stored.errorMessage;
   if (stored.startedAt) job.startedAt = stored.startedAt;
@@ -132,9 +122,9 @@ const jobCursorScope = (workspaceId: string, automationId: string | undefined) =
   `jobs|${workspaceId}|${automationId ?? ''}`;
 
 /**
- * `GET /api/jobs` (DECISIONS 23): the user's jobs, newest first, one page at a time. A job still under
- * way is read from its automation (its live status and progress); an ended one from its own item. A
- * read under the user, so it needs no queue or scheduler (nor do their clients load).
+ * `GET /api/jobs` (DECISIONS 23): the user's jobs, newest first, one page at a time, each from its own
+ * item (live while it runs). A read under the user, so it needs no queue or scheduler (nor do their
+ * clients load).
  */
 export async function listJobs(user: AuthUser, query: ListJobsQuery): Promise<JobsPage> {
   // A cursor is the workspace's own, and of this very list (all jobs, or this automation's).
@@ -142,13 +132,8 @@ export async function listJobs(user: AuthUser, query: ListJobsQuery): Promise<Jo
   const after: JobPageKey | undefined = query.cursor
     ? await openCursor(scope, query.cursor, jobCursor(user.workspaceId, query.automationId))
     : undefined;
-  const current = new Map((await listAutomations(user.workspaceId)).map((a) => [a.id, a]));
-  const live = (stored: StoredJob): Job => {
-    const automation = current.get(stored.automationId);
-    return automation?.jobId === stored.id && !isFinishedStatus(stored.status)
-      ? jobOf(automation)
-      : publicJob(stored);
-  };
+  // Each job's item holds its state, live while it runs (functions/jobs/job-state/live-job-repository.ts).
+  const live = publicJob;
   const search = query.search?.toLowerCase();
   const keep = (job: Job) =>
     (!query.status || query.status === 'all' || job.status === query.status) &&
@@ -207,16 +192,10 @@ export function createJobService({ log, now, scheduler }: JobDeps) {
       log.info('recurring automation resumed between runs', { jobId });
       return jobOf(waiting);
     }
-    const segment = (automation.runSegment ?? -1) + 1;
-    const changed = await setJobStatusByUser(user.workspaceId, automation.id, {
+    const changed = await setJobStatusByUser(user.workspaceId, automation, {
       to: wanted === 'running' ? 'pending' : wanted,
       from,
       at,
-      ...(wanted === 'running' ? { queuedSegment: segment } : {}),
-      // A cancel ends the current job, unless it already ended (a recurring automation between runs).
-      ...(automation.completedAt || automation.status === 'active'
-        ? {}
-        : { job: { id: automation.jobId, createdAt: automation.jobCreatedAt ?? automation.createdAt } }),
     });
     if (!changed) throw new ConflictError(JOB_TEXTS.cannotChange(automation.status, status));
     // A resume continues from the cursor, the next segment (no older message can claim it), sent by the

@@ -37,7 +37,7 @@ export function createConnectionRecordsService({ log }: ConnectionRecordsDeps) {
    * invitation budget while it adapts (point 5).
    */
   async function withWarmUp(connection: StoredConnection, now: Date): Promise<PlatformConnection> {
-    const account = { userId: connection.userId, connectionId: connection.id };
+    const account = { workspaceId: connection.userId, connectionId: connection.id };
     const [startedAt, invitationLimit] = await Promise.all([
       readWarmUpStart(account),
       readInvitationLimit(account),

@@ -43,6 +43,7 @@
  * | 29 | a workspace's monthly profile usage (DECISIONS 22) | table | pk = USER#<workspaceId>#USAGE, sk = MONTH#<yyyy-mm> |
  * | 30 | automations waiting for a worker (queue status)  | gsi2  | gsi2pk = RUN-QUEUE#<waiting|running>, gsi2sk = <since>#<workspaceId>#<id> |
  * | 31 | a workspace's jobs, newest first (GET /api/jobs) | table | pk = USER#<workspaceId>#JOBS, sk = JOB#<createdAt>#<jobId> |
+ * | 31b| one job: its running state (lease, segment, cursor, progress), by its automation's pointer | table | pk = USER#<workspaceId>#JOBS, sk = JOB#<jobCreatedAt>#<jobId> |
  * | 32 | one automation's jobs, newest first (Runs card)  | gsi1  | gsi1pk = USER#<workspaceId>#JOBS#<automationId>, gsi1sk = <createdAt>#<jobId> |
  * | 33 | the lead count shards of an automation           | table | pk = USER#<workspaceId>#LEADS#<automationId>, sk begins_with COUNT# |
  * | 34 | one person of a connected account's contact ledger | table | pk = USER#<workspaceId>#LEDGER#<connectionId>, sk = PERSON#<personId> |
@@ -299,11 +300,11 @@ export const keys = {
     `${leaseUntil}#${workspaceId}#${connectionId}#${key}`,
   /**
    * The account of a ledger partition (`ledgerPartition`), read back from an item's key, in the shape
-   * of a ledger account: its `userId` is the workspace's id.
+   * of a ledger account.
    */
-  ledgerAccountOf: (pk: string): { userId: string; connectionId: string } | undefined => {
+  ledgerAccountOf: (pk: string): { workspaceId: string; connectionId: string } | undefined => {
     const match = /^USER#([^#]+)#LEDGER#([^#]+)$/.exec(pk);
-    return match ? { userId: match[1]!, connectionId: match[2]! } : undefined;
+    return match ? { workspaceId: match[1]!, connectionId: match[2]! } : undefined;
   },
   monthlyUsage: (workspaceId: string, month: string): ItemKey => ({
     pk: `${user(workspaceId)}#USAGE`,

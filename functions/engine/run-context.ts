@@ -3,6 +3,7 @@ import type { Platform } from '../../shared/platforms';
 import type { Logger } from '../core/logger';
 import type { RunCounters, RunCursor, RunEnd, StoredProgress } from '../jobs/job-state';
 import type { PlatformPage } from '../platforms/browser';
+import type { BudgetAccount } from '../safety/budget-service';
 import type { GovernedAction } from '../safety/budgets';
 import type { Governor } from '../safety/governor';
 import type { ProgressReporter } from './progress-reporter';
@@ -19,11 +20,7 @@ export interface RunContext {
   /** The job's live progress channel (pushes to the owner's subscribed sockets). */
   progressFor(ownerId: string, jobId: string): ProgressReporter;
   /** `timeZone`: the account's (DECISIONS 29), whose midnight and Monday reset its budgets. */
-  governorFor(
-    account: { userId: string; connectionId: string },
-    platform: Platform,
-    timeZone?: string | null,
-  ): Governor;
+  governorFor(account: BudgetAccount, platform: Platform, timeZone?: string | null): Governor;
   metrics: RunMetrics;
   /** How many times SQS has handed out this message (1 on the first delivery). */
   receiveCount: number;

@@ -85,7 +85,7 @@ export function createRunDispatchService({ log, queue, scheduler, now, kinds }: 
         return false;
       }
     }
-    await markQueued(unsent.userId, unsent.id, now().toISOString(), unsent.unsentSort);
+    await markQueued(unsent.workspaceId, unsent.id, now().toISOString(), unsent.unsentSort);
     return true;
   }
 
@@ -102,7 +102,7 @@ export function createRunDispatchService({ log, queue, scheduler, now, kinds }: 
     // Jobs a stopped worker left running, with nothing queued to take them over: back on the index.
     const stalled = await markStalledRunsUnsent(stalledBefore, SWEEP_BATCH, at.toISOString());
     // Jobs whose wait ended a grace ago with no claim: their delayed message was lost (issue 35 point 2).
-    const woken = await markLostWakeUpsUnsent(stalledBefore, at.toISOString(), SWEEP_BATCH);
+    const woken = await markLostWakeUpsUnsent(stalledBefore, SWEEP_BATCH);
     let sent = 0;
     let failed = 0;
     for (const unsent of await listUnsent(before, SWEEP_BATCH)) {

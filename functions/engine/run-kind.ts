@@ -54,7 +54,7 @@ export function segmentMessageOf<K extends SegmentMessage['kind']>(
     kind,
     jobId: unsent.jobId ?? unsent.id,
     automationId: unsent.id,
-    workspaceId: unsent.userId,
+    workspaceId: unsent.workspaceId,
     segment: unsent.queuedSegment ?? 0,
   } as Extract<SegmentMessage, { kind: K }>;
 }

@@ -1,6 +1,5 @@
 import type { SegmentMessage } from '../../shared/run-messages';
 import { RUN_TEXTS } from '../../shared/run-texts';
-import type { StoredAutomation } from '../jobs/automation-item';
 import { claimSegment, LeaseLostError, markHeldRunUnsent } from '../jobs/job-state';
 import type { RunContext } from './run-context';
 import type { RunKinds, TickMessage } from './run-kind';
@@ -61,7 +60,7 @@ export function createRunService(deps: RunDeps, kinds: RunKinds) {
       const marked = await markHeldRunUnsent({
         userId: message.workspaceId,
         automationId: message.automationId,
-        jobId: message.jobId,
+        job: claimed.job,
         segment: message.segment,
         sendAt,
         now,
@@ -81,16 +80,9 @@ export function createRunService(deps: RunDeps, kinds: RunKinds) {
       return 'not-claimed';
     }
     // A job's first claim (its start time is this claim's): run again and scheduled jobs count too.
-    if (claimed.item.startedAt === now.toISOString()) ctx.metrics.count(RUN_METRICS.started);
+    if (claimed.job.startedAt === now.toISOString()) ctx.metrics.count(RUN_METRICS.started);
     const kind = kinds.segments[message.kind];
-    const job = new SegmentRunner(
-      message,
-      claimed.lease,
-      claimed.item as unknown as StoredAutomation,
-      kind,
-      ctx,
-      deps,
-    );
+    const job = new SegmentRunner(message, claimed.lease, claimed.automation, claimed.job, kind, ctx, deps);
     try {
       return await job.run();
     } catch (error) {

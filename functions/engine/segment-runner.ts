@@ -11,6 +11,7 @@ import {
   finishJob,
   type Lease,
   LeaseLostError,
+  type LiveJob,
   type RunEnd,
   type RunSnapshot,
   releaseForNextSegment,
@@ -51,13 +52,13 @@ export class SegmentRunner {
     private readonly message: SegmentMessage,
     private readonly lease: Lease,
     private readonly automation: StoredAutomation,
+    /** The job's own state as claimed: where it stands, what it counted, its progress and stages. */
+    private readonly job: LiveJob,
     private readonly kind: RunKind,
     private readonly ctx: RunContext,
     private readonly deps: RunDeps,
   ) {
-    const { cursor, counters, totalLeads, countedLeads } = runStateOf(
-      automation as unknown as Record<string, unknown>,
-    );
+    const { cursor, counters, totalLeads, countedLeads } = runStateOf(job, automation);
     this.platform = automation.platform;
     this.label = platformLabel(automation.platform);
     this.config = automation.config ?? {};
@@ -66,19 +67,19 @@ export class SegmentRunner {
       counters,
       totalLeads,
       countedLeads,
-      ...(automation.enrichment ? { enrichment: automation.enrichment } : {}),
+      ...(job.enrichment ? { enrichment: job.enrichment } : {}),
       progress: {
-        progress: automation.progress ?? 0,
-        stage: automation.stage ?? 'starting',
-        message: automation.message ?? RUN_TEXTS.opening(this.label),
-        completedTasks: automation.completedTasks ?? 0,
-        totalTasks: automation.totalTasks ?? 0,
-        successTasks: automation.successTasks ?? 0,
-        failedTasks: automation.failedTasks ?? 0,
+        progress: job.progress ?? 0,
+        stage: job.stage ?? 'starting',
+        message: job.message ?? RUN_TEXTS.opening(this.label),
+        completedTasks: job.completedTasks ?? 0,
+        totalTasks: job.totalTasks ?? 0,
+        successTasks: job.successTasks ?? 0,
+        failedTasks: job.failedTasks ?? 0,
       },
     };
     this.reporter = ctx.progressFor(message.workspaceId, message.jobId);
-    this.stages = automation.stageHistory ?? [];
+    this.stages = job.stages ?? [];
   }
 
   async run(): Promise<RunOutcome> {
@@ -102,7 +103,7 @@ export class SegmentRunner {
       leaseUntil: this.lease.until,
     });
     if ('refused' in kind) return this.failForGood(kind.refused);
-    const account = { userId: this.message.workspaceId, connectionId: connection.id };
+    const account = { workspaceId: this.message.workspaceId, connectionId: connection.id };
     const governor = this.ctx.governorFor(account, this.platform, connection.timeZone);
 
     this.report('starting', RUN_TEXTS.opening(this.label));
@@ -206,8 +207,8 @@ export class SegmentRunner {
   private endingJob(now: Date): EndingJob {
     const nextRunAt = this.kind.nextRunAt(this.automation, now);
     return {
-      ref: { id: this.message.jobId, createdAt: this.automation.jobCreatedAt ?? this.automation.createdAt },
-      ...(this.automation.startedAt ? { startedAt: this.automation.startedAt } : {}),
+      ref: this.lease.job,
+      ...(this.job.startedAt ? { startedAt: this.job.startedAt } : {}),
       ...(nextRunAt ? { nextRunAt } : {}),
       failedRunsInRow: this.automation.failedRunsInRow ?? 0,
     };

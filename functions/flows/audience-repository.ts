@@ -10,14 +10,14 @@ import { expiresAfter, keys } from '../core/table';
  * after it expired, so a read checks the time itself.
  */
 export interface AudienceAccount {
-  userId: string;
+  workspaceId: string;
   connectionId: string;
 }
 
 /** The item of these facets' count: the facets' hash keeps the key short whatever they hold. */
 export const audienceItemKey = (account: AudienceAccount, facets: AudienceFacets) =>
   keys.audienceCount(
-    account.userId,
+    account.workspaceId,
     account.connectionId,
     createHash('sha256').update(audienceKey(facets)).digest('hex'),
   );

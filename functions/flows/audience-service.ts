@@ -69,7 +69,7 @@ export function createAudienceService(deps: AudienceDeps) {
     const { connection, cookies } = session;
 
     const facets = audienceFacets(targeting);
-    const account = { userId: workspaceId, connectionId: connection.id };
+    const account = { workspaceId, connectionId: connection.id };
     const kept = await findAudienceCount(account, facets, now());
     if (kept !== undefined) return { count: kept, state: 'counted' };
 

@@ -12,7 +12,7 @@ import { keys } from '../core/table';
  *  - one record per write to the platform (write-ledger-repository.ts).
  */
 export interface LedgerAccount {
-  userId: string;
+  workspaceId: string;
   connectionId: string;
 }
 
@@ -54,7 +54,7 @@ export async function claimContact(
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.ledgerPerson(account.userId, account.connectionId, person.id),
+        Key: keys.ledgerPerson(account.workspaceId, account.connectionId, person.id),
         UpdateExpression:
           'SET personId = :id, #name = if_not_exists(#name, :name), flowId = if_not_exists(flowId, :flow), ' +
           '#steps = if_not_exists(#steps, :steps)',
@@ -86,7 +86,7 @@ export async function recordContactStep(
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.ledgerPerson(account.userId, account.connectionId, person.id),
+      Key: keys.ledgerPerson(account.workspaceId, account.connectionId, person.id),
       UpdateExpression:
         'SET personId = :id, #name = if_not_exists(#name, :name), flowId = if_not_exists(flowId, :flow), ' +
         '#steps = if_not_exists(#steps, :empty)',
@@ -97,7 +97,7 @@ export async function recordContactStep(
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.ledgerPerson(account.userId, account.connectionId, person.id),
+      Key: keys.ledgerPerson(account.workspaceId, account.connectionId, person.id),
       UpdateExpression: 'SET #steps.#step = if_not_exists(#steps.#step, :at)',
       ExpressionAttributeNames: { '#steps': 'steps', '#step': step },
       ExpressionAttributeValues: { ':at': at },
@@ -112,7 +112,7 @@ export async function findContact(
   const out = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.ledgerPerson(account.userId, account.connectionId, personId),
+      Key: keys.ledgerPerson(account.workspaceId, account.connectionId, personId),
       ConsistentRead: true,
     }),
   );
@@ -130,7 +130,7 @@ export async function contactsOfFlow(account: LedgerAccount, flowId: string): Pr
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :person)',
         FilterExpression: 'flowId = :flow',
         ExpressionAttributeValues: {
-          ':pk': keys.ledgerPartition(account.userId, account.connectionId),
+          ':pk': keys.ledgerPartition(account.workspaceId, account.connectionId),
           ':person': 'PERSON#',
           ':flow': flowId,
         },
@@ -156,7 +156,7 @@ export async function invitationAcceptance(
 ): Promise<{ invited: number; accepted: number } | undefined> {
   const before = new Date(now.getTime() - answerDays * 24 * 3600 * 1000).toISOString();
   const invited: Array<{ at: string; accepted: boolean }> = [];
-  const pk = keys.ledgerPartition(account.userId, account.connectionId);
+  const pk = keys.ledgerPartition(account.workspaceId, account.connectionId);
   for await (const item of queryByPrefix(pk, 'PERSON#')) {
     const { steps } = item as unknown as Pick<ContactRecord, 'steps'>;
     if (steps?.invited && steps.invited <= before)

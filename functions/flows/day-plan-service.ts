@@ -35,7 +35,7 @@ const ACTION_OF_KIND: Readonly<Record<ReviewEntry['kind'], GovernedAction>> = {
 };
 
 export async function accountDayPlan(
-  userId: string,
+  workspaceId: string,
   connection: Pick<StoredConnection, 'id' | 'platform' | 'timeZone'>,
   now: Date,
   /** A run starting now of this flow: planned as the first run of the window (its allowance). */
@@ -43,8 +43,8 @@ export async function accountDayPlan(
 ): Promise<DayPlan> {
   const platform = platformOfRecord(connection.platform) ?? 'linkedin';
   const timeZone = connection.timeZone ?? 'UTC';
-  const account: LedgerAccount = { userId, connectionId: connection.id };
-  const flows = (await listFlows(userId, { consistent: true })).filter((f) => f.platform === platform);
+  const account: LedgerAccount = { workspaceId, connectionId: connection.id };
+  const flows = (await listFlows(workspaceId, { consistent: true })).filter((f) => f.platform === platform);
   const governor = createGovernor({ account, platform, now: () => now, pacingScale: 0, timeZone });
   const periods = periodsOf(now, timeZone);
   const midnight = nextDay(now, timeZone);
@@ -118,10 +118,10 @@ async function backlogOf(
 ): Promise<FlowBacklog> {
   const config = flow.config as unknown as FlowConfig;
   const [entries, waiting] = await Promise.all([
-    reviewEntries(account.userId, flow.id),
+    reviewEntries(account.workspaceId, flow.id),
     // Issue 36 point 6: earlier prospects still waiting for the flow's engagement or invitation.
     waitingProspects({
-      userId: account.userId,
+      userId: account.workspaceId,
       flowId: flow.id,
       templateId: flow.templateId,
       // As the run reads it (flowConfig's default): stored before the minimum match, warm or better.

@@ -54,11 +54,11 @@ const ACTION_LABELS: Readonly<Record<GovernedAction, string>> = {
   withdrawals: 'Withdrawals',
 };
 
+/** The statuses of a run that ended; one under way is running or paused (its item says which). */
 const JOB_STATUS = {
   completed: 'COMPLETED',
   failed: 'FAILED',
   cancelled: 'CANCELLED',
-  paused: 'PAUSED',
 } as const;
 
 /** The flow's jobs created since `since` (ISO), newest first. */
@@ -110,7 +110,7 @@ export async function flowAnalytics(
   const since = new Date(instantOf(firstDay, zone)).toISOString();
 
   const connection = await accountOf(flow);
-  const account = connection ? { userId: flow.userId, connectionId: connection.id } : undefined;
+  const account = connection ? { workspaceId: flow.userId, connectionId: connection.id } : undefined;
   const [days, jobs, budget, reviewed, waiting] = await Promise.all([
     flowDays(flow.userId, flow.id, from, to),
     jobsSince(flow, since),
@@ -138,24 +138,20 @@ export async function flowAnalytics(
     });
   }
 
-  // A job's item is written when it is created and again when it ends; until then the flow's own
-  // item holds the run's live state.
+  // Each run's item holds its state, live while it runs (functions/jobs/job-state/live-job-repository.ts).
   // A run that has not started yet (queued, or paused before it began) is not one of the period's runs.
-  const started = jobs.filter(
-    (job) => JOB_STATUS[job.status as keyof typeof JOB_STATUS] || (job.id === flow.jobId && flow.startedAt),
-  );
+  const started = jobs.filter((job) => JOB_STATUS[job.status as keyof typeof JOB_STATUS] || job.startedAt);
   const history = started.map((job) => {
     const ended = JOB_STATUS[job.status as keyof typeof JOB_STATUS];
-    const live = !ended && job.id === flow.jobId;
-    const stages = live ? flow.stageHistory : job.stages;
-    const message = live ? flow.message : job.message;
+    const stages = job.stages;
+    const message = job.message;
     const status: FlowAnalytics['executionHistory'][number]['status'] =
-      ended ?? (live && flow.status === 'paused' ? 'PAUSED' : 'RUNNING');
+      ended ?? (job.status === 'paused' ? 'PAUSED' : 'RUNNING');
     return {
       jobId: job.id,
-      stage: stages?.at(-1)?.stage ?? (live ? flow.stage : undefined) ?? 'queued',
+      stage: stages?.at(-1)?.stage ?? job.stage ?? 'queued',
       status,
-      startedAt: (live ? flow.startedAt : job.startedAt) ?? job.createdAt,
+      startedAt: job.startedAt ?? job.createdAt,
       completedAt: ended ? (job.completedAt ?? null) : null,
       ...(message ? { message } : {}),
     };
@@ -231,7 +227,7 @@ async function budgetOf(
 ): Promise<FlowAnalytics['budget']> {
   const timeZone = connection.timeZone ?? 'UTC';
   const periods = periodsOf(now, timeZone);
-  const account = { userId: flow.userId, connectionId: connection.id };
+  const account = { workspaceId: flow.userId, connectionId: connection.id };
   const budgets = BUDGETS[flow.platform];
   const actions = await Promise.all(
     GOVERNED_ACTIONS.map(async (action) => {

@@ -64,8 +64,7 @@ export function flowRecords(input: {
   now: () => Date;
 }) {
   const { account, flowId, jobId, timeZone, now } = input;
-  /** The ledger account's `userId` is its workspace's id. */
-  const workspaceId = account.userId;
+  const { workspaceId } = account;
   const count = (counts: FlowCounts, at = now()) => addFlowCounts(workspaceId, flowId, at, timeZone, counts);
 
   const activity = (record: ActivityRecord) =>

@@ -4,11 +4,13 @@ import { isConditionalCheckFailure } from '../core/dynamo-errors';
 import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
 import type { StoredAutomation } from '../jobs/automation-item';
+import { automationWithJob, currentJobOf, readLiveJob, withCurrentJobs } from '../jobs/job-state';
 
 /**
  * Flows under their owner. A flow is an automation item of kind 'flow' (access patterns 19 and 20), so
- * the run engine claims, checkpoints and ends its jobs as it does a recurring trob's; its status is
- * written by functions/jobs/ only. These are the reads.
+ * the run engine claims, checkpoints and ends its jobs as it does a recurring trob's; its status and its
+ * runs' state are written by functions/jobs/ only. These are the reads, each flow with its current run's
+ * progress (automationWithJob).
  */
 export type StoredFlow = StoredAutomation & { kind: 'flow' };
 
@@ -23,7 +25,8 @@ export async function listFlows(
   const { pk, skPrefix } = keys.automationsPrefix(userId);
   const out: StoredFlow[] = [];
   for await (const item of queryByPrefix(pk, skPrefix, options)) if (isFlow(item)) out.push(item);
-  return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  // Each shows its current run's progress, held on the run's item.
+  return (await withCurrentJobs(out)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 /** One flow of the user; undefined for a missing one, another user's or a trob's automation. */
@@ -31,7 +34,12 @@ export async function findFlow(userId: string, id: string): Promise<StoredFlow |
   const out = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: keys.automation(userId, id), ConsistentRead: true }),
   );
-  return isFlow(out.Item) ? out.Item : undefined;
+  return isFlow(out.Item) ? withItsRun(out.Item) : undefined;
+}
+
+/** A flow with its current run's progress, held on the run's item (functions/jobs/job-state.ts). */
+async function withItsRun(flow: StoredFlow): Promise<StoredFlow> {
+  return automationWithJob(flow, await readLiveJob(flow.userId, currentJobOf(flow)));
 }
 
 /**
@@ -56,7 +64,7 @@ export async function renameFlow(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return isFlow(out.Attributes) ? out.Attributes : undefined;
+    return isFlow(out.Attributes) ? withItsRun(out.Attributes) : undefined;
   } catch (error) {
     if (isConditionalCheckFailure(error)) return undefined;
     throw error;

@@ -174,7 +174,7 @@ export function createFlowService(deps: FlowDeps) {
     const flow = await owned(authUser, id);
     const from = statusesBefore('paused', 'user');
     if (!from.includes(flow.status)) refuse(flow, 'paused');
-    const paused = await setJobStatusByUser(authUser.workspaceId, id, {
+    const paused = await setJobStatusByUser(authUser.workspaceId, flow, {
       to: 'paused',
       from,
       at: now().toISOString(),
@@ -205,11 +205,10 @@ export function createFlowService(deps: FlowDeps) {
     }
     // Paused during a run: the run continues from its checkpoint, sent by the run dispatch, which
     // also puts the schedule back.
-    const resumed = await setJobStatusByUser(authUser.workspaceId, id, {
+    const resumed = await setJobStatusByUser(authUser.workspaceId, flow, {
       to: 'pending',
       from: ['paused'],
       at: at.toISOString(),
-      queuedSegment: (flow.runSegment ?? -1) + 1,
     });
     if (!resumed) refuse((await findFlow(authUser.workspaceId, id)) ?? flow, 'resumed');
     log.info('flow resumed', { flowId: id });
@@ -220,14 +219,11 @@ export function createFlowService(deps: FlowDeps) {
     const flow = await owned(authUser, id);
     const from = statusesBefore('cancelled', 'user');
     if (!from.includes(flow.status)) refuse(flow, 'stopped');
-    const stopped = await setJobStatusByUser(authUser.workspaceId, id, {
+    // The run under way ends with the flow; a flow between runs has no run to end.
+    const stopped = await setJobStatusByUser(authUser.workspaceId, flow, {
       to: 'cancelled',
       from,
       at: now().toISOString(),
-      // The run under way ends with the flow; a flow between runs has no run to end.
-      ...(flow.completedAt || flow.status === 'active'
-        ? {}
-        : { job: { id: flow.jobId, createdAt: flow.jobCreatedAt ?? flow.createdAt } }),
     });
     if (!stopped) refuse((await findFlow(authUser.workspaceId, id)) ?? flow, 'stopped');
     await scheduler.remove(flowScheduleName(id));

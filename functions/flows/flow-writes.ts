@@ -267,7 +267,7 @@ export function flowWrites(input: {
     const key = `message:${contact.id}:1`;
     // What the flow knows of them (their role, company, posts): the message is written from it, the
     // queue shows their score and reason, the activity their company and title.
-    const scored = await findProspect(account.userId, flowId, contact.id);
+    const scored = await findProspect(account.workspaceId, flowId, contact.id);
     const compose = async () =>
       (
         await ai.writeMessage({
@@ -341,7 +341,7 @@ export function flowWrites(input: {
     target: WriteTarget,
     since: string,
   ): Promise<WriteOutcome> {
-    const stored = await findProspect(account.userId, flowId, target.person.id);
+    const stored = await findProspect(account.workspaceId, flowId, target.person.id);
     const prospect: StoredProspect = stored
       ? { ...stored, ...target.person }
       : { ...target.person, jobId, discoveredAt: since };
@@ -364,7 +364,7 @@ export function flowWrites(input: {
       const outcome = await sendStored(page, entry.kind, entry.target, entry.createdAt);
       // Settled (sent, refused, not shown, or settled before): the queue no longer holds it.
       if (['done', 'settled', 'refused', 'not-shown'].includes(outcome.kind))
-        await removeReviewEntry(account.userId, flowId, entry.key);
+        await removeReviewEntry(account.workspaceId, flowId, entry.key);
       return outcome;
     },
     async settleOpen(page, write) {
@@ -377,7 +377,7 @@ export function flowWrites(input: {
   };
 
   async function targetOfProspect(personId: string): Promise<WriteTarget | undefined> {
-    const prospect = await findProspect(account.userId, flowId, personId);
+    const prospect = await findProspect(account.workspaceId, flowId, personId);
     return prospect ? { person: personOf(prospect) } : undefined;
   }
 }

@@ -40,7 +40,7 @@ export async function openWritesBefore(
           ':open': keys.openWrites.pk,
           ':before': before,
           ...(options.account
-            ? { ':ledger': keys.ledgerPartition(options.account.userId, options.account.connectionId) }
+            ? { ':ledger': keys.ledgerPartition(options.account.workspaceId, options.account.connectionId) }
             : {}),
           ...(options.flowId ? { ':flow': options.flowId } : {}),
         },
@@ -66,7 +66,7 @@ export async function markOpenWriteSwept(account: LedgerAccount, key: string, at
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.ledgerWrite(account.userId, account.connectionId, key),
+        Key: keys.ledgerWrite(account.workspaceId, account.connectionId, key),
         UpdateExpression: 'SET sweptAt = :at',
         ConditionExpression: 'attribute_exists(gsi2pk) AND attribute_not_exists(sweptAt)',
         ExpressionAttributeValues: { ':at': at },

@@ -24,12 +24,12 @@ export async function startRunsForOpenWrites(now: Date): Promise<{ open: number;
   const flowsStarted = new Set<string>();
   for (const { account, record } of open) {
     if (record.sweptAt) continue;
-    const flow = await findFlow(account.userId, record.flowId);
+    const flow = await findFlow(account.workspaceId, record.flowId);
     if (flow?.status !== 'active') continue;
     if (!(await markOpenWriteSwept(account, record.key, now.toISOString()))) continue;
-    const flowKey = `${account.userId}#${record.flowId}`;
+    const flowKey = `${account.workspaceId}#${record.flowId}`;
     if (flowsStarted.has(flowKey)) continue;
-    const job = await startScheduledJob(account.userId, record.flowId, now, {
+    const job = await startScheduledJob(account.workspaceId, record.flowId, now, {
       trigger: 'schedule',
       message: OPEN_WRITE_TEXTS.settleRun,
     });

@@ -21,7 +21,7 @@ export const isPendingInvitation = ({ steps }: Pick<ContactRecord, 'steps'>): bo
 /** Every person of the account's ledger, every flow's, in one read. */
 export async function allContacts(account: LedgerAccount): Promise<ContactRecord[]> {
   const out: ContactRecord[] = [];
-  const pk = keys.ledgerPartition(account.userId, account.connectionId);
+  const pk = keys.ledgerPartition(account.workspaceId, account.connectionId);
   for await (const item of queryByPrefix(pk, 'PERSON#')) out.push(item as unknown as ContactRecord);
   return out;
 }

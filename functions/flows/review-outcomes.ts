@@ -12,7 +12,7 @@ import type { WriteRecord } from './write-ledger-repository';
  * review existed has no origin and counts as autopilot, which it was.
  */
 export async function reviewComparison(account: LedgerAccount, flowId: string): Promise<TextOriginStats[]> {
-  const pk = keys.ledgerPartition(account.userId, account.connectionId);
+  const pk = keys.ledgerPartition(account.workspaceId, account.connectionId);
   const sent = async (prefix: string) => {
     const out: WriteRecord[] = [];
     for await (const item of queryByPrefix(pk, `WRITE#${prefix}`)) {

@@ -47,14 +47,14 @@ export async function recordReviewIntent(
           {
             Put: {
               TableName: tableName(),
-              Item: { ...keys.ledgerWrite(account.userId, account.connectionId, write.key), ...record },
+              Item: { ...keys.ledgerWrite(account.workspaceId, account.connectionId, write.key), ...record },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
           {
             Put: {
               TableName: tableName(),
-              Item: { ...keys.reviewItem(account.userId, entry.flowId, write.key), ...entry },
+              Item: { ...keys.reviewItem(account.workspaceId, entry.flowId, write.key), ...entry },
             },
           },
         ],

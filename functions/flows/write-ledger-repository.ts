@@ -64,7 +64,7 @@ export async function findWrite(account: LedgerAccount, key: string): Promise<Wr
   const out = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.ledgerWrite(account.userId, account.connectionId, key),
+      Key: keys.ledgerWrite(account.workspaceId, account.connectionId, key),
       ConsistentRead: true,
     }),
   );
@@ -88,7 +88,7 @@ export async function recordIntent(
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.ledgerWrite(account.userId, account.connectionId, write.key), ...record },
+        Item: { ...keys.ledgerWrite(account.workspaceId, account.connectionId, write.key), ...record },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -117,7 +117,7 @@ export async function claimWrite(
     const out = await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.ledgerWrite(account.userId, account.connectionId, key),
+        Key: keys.ledgerWrite(account.workspaceId, account.connectionId, key),
         // An open write's place in the index moves with its lease (only an open one is indexed).
         UpdateExpression: 'SET leaseToken = :token, leaseUntil = :until, updatedAt = :at, gsi2sk = :openSort',
         // Never an intent waiting for review: only what the user (or the flow's mode) approved is sent.
@@ -129,7 +129,7 @@ export async function claimWrite(
           ':token': token,
           ':until': until,
           ':at': now.toISOString(),
-          ':openSort': keys.openWriteSort(until, account.userId, account.connectionId, key),
+          ':openSort': keys.openWriteSort(until, account.workspaceId, account.connectionId, key),
           ':intent': 'intent',
           ':taken': 'taken',
           ':performing': 'performing',
@@ -166,7 +166,7 @@ export async function moveWrite(
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.ledgerWrite(account.userId, account.connectionId, key),
+        Key: keys.ledgerWrite(account.workspaceId, account.connectionId, key),
         UpdateExpression: `SET #status = :to, updatedAt = :at${failure ? ', failure = :failure' : ''}${
           text !== undefined ? ', #text = :text' : ''
         }${open ? ', gsi2pk = :open, gsi2sk = :openSort' : ''}${
@@ -184,7 +184,7 @@ export async function moveWrite(
           ...(open
             ? {
                 ':open': keys.openWrites.pk,
-                ':openSort': keys.openWriteSort(leaseUntil, account.userId, account.connectionId, key),
+                ':openSort': keys.openWriteSort(leaseUntil, account.workspaceId, account.connectionId, key),
               }
             : {}),
         },
@@ -211,13 +211,13 @@ export async function releaseWrite(
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.ledgerWrite(account.userId, account.connectionId, key),
+        Key: keys.ledgerWrite(account.workspaceId, account.connectionId, key),
         // The sort key alone indexes nothing: only an open write carries the index's partition key.
         UpdateExpression: 'SET gsi2sk = :due REMOVE leaseToken, leaseUntil',
         ConditionExpression: 'leaseToken = :token',
         ExpressionAttributeValues: {
           ':token': token,
-          ':due': keys.openWriteSort(at, account.userId, account.connectionId, key),
+          ':due': keys.openWriteSort(at, account.workspaceId, account.connectionId, key),
         },
       }),
     );
@@ -249,7 +249,7 @@ export async function notesUsedSince(
           'attribute_exists(#text) AND ((#status = :done AND createdAt >= :since) OR #status IN (:taken, :performing) OR (#status = :intent AND (approved = :yes OR createdAt > :waitingSince)))',
         ExpressionAttributeNames: { '#status': 'status', '#text': 'text' },
         ExpressionAttributeValues: {
-          ':pk': keys.ledgerPartition(account.userId, account.connectionId),
+          ':pk': keys.ledgerPartition(account.workspaceId, account.connectionId),
           ':invite': 'WRITE#invite:',
           ':done': 'done',
           ':since': since,

@@ -1,9 +1,11 @@
-import type { Automation, JobStage, JobTrigger } from '../../shared/automations-values';
+import type { Automation, JobTrigger } from '../../shared/automations-values';
 
 /**
- * An automation's item as the table holds it: the API's automation, its owner, and its current job's
- * run state (the engine's lease, segment and cursor; functions/jobs/run-repository.ts). Read by the API's
- * automations and by the engine's runs; written only by functions/jobs/ once stored.
+ * An automation's item as the table holds it: its definition, schedule, lead and run totals, lifecycle
+ * status and a pointer to its current job (`jobId`, `jobCreatedAt`), whose own item holds the job's run
+ * state (lease, segment, cursor, counters, progress: functions/jobs/job-state/live-job-repository.ts).
+ * Typed as the API's automation, which shows the current job's progress beside it (automationWithJob).
+ * Read by the API's automations and by the engine's runs; written only by functions/jobs/ once stored.
  */
 export interface StoredAutomation extends Automation {
   userId: string;
@@ -14,10 +16,7 @@ export interface StoredAutomation extends Automation {
   kind?: string;
   /** When the run message went on the queue; absent while the automation waits for the sweep. */
   queuedAt?: string;
-  /** The run state (functions/jobs/run-repository.ts): the last claimed segment, its lease and cursor. */
-  runSegment?: number;
-  leaseUntil?: string;
-  /** The segment of the run message to send next (0 for a new job; the next one after a run again). */
+  /** The segment of the current job's run message to send next (0 for a new job). */
   queuedSegment?: number;
   /** A job waiting for a budget: no run before this time. */
   waitUntil?: string;
@@ -29,10 +28,6 @@ export interface StoredAutomation extends Automation {
   /** When the current job was created: with `jobId`, the key of its item (functions/jobs/job-repository.ts). */
   jobCreatedAt?: string;
   jobTrigger?: JobTrigger;
-  /** The current job's stages so far. */
-  stageHistory?: JobStage[];
-  /** The current job's counters (functions/jobs/run-repository.ts). */
-  runCounters?: { stored?: number };
   /** A recurring automation's runs that failed since its last successful one. */
   failedRunsInRow?: number;
 }

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   AutomationStatus,
   BudgetForecast,
@@ -12,10 +12,10 @@ import { keys } from '../core/table';
 
 /**
  * Jobs (DECISIONS 23; issue 19 point 1): one item per run of an automation, in the owner's jobs
- * partition (core/table.ts patterns 31 and 32). A job's item is written when it is created (in the
- * same transaction as the automation's status: a start, a run again, a tick) and when it ends (in the
- * same transaction as the automation's end). In between, the automation item holds the current job's
- * live state (status, lease, cursor, progress) and the job list reads it from there.
+ * partition (core/table.ts patterns 31 and 32). A job's item holds its state while it runs (status,
+ * lease, segment, cursor, progress: issue 37 point 1) and its end after; the job state
+ * (functions/jobs/job-state.ts) writes it, in the same transaction as its automation's status at every
+ * move. The job list reads the items as they are.
  */
 export interface StoredJob {
   userId: string;
@@ -43,6 +43,9 @@ export interface StoredJob {
   stages?: JobStage[];
   report?: CompletenessReport;
   forecast?: BudgetForecast;
+  /** While it runs: the stage it is in and what it counted (functions/jobs/job-state/live-job-repository.ts). */
+  stage?: string;
+  counters?: Record<string, unknown>;
 }
 
 /** What identifies the current job of an automation: its id and when it was created (its key). */
@@ -54,9 +57,35 @@ export interface JobRef {
 export type NewJob = Pick<
   StoredJob,
   'userId' | 'id' | 'automationId' | 'run' | 'trigger' | 'templateId' | 'name' | 'platform' | 'createdAt'
->;
+> & {
+  /** What the job says while it waits for a worker. */
+  message?: string;
+};
 
-/** The transaction item that records a new job, waiting for a worker. */
+/**
+ * What automation items held of their running job before the job's item did (issue 37 point 1): a
+ * new job clears them from an item written then (scripts/migrate-job-state.ts moves a live one's).
+ */
+export const LEGACY_LIVE_FIELDS = [
+  'leaseToken',
+  'leaseUntil',
+  'runSegment',
+  'runCursor',
+  'runCounters',
+  'stageHistory',
+  'progress',
+  'stage',
+  'completedTasks',
+  'totalTasks',
+  'successTasks',
+  'failedTasks',
+  'enrichment',
+  'forecast',
+  'report',
+  'startedAt',
+] as const;
+
+/** The transaction item that records a new job, waiting for a worker, its progress at zero. */
 export function newJobPut(job: NewJob) {
   return {
     Put: {
@@ -67,85 +96,16 @@ export function newJobPut(job: NewJob) {
         type: 'job',
         ...job,
         status: 'pending' satisfies AutomationStatus,
+        progress: 0,
+        stage: 'queued',
+        completedTasks: 0,
+        totalTasks: 0,
+        successTasks: 0,
+        failedTasks: 0,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
-}
-
-/** How a job ended, as its item keeps it. */
-export interface JobEnd {
-  status: AutomationStatus;
-  at: string;
-  startedAt?: string;
-  leadsAdded?: number;
-  progress?: Pick<StoredJob, 'progress' | 'completedTasks' | 'totalTasks' | 'successTasks' | 'failedTasks'>;
-  message?: string;
-  errorMessage?: string;
-  stages?: JobStage[];
-  report?: CompletenessReport;
-  forecast?: BudgetForecast;
-}
-
-/**
- * The transaction item that records a job's end. An update, not a put: a job created before jobs were
- * stored gets its item now, with what its end knows.
- */
-export function jobEndUpdate(userId: string, automationId: string, job: JobRef, end: JobEnd) {
-  const values: Record<string, unknown> = {
-    ':status': end.status,
-    ':completedAt': end.at,
-    ':automationId': automationId,
-    ':userId': userId,
-    ':id': job.id,
-    ':createdAt': job.createdAt,
-    ':type': 'job',
-    ...Object.fromEntries(
-      Object.entries(keys.automationJobsIndexKey(userId, automationId, job.createdAt, job.id)).map(
-        ([k, v]) => [`:${k}`, v],
-      ),
-    ),
-  };
-  const sets = [
-    '#status = :status',
-    'completedAt = :completedAt',
-    'automationId = :automationId',
-    'userId = :userId',
-    'id = :id',
-    'createdAt = :createdAt',
-    '#type = :type',
-    'gsi1pk = :gsi1pk',
-    'gsi1sk = :gsi1sk',
-  ];
-  const optional: Record<string, unknown> = {
-    startedAt: end.startedAt,
-    leadsAdded: end.leadsAdded,
-    message: end.message,
-    errorMessage: end.errorMessage,
-    stages: end.stages,
-    report: end.report,
-    forecast: end.forecast,
-    ...end.progress,
-  };
-  for (const [field, value] of Object.entries(optional)) {
-    if (value === undefined) continue;
-    sets.push(`${field} = :${field}`);
-    values[`:${field}`] = value;
-  }
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.job(userId, job.createdAt, job.id),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ExpressionAttributeNames: { '#status': 'status', '#type': 'type' },
-      ExpressionAttributeValues: values,
-    },
-  };
-}
-
-/** Records a job's end on its own (a write no automation change goes with). */
-export async function recordJobEnd(userId: string, automationId: string, job: JobRef, end: JobEnd) {
-  await dynamo().send(new UpdateCommand(jobEndUpdate(userId, automationId, job, end).Update));
 }
 
 /** A page reads at most this many jobs, however few its filters keep. */

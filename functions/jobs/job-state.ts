@@ -19,6 +19,14 @@ export {
   finishJob,
 } from './job-state/job-end-repository';
 export { UnknownMoveError } from './job-state/job-moves';
+export {
+  automationWithJob,
+  currentJobOf,
+  type LiveJob,
+  readLiveJob,
+  withCurrentJobs,
+} from './job-state/live-job-repository';
+export { type MigrationResult, migrateLiveJobState } from './job-state/migrate-repository';
 export { createRunResumer, type RunResumer } from './job-state/resume-repository';
 export {
   checkpoint,

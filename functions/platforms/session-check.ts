@@ -7,13 +7,13 @@ import type {
   PlatformSessionSpec,
   WhoAmIResponse,
 } from './session-types';
-import { xSession } from './x/session';
+import { twitterSession } from './twitter/session';
 
 export type { PlatformSessionCheck, PlatformSessionCookie, PlatformSessionFailure } from './session-types';
 
 export const platformSessionSpecs: Readonly<Record<Platform, PlatformSessionSpec>> = {
   linkedin: linkedinSession,
-  twitter: xSession,
+  twitter: twitterSession,
   instagram: instagramSession,
 };
 

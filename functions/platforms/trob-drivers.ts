@@ -2,12 +2,12 @@ import type { BrowserCookie } from './browser';
 import type { TrobDriver } from './driver-types';
 import { instagramTrobs } from './instagram/trobs';
 import { linkedinTrobs } from './linkedin/trobs';
-import { xTrobs } from './x/trobs';
+import { twitterTrobs } from './twitter/trobs';
 
 /** Every template the engine can run, by template id, from the platform folders. */
 const DRIVERS: Record<string, (cookies: readonly BrowserCookie[]) => TrobDriver> = {
   ...linkedinTrobs,
-  ...xTrobs,
+  ...twitterTrobs,
   ...instagramTrobs,
 };
 

@@ -19,7 +19,7 @@ import { expiresAfter, keys } from '../core/table';
  * so concurrent runs of one account can never overrun it.
  */
 export interface BudgetAccount {
-  userId: string;
+  workspaceId: string;
   connectionId: string;
 }
 
@@ -43,7 +43,7 @@ export async function takeBudget(
   const counter = (window: 'D' | 'W', period: string, limit: number) => ({
     Update: {
       TableName: tableName(),
-      Key: keys.budgetCounter(account.userId, account.connectionId, action, window, period),
+      Key: keys.budgetCounter(account.workspaceId, account.connectionId, action, window, period),
       UpdateExpression: 'SET used = if_not_exists(used, :zero) + :n, expiresAt = :expires',
       ConditionExpression: 'attribute_not_exists(used) OR used <= :most',
       ExpressionAttributeValues: {
@@ -64,7 +64,7 @@ export async function takeBudget(
             {
               ConditionCheck: {
                 TableName: tableName(),
-                Key: keys.budgetCounter(account.userId, account.connectionId, action, 'D', 'REST'),
+                Key: keys.budgetCounter(account.workspaceId, account.connectionId, action, 'D', 'REST'),
                 ConditionExpression: 'attribute_not_exists(restUntil) OR restUntil < :now',
                 ExpressionAttributeValues: { ':now': now.toISOString() },
               },
@@ -103,7 +103,7 @@ export async function giveBackBudget(
   const counter = (window: 'D' | 'W', period: string) => ({
     Update: {
       TableName: tableName(),
-      Key: keys.budgetCounter(account.userId, account.connectionId, action, window, period),
+      Key: keys.budgetCounter(account.workspaceId, account.connectionId, action, window, period),
       UpdateExpression: 'SET used = used - :n',
       ConditionExpression: 'used >= :n',
       ExpressionAttributeValues: { ':n': count },
@@ -140,7 +140,7 @@ export async function budgetUsed(
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :action)',
       ExpressionAttributeValues: {
-        ':pk': keys.budgetPartition(account.userId, account.connectionId),
+        ':pk': keys.budgetPartition(account.workspaceId, account.connectionId),
         ':action': `${action}#`,
       },
       ConsistentRead: true,
@@ -167,7 +167,7 @@ export async function restAction(
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...keys.budgetCounter(account.userId, account.connectionId, action, 'D', 'REST'),
+        ...keys.budgetCounter(account.workspaceId, account.connectionId, action, 'D', 'REST'),
         restUntil: until.toISOString(),
         expiresAt: expiresAfter(KEEP_SECONDS, now.getTime()),
       },
@@ -179,7 +179,7 @@ export async function readRest(account: BudgetAccount, action: string): Promise<
   const out = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.budgetCounter(account.userId, account.connectionId, action, 'D', 'REST'),
+      Key: keys.budgetCounter(account.workspaceId, account.connectionId, action, 'D', 'REST'),
       ConsistentRead: true,
     }),
   );
@@ -194,7 +194,7 @@ export async function startWarmUp(account: BudgetAccount, now: Date): Promise<st
   const out = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.warmUp(account.userId, account.connectionId),
+      Key: keys.warmUp(account.workspaceId, account.connectionId),
       UpdateExpression: 'SET startedAt = if_not_exists(startedAt, :now)',
       ExpressionAttributeValues: { ':now': now.toISOString() },
       ReturnValues: 'ALL_NEW',
@@ -206,7 +206,7 @@ export async function startWarmUp(account: BudgetAccount, now: Date): Promise<st
 /** When the account's warm-up started, if it has taken a write action yet. */
 export async function readWarmUpStart(account: BudgetAccount): Promise<string | undefined> {
   const out = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.warmUp(account.userId, account.connectionId) }),
+    new GetCommand({ TableName: tableName(), Key: keys.warmUp(account.workspaceId, account.connectionId) }),
   );
   return typeof out.Item?.startedAt === 'string' ? out.Item.startedAt : undefined;
 }
@@ -216,7 +216,7 @@ export async function readInvitationLimit(account: BudgetAccount): Promise<Invit
   const out = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.invitationLimit(account.userId, account.connectionId),
+      Key: keys.invitationLimit(account.workspaceId, account.connectionId),
       ConsistentRead: true,
     }),
   );
@@ -235,7 +235,7 @@ export async function saveInvitationLimit(
   account: BudgetAccount,
   limit: InvitationLimit | undefined,
 ): Promise<void> {
-  const key = keys.invitationLimit(account.userId, account.connectionId);
+  const key = keys.invitationLimit(account.workspaceId, account.connectionId);
   if (!limit) {
     await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: key }));
     return;

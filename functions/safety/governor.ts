@@ -133,6 +133,7 @@ const leftOf = (budget: { daily: number; weekly: number }, used: { daily: number
   Math.max(0, Math.min(budget.daily - used.daily, budget.weekly - used.weekly));
 
 export function createGovernor(deps: GovernorDeps): Governor {
+  const { account } = deps;
   const budgets = deps.budgets ?? BUDGETS[deps.platform];
   const sleep = deps.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
   const random = deps.random ?? Math.random;
@@ -152,11 +153,11 @@ export function createGovernor(deps: GovernorDeps): Governor {
     if (!isWriteAction(action)) return budget;
     const startedAt =
       start === true
-        ? await startWarmUp(deps.account, now)
-        : ((await readWarmUpStart(deps.account)) ?? (start === 'plan' ? now.toISOString() : undefined));
+        ? await startWarmUp(account, now)
+        : ((await readWarmUpStart(account)) ?? (start === 'plan' ? now.toISOString() : undefined));
     const ramped = startedAt ? warmed(budget, warmUpDay(startedAt, now, zone)) : budget;
     if (action !== 'invitations') return ramped;
-    const limit = await readInvitationLimit(deps.account);
+    const limit = await readInvitationLimit(account);
     if (!limit) return ramped;
     return {
       ...ramped,
@@ -168,18 +169,18 @@ export function createGovernor(deps: GovernorDeps): Governor {
     async take(action, count = 1) {
       const now = deps.now();
       const budget = await budgetOf(action, now, true);
-      const answer = await takeBudget(deps.account, action, periods(now), budget, now, count);
+      const answer = await takeBudget(account, action, periods(now), budget, now, count);
       if (answer.ok) return { ok: true, takenAt: now };
       if (answer.refusal === 'daily') return { ok: false, why: 'daily', until: nextDay(now, zone) };
       if (answer.refusal === 'weekly') return { ok: false, why: 'weekly', until: nextWeek(now, zone) };
-      const used = await budgetUsed(deps.account, action, periods(now));
+      const used = await budgetUsed(account, action, periods(now));
       const until = used.restUntil
         ? new Date(used.restUntil)
         : new Date(now.getTime() + PLATFORM_LIMIT_REST_MS);
       return { ok: false, why: 'resting', until };
     },
     async giveBack(action, count, takenAt) {
-      await giveBackBudget(deps.account, action, periods(takenAt), count);
+      await giveBackBudget(account, action, periods(takenAt), count);
     },
     async pace(action) {
       if (deps.pacingScale <= 0) return;
@@ -189,15 +190,15 @@ export function createGovernor(deps: GovernorDeps): Governor {
     async rest(action, until) {
       const now = deps.now();
       const end = until ?? new Date(now.getTime() + PLATFORM_LIMIT_REST_MS);
-      await restAction(deps.account, action, end, now);
+      await restAction(account, action, end, now);
       // A limit shown on invitations also halves their budget for a week (issue 23 point 5).
-      if (action === 'invitations') await saveInvitationLimit(deps.account, limitSignalled(now));
+      if (action === 'invitations') await saveInvitationLimit(account, limitSignalled(now));
       return end;
     },
     async assessInvitations(acceptance) {
-      const current = await readInvitationLimit(deps.account);
+      const current = await readInvitationLimit(account);
       const next = nextInvitationLimit(current, acceptance, deps.now());
-      if (next !== current) await saveInvitationLimit(deps.account, next);
+      if (next !== current) await saveInvitationLimit(account, next);
       return next;
     },
     async limitsAt(action, at) {
@@ -206,7 +207,7 @@ export function createGovernor(deps: GovernorDeps): Governor {
     },
     async leftToday(action) {
       const now = deps.now();
-      const used = await budgetUsed(deps.account, action, periods(now));
+      const used = await budgetUsed(account, action, periods(now));
       // A resting action (the platform signalled a limit) has nothing left until its rest ends.
       if (used.restUntil && new Date(used.restUntil) > now) return 0;
       return leftOf(await budgetOf(action, now, false), used);
@@ -214,7 +215,7 @@ export function createGovernor(deps: GovernorDeps): Governor {
     async forecast(action, remaining, noun) {
       const now = deps.now();
       const budget = await budgetOf(action, now, false);
-      const used = await budgetUsed(deps.account, action, periods(now));
+      const used = await budgetUsed(account, action, periods(now));
       const leftToday = leftOf(budget, used);
       const perDay = Math.max(1, Math.min(budget.daily, Math.floor(budget.weekly / 5)));
       const extraDays = remaining <= leftToday ? 0 : Math.ceil((remaining - leftToday) / perDay);

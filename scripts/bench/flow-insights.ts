@@ -34,7 +34,7 @@ import {
   scoreProspect,
 } from '../../functions/flows/prospect-repository';
 import { findFlowTemplate } from '../../functions/flows/templates/registry';
-import { newJobPut, pageJobs, recordJobEnd } from '../../functions/jobs/job-repository';
+import { newJobPut, pageJobs } from '../../functions/jobs/job-repository';
 import { markQueued } from '../../functions/jobs/job-state/unsent-repository';
 import { budgetUsed } from '../../functions/safety/budget-repository';
 import { GOVERNED_ACTIONS } from '../../functions/safety/budgets';
@@ -193,21 +193,6 @@ async function seedFlow(userId: string, flowId: string, timeZone: string, now: n
   await pool(RUNS, SEED_CONCURRENCY, async (k) => {
     const at = runAt(k, now);
     const job = { id: jobIdOf(flowId, k), createdAt: iso(at) };
-    await dynamo().send(
-      new PutCommand(
-        newJobPut({
-          userId,
-          id: job.id,
-          automationId: flowId,
-          run: k + 2,
-          trigger: 'schedule',
-          templateId: template.id,
-          name: template.displayName,
-          platform: template.platform,
-          createdAt: job.createdAt,
-        }).Put,
-      ),
-    );
     const failed = k % 25 === 24;
     const stages: JobStage[] = (
       failed
@@ -225,15 +210,34 @@ async function seedFlow(userId: string, flowId: string, timeZone: string, now: n
             ['completed', 720],
           ] as const)
     ).map(([stage, s]) => ({ stage, at: iso(at + s * 1000) }));
-    await recordJobEnd(userId, flowId, job, {
-      status: failed ? 'failed' : 'completed',
-      at: stages.at(-1)!.at,
-      startedAt: iso(at + 5000),
-      stages,
-      ...(failed
-        ? { errorMessage: 'The LinkedIn session expired: sync it again from the extension' }
-        : { message: `Found ${PROSPECTS_PER_RUN} prospects` }),
+    // The run as it ended (the job state writes this as a run ends; seeded here as it stands).
+    const { Put: created } = newJobPut({
+      userId,
+      id: job.id,
+      automationId: flowId,
+      run: k + 2,
+      trigger: 'schedule',
+      templateId: template.id,
+      name: template.displayName,
+      platform: template.platform,
+      createdAt: job.createdAt,
     });
+    const message = failed
+      ? 'The LinkedIn session expired: sync it again from the extension'
+      : `Found ${PROSPECTS_PER_RUN} prospects`;
+    await dynamo().send(
+      new PutCommand({
+        ...created,
+        Item: {
+          ...created.Item,
+          status: failed ? 'failed' : 'completed',
+          completedAt: stages.at(-1)!.at,
+          startedAt: iso(at + 5000),
+          stages,
+          ...(failed ? { errorMessage: message } : { message }),
+        },
+      }),
+    );
   });
 
   // The day counts the runs add as they go (flow-records.ts), summed by day and written once a day.
@@ -543,7 +547,7 @@ async function serverTimes(
         const periods = periodsOf(new Date(), connection.timeZone ?? 'UTC');
         await Promise.all(
           GOVERNED_ACTIONS.map((action) =>
-            budgetUsed({ userId: user.id, connectionId: connection.id }, action, periods),
+            budgetUsed({ workspaceId: user.id, connectionId: connection.id }, action, periods),
           ),
         );
       },

@@ -18,7 +18,7 @@ import { findFlow } from '../../functions/flows/flow-repository';
 import { flowStarts } from '../../functions/flows/flow-start-deps';
 import { flowKind } from '../../functions/flows/run/flow-kind';
 import { findFlowTemplate } from '../../functions/flows/templates/registry';
-import { markQueued } from '../../functions/jobs/job-state/unsent-repository';
+import { currentJobOf, markQueued, readLiveJob } from '../../functions/jobs/job-state';
 import { closeSharedBrowser } from '../../functions/platforms/browser';
 import { BUDGETS } from '../../functions/safety/budgets';
 import { createGovernor } from '../../functions/safety/governor';
@@ -173,20 +173,24 @@ export async function benchFlows(): Promise<void> {
       requestTimes.length = 0;
       const base = runContext(quiet, lambdaContext('workers/run', WORKER_TIMEOUT_MS), 1);
       const started = performance.now();
-      const outcome = await runs.run(flowKind.outgoing({ ...queued, unsentSort: '' }, new Date()).message, {
-        ...base,
-        governorFor: (account, platform) =>
-          createGovernor({
-            account,
-            platform,
-            now: () => new Date(),
-            pacingScale: 0,
-            budgets: LIFTED_BUDGETS,
-          }),
-      });
+      const outcome = await runs.run(
+        flowKind.outgoing({ ...queued, workspaceId: queued.userId, unsentSort: '' }, new Date()).message,
+        {
+          ...base,
+          governorFor: (account, platform) =>
+            createGovernor({
+              account,
+              platform,
+              now: () => new Date(),
+              pacingScale: 0,
+              budgets: LIFTED_BUDGETS,
+            }),
+        },
+      );
       const ms = performance.now() - started;
       const sent = [...requestTimes];
-      const stages = byStage((await findFlow(user.id, created.id))?.stageHistory ?? [], ms, sent);
+      const ran = (await findFlow(user.id, created.id))!;
+      const stages = byStage((await readLiveJob(user.id, currentJobOf(ran))).stages ?? [], ms, sent);
       const totals = (await flows.get(user, created.id)).state.prospectTracking;
       return { outcome, ms, stages, ai: structuredClone(ai), totals };
     };

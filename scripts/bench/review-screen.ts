@@ -218,7 +218,7 @@ async function storeFlow(userId: string): Promise<string> {
 async function storeQueue(userId: string, flowId: string): Promise<{ ms: number; kinds: string }> {
   const started = performance.now();
   const flowStart = Date.now() - 6 * DAY;
-  const account = { userId, connectionId: CONNECTION_ID };
+  const account = { workspaceId: userId, connectionId: CONNECTION_ID };
   const tally: Record<string, number> = {};
   for (let from = 0; from < QUEUE_SIZE; from += SEED_BATCH) {
     await Promise.all(

@@ -9,6 +9,7 @@ import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
 import { forgetPerFunctionValues } from '../../functions/core/local-runtime';
 import { queueArnEnv, queues, queueUrlEnv } from '../../functions/core/queues';
 import { tableBaseName } from '../../functions/core/table';
+import { migrateLiveJobState } from '../../functions/jobs/job-state';
 import { closeSharedBrowser } from '../../functions/platforms/browser';
 import { httpRoutes, webSocketRoutes } from '../../functions/routes';
 import { scheduledTasks } from '../../functions/scheduled-tasks';
@@ -193,6 +194,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // the parsed env, clients, secrets and the chosen ports.
     forgetPerFunctionValues();
     await seedCatalogue();
+    // A local table kept from before issue 37 has its running jobs' state moved to their job items.
+    await migrateLiveJobState();
 
     const sqsClient = new SQSClient({
       region: 'us-east-1',

@@ -67,6 +67,9 @@ export const ledgerWrites = (items: Item[]): Item[] => items.filter((i) => sk(i)
 export const automations = (items: Item[]): Item[] => items.filter((i) => sk(i).startsWith('AUTOMATION#'));
 /** Job items (pk USER#<id>#JOBS). */
 export const jobs = (items: Item[]): Item[] => items.filter((i) => i.type === 'job');
+/** An automation's current job's item: its lease, segment, cursor, progress and report. */
+export const currentJob = (items: Item[], automation: Item | undefined): Item | undefined =>
+  automation ? jobs(items).find((j) => j.id === automation.jobId) : undefined;
 /** The stored leads of one automation. */
 export const leadsOf = (items: Item[], automationId: string): Item[] =>
   items.filter((i) => pk(i).endsWith(`#LEADS#${automationId}`) && sk(i).startsWith('LEAD#'));
@@ -96,7 +99,7 @@ export const showJob = (a: Item) => ({
   errorMessage: a.errorMessage,
   waitUntil: a.waitUntil,
   leaseUntil: a.leaseUntil,
-  runSegment: a.runSegment,
+  segment: a.segment,
   queuedSegment: a.queuedSegment,
   totalLeads: a.totalLeads,
   leadsAdded: a.leadsAdded,

@@ -46,7 +46,10 @@ type Input = Record<string, unknown> & {
   Item?: { pk?: string; sk?: string };
   ExpressionAttributeNames?: Record<string, string>;
   ExpressionAttributeValues?: Record<string, unknown>;
-  TransactItems?: Array<{ Put?: { Item?: { pk?: string; sk?: string } } }>;
+  TransactItems?: Array<{
+    Put?: { Item?: { pk?: string; sk?: string } };
+    Update?: Pick<Input, 'Key' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>;
+  }>;
 };
 
 const isWriteOfKind = (sk: unknown): boolean =>
@@ -79,11 +82,17 @@ function after(name: string, input: Input): string | undefined {
     case 'enrichment-read':
       return name === 'UpdateCommand' && isLead(input.Key) ? String(input.Key?.sk) : undefined;
     case 'budget-wait': {
-      // The fenced update of the automation (functions/jobs/run-repository.ts) sets field n as #fn = :vn.
-      const names = Object.entries(input.ExpressionAttributeNames ?? {});
-      const wait = names.find(([alias, field]) => alias.startsWith('#f') && field === 'waitUntil');
-      if (name !== 'UpdateCommand' || !input.Key?.sk?.startsWith('AUTOMATION#') || !wait) return undefined;
-      return `waitUntil ${String(input.ExpressionAttributeValues?.[wait[0].replace('#f', ':v')])}`;
+      // A budget wait's release (functions/jobs/job-state/run-state-repository.ts) writes the automation's
+      // waitUntil in its transaction, as field n (#an = :an) of the automation's update.
+      if (name !== 'TransactWriteCommand') return undefined;
+      for (const { Update: update } of input.TransactItems ?? []) {
+        if (!update?.Key?.sk?.startsWith('AUTOMATION#')) continue;
+        const wait = Object.entries(update.ExpressionAttributeNames ?? {}).find(
+          ([, field]) => field === 'waitUntil',
+        );
+        if (wait) return `waitUntil ${String(update.ExpressionAttributeValues?.[wait[0].replace('#', ':')])}`;
+      }
+      return undefined;
     }
     default:
       return undefined;

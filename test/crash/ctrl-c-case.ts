@@ -1,6 +1,6 @@
 import { setSandboxFailures } from '../../scripts/sandbox-platforms';
 import { results } from './case-runner';
-import { automations, readCloudState, showJob } from './cloud-state';
+import { automations, currentJob, readCloudState, showJob } from './cloud-state';
 import { CrashCloud } from './crash-cloud';
 import { describeFindings, type Finding, healFindings } from './heal-checks';
 import { CaseUser, FOLLOWERS, followersConfig, until } from './user-steps';
@@ -35,6 +35,7 @@ export async function ctrlCCase(): Promise<void> {
     );
     await new Promise((r) => setTimeout(r, 2000));
     const before = await trob();
+    const beforeJob = currentJob((await readCloudState(first, cloud.stateDir)).items, before);
     // The case means a stop in the middle of the job: one already done says the sandbox is not slow enough.
     if (before?.status !== 'running')
       throw new Error(`The trob was not running at the stop: ${JSON.stringify(showJob(before ?? {}))}`);
@@ -47,6 +48,13 @@ export async function ctrlCCase(): Promise<void> {
     await user.signIn(restarted);
     const state = async () => readCloudState(restarted, cloud.stateDir);
     const automation = async () => automations((await state()).items).find((a) => a.id === id);
+    const jobOfAutomation = async () => {
+      const { items } = await state();
+      return currentJob(
+        items,
+        automations(items).find((a) => a.id === id),
+      );
+    };
     const stopped = await automation();
     console.log(`[crash] ${NAME}: after the restart ${JSON.stringify(showJob(stopped ?? {}))}`);
     // Resumed: a new claim holds the job (a later segment, or a live lease of another worker's token).
@@ -56,9 +64,11 @@ export async function ctrlCCase(): Promise<void> {
         const now = await automation();
         if (!now) return undefined;
         if (now.status === 'completed') return now;
+        // The lease and the segment are the job's (its item).
+        const job = await jobOfAutomation();
         const claimed =
-          Number(now.runSegment ?? 0) > Number(before.runSegment ?? 0) ||
-          (now.leaseToken !== before.leaseToken && Date.parse(String(now.leaseUntil)) > Date.now());
+          Number(job?.segment ?? 0) > Number(beforeJob?.segment ?? 0) ||
+          (job?.leaseToken !== beforeJob?.leaseToken && Date.parse(String(job?.leaseUntil)) > Date.now());
         return claimed ? now : undefined;
       },
       RESUME_MS,

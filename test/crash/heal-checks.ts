@@ -174,7 +174,7 @@ export function countersMatch(state: CloudState): Finding[] {
     }
     const stored = leadsOf(state.items, id).length;
     const job = jobs(state.items).find((j) => j.id === automation.jobId);
-    const report = (automation.report as { stored?: number } | undefined)?.stored;
+    const report = (job?.report as { stored?: number } | undefined)?.stored;
     const ended = automation.status === 'completed';
     const wrong = [
       Number(automation.totalLeads ?? 0) !== stored ? `totalLeads ${automation.totalLeads}` : '',

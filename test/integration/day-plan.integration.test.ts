@@ -15,6 +15,7 @@ import {
   as,
   automationItem,
   connectedUser,
+  currentJobItem,
   deliverFlowRuns,
   startEngineSuite,
 } from '../support/engine-suite';
@@ -85,7 +86,7 @@ describe('the day plan (tomorrow’s plan)', () => {
     expect(later.length).toBeGreaterThanOrEqual(2);
     for (const run of later) expect(run.flowId).toBe(flowId);
 
-    const account = { userId: ada.id, connectionId: connection.id };
+    const account = { workspaceId: ada.id, connectionId: connection.id };
     const periods = periodsOf(new Date(), connection.timeZone ?? 'UTC');
     await deliverFlowRuns(ada);
     const taken: Record<string, number> = {};
@@ -95,8 +96,7 @@ describe('the day plan (tomorrow’s plan)', () => {
     const connected = (await prospectsOf(ada.id, flowId)).filter((p) => p.distance === 1).length;
     expect(taken).toEqual({ ...first!.planned, invitations: first!.planned.invitations - connected });
     // The run planned itself with the same planner: its share is the preview's.
-    const item = await automationItem(ada.id, flowId);
-    expect((item.runCounters as { planShare?: unknown }).planShare).toEqual({
+    expect(((await currentJobItem(ada.id, flowId)).counters as { planShare?: unknown }).planShare).toEqual({
       prospects: 5,
       takes: first!.planned,
     });
@@ -106,7 +106,7 @@ describe('the day plan (tomorrow’s plan)', () => {
     const ada = await connectedUser('PLUS');
     const connection = await connectionOf(ada);
     const flowId = await startFlow(ada, 5);
-    const account = { userId: ada.id, connectionId: connection.id };
+    const account = { workspaceId: ada.id, connectionId: connection.id };
     const periods = periodsOf(new Date(), connection.timeZone ?? 'UTC');
     const searches = BUDGETS.linkedin.searches;
     // Another run of the account spent the day's searches before this one started.
@@ -116,9 +116,14 @@ describe('the day plan (tomorrow’s plan)', () => {
 
     await deliverFlowRuns(ada);
     const item = await automationItem(ada.id, flowId);
-    expect((item.runCounters as { planShare?: { prospects: number } }).planShare?.prospects).toBe(0);
+    expect(
+      ((await currentJobItem(ada.id, flowId)).counters as { planShare?: { prospects: number } }).planShare
+        ?.prospects,
+    ).toBe(0);
     expect(item).toMatchObject({ status: 'active', totalRuns: 1, successfulRuns: 1 });
-    const stages = (item.stageHistory as Array<{ stage: string }>).map((s) => s.stage);
+    const stages = ((await currentJobItem(ada.id, flowId)).stages as Array<{ stage: string }>).map(
+      (s) => s.stage,
+    );
     expect(stages).toContain('budget-spent');
     expect(stages).not.toContain('discovering');
     expect((await budgetUsed(account, 'searches', periods)).daily).toBe(searches.daily);

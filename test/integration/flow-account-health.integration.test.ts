@@ -40,7 +40,7 @@ describe('account health through a flow’s run', () => {
 
     const connection = await connectionOf(ada);
     expect(connection.warmUp).toMatchObject({ day: 0, share: 0.2 });
-    const account = { userId: ada.id, connectionId: connection.id };
+    const account = { workspaceId: ada.id, connectionId: connection.id };
     const today = periodsOf(new Date(), connection.timeZone ?? 'UTC');
     // LinkedIn's 20 invitations, 50 likes and 10 comments a day: 4, 10 and 2 on the first day.
     expect((await budgetUsed(account, 'invitations', today)).daily).toBeLessThanOrEqual(4);
@@ -75,7 +75,7 @@ describe('account health through a flow’s run', () => {
     const after = await connectionOf(ada);
     expect(after.invitationLimit).toMatchObject({ factor: 0.5, reason: 'low-acceptance', rate: 0.06 });
     const used = await budgetUsed(
-      { userId: ada.id, connectionId: connection.id },
+      { workspaceId: ada.id, connectionId: connection.id },
       'invitations',
       periodsOf(new Date(), after.timeZone ?? 'UTC'),
     );

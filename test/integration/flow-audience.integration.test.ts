@@ -79,10 +79,10 @@ async function accountOf(user: TestUser) {
   const connection = (
     res.body.data.platforms as { id: string; platform: string; lastError: string | null }[]
   ).find((c) => c.platform === 'LINKEDIN')!;
-  return { account: { userId: user.id, connectionId: connection.id }, lastError: connection.lastError };
+  return { account: { workspaceId: user.id, connectionId: connection.id }, lastError: connection.lastError };
 }
 
-const searchesToday = async (account: { userId: string; connectionId: string }) =>
+const searchesToday = async (account: { workspaceId: string; connectionId: string }) =>
   (await budgetUsed(account, 'searches', periodsOf(new Date()))).daily;
 
 const plusWithLinkedIn = () => newUser({ plan: 'PLUS', connect: ['linkedin'] });

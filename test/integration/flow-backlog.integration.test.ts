@@ -12,6 +12,7 @@ import {
   as,
   automationItem,
   connectedUser,
+  currentJobItem,
   deliverFlowRuns,
   sandbox,
   startEngineSuite,
@@ -81,17 +82,21 @@ async function startFlow(user: TestUser, config: ReturnType<typeof configFor>, t
 
 async function accountOf(user: TestUser) {
   const connection = (await api.get('/api/users/platforms', as(user))).body.data.platforms[0];
-  return { userId: user.id, connectionId: connection.id as string };
+  return { workspaceId: user.id, connectionId: connection.id as string };
 }
 
 /** The flow's writes of one kind in the account's ledger. */
-const writesOf = async (account: { userId: string; connectionId: string }, flowId: string, kind: string) =>
-  (await itemsOf(keys.ledgerPartition(account.userId, account.connectionId))).filter(
+const writesOf = async (
+  account: { workspaceId: string; connectionId: string },
+  flowId: string,
+  kind: string,
+) =>
+  (await itemsOf(keys.ledgerPartition(account.workspaceId, account.connectionId))).filter(
     (i) => String(i.sk).startsWith(`WRITE#${kind}:`) && i.flowId === flowId,
   );
 
 const historyOf = async (userId: string, flowId: string) =>
-  (await automationItem(userId, flowId)).stageHistory as Array<{ stage: string; message?: string }>;
+  (await currentJobItem(userId, flowId)).stages as Array<{ stage: string; message?: string }>;
 
 describe('a flow’s backlog', () => {
   it(

@@ -13,6 +13,7 @@ import {
   as,
   automationItem,
   connectedUser,
+  currentJobItem,
   deliver,
   sandbox,
   startEngineSuite,
@@ -131,17 +132,17 @@ async function startFlow(
   return res.body.data.flow.id as string;
 }
 
-async function connectionOf(user: TestUser): Promise<{ userId: string; connectionId: string }> {
+async function connectionOf(user: TestUser): Promise<{ workspaceId: string; connectionId: string }> {
   const connection = (await api.get('/api/users/platforms', as(user))).body.data.platforms[0];
-  return { userId: user.id, connectionId: connection.id as string };
+  return { workspaceId: user.id, connectionId: connection.id as string };
 }
 
-const usedToday = (account: { userId: string; connectionId: string }, action: GovernedAction) =>
+const usedToday = (account: { workspaceId: string; connectionId: string }, action: GovernedAction) =>
   budgetUsed(account, action, periodsOf(new Date()));
 
 /** The account's invitation writes in the contact ledger. */
-async function inviteWrites(account: { userId: string; connectionId: string }) {
-  return (await itemsOf(keys.ledgerPartition(account.userId, account.connectionId))).filter((i) =>
+async function inviteWrites(account: { workspaceId: string; connectionId: string }) {
+  return (await itemsOf(keys.ledgerPartition(account.workspaceId, account.connectionId))).filter((i) =>
     String(i.sk).startsWith('WRITE#invite:'),
   );
 }
@@ -184,7 +185,7 @@ async function sentInvitations(): Promise<string[]> {
 const sentSince = async (before: string[]) => (await sentInvitations()).filter((id) => !before.includes(id));
 
 const stagesOf = async (userId: string, id: string) =>
-  ((await automationItem(userId, id)).stageHistory as Array<{ stage: string }>).map((s) => s.stage);
+  ((await currentJobItem(userId, id)).stages as Array<{ stage: string }>).map((s) => s.stage);
 
 /** The stage right after `stage` in a job's history, each time it was entered. */
 const after = (stages: string[], stage: string) =>
@@ -372,8 +373,8 @@ describe('the contact ledger under concurrent flows of one account', () => {
       for (const list of prospects) expect(list).toHaveLength(8);
       expect(inSeveral(prospects)).toEqual([]);
       // The ledger names, for each person, the flow that has them as a prospect.
-      const people = (await itemsOf(keys.ledgerPartition(account.userId, account.connectionId))).filter((i) =>
-        String(i.sk).startsWith('PERSON#'),
+      const people = (await itemsOf(keys.ledgerPartition(account.workspaceId, account.connectionId))).filter(
+        (i) => String(i.sk).startsWith('PERSON#'),
       );
       for (const [i, id] of flows.entries())
         for (const p of prospects[i]!)
@@ -415,7 +416,7 @@ describe('a read budget shared by two flows and a trob of one account', () => {
       // What each run read, from what it found (a search page holds 10 people): together, what was left.
       const pageSize = LINKEDIN.pageSizes.search;
       const pagesOf = async (id: string) =>
-        Math.ceil(((await automationItem(ada.id, id)).runCounters as { found: number }).found / pageSize);
+        Math.ceil(((await currentJobItem(ada.id, id)).counters as { found: number }).found / pageSize);
       const flowPages = await Promise.all(flows.map(pagesOf));
       const trobPages = await pagesOf(trob.id);
       expect(flowPages[0]! + flowPages[1]! + trobPages).toBe(left);
@@ -429,7 +430,7 @@ describe('a read budget shared by two flows and a trob of one account', () => {
       for (const [i, id] of flows.entries()) {
         const item = await automationItem(ada.id, id);
         expect(item).toMatchObject({ status: 'active', totalRuns: 1, successfulRuns: 1 });
-        const stored = (item.runCounters as { stored: number }).stored;
+        const stored = ((await currentJobItem(ada.id, id)).counters as { stored: number }).stored;
         expect(stored).toBe((await prospectsOf(ada.id, id)).length);
         // Two pages without anyone the other flow took may be enough for 15: then no word of the budget.
         // A flow that starts after the others spent every search has no share of the day plan at all:

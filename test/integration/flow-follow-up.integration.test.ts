@@ -7,8 +7,8 @@ import { createGovernor } from '../../functions/safety/governor';
 import {
   api,
   as,
-  automationItem,
   connectedUser,
+  currentJobItem,
   deliverFlowRuns,
   sandbox,
   startEngineSuite,
@@ -57,7 +57,7 @@ describe('follow-up messages', () => {
 
     // The account's messages are spent for today (another tool, another flow: it does not matter).
     const governor = createGovernor({
-      account: { userId: ada.id, connectionId: connection.id },
+      account: { workspaceId: ada.id, connectionId: connection.id },
       platform: 'linkedin',
       now: () => new Date(),
       pacingScale: 0,
@@ -73,7 +73,7 @@ describe('follow-up messages', () => {
     const accepted = (await people(ledger)).filter((p) => p.steps.accepted).map((p) => p.personId);
     expect(accepted.length).toBeGreaterThan(0);
     expect((await people(ledger)).filter((p) => p.steps.messaged)).toEqual([]);
-    const stages = ((await automationItem(ada.id, flowId)).stageHistory as Array<{ stage: string }>).map(
+    const stages = ((await currentJobItem(ada.id, flowId)).stages as Array<{ stage: string }>).map(
       (s) => s.stage,
     );
     expect(stages).toContain('budget-spent');

@@ -17,6 +17,7 @@ import {
   as,
   automationItem,
   connectedUser,
+  currentJobItem,
   deliver,
   sandbox,
   startEngineSuite,
@@ -135,7 +136,7 @@ describe('a write a killed worker left performing', () => {
   it('is verified and recorded done by its flow’s next run, with its activity and step, not sent again', async () => {
     const ada = await connectedUser('PLUS');
     const flow = await startedFlow(ada);
-    const account = { userId: ada.id, connectionId: await connectionOf(ada) };
+    const account = { workspaceId: ada.id, connectionId: await connectionOf(ada) };
     const page = await accountPage();
     try {
       const person = await stranger(page);
@@ -161,8 +162,7 @@ describe('a write a killed worker left performing', () => {
         expect.objectContaining({ wasSuccessful: true, timestamp: left?.performedAt, id: key }),
       ]);
       expect((await findContact(account, person.id))?.steps.invited).toEqual(expect.any(String));
-      const item = await automationItem(ada.id, flow.id);
-      const history = item.stageHistory as Array<{ stage: string }>;
+      const history = (await currentJobItem(ada.id, flow.id)).stages as Array<{ stage: string }>;
       // Settled first thing, before the run looked for anyone new.
       expect(history.map((h) => h.stage).slice(0, 3)).toEqual(['starting', 'settling', 'discovering']);
     } finally {
@@ -175,7 +175,7 @@ describe('a write a killed worker left performing', () => {
     const flow = await startedFlow(ada);
     await runFlow(ada);
     expect(await automationItem(ada.id, flow.id)).toMatchObject({ status: 'active', totalRuns: 1 });
-    const account = { userId: ada.id, connectionId: await connectionOf(ada) };
+    const account = { workspaceId: ada.id, connectionId: await connectionOf(ada) };
     const page = await accountPage();
     try {
       const person = await stranger(page);
@@ -205,7 +205,7 @@ describe('a write a killed worker left performing', () => {
   it('is left to the flow’s own run while it runs, and to its next run when paused', async () => {
     const ada = await connectedUser('PLUS');
     const flow = await startedFlow(ada);
-    const account = { userId: ada.id, connectionId: await connectionOf(ada) };
+    const account = { workspaceId: ada.id, connectionId: await connectionOf(ada) };
     const page = await accountPage();
     try {
       const person = await stranger(page);

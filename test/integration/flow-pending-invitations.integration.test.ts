@@ -9,8 +9,8 @@ import type { TestUser } from '../support/api-client';
 import {
   api,
   as,
-  automationItem,
   connectedUser,
+  currentJobItem,
   deliverFlowRuns,
   sandbox,
   startEngineSuite,
@@ -149,7 +149,7 @@ describe('pending invitations kept tidy', () => {
     expect((await api.post(`/api/flows/${flowId}/execute`, {}, as(ada))).status).toBe(200);
     await deliverFlowRuns(ada);
     expect(await items(keys.prospectsPartition(ada.id, flowId), 'PROSPECT#')).toHaveLength(5);
-    const stages = ((await automationItem(ada.id, flowId)).stageHistory as Array<{ stage: string }>).map(
+    const stages = ((await currentJobItem(ada.id, flowId)).stages as Array<{ stage: string }>).map(
       (s) => s.stage,
     );
     expect(stages).toContain('budget-spent');

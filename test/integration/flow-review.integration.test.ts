@@ -60,7 +60,7 @@ const decide = (user: TestUser, flowId: string, decisions: unknown[]) =>
   api.post(`/api/flows/${flowId}/review`, { decisions }, as(user));
 
 /** A note waiting for review, as a run of the flow records it. */
-function waitingNote(account: { userId: string; connectionId: string }, flowId: string, i: number) {
+function waitingNote(account: { workspaceId: string; connectionId: string }, flowId: string, i: number) {
   const key = `invite:person-${i}`;
   const at = new Date(Date.now() - (30 - i) * 60_000).toISOString();
   const text = `Hi Person ${i}, your post on revenue operations made me think of our work with sales teams.`;
@@ -103,7 +103,7 @@ describe('review before send', () => {
     await deliverFlowRuns(ada, { twice: true });
 
     const connection = await connectionOf(ada);
-    const account = { userId: ada.id, connectionId: connection.id };
+    const account = { workspaceId: ada.id, connectionId: connection.id };
     const today = periodsOf(new Date(), connection.timeZone ?? 'UTC');
     // Nothing went out: no write budget taken, no write done.
     for (const action of ['invitations', 'likes', 'comments', 'messages'] as const)
@@ -223,7 +223,7 @@ describe('review before send', () => {
       as(ada),
     );
     expect(synced.status, synced.text).toBe(201);
-    const account = { userId: ada.id, connectionId: synced.body.data.platform.id as string };
+    const account = { workspaceId: ada.id, connectionId: synced.body.data.platform.id as string };
     await markWarmedUp(account);
     const flow = await startFlow(ada, 'everything', 5);
     const runAgain = async () => {
@@ -246,7 +246,7 @@ describe('review before send', () => {
     expect(decided.status, decided.text).toBe(200);
     await runAgain();
     const writes = new Map(
-      (await items(keys.ledgerPartition(account.userId, account.connectionId)))
+      (await items(keys.ledgerPartition(account.workspaceId, account.connectionId)))
         .filter((i) => String(i.sk).startsWith('WRITE#'))
         .map((i) => [String(i.key), i]),
     );
@@ -335,7 +335,7 @@ describe('review before send', () => {
     // Enough waiting notes for the streak, recorded as a run records them.
     await Promise.all(
       Array.from({ length: AUTOPILOT_OFFER_STREAK + 2 }, (_, i) =>
-        waitingNote({ userId: ada.id, connectionId: connection.id }, flow.id, i),
+        waitingNote({ workspaceId: ada.id, connectionId: connection.id }, flow.id, i),
       ),
     );
     const queue = await queueOf(ada, flow.id);
@@ -395,7 +395,7 @@ describe('review before send', () => {
     expect(writes).toHaveLength(queue.items.length);
     for (const write of writes) expect(write.status, String(write.key)).toBe('expired');
     // A write its last run recorded as the flow stopped expires when the queue is read.
-    const account = { userId: ada.id, connectionId: connection.id };
+    const account = { workspaceId: ada.id, connectionId: connection.id };
     await waitingNote(account, flow.id, 1);
     expect((await queueOf(ada, flow.id)).items).toEqual([]);
     expect(

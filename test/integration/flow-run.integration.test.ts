@@ -17,6 +17,7 @@ import {
   as,
   automationItem,
   connectedUser,
+  currentJobItem,
   deliver,
   sandbox,
   startEngineSuite,
@@ -95,7 +96,9 @@ describe('a flow’s run', () => {
       expect(String(prospect.matchReason).length).toBeGreaterThan(0);
     }
     // The stage history and the API.
-    const stages = (item.stageHistory as Array<{ stage: string }>).map((s) => s.stage);
+    const stages = ((await currentJobItem(ada.id, flow.id)).stages as Array<{ stage: string }>).map(
+      (s) => s.stage,
+    );
     expect(stages).toEqual(expect.arrayContaining(['discovering', 'scoring', 'completed']));
     const shown = (await api.get(`/api/flows/${flow.id}`, as(ada))).body.data.flow;
     expect(shown).toMatchObject({
@@ -145,7 +148,7 @@ describe('a flow’s run', () => {
     expect(b).toHaveLength(5);
     expect(b.filter((id) => a.includes(id))).toEqual([]);
     // The same search, in the same order: the second run passed over the first one's five.
-    expect((await automationItem(ada.id, second)).runCounters).toMatchObject({ stored: 5, duplicates: 5 });
+    expect((await currentJobItem(ada.id, second)).counters).toMatchObject({ stored: 5, duplicates: 5 });
   });
 
   it('ends its discovery early at a spent search budget, says so, and never searches past it', async () => {
@@ -164,7 +167,7 @@ describe('a flow’s run', () => {
     const daily = BUDGETS.linkedin.searches.daily;
     const now = new Date();
     const taken = await takeBudget(
-      { userId: ada.id, connectionId: connection.id },
+      { workspaceId: ada.id, connectionId: connection.id },
       'searches',
       periodsOf(now),
       BUDGETS.linkedin.searches,
@@ -175,15 +178,25 @@ describe('a flow’s run', () => {
     await runFlow(ada);
     const item = await automationItem(ada.id, flow.id);
     expect(item.status).toBe('active');
-    const stages = (item.stageHistory as Array<{ stage: string }>).map((s) => s.stage);
+    const stages = ((await currentJobItem(ada.id, flow.id)).stages as Array<{ stage: string }>).map(
+      (s) => s.stage,
+    );
     expect(stages).toContain('budget-spent');
     // One search page's people, scored: fewer than asked, and the run still completes.
-    expect(item.runCounters).toMatchObject({ stored: 10 });
+    expect((await currentJobItem(ada.id, flow.id)).counters).toMatchObject({ stored: 10 });
     expect(item.message).toBe('Found and scored 10 new prospects');
+    // The flow's page shows its last run as that run's item holds it: at its end, 100% (issue 37 point 1).
+    const shown = (await api.get(`/api/flows/${flow.id}`, as(ada))).body.data.flow;
+    expect(shown.currentRun).toMatchObject({ progress: 100, stage: 'completed', message: item.message });
     const { budgetUsed } = await import('../../functions/safety/budget-repository');
     expect(
-      (await budgetUsed({ userId: ada.id, connectionId: connection.id }, 'searches', periodsOf(new Date())))
-        .daily,
+      (
+        await budgetUsed(
+          { workspaceId: ada.id, connectionId: connection.id },
+          'searches',
+          periodsOf(new Date()),
+        )
+      ).daily,
     ).toBe(daily);
   });
 
@@ -233,9 +246,9 @@ describe('a flow’s run', () => {
       expect(String(comment.text)).not.toMatch(/[{}[\]]/);
       expect([...String(comment.text)].length).toBeLessThanOrEqual(500);
     }
-    const engagedStages = (
-      (await automationItem(ada.id, flowId)).stageHistory as Array<{ stage: string }>
-    ).map((s) => s.stage);
+    const engagedStages = ((await currentJobItem(ada.id, flowId)).stages as Array<{ stage: string }>).map(
+      (s) => s.stage,
+    );
     expect(engagedStages).toEqual(
       expect.arrayContaining(['discovering', 'scoring', 'engaging', 'connecting']),
     );

@@ -23,7 +23,7 @@ function budgets(daily: number, weekly: number): Record<GovernedAction, ActionBu
   return out;
 }
 
-const account = () => ({ userId: `u-${randomUUID()}`, connectionId: `c-${randomUUID()}` });
+const account = () => ({ workspaceId: `u-${randomUUID()}`, connectionId: `c-${randomUUID()}` });
 
 describe('safety governor of one connected account', () => {
   it('gives back what a take counted and no action used, in the day it was taken, never below zero', async () => {
@@ -278,7 +278,7 @@ describe('the invitation budget that adapts (issue 23 point 5)', () => {
         new PutCommand({
           TableName: tableName(),
           Item: {
-            ...keys.ledgerPerson(acc.userId, acc.connectionId, id),
+            ...keys.ledgerPerson(acc.workspaceId, acc.connectionId, id),
             personId: id,
             name: id,
             flowId: 'f',

@@ -18,6 +18,7 @@ import {
   api,
   as,
   automationItem,
+  currentJobItem,
   deliver,
   env,
   FOLLOWERS,
@@ -166,7 +167,8 @@ describe('which message runs which job', () => {
     expect(next).toEqual({ ...first, segment: 1 });
     // A copy of segment 0 (a second delivery, a re-send) finds it handed over: nothing runs.
     await deliver(first!);
-    expect(await automationItem(ada.id, automation.id)).toMatchObject({ runSegment: 0, queuedSegment: 1 });
+    expect(await currentJobItem(ada.id, automation.id)).toMatchObject({ segment: 0 });
+    expect(await automationItem(ada.id, automation.id)).toMatchObject({ queuedSegment: 1 });
     expect(await takeRunMessages(ada.id)).toEqual([]);
     // The user cancels and runs it again: the old job's message claims nothing of the new job.
     expect((await api.put(`/api/jobs/${automation.id}`, { status: 'cancelled' }, as(ada))).status).toBe(200);

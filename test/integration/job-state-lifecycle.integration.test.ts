@@ -57,7 +57,15 @@ interface Step {
 
 const quiet = createLogger({}, { level: 'silent' });
 const now = () => new Date();
-const read = async (job: Job) => (await getItem(keys.automation(job.userId, job.id))) ?? {};
+/** The automation's item, with its current job's lease and segment (the job's item holds them). */
+const read = async (job: Job) => {
+  const automation = (await getItem(keys.automation(job.userId, job.id))) ?? {};
+  if (typeof automation.jobId !== 'string') return automation;
+  const live = await getItem(
+    keys.job(job.userId, (automation.jobCreatedAt ?? automation.createdAt) as string, automation.jobId),
+  );
+  return { ...automation, leaseToken: live?.leaseToken, runSegment: live?.segment };
+};
 const endingJob = (job: Job, item: Record<string, unknown>): EndingJob => ({
   ref: { id: item.jobId as string, createdAt: (item.jobCreatedAt ?? item.createdAt) as string },
   ...(job.recurring ? { nextRunAt: new Date(Date.now() + 3_600_000).toISOString() } : {}),
@@ -145,8 +153,8 @@ const STEPS: Step[] = [
     entry: 'functions/automations/update-job.handler.ts',
     by: 'user',
     mustMove: (before) => (from('paused', 'user') as string[]).includes(before),
-    run: (job) =>
-      setJobStatusByUser(job.userId, job.id, {
+    run: (job, item) =>
+      setJobStatusByUser(job.userId, item as unknown as StoredAutomation, {
         to: 'paused',
         from: from('paused', 'user'),
         at: now().toISOString(),
@@ -165,11 +173,10 @@ const STEPS: Step[] = [
     by: 'user',
     mustMove: (before) => before === 'paused',
     run: (job, item) =>
-      setJobStatusByUser(job.userId, job.id, {
+      setJobStatusByUser(job.userId, item as unknown as StoredAutomation, {
         to: 'pending',
         from: ['paused'],
         at: now().toISOString(),
-        queuedSegment: ((item.runSegment as number | undefined) ?? -1) + 1,
       }),
   },
   {
@@ -191,11 +198,10 @@ const STEPS: Step[] = [
     by: 'user',
     mustMove: (before) => (from('cancelled', 'user') as string[]).includes(before),
     run: (job, item) =>
-      setJobStatusByUser(job.userId, job.id, {
+      setJobStatusByUser(job.userId, item as unknown as StoredAutomation, {
         to: 'cancelled',
         from: from('cancelled', 'user'),
         at: now().toISOString(),
-        job: { id: item.jobId as string, createdAt: (item.jobCreatedAt ?? item.createdAt) as string },
       }),
   },
   {

@@ -7,6 +7,7 @@ import { RUN_TEXTS } from '../../shared/run-texts';
 import {
   automationItem,
   connectedUser,
+  currentJobItem,
   deliver,
   env,
   FOLLOWERS,
@@ -93,7 +94,7 @@ describe('a message that meets its segment held by a lease', () => {
       leaseMs: 4000,
     });
     expect(claim.kind).toBe('claimed');
-    const leaseUntil = Date.parse(String((await automationItem(ada.id, automation.id)).leaseUntil));
+    const leaseUntil = Date.parse(String((await currentJobItem(ada.id, automation.id)).leaseUntil));
 
     expect(await deliver(message!, { receiveCount: 2 })).toEqual([]);
     // The worker sent nothing: the segment waits on the unsent index, to be sent a second after the lease.
@@ -139,7 +140,10 @@ describe('a message that meets its segment held by a lease', () => {
     const marked = await markHeldRunUnsent({
       userId: ada.id,
       automationId: automation.id,
-      jobId: message!.jobId,
+      job: {
+        id: message!.jobId,
+        createdAt: (await automationItem(ada.id, automation.id)).createdAt as string,
+      },
       segment: message!.segment,
       sendAt: new Date(Date.now() + 5000),
       now: new Date(),
@@ -175,8 +179,11 @@ describe('a last attempt whose failure cannot be recorded', () => {
 
       // Still running, its lease ended: the sweep's next pass puts its segment back on the unsent index
       // and sends it.
-      const left = await automationItem(ada.id, automation.id);
-      expect(left).toMatchObject({ status: 'running', leaseUntil: new Date(0).toISOString() });
+      expect(await automationItem(ada.id, automation.id)).toMatchObject({ status: 'running' });
+      expect(await currentJobItem(ada.id, automation.id)).toMatchObject({
+        status: 'running',
+        leaseUntil: new Date(0).toISOString(),
+      });
       expect(await sweepUnsentAsTask()).toEqual({ sent: 1, failed: 0, stalled: 1, woken: 0 });
       const [takeover] = await takeRunMessages(ada.id);
       expect(takeover).toEqual(message);

@@ -9,6 +9,7 @@ import {
   as,
   automationItem,
   connectedUser,
+  currentJobItem,
   deliver,
   FOLLOWERS,
   followersConfig,
@@ -68,8 +69,8 @@ describe('long jobs and crashed workers', () => {
     expect(await automationItem(ada.id, automation.id)).toMatchObject({
       status: 'completed',
       totalLeads: leads.length,
-      runSegment: 1,
     });
+    expect(await currentJobItem(ada.id, automation.id)).toMatchObject({ status: 'completed', segment: 1 });
   });
 
   it('loses and duplicates no lead when the worker is killed mid-job, and the redelivered message completes it', async () => {
@@ -131,7 +132,7 @@ describe('long jobs and crashed workers', () => {
       'the message to come back',
     );
     expect(comeBack).toEqual([message]);
-    expect(Date.parse(String((await automationItem(ada.id, automation.id)).leaseUntil))).toBeLessThan(
+    expect(Date.parse(String((await currentJobItem(ada.id, automation.id)).leaseUntil))).toBeLessThan(
       Date.now(),
     );
 
@@ -232,21 +233,30 @@ describe('the stage a job is in (issue 35 point 4)', () => {
       await waitFor(
         async () => {
           const item = await automationItem(ada.id, automation.id);
-          const history = (item.stageHistory ?? []) as { stage: string }[];
+          const history = ((await currentJobItem(ada.id, automation.id)).stages ?? []) as { stage: string }[];
           return item.stage === 'starting' && history.some((s) => s.stage === 'starting');
         },
         10_000,
         "the 'starting' stage stored while the platform opens",
       );
-      const api = await automationItem(ada.id, automation.id);
-      expect(api.message).toBe(RUN_TEXTS.opening('LinkedIn'));
+      // The API's automation shows the stage its job's item holds (issue 37 point 1), and its message.
+      const listed = (
+        (await api.get('/api/automation', as(ada))).body.data.automations as Array<Record<string, unknown>>
+      ).find((a) => a.id === automation.id);
+      expect(listed).toMatchObject({
+        status: 'running',
+        stage: 'starting',
+        message: RUN_TEXTS.opening('LinkedIn'),
+      });
     } finally {
       site.setFailures({ clear: true });
       await outcome?.catch(() => undefined);
     }
     const done = await automationItem(ada.id, automation.id);
     expect(done.status).toBe('completed');
-    const stages = ((done.stageHistory ?? []) as { stage: string }[]).map((s) => s.stage);
+    const stages = (((await currentJobItem(ada.id, automation.id)).stages ?? []) as { stage: string }[]).map(
+      (s) => s.stage,
+    );
     expect(stages[0]).toBe('starting');
     expect(stages.at(-1)).toBe('completed');
   });

@@ -359,7 +359,7 @@ describe('one account, two runs at once', () => {
     const service = createRuns();
     const context = (message: TrobRunMessage) => ({
       ...runContext(logger, { getRemainingTimeInMillis: () => 300_000 }, 1),
-      governorFor: (account: { userId: string; connectionId: string }) =>
+      governorFor: (account: { workspaceId: string; connectionId: string }) =>
         createGovernor({ account, platform: 'linkedin', now: () => new Date(), pacingScale: 0, budgets }),
       progressFor: () => ({ report: () => undefined, flush: async () => undefined }),
       log: logger.child({ jobId: message.jobId }),
@@ -370,7 +370,7 @@ describe('one account, two runs at once', () => {
     );
     expect(outcomes.sort()).toEqual(['waiting', 'waiting']);
     const used = await budgetUsed(
-      { userId: ada.id, connectionId: connection.id },
+      { workspaceId: ada.id, connectionId: connection.id },
       'list-pages',
       periodsOf(new Date()),
     );
@@ -391,7 +391,7 @@ describe('list pages taken from the budget two at a time', () => {
     await runQueued(ada.id);
     const connection = (await api.get('/api/users/platforms', as(ada))).body.data.platforms[0];
     const used = await budgetUsed(
-      { userId: ada.id, connectionId: connection.id },
+      { workspaceId: ada.id, connectionId: connection.id },
       'list-pages',
       periodsOf(new Date()),
     );

@@ -11,6 +11,7 @@ import {
   api,
   as,
   automationItem,
+  currentJobItem,
   deliver,
   runQueued,
   sandbox,
@@ -74,7 +75,7 @@ async function spentToday(who: TestUser, action: string): Promise<number> {
   const platforms = (await api.get('/api/users/platforms', as(who))).body.data.platforms as Array<{
     id: string;
   }>;
-  const account = { userId: who.id, connectionId: platforms[0]!.id };
+  const account = { workspaceId: who.id, connectionId: platforms[0]!.id };
   return (await budgetUsed(account, action, periodsOf(new Date()))).daily;
 }
 
@@ -614,6 +615,7 @@ describe('post engagers over several segments', { timeout: 90_000 }, () => {
     }
     return {
       automation: await automationItem(who.id, automation.id),
+      job: await currentJobItem(who.id, automation.id),
       leads: await storedLeads(who.id, automation.id),
     };
   }
@@ -629,7 +631,7 @@ describe('post engagers over several segments', { timeout: 90_000 }, () => {
       filteringSettings: { maxProfiles: 2000, minFollowers: 0, excludeProtected: false },
       exportSettings: EXPORT,
     };
-    const { automation, leads } = await runInShortSegments(ada, 'x', X_ENGAGERS, config, {
+    const { automation, job, leads } = await runInShortSegments(ada, 'x', X_ENGAGERS, config, {
       slowMs: 200,
       remainingMs: 47_000,
     });
@@ -641,7 +643,7 @@ describe('post engagers over several segments', { timeout: 90_000 }, () => {
         ...post.likerIds,
       ].map((id) => personOf('x', id)),
     );
-    expect(Number(automation.runSegment)).toBeGreaterThan(0);
+    expect(Number(job.segment)).toBeGreaterThan(0);
     expect(automation).toMatchObject({ status: 'completed', totalLeads: expected.length });
     expect((automation.report as { stored: number; found: number }).stored).toBe(expected.length);
     expect((automation.report as { found: number }).found).toBe(expected.length);
@@ -666,7 +668,7 @@ describe('post engagers over several segments', { timeout: 90_000 }, () => {
       filteringSettings: { maxProfiles: 1000, commentKeywords: [], excludePrivate: false },
       exportSettings: EXPORT,
     };
-    const { automation, leads } = await runInShortSegments(ada, 'instagram', IG_ENGAGERS, config, {
+    const { automation, job, leads } = await runInShortSegments(ada, 'instagram', IG_ENGAGERS, config, {
       // The landing page fits in the 1.5 s left, the comments page does not: the likers come next segment.
       slowMs: 1000,
       remainingMs: 46_500,
@@ -674,7 +676,7 @@ describe('post engagers over several segments', { timeout: 90_000 }, () => {
     const expected = unique(
       [...post.comments.map((c) => c.authorId), ...post.likerIds].map((id) => personOf('instagram', id)),
     );
-    expect(Number(automation.runSegment)).toBeGreaterThan(0);
+    expect(Number(job.segment)).toBeGreaterThan(0);
     expect(automation).toMatchObject({ status: 'completed', totalLeads: expected.length });
     expect((automation.report as { stored: number }).stored).toBe(expected.length);
     expect(leadIds(leads)).toEqual(ids(expected));

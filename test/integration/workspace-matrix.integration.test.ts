@@ -933,7 +933,7 @@ const MATRIX: Record<string, Entry> = {
       expect(res.status, res.text).toBe(200);
       expect(res.body.data.audience).toEqual({ count: expect.any(Number), state: 'counted' });
       const kept = await getItem(
-        audienceItemKey({ userId: owner.id, connectionId: fx.linkedin }, audienceFacets(audienceOfW())),
+        audienceItemKey({ workspaceId: owner.id, connectionId: fx.linkedin }, audienceFacets(audienceOfW())),
       );
       expect(kept?.count).toBe(res.body.data.audience.count);
     }),

@@ -53,7 +53,10 @@ afterAll(async () => {
 });
 
 const stranger = () => strangers[next++]!;
-const newAccount = (): LedgerAccount => ({ userId: `u-${randomUUID()}`, connectionId: `c-${randomUUID()}` });
+const newAccount = (): LedgerAccount => ({
+  workspaceId: `u-${randomUUID()}`,
+  connectionId: `c-${randomUUID()}`,
+});
 const deps = (account: LedgerAccount, now = () => new Date()) => ({
   account,
   token: randomUUID(),
@@ -138,11 +141,13 @@ describe('a write that waits for review', () => {
     const write = reviewedInvitation(account, person, calls);
     expect(await writeOnce(deps(account), write)).toEqual({ kind: 'awaiting-review' });
     const edited = 'Hi, I run sales at a small studio and liked your take on pipeline reviews.';
-    expect(await approveEntry(account.userId, entryOf(account, person, write.key), approval(edited))).toBe(
-      true,
-    );
+    expect(
+      await approveEntry(account.workspaceId, entryOf(account, person, write.key), approval(edited)),
+    ).toBe(true);
     // A second approval of the same intent finds it decided.
-    expect(await approveEntry(account.userId, entryOf(account, person, write.key), approval())).toBe(false);
+    expect(await approveEntry(account.workspaceId, entryOf(account, person, write.key), approval())).toBe(
+      false,
+    );
     const approved = reviewedInvitation(account, person, calls, true);
     expect(await writeOnce(deps(account), approved)).toEqual({ kind: 'done' });
     expect(await writeOnce(deps(account), approved)).toEqual({ kind: 'settled', status: 'done' });
@@ -162,8 +167,8 @@ describe('a write that waits for review', () => {
     const write = reviewedInvitation(account, person, calls);
     await writeOnce(deps(account), write);
     const entry = entryOf(account, person, write.key);
-    expect(await settleEntry(account.userId, entry, 'skipped', new Date().toISOString())).toBe(true);
-    expect(await approveEntry(account.userId, entry, approval())).toBe(false);
+    expect(await settleEntry(account.workspaceId, entry, 'skipped', new Date().toISOString())).toBe(true);
+    expect(await approveEntry(account.workspaceId, entry, approval())).toBe(false);
     expect(await writeOnce(deps(account), reviewedInvitation(account, person, calls, true))).toEqual({
       kind: 'settled',
       status: 'skipped',
@@ -207,7 +212,7 @@ describe('a note that waits for review', () => {
     const skippedPerson = { id: skipped.personId, name: 'Skipped', profileUrl: '' } as FlowPerson;
     expect(
       await settleEntry(
-        account.userId,
+        account.workspaceId,
         entryOf(account, skippedPerson, skipped.key),
         'skipped',
         new Date().toISOString(),
@@ -218,7 +223,9 @@ describe('a note that waits for review', () => {
     const person = stranger();
     const waiting = reviewedInvitation(account, person, calls);
     await writeOnce(deps(account), waiting);
-    expect(await approveEntry(account.userId, entryOf(account, person, waiting.key), approval())).toBe(true);
+    expect(await approveEntry(account.workspaceId, entryOf(account, person, waiting.key), approval())).toBe(
+      true,
+    );
     expect(await used()).toBe(3);
     expect(await writeOnce(deps(account), reviewedInvitation(account, person, calls, true))).toEqual({
       kind: 'done',

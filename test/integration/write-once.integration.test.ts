@@ -64,7 +64,10 @@ afterAll(async () => {
 });
 
 const stranger = () => strangers[next++]!;
-const newAccount = (): LedgerAccount => ({ userId: `u-${randomUUID()}`, connectionId: `c-${randomUUID()}` });
+const newAccount = (): LedgerAccount => ({
+  workspaceId: `u-${randomUUID()}`,
+  connectionId: `c-${randomUUID()}`,
+});
 
 /** An invitation as a flow sends it, with its platform calls counted. */
 function invitation(

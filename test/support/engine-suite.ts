@@ -5,6 +5,8 @@ import { seedCatalogue } from '../../functions/catalog/seed';
 import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { LOCAL_CREDENTIALS } from '../../functions/core/clients/local';
 import { keys } from '../../functions/core/table';
+import type { StoredAutomation } from '../../functions/jobs/automation-item';
+import { automationWithJob, currentJobOf, readLiveJob } from '../../functions/jobs/job-state';
 import { closeSharedBrowser } from '../../functions/platforms/browser';
 import { handler as runWorkerExport } from '../../functions/workers/run.worker';
 import { lambdaContext } from '../../scripts/local-cloud/lambda-runtime';
@@ -157,11 +159,29 @@ export async function runQueued(workspaceId: string): Promise<number> {
   throw new Error('runQueued: still messages after 50 rounds');
 }
 
+/**
+ * An automation's item with what it shows of its current job (its progress, stage, report: the job's own
+ * item holds them, functions/jobs/job-state/live-job-repository.ts), as the API reads it.
+ */
 export async function automationItem(userId: string, id: string): Promise<Record<string, unknown>> {
   const out = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: keys.automation(userId, id), ConsistentRead: true }),
   );
-  return out.Item ?? {};
+  if (!out.Item) return {};
+  const automation = out.Item as StoredAutomation;
+  return automationWithJob(
+    automation,
+    await readLiveJob(userId, currentJobOf(automation)),
+  ) as unknown as Record<string, unknown>;
+}
+
+/** The item of an automation's current job: its lease, segment, cursor, counters, progress and stages. */
+export async function currentJobItem(userId: string, id: string): Promise<Record<string, unknown>> {
+  const out = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.automation(userId, id), ConsistentRead: true }),
+  );
+  if (!out.Item) return {};
+  return (await readLiveJob(userId, currentJobOf(out.Item as StoredAutomation))) as Record<string, unknown>;
 }
 
 /** Every stored lead of an automation, straight from its partition (not its count shards). */

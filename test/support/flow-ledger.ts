@@ -11,7 +11,7 @@ import { periodsOf } from '../../functions/safety/governor';
  * partition's items, a flow's prospects, and a budget spent down to what a test needs left.
  */
 
-export type LedgerAccount = { userId: string; connectionId: string };
+export type LedgerAccount = { workspaceId: string; connectionId: string };
 
 /** Every item of a partition, each page of it, read consistently. */
 export async function itemsOf(pk: string): Promise<Record<string, unknown>[]> {

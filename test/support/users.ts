@@ -105,7 +105,7 @@ export async function newUser(options: NewUserOptions = {}): Promise<TestUser> {
     expect(res.status, res.text).toBe(201);
     // A seasoned account: its write budgets are the full ones (the warm-up's own tests start fresh).
     if (!options.freshAccounts)
-      await markWarmedUp({ userId: user.id, connectionId: res.body.data.platform.id });
+      await markWarmedUp({ workspaceId: user.id, connectionId: res.body.data.platform.id });
   }
   return user;
 }

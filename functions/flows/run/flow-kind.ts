@@ -25,7 +25,7 @@ export const flowKind: RunKind = {
    */
   outgoing: (unsent, now) => ({
     message: segmentMessageOf('flow-run', unsent),
-    startSchedule: nextFlowSchedule(unsent, now).spec,
+    startSchedule: nextFlowSchedule({ ...unsent, userId: unsent.workspaceId }, now).spec,
   }),
 
   // A flow runs from the config it stores (its template is only where the wizard started), so its run
@@ -59,7 +59,7 @@ export const flowKind: RunKind = {
             driver,
             flow: input.automation,
             jobId: input.jobId,
-            account: { userId: input.workspaceId, connectionId: connection.id },
+            account: { workspaceId: input.workspaceId, connectionId: connection.id },
             timeZone: connection.timeZone,
             governor: base.governor,
             token: input.token,

@@ -141,8 +141,7 @@ export function createFlowRunStore(input: {
   ai?: ProspectAi;
 }): FlowRunStore {
   const { driver, flow, jobId, account, now, governor } = input;
-  /** The ledger account's `userId` is its workspace's id. */
-  const workspaceId = account.userId;
+  const { workspaceId } = account;
   const settings = flowConfig.parse(flow.config);
   const records = flowRecords({
     account,

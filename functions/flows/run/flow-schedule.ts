@@ -57,8 +57,8 @@ function minutesOf(time: string, what: string): number {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
-/** A flow's execution settings, checked, in minutes of the day. */
-interface Plan {
+/** A flow's run slots in a day: its execution settings, checked, in minutes of the day. */
+interface RunSlots {
   start: number;
   end: number;
   /** Minutes between two runs' slots: the span over runsPerDay (may be fractional). */
@@ -71,7 +71,7 @@ interface Plan {
   enableWeekends: boolean;
 }
 
-function planOf(execution: FlowExecution): Plan {
+function runSlotsOf(execution: FlowExecution): RunSlots {
   const { runsPerDay, workingHours } = execution;
   if (!Number.isInteger(runsPerDay) || runsPerDay < MIN_RUNS_PER_DAY || runsPerDay > MAX_RUNS_PER_DAY) {
     throw new RangeError(`runsPerDay must be an integer from ${MIN_RUNS_PER_DAY} to ${MAX_RUNS_PER_DAY}`);
@@ -105,8 +105,8 @@ function wallDay(localDate: string): number {
   return ms;
 }
 
-function isWorkingDay(plan: Plan, wallDayMs: number): boolean {
-  if (plan.enableWeekends) return true;
+function isWorkingDay(runs: RunSlots, wallDayMs: number): boolean {
+  if (runs.enableWeekends) return true;
   const weekday = new Date(wallDayMs).getUTCDay();
   return weekday !== 0 && weekday !== 6;
 }
@@ -122,13 +122,13 @@ const hhmm = (minuteOfDay: number): string =>
  * one, `nextFlowRunAt` says where that run goes.
  */
 export function flowRunSlots(execution: FlowExecution, localDate: string): string[] {
-  const plan = planOf(execution);
-  return isWorkingDay(plan, wallDay(localDate)) ? plan.slots.map(hhmm) : [];
+  const runs = runSlotsOf(execution);
+  return isWorkingDay(runs, wallDay(localDate)) ? runs.slots.map(hhmm) : [];
 }
 
 /** The jitter bound in whole minutes: min(15, a quarter of the gap between runs), rounded down. */
 export function maxFlowRunJitterMinutes(execution: FlowExecution): number {
-  return planOf(execution).bound;
+  return runSlotsOf(execution).bound;
 }
 
 function jitterOf(flowId: string, localDate: string, slot: number, bound: number): number {
@@ -148,18 +148,18 @@ export function flowRunJitterMinutes(
   execution: FlowExecution,
 ): number {
   wallDay(localDate);
-  return jitterOf(flowId, localDate, slot, planOf(execution).bound);
+  return jitterOf(flowId, localDate, slot, runSlotsOf(execution).bound);
 }
 
 /** The run instants of one local date, in slot order; none on a day off. */
-function runInstantsOn(wallDayMs: number, plan: Plan, flowId: string): number[] {
-  if (!isWorkingDay(plan, wallDayMs)) return [];
+function runInstantsOn(wallDayMs: number, runs: RunSlots, flowId: string): number[] {
+  if (!isWorkingDay(runs, wallDayMs)) return [];
   const localDate = isoDay(wallDayMs);
-  return plan.slots.map((minute, slot) => {
-    const jittered = minute + jitterOf(flowId, localDate, slot, plan.bound);
+  return runs.slots.map((minute, slot) => {
+    const jittered = minute + jitterOf(flowId, localDate, slot, runs.bound);
     // The bound keeps a run inside its own part of the span; this only says it in so many words.
-    const within = Math.min(plan.end, Math.max(plan.start, jittered));
-    return instantOf(wallDayMs + within * MINUTE_MS, plan.timezone);
+    const within = Math.min(runs.end, Math.max(runs.start, jittered));
+    return instantOf(wallDayMs + within * MINUTE_MS, runs.timezone);
   });
 }
 
@@ -173,15 +173,15 @@ function runInstantsOn(wallDayMs: number, plan: Plan, flowId: string): number[] 
 export function nextFlowRunAt(after: Date, execution: FlowExecution, flowId: string): Date {
   const afterMs = after.getTime();
   if (Number.isNaN(afterMs)) throw new RangeError('Invalid date');
-  const plan = planOf(execution);
-  const today = wallDayOf(afterMs, plan.timezone);
+  const runs = runSlotsOf(execution);
+  const today = wallDayOf(afterMs, runs.timezone);
   let best: number | undefined;
   let foundOn: number | undefined;
   // From the day before (a run a skipped hour pushed past midnight) to at most a week on; a run found
   // on one day is compared with the next day's too, in case a skipped hour reordered them.
   for (let day = today - DAY_MS; day <= today + 8 * DAY_MS; day += DAY_MS) {
     if (foundOn !== undefined && day > foundOn + DAY_MS) break;
-    for (const instant of runInstantsOn(day, plan, flowId)) {
+    for (const instant of runInstantsOn(day, runs, flowId)) {
       if (instant > afterMs && (best === undefined || instant < best)) {
         best = instant;
         foundOn ??= day;

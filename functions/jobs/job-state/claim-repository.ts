@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { jobIdOfRun, runOfJob } from '../../../shared/automations-values';
 import type { Platform } from '../../../shared/platforms';
 import { dynamo, tableName } from '../../core/clients/dynamo';
-import { cancellationCodes, isConditionalCheckFailure } from '../../core/dynamo-errors';
+import { cancellationCodes } from '../../core/dynamo-errors';
 import { keys } from '../../core/table';
-import { newJobPut } from '../job-repository';
+import type { StoredAutomation } from '../automation-item';
+import { type JobRef, LEGACY_LIVE_FIELDS, newJobPut } from '../job-repository';
 import { moveCondition } from './job-moves';
+import { currentJobOf, jobIdentity, type LiveJob, readLiveJob } from './live-job-repository';
 import type { Lease } from './run-state-repository';
 
 /**
@@ -16,19 +16,24 @@ import type { Lease } from './run-state-repository';
  * run-repository.ts), or a recurring automation's next job started by its tick.
  */
 
+/** A claim that meets another write of the automation at the same instant is tried this many times. */
+const CLAIM_ATTEMPTS = 4;
+
 /**
- * What a claim found: the segment is ours; or another lease still holds this very segment (a live worker,
- * or one that stopped without letting go, as a crash or a Ctrl-C leaves it) until `until`; or the message
- * is refused for good (a duplicate of a done segment, an older message, a job paused, finished or gone).
+ * What a claim found: the segment is ours (with the automation and its job's state as they are now); or
+ * another lease still holds this very segment (a live worker, or one that stopped without letting go, as
+ * a crash or a Ctrl-C leaves it) until `until`; or the message is refused for good (a duplicate of a done
+ * segment, an older message, a job paused, finished or gone).
  */
 export type Claim =
-  | { kind: 'claimed'; lease: Lease; item: Record<string, unknown> }
-  | { kind: 'held'; until: Date }
+  | { kind: 'claimed'; lease: Lease; automation: StoredAutomation; job: LiveJob }
+  | { kind: 'held'; until: Date; job: JobRef }
   | { kind: 'refused' };
 
 /**
- * Claims segment `segment` of a job: pending or running to running, only when no newer segment ran
- * and no live lease holds this one.
+ * Claims segment `segment` of a job, in one transaction: the automation pending or running to running
+ * (the lifecycle's claim), and the job's item under a new lease, only when no newer segment ran and no
+ * live lease holds this one.
  */
 export async function claimSegment(input: {
   userId: string;
@@ -41,60 +46,113 @@ export async function claimSegment(input: {
 }): Promise<Claim> {
   const token = randomUUID();
   const at = input.now.toISOString();
+  const until = new Date(input.now.getTime() + input.leaseMs);
+  const read = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.automation(input.userId, input.automationId),
+      ConsistentRead: true,
+    }),
+  );
+  const found = read.Item as StoredAutomation | undefined;
+  if (!found || found.jobId !== input.jobId) return { kind: 'refused' };
+  const job = currentJobOf(found);
   // The lifecycle's claim (pending to running), or a later segment of a job that already runs.
   const claim = moveCondition('running', 'engine', { orStay: true });
-  try {
-    const out = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.automation(input.userId, input.automationId),
-        UpdateExpression:
-          'SET #status = :running, runSegment = :segment, leaseToken = :token, leaseUntil = :until, ' +
-          'startedAt = if_not_exists(startedAt, :at), updatedAt = :at, gsi2pk = :queue, gsi2sk = :queueSort',
-        // The same segment again only while it was not handed over to the next one (a retry, or a
-        // take-over after a crash); a copy of a segment that already continued claims nothing.
-        ConditionExpression:
-          `attribute_exists(pk) AND ${claim.expression} AND jobId = :jobId AND ` +
-          '(attribute_not_exists(runSegment) OR runSegment < :segment OR (runSegment = :segment AND ' +
-          'leaseUntil < :at AND (attribute_not_exists(queuedSegment) OR queuedSegment <= :segment)))',
-        ExpressionAttributeNames: claim.names,
-        ExpressionAttributeValues: {
-          ...claim.values,
-          ':running': 'running',
-          ':segment': input.segment,
-          ':jobId': input.jobId,
-          ':token': token,
-          ':until': new Date(input.now.getTime() + input.leaseMs).toISOString(),
-          ':at': at,
-          ':queue': keys.runQueue.running,
-          ':queueSort': keys.runQueueSort(at, input.userId, input.automationId),
-        },
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  const identity = jobIdentity(input.userId, input.automationId, job);
+  const claimWrite = () =>
+    dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.job(input.userId, job.createdAt, job.id),
+              UpdateExpression:
+                'SET #status = :running, #segment = :segment, leaseToken = :token, leaseUntil = :until, ' +
+                `startedAt = if_not_exists(startedAt, :at), updatedAt = :at, ${identity.sets.join(', ')}`,
+              // The same segment again only while its lease has ended (a retry, or a take-over after a
+              // crash); a newer segment, or the job's first.
+              ConditionExpression:
+                'attribute_not_exists(#segment) OR #segment < :segment OR (#segment = :segment AND leaseUntil < :at)',
+              ExpressionAttributeNames: { '#status': 'status', '#segment': 'segment', ...identity.names },
+              ExpressionAttributeValues: {
+                ':running': 'running',
+                ':segment': input.segment,
+                ':token': token,
+                ':until': until.toISOString(),
+                ':at': at,
+                ...identity.values,
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.automation(input.userId, input.automationId),
+              UpdateExpression:
+                'SET #status = :running, updatedAt = :at, gsi2pk = :queue, gsi2sk = :queueSort',
+              // A copy of a segment that was already handed over to the next one claims nothing.
+              ConditionExpression:
+                `attribute_exists(pk) AND ${claim.expression} AND jobId = :jobId AND ` +
+                '(attribute_not_exists(queuedSegment) OR queuedSegment <= :segment)',
+              ExpressionAttributeNames: claim.names,
+              ExpressionAttributeValues: {
+                ...claim.values,
+                ':running': 'running',
+                ':segment': input.segment,
+                ':jobId': input.jobId,
+                ':at': at,
+                ':queue': keys.runQueue.running,
+                ':queueSort': keys.runQueueSort(at, input.userId, input.automationId),
+              },
+            },
+          },
+        ],
       }),
     );
-    return {
-      kind: 'claimed',
-      lease: {
-        userId: input.userId,
-        automationId: input.automationId,
-        token,
-        segment: input.segment,
-        until: new Date(input.now.getTime() + input.leaseMs),
-      },
-      item: out.Attributes ?? {},
-    };
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-    const found = (error as { Item?: Record<string, AttributeValue> }).Item;
-    const old = found ? unmarshall(found) : undefined;
+  /** A claim refused by its conditions: another lease holds this very segment while it lives, or not ours. */
+  async function heldOrRefused(): Promise<Claim> {
+    const now = await readLiveJob(input.userId, job);
     const held =
-      old?.status === 'running' &&
-      old.runSegment === input.segment &&
-      typeof old.leaseUntil === 'string' &&
-      old.leaseUntil >= at;
-    return held ? { kind: 'held', until: new Date(old.leaseUntil as string) } : { kind: 'refused' };
+      now.status === 'running' &&
+      now.segment === input.segment &&
+      typeof now.leaseUntil === 'string' &&
+      now.leaseUntil >= at;
+    return held ? { kind: 'held', until: new Date(now.leaseUntil as string), job } : { kind: 'refused' };
   }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await claimWrite();
+      break;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      // Another write of the automation at the same instant (the dispatch marking this very message
+      // queued, a user's move): the claim is tried again, not refused, so the message is not dropped.
+      if (!codes.includes('ConditionalCheckFailed') && codes.includes('TransactionConflict')) {
+        if (attempt >= CLAIM_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+        continue;
+      }
+      if (!codes.includes('ConditionalCheckFailed')) throw error;
+      return heldOrRefused();
+    }
+  }
+  const automation = { ...found, status: 'running' } as StoredAutomation;
+  return {
+    kind: 'claimed',
+    lease: {
+      userId: input.userId,
+      automationId: input.automationId,
+      job,
+      token,
+      segment: input.segment,
+      until,
+    },
+    automation,
+    job: await readLiveJob(input.userId, job),
+  };
 }
 
 /**
@@ -126,7 +184,8 @@ export async function startScheduledJob(
   // One more than the current job's number (a cancelled or paused-for-good job keeps its number).
   const run = Math.max(runOfJob(item.jobId as string | undefined), runs) + 1;
   const jobId = jobIdOfRun(automationId, run);
-  const segment = (typeof item.runSegment === 'number' ? item.runSegment : -1) + 1;
+  // Each job's segments count from 0: a message names its job, so no older job's message can claim it.
+  const segment = 0;
   const at = now.toISOString();
   try {
     await dynamo().send(
@@ -138,11 +197,9 @@ export async function startScheduledJob(
               Key: keys.automation(userId, automationId),
               UpdateExpression:
                 'SET #status = :pending, jobId = :jobId, jobCreatedAt = :at, jobTrigger = :trigger, ' +
-                'queuedSegment = :segment, progress = :zero, stage = :stage, message = :message, ' +
-                'completedTasks = :zero, totalTasks = :zero, successTasks = :zero, failedTasks = :zero, ' +
+                'queuedSegment = :segment, message = :message, ' +
                 'updatedAt = :at, gsi2pk = :waiting, gsi2sk = :sort, gsi1pk = :unsent, gsi1sk = :unsentSort ' +
-                'REMOVE runCursor, runCounters, report, forecast, enrichment, waitUntil, errorMessage, completedAt, ' +
-                'startedAt, stageHistory, sendAt',
+                `REMOVE waitUntil, errorMessage, completedAt, sendAt, ${LEGACY_LIVE_FIELDS.join(', ')}`,
               ConditionExpression: `${tick.expression} AND totalRuns = :runs`,
               ExpressionAttributeNames: tick.names,
               ExpressionAttributeValues: {
@@ -151,8 +208,6 @@ export async function startScheduledJob(
                 ':jobId': jobId,
                 ':trigger': start.trigger,
                 ':segment': segment,
-                ':zero': 0,
-                ':stage': 'queued',
                 ':message': start.message,
                 ':at': at,
                 ':waiting': keys.runQueue.waiting,
@@ -174,6 +229,7 @@ export async function startScheduledJob(
             name: item.displayName as string,
             platform: item.platform as Platform,
             createdAt: at,
+            message: start.message,
           }),
         ],
       }),

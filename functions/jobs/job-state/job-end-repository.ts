@@ -1,18 +1,21 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AutomationStatus } from '../../../shared/automations-values';
 import { RUN_TEXTS } from '../../../shared/run-texts';
-import { dynamo, tableName } from '../../core/clients/dynamo';
-import { isItemConditionFailure } from '../../core/dynamo-errors';
+import { tableName } from '../../core/clients/dynamo';
+import { cancellationCodes } from '../../core/dynamo-errors';
 import { keys } from '../../core/table';
-import { type JobRef, jobEndUpdate } from '../job-repository';
+import type { JobRef } from '../job-repository';
 import { moveCondition } from './job-moves';
+import { jobIdentity } from './live-job-repository';
 import {
+  automationUpdate,
   fencedUpdate,
   type Lease,
   LeaseLostError,
   type RunEnd,
   type RunSnapshot,
+  sendTransaction,
   snapshotFields,
+  totalsFields,
 } from './run-state-repository';
 
 /**
@@ -53,9 +56,10 @@ export function automationAfter(
 }
 
 /**
- * Ends the job, in one transaction: the automation's status, report and message (it leaves the run
- * queue and stops counting if not active; a recurring one waits for its next tick) and the job's own
- * item. Answers the automation's new status.
+ * Ends the job, in one transaction: its item records the end (or, stopped by the platform, waits paused
+ * with its cursor), fenced by the lease; the automation's status moves as the lifecycle lets the engine
+ * move it from running (it leaves the run queue and stops counting if not active; a recurring one waits
+ * for its next tick). Answers the automation's new status.
  */
 export async function finishJob(
   lease: Lease,
@@ -75,56 +79,47 @@ export async function finishJob(
         : undefined;
   // A job the platform stopped is not over: it resumes after a re-sync, and counts once when it ends.
   const counts = end.status !== 'paused';
-  const automation = fencedUpdate(
+  const message = end.status === 'completed' ? end.message : end.errorMessage;
+  const jobItem = fencedUpdate(
     lease,
     {
+      ...snapshotFields(state),
+      status: end.status,
+      leaseUntil: new Date(0).toISOString(),
+      message,
+      ...('errorMessage' in end ? { errorMessage: end.errorMessage } : {}),
+      ...(end.report ? { report: end.report } : {}),
+      ...(counts ? { completedAt: at, leadsAdded: state.counters.stored } : {}),
+    },
+    // A forecast is for a job that waits; an ended one shows its report.
+    ['leaseToken', 'forecast'],
+    now,
+  );
+  const move = moveCondition(after.status, 'engine', { only: ['running'] });
+  const automation = automationUpdate(
+    lease,
+    {
+      ...totalsFields(state),
       status: after.status,
       ...(waitsForTick ? { nextRunAt: job.nextRunAt } : {}),
-      ...snapshotFields(state),
-      leaseUntil: new Date(0).toISOString(),
       lastRunAt: at,
       failedRunsInRow: after.failedRunsInRow,
       ...(end.status === 'completed' ? { completedAt: at, message: end.message } : {}),
       // A failed run of a recurring automation is over too: a resume waits for the next tick.
       ...(end.status === 'failed' ? { completedAt: at } : {}),
       ...(errorMessage ? { errorMessage, message: errorMessage } : {}),
-      ...(end.report ? { report: end.report } : {}),
       ...(end.status === 'paused' ? { pausedFor: end.pausedFor } : {}),
       ...(after.pausedForFailures ? { pausedFor: 'failures' } : {}),
     },
-    [
-      'leaseToken',
-      'gsi2pk',
-      'gsi2sk',
-      'sendAt',
-      'waitUntil',
-      // A forecast is for a job that waits; an ended one shows its report.
-      'forecast',
-      ...(after.status === 'paused' ? ['nextRunAt'] : []),
-    ],
+    ['gsi2pk', 'gsi2sk', 'sendAt', 'waitUntil', ...(after.status === 'paused' ? ['nextRunAt'] : [])],
     now,
     counts ? { totalRuns: 1, successfulRuns: end.status === 'completed' ? 1 : 0 } : {},
+    move,
   );
-  const items: Array<Record<string, unknown>> = [{ Update: automation }];
-  if (counts) {
-    items.push(
-      jobEndUpdate(lease.userId, lease.automationId, job.ref, {
-        status: end.status,
-        at,
-        ...(job.startedAt ? { startedAt: job.startedAt } : {}),
-        leadsAdded: state.counters.stored,
-        progress: state.progress,
-        message: end.status === 'completed' ? end.message : end.errorMessage,
-        ...('errorMessage' in end ? { errorMessage: end.errorMessage } : {}),
-        ...(state.stages ? { stages: state.stages } : {}),
-        ...(end.report ? { report: end.report } : {}),
-      }),
-    );
-  }
   try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: items as never }));
+    await sendTransaction([{ Update: jobItem }, { Update: automation }]);
   } catch (error) {
-    if (isItemConditionFailure(error, 0)) throw new LeaseLostError();
+    if (cancellationCodes(error)?.includes('ConditionalCheckFailed')) throw new LeaseLostError();
     throw error;
   }
   return after.status;
@@ -157,24 +152,20 @@ export async function failUnclaimed(
         Key: keys.automation(userId, automationId),
         UpdateExpression:
           'SET #status = :to, errorMessage = :error, message = :error, updatedAt = :at, lastRunAt = :at, ' +
-          'completedAt = :at, failedRunsInRow = :failedInRow, leaseUntil = :epoch, ' +
+          'completedAt = :at, failedRunsInRow = :failedInRow, ' +
           'totalRuns = if_not_exists(totalRuns, :zero) + :one' +
           (after.status === 'active' ? ', nextRunAt = :next' : '') +
           (after.pausedForFailures ? ', pausedFor = :failures' : '') +
-          ' REMOVE leaseToken, gsi2pk, gsi2sk, sendAt, waitUntil, forecast' +
+          ' REMOVE gsi2pk, gsi2sk, sendAt, waitUntil' +
           (after.status === 'paused' ? ', nextRunAt' : ''),
-        // Only the job it was asked for, while it has not ended and no live lease holds it (a stale
-        // worker's last attempt must not fail a job another worker runs, nor a run that completed).
-        ConditionExpression:
-          `attribute_exists(pk) AND ${move.expression}` +
-          (job ? ' AND jobId = :jobId AND (attribute_not_exists(leaseUntil) OR leaseUntil < :at)' : ''),
+        // Only the job it was asked for, while it has not ended.
+        ConditionExpression: `attribute_exists(pk) AND ${move.expression}${job ? ' AND jobId = :jobId' : ''}`,
         ExpressionAttributeNames: move.names,
         ExpressionAttributeValues: {
           ...move.values,
           ':to': after.status,
           ':error': shown,
           ':at': at,
-          ':epoch': new Date(0).toISOString(),
           ':zero': 0,
           ':one': 1,
           ':failedInRow': after.failedRunsInRow,
@@ -185,21 +176,37 @@ export async function failUnclaimed(
       },
     },
   ];
-  if (job)
-    items.push(
-      jobEndUpdate(userId, automationId, job.ref, {
-        status: 'failed',
-        at,
-        ...(job.startedAt ? { startedAt: job.startedAt } : {}),
-        message: errorMessage,
-        errorMessage,
-      }),
-    );
+  if (job) {
+    // No live lease may hold the job: a stale worker's last attempt must not fail a job another worker
+    // runs, nor a run that completed.
+    const identity = jobIdentity(userId, automationId, job.ref);
+    items.push({
+      Update: {
+        TableName: tableName(),
+        Key: keys.job(userId, job.ref.createdAt, job.ref.id),
+        UpdateExpression:
+          `SET #status = :failed, completedAt = :at, updatedAt = :at, message = :error, errorMessage = :error, ` +
+          `leaseUntil = :epoch, ${identity.sets.join(', ')}` +
+          (job.startedAt ? ', startedAt = if_not_exists(startedAt, :startedAt)' : '') +
+          ' REMOVE leaseToken, forecast',
+        ConditionExpression: 'attribute_not_exists(leaseUntil) OR leaseUntil < :at',
+        ExpressionAttributeNames: { '#status': 'status', ...identity.names },
+        ExpressionAttributeValues: {
+          ':failed': 'failed',
+          ':at': at,
+          ':error': errorMessage,
+          ':epoch': new Date(0).toISOString(),
+          ...identity.values,
+          ...(job.startedAt ? { ':startedAt': job.startedAt } : {}),
+        },
+      },
+    });
+  }
   try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: items as never }));
+    await sendTransaction(items);
     return true;
   } catch (error) {
-    if (isItemConditionFailure(error, 0)) return false;
+    if (cancellationCodes(error)?.includes('ConditionalCheckFailed')) return false;
     throw error;
   }
 }

@@ -49,12 +49,3 @@ export function moveCondition(
     values,
   };
 }
-
-/** The condition of a write that keeps the status as it is (a running job's own writes, the sweeps). */
-export function whileStatus(status: AutomationStatus): MoveCondition {
-  return {
-    expression: '#status = :whileStatus',
-    names: { '#status': 'status' },
-    values: { ':whileStatus': status },
-  };
-}

@@ -1,11 +1,15 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '../../../shared/platforms';
 import { dynamo, tableName } from '../../core/clients/dynamo';
-import { isConditionalCheckFailure } from '../../core/dynamo-errors';
+import { cancellationCodes } from '../../core/dynamo-errors';
 import type { Logger } from '../../core/logger';
 import { queryByPrefix } from '../../core/query';
 import { keys } from '../../core/table';
+import type { StoredAutomation } from '../automation-item';
 import { moveCondition } from './job-moves';
+import { currentJobOf, readLiveJob } from './live-job-repository';
+
+const RESUMING = 'Resuming where it stopped';
 
 /**
  * Issue 11 point 9: a job the platform stopped (a challenge, an ended session) waits paused with its
@@ -25,43 +29,65 @@ export function createRunResumer({ log, now }: ResumeDeps) {
 
   async function resumeAfterSync(userId: string, platform: Platform): Promise<number> {
     const { pk, skPrefix } = keys.automationsPrefix(userId);
-    const stopped: Array<{ id: string; runSegment?: number }> = [];
+    const stopped: StoredAutomation[] = [];
     for await (const a of queryByPrefix(pk, skPrefix, { consistent: true }))
       if (a.status === 'paused' && a.pausedFor === 'platform' && a.platform === platform)
-        stopped.push(a as { id: string; runSegment?: number });
+        stopped.push(a as unknown as StoredAutomation);
     let resumed = 0;
     // The engine's resume of a job the platform stopped (paused to pending), by the lifecycle.
     const resume = moveCondition('pending', 'engine');
     for (const automation of stopped) {
-      const segment = (automation.runSegment ?? 0) + 1;
+      const job = currentJobOf(automation);
+      // The segment after the one the platform stopped: no older message can claim the job.
+      const segment = ((await readLiveJob(userId, job)).segment ?? -1) + 1;
       const at = now().toISOString();
       try {
         await dynamo().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: keys.automation(userId, automation.id),
-            UpdateExpression:
-              'SET #status = :pending, message = :message, updatedAt = :at, queuedSegment = :segment, ' +
-              'gsi2pk = :queue, gsi2sk = :sort, gsi1pk = :unsent, gsi1sk = :unsentSort ' +
-              'REMOVE pausedFor, errorMessage',
-            ConditionExpression: `${resume.expression} AND pausedFor = :platform`,
-            ExpressionAttributeNames: resume.names,
-            ExpressionAttributeValues: {
-              ...resume.values,
-              ':pending': 'pending',
-              ':platform': 'platform',
-              ':message': 'Resuming where it stopped',
-              ':at': at,
-              ':queue': keys.runQueue.waiting,
-              ':sort': keys.runQueueSort(at, userId, automation.id),
-              ':segment': segment,
-              ':unsent': keys.unsentAutomations.pk,
-              ':unsentSort': keys.unsentAutomationSort(at, userId, automation.id),
-            },
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName(),
+                  Key: keys.automation(userId, automation.id),
+                  UpdateExpression:
+                    'SET #status = :pending, message = :message, updatedAt = :at, queuedSegment = :segment, ' +
+                    'gsi2pk = :queue, gsi2sk = :sort, gsi1pk = :unsent, gsi1sk = :unsentSort ' +
+                    'REMOVE pausedFor, errorMessage',
+                  ConditionExpression: `${resume.expression} AND pausedFor = :platform AND jobId = :jobId`,
+                  ExpressionAttributeNames: resume.names,
+                  ExpressionAttributeValues: {
+                    ...resume.values,
+                    ':pending': 'pending',
+                    ':platform': 'platform',
+                    ':message': RESUMING,
+                    ':at': at,
+                    ':queue': keys.runQueue.waiting,
+                    ':sort': keys.runQueueSort(at, userId, automation.id),
+                    ':segment': segment,
+                    ':jobId': job.id,
+                    ':unsent': keys.unsentAutomations.pk,
+                    ':unsentSort': keys.unsentAutomationSort(at, userId, automation.id),
+                  },
+                },
+              },
+              {
+                Update: {
+                  TableName: tableName(),
+                  Key: keys.job(userId, job.createdAt, job.id),
+                  UpdateExpression:
+                    'SET #status = :pending, message = :message, updatedAt = :at REMOVE errorMessage',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: { ':pending': 'pending', ':message': RESUMING, ':at': at },
+                },
+              },
+            ],
           }),
         );
       } catch (error) {
-        if (isConditionalCheckFailure(error)) continue;
+        if (
+          cancellationCodes(error)?.some((c) => c === 'ConditionalCheckFailed' || c === 'TransactionConflict')
+        )
+          continue;
         throw error;
       }
       resumed++;

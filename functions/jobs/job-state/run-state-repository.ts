@@ -1,22 +1,24 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
-  AutomationStatus,
   BudgetForecast,
   CompletenessReport,
   EnrichmentState,
   JobStage,
 } from '../../../shared/automations-values';
 import { dynamo, tableName } from '../../core/clients/dynamo';
-import { isConditionalCheckFailure } from '../../core/dynamo-errors';
+import { cancellationCodes, isConditionalCheckFailure } from '../../core/dynamo-errors';
 import { keys } from '../../core/table';
-import { moveCondition, whileStatus } from './job-moves';
+import type { JobRef } from '../job-repository';
+import { jobIdentity, type LiveJob } from './live-job-repository';
 import { unsentMarker } from './unsent-repository';
 
 /**
- * The run state of a job, kept on its automation item (access pattern 19): who holds the run (a
- * lease), which run message it came from (the segment), where it stands (the cursor) and what it
- * counted. Every write after the claim (run-claims.ts) is fenced by the lease token, so a worker that lost its lease
- * (a cancel, a pause, a newer segment) can no longer change anything.
+ * The run state of a job, kept on its own item (live-job-repository.ts): who holds the run (a lease),
+ * which run message it came from (the segment), where it stands (the cursor) and what it counted. Every
+ * write after the claim (claim-repository.ts) is fenced by the lease token, so a worker that lost its
+ * lease (a cancel, a pause, a newer segment: each takes the token away) can no longer change anything.
+ * What the automation item keeps of it (its lead totals, its place on the run queue and the unsent
+ * index) is written in the same transaction.
  */
 
 /** Where a job stands between run messages. */
@@ -74,6 +76,8 @@ export interface RunState {
 export interface Lease {
   userId: string;
   automationId: string;
+  /** The job the lease holds: its item is where the run state is written. */
+  job: JobRef;
   token: string;
   segment: number;
   /** When the claim's lease ends (nothing renews it): what the segment leases, its writes, ends by then. */
@@ -88,13 +92,16 @@ export class LeaseLostError extends Error {
   }
 }
 
-/** Reads the run state of a claimed automation item. */
-export function runStateOf(item: Record<string, unknown>): RunState {
+/** The run state of a claimed job: its item's cursor and counters, with its automation's lead totals. */
+export function runStateOf(
+  job: LiveJob,
+  automation: { totalLeads?: number; countedLeads?: number },
+): RunState {
   return {
-    cursor: (item.runCursor as RunCursor | undefined) ?? { phase: 'list' },
-    counters: { ...emptyCounters(), ...((item.runCounters as Partial<RunCounters> | undefined) ?? {}) },
-    totalLeads: typeof item.totalLeads === 'number' ? item.totalLeads : 0,
-    countedLeads: typeof item.countedLeads === 'number' ? item.countedLeads : 0,
+    cursor: (job.cursor as RunCursor | undefined) ?? { phase: 'list' },
+    counters: { ...emptyCounters(), ...((job.counters as Partial<RunCounters> | undefined) ?? {}) },
+    totalLeads: typeof automation.totalLeads === 'number' ? automation.totalLeads : 0,
+    countedLeads: typeof automation.countedLeads === 'number' ? automation.countedLeads : 0,
   };
 }
 
@@ -122,76 +129,154 @@ export interface RunSnapshot {
   stages?: JobStage[];
 }
 
+/** What a snapshot writes on the job item. */
 export const snapshotFields = (state: RunSnapshot): Values => ({
-  runCursor: state.cursor,
-  runCounters: state.counters,
+  cursor: state.cursor,
+  counters: state.counters,
+  ...state.progress,
+  ...(state.enrichment ? { enrichment: state.enrichment } : {}),
+  ...(state.stages ? { stages: state.stages } : {}),
+});
+
+/** What a snapshot writes on the automation item: its lead totals. */
+export const totalsFields = (state: RunSnapshot): Values => ({
   totalLeads: state.totalLeads,
   countedLeads: state.countedLeads,
   ...(state.totalLeads > 0 ? { hasData: true } : {}),
-  ...state.progress,
-  ...(state.enrichment ? { enrichment: state.enrichment } : {}),
-  ...(state.stages ? { stageHistory: state.stages } : {}),
 });
 
+/** An update's SET and REMOVE clauses from fields, with `field = field + n` for `add`. */
+export function updateOf(
+  set: Values,
+  remove: readonly string[] = [],
+  add: Record<string, number> = {},
+  prefix = 'f',
+): { expression: string; sets: string[]; removes: string[]; names: Record<string, string>; values: Values } {
+  const names: Record<string, string> = {};
+  const values: Values = {};
+  const parts: string[] = [];
+  let i = 0;
+  for (const [field, value] of Object.entries(set)) {
+    if (value === undefined) continue;
+    names[`#${prefix}${i}`] = field;
+    values[`:${prefix}${i}`] = value;
+    parts.push(`#${prefix}${i} = :${prefix}${i}`);
+    i++;
+  }
+  for (const [field, value] of Object.entries(add)) {
+    names[`#${prefix}${i}`] = field;
+    values[`:${prefix}${i}`] = value;
+    values[`:${prefix}zero`] = 0;
+    parts.push(`#${prefix}${i} = if_not_exists(#${prefix}${i}, :${prefix}zero) + :${prefix}${i}`);
+    i++;
+  }
+  const removed = remove.map((field, j) => {
+    names[`#${prefix}r${j}`] = field;
+    return `#${prefix}r${j}`;
+  });
+  return {
+    expression: [
+      ...(parts.length ? [`SET ${parts.join(', ')}`] : []),
+      ...(removed.length ? [`REMOVE ${removed.join(', ')}`] : []),
+    ].join(' '),
+    sets: parts,
+    removes: removed,
+    names,
+    values,
+  };
+}
+
 /**
- * The update of a fenced write: it holds only while the lease is this worker's and the job still runs.
- * `add` are counters added to (`field = field + n`).
+ * The update of a fenced write of the job item: it holds only while the lease is this worker's (a move
+ * that stops the run takes the token away in the same write as the status). The job's identity is set
+ * where its item is missing (a job created before jobs were stored).
  */
-export function fencedUpdate(
-  lease: Lease,
+export function fencedUpdate(lease: Lease, set: Values, remove: readonly string[] = [], now = new Date()) {
+  const update = updateOf({ ...set, updatedAt: now.toISOString() }, remove);
+  const identity = jobIdentity(lease.userId, lease.automationId, lease.job);
+  const removes = update.removes.join(', ');
+  return {
+    TableName: tableName(),
+    Key: keys.job(lease.userId, lease.job.createdAt, lease.job.id),
+    UpdateExpression: `SET ${[...update.sets, ...identity.sets].join(', ')}${removes ? ` REMOVE ${removes}` : ''}`,
+    ConditionExpression: 'leaseToken = :token',
+    ExpressionAttributeNames: { ...update.names, ...identity.names },
+    ExpressionAttributeValues: { ...update.values, ...identity.values, ':token': lease.token },
+  };
+}
+
+/** An update of the automation item that goes with a fenced write (in its transaction). */
+export function automationUpdate(
+  lease: Pick<Lease, 'userId' | 'automationId'>,
   set: Values,
   remove: readonly string[] = [],
   now = new Date(),
   add: Record<string, number> = {},
+  condition?: { expression: string; names: Record<string, string>; values: Values },
 ) {
-  // A write that sets the status moves it as the engine may from running (a job's end); any other keeps it running.
-  const status = typeof set.status === 'string' ? (set.status as AutomationStatus) : undefined;
-  const held = status ? moveCondition(status, 'engine', { only: ['running'] }) : whileStatus('running');
-  const names: Record<string, string> = { ...held.names };
-  const values: Values = { ':token': lease.token, ...held.values };
-  const parts: string[] = [];
-  let i = 0;
-  for (const [field, value] of Object.entries({ ...set, updatedAt: now.toISOString() })) {
-    if (value === undefined) continue;
-    names[`#f${i}`] = field;
-    values[`:v${i}`] = value;
-    parts.push(`#f${i} = :v${i}`);
-    i++;
-  }
-  for (const [field, value] of Object.entries(add)) {
-    names[`#f${i}`] = field;
-    values[`:v${i}`] = value;
-    values[':zero'] = 0;
-    parts.push(`#f${i} = if_not_exists(#f${i}, :zero) + :v${i}`);
-    i++;
-  }
-  const removed = remove.map((field, j) => {
-    names[`#r${j}`] = field;
-    return `#r${j}`;
-  });
+  const update = updateOf({ ...set, updatedAt: now.toISOString() }, remove, add, 'a');
   return {
     TableName: tableName(),
     Key: keys.automation(lease.userId, lease.automationId),
-    UpdateExpression: `SET ${parts.join(', ')}${removed.length ? ` REMOVE ${removed.join(', ')}` : ''}`,
-    ConditionExpression: `leaseToken = :token AND ${held.expression}`,
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
+    UpdateExpression: update.expression,
+    // A deleted automation (its account deleted) takes no write: the run has nothing left to write to.
+    ConditionExpression: `attribute_exists(pk)${condition ? ` AND ${condition.expression}` : ''}`,
+    ExpressionAttributeNames: { ...update.names, ...(condition?.names ?? {}) },
+    ExpressionAttributeValues: { ...update.values, ...(condition?.values ?? {}) },
   };
 }
 
-/** A fenced update on its own. */
-async function fenced(lease: Lease, set: Values, remove: readonly string[] = [], now = new Date()) {
+/** A fenced write of the job item, with what goes with it on the automation, in one transaction. */
+async function fenced(
+  lease: Lease,
+  job: { set: Values; remove?: readonly string[] },
+  automation: { set: Values; remove?: readonly string[] } | undefined,
+  now = new Date(),
+) {
+  const jobUpdate = fencedUpdate(lease, job.set, job.remove, now);
   try {
-    await dynamo().send(new UpdateCommand(fencedUpdate(lease, set, remove, now)));
+    if (!automation) {
+      await dynamo().send(new UpdateCommand(jobUpdate));
+      return;
+    }
+    const items = [
+      { Update: jobUpdate },
+      { Update: automationUpdate(lease, automation.set, automation.remove, now) },
+    ];
+    await sendTransaction(items);
   } catch (error) {
-    if (isConditionalCheckFailure(error)) throw new LeaseLostError();
+    if (isConditionalCheckFailure(error) || cancellationCodes(error)?.includes('ConditionalCheckFailed'))
+      throw new LeaseLostError();
     throw error;
+  }
+}
+
+/** A transaction that meets another write of its items at the same instant is tried this many times. */
+const TRANSACTION_ATTEMPTS = 4;
+
+/**
+ * Sends a transaction of the job state, again when it met another write of one of its items at the same
+ * instant (TransactionConflict: the segment's own stage save, a dispatch's mark, a user's move), where
+ * two single-item writes would both have gone through.
+ */
+export async function sendTransaction(items: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await dynamo().send(new TransactWriteCommand({ TransactItems: items as never }));
+      return;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      const conflictOnly =
+        codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+      if (!conflictOnly || attempt >= TRANSACTION_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+    }
   }
 }
 
 /** Saves where the job stands and its progress; the next segment (or a retry) continues from here. */
 export async function checkpoint(lease: Lease, state: RunSnapshot, now?: Date): Promise<void> {
-  await fenced(lease, snapshotFields(state), [], now);
+  await fenced(lease, { set: snapshotFields(state) }, { set: totalsFields(state) }, now);
 }
 
 /**
@@ -206,8 +291,8 @@ export async function saveStage(
 ): Promise<void> {
   await fenced(
     lease,
-    { stage: entered.stage, message: entered.message, stageHistory: entered.stages },
-    [],
+    { set: { stage: entered.stage, message: entered.message, stages: entered.stages } },
+    undefined,
     now,
   );
 }
@@ -228,17 +313,24 @@ export async function releaseForNextSegment(
   await fenced(
     lease,
     {
-      ...snapshotFields(state),
-      ...(wait
-        ? { waitUntil: wait.until.toISOString(), sendAt: wait.until.toISOString(), forecast: wait.forecast }
-        : {}),
-      leaseUntil: new Date(0).toISOString(),
-      queuedSegment: lease.segment + 1,
-      ...unsentMarker(lease.userId, lease.automationId, at),
-      gsi2pk: keys.runQueue.waiting,
-      gsi2sk: keys.runQueueSort((wait?.until ?? now).toISOString(), lease.userId, lease.automationId),
+      set: {
+        ...snapshotFields(state),
+        ...(wait?.forecast ? { forecast: wait.forecast } : {}),
+        leaseUntil: new Date(0).toISOString(),
+      },
+      remove: wait?.forecast ? [] : ['forecast'],
     },
-    wait ? [] : ['sendAt', 'waitUntil', 'forecast'],
+    {
+      set: {
+        ...totalsFields(state),
+        ...(wait ? { waitUntil: wait.until.toISOString(), sendAt: wait.until.toISOString() } : {}),
+        queuedSegment: lease.segment + 1,
+        ...unsentMarker(lease.userId, lease.automationId, at),
+        gsi2pk: keys.runQueue.waiting,
+        gsi2sk: keys.runQueueSort((wait?.until ?? now).toISOString(), lease.userId, lease.automationId),
+      },
+      remove: wait ? [] : ['sendAt', 'waitUntil'],
+    },
     now,
   );
 }
@@ -248,7 +340,12 @@ export async function releaseForNextSegment(
  * claim the job at once, with what this attempt saved.
  */
 export async function releaseForRetry(lease: Lease, state: RunSnapshot, now: Date): Promise<void> {
-  await fenced(lease, { ...snapshotFields(state), leaseUntil: new Date(0).toISOString() }, [], now);
+  await fenced(
+    lease,
+    { set: { ...snapshotFields(state), leaseUntil: new Date(0).toISOString() } },
+    { set: totalsFields(state) },
+    now,
+  );
 }
 
 /**
@@ -257,7 +354,7 @@ export async function releaseForRetry(lease: Lease, state: RunSnapshot, now: Dat
  * (unsent-repository.ts markStalledRunsUnsent).
  */
 export async function releaseLease(lease: Lease, now: Date): Promise<void> {
-  await fenced(lease, { leaseUntil: new Date(0).toISOString() }, [], now);
+  await fenced(lease, { set: { leaseUntil: new Date(0).toISOString() } }, undefined, now);
 }
 
 export type RunEnd =

@@ -1,10 +1,13 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AutomationInterval } from '../../../shared/automations-values';
 import { dynamo, tableName } from '../../core/clients/dynamo';
-import { isConditionalCheckFailure } from '../../core/dynamo-errors';
+import { cancellationCodes, isConditionalCheckFailure } from '../../core/dynamo-errors';
 import { keys } from '../../core/table';
+import type { StoredAutomation } from '../automation-item';
+import type { JobRef } from '../job-repository';
+import { currentJobOf, readLiveJob } from './live-job-repository';
 
 /**
  * The unsent index (gsi1, core/table.ts pattern 22): automations whose run message waits to be sent by
@@ -42,7 +45,8 @@ export function unsentMarker(userId: string, id: string, at: string) {
 
 /** What the run dispatch reads of an automation waiting for its run message (run-dispatch-service.ts). */
 export interface UnsentAutomation {
-  userId: string;
+  /** The workspace whose automation it is (its item's `userId`: the owner's id). */
+  workspaceId: string;
   id: string;
   jobId?: string;
   status: string;
@@ -64,7 +68,7 @@ export interface UnsentAutomation {
 export function unsentOf(item: Record<string, unknown>): UnsentAutomation | undefined {
   if (item.gsi1pk !== keys.unsentAutomations.pk || typeof item.gsi1sk !== 'string') return undefined;
   return {
-    userId: item.userId as string,
+    workspaceId: item.userId as string,
     id: item.id as string,
     ...(typeof item.jobId === 'string' ? { jobId: item.jobId } : {}),
     status: item.status as string,
@@ -88,7 +92,7 @@ export async function stillUnsent(seen: UnsentAutomation): Promise<UnsentAutomat
   const out = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.automation(seen.userId, seen.id),
+      Key: keys.automation(seen.workspaceId, seen.id),
       ConsistentRead: true,
     }),
   );
@@ -126,53 +130,68 @@ export async function markStalledRunsUnsent(
       TableName: tableName(),
       IndexName: keys.runQueue.index,
       KeyConditionExpression: 'gsi2pk = :running',
-      // Not one taken over since its lease ended, within the grace: one take-over, not one per sweep.
-      FilterExpression:
-        '#status = :runningStatus AND leaseUntil < :before AND attribute_not_exists(gsi1pk) AND ' +
-        '(attribute_not_exists(takenOverAt) OR takenOverAt < leaseUntil OR takenOverAt < :before)',
+      FilterExpression: '#status = :runningStatus AND attribute_not_exists(gsi1pk)',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':running': keys.runQueue.running,
-        ':runningStatus': 'running',
-        ':before': leaseEndedBefore,
-      },
+      ExpressionAttributeValues: { ':running': keys.runQueue.running, ':runningStatus': 'running' },
       Limit: limit,
     }),
   );
   let marked = 0;
   for (const item of out.Items ?? []) {
-    const { userId, id, leaseUntil, runSegment } = item as {
-      userId: string;
-      id: string;
-      leaseUntil: string;
-      runSegment: number;
-    };
+    const automation = item as StoredAutomation & { takenOverAt?: string };
+    const job = currentJobOf(automation);
+    // The lease and the segment are the job's (live-job-repository.ts).
+    const { leaseUntil, segment } = await readLiveJob(automation.userId, job);
+    if (typeof leaseUntil !== 'string' || typeof segment !== 'number' || leaseUntil >= leaseEndedBefore)
+      continue;
+    // Not one taken over since its lease ended, within the grace: one take-over, not one per sweep.
+    const taken = automation.takenOverAt;
+    if (taken && taken >= leaseUntil && taken >= leaseEndedBefore) continue;
     try {
       await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.automation(userId, id),
-          UpdateExpression:
-            'SET queuedSegment = :segment, takenOverAt = :now, gsi1pk = :unsent, gsi1sk = :unsentSort',
-          ConditionExpression:
-            '#status = :running AND leaseUntil = :seen AND runSegment = :segment AND attribute_not_exists(gsi1pk) ' +
-            'AND (attribute_not_exists(takenOverAt) OR takenOverAt < leaseUntil OR takenOverAt < :before)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':segment': runSegment,
-            ':running': 'running',
-            ':seen': leaseUntil,
-            ':before': leaseEndedBefore,
-            ':now': now,
-            ':unsent': keys.unsentAutomations.pk,
-            // Unsent since its lease ended, so the sweep that marks it also sends it.
-            ':unsentSort': keys.unsentAutomationSort(leaseUntil, userId, id),
-          },
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: keys.job(automation.userId, job.createdAt, job.id),
+                ConditionExpression: 'leaseUntil = :seen AND #segment = :segment',
+                ExpressionAttributeNames: { '#segment': 'segment' },
+                ExpressionAttributeValues: { ':seen': leaseUntil, ':segment': segment },
+              },
+            },
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.automation(automation.userId, automation.id),
+                UpdateExpression:
+                  'SET queuedSegment = :segment, takenOverAt = :now, gsi1pk = :unsent, gsi1sk = :unsentSort',
+                ConditionExpression:
+                  '#status = :running AND jobId = :jobId AND attribute_not_exists(gsi1pk) AND ' +
+                  '(attribute_not_exists(takenOverAt) OR takenOverAt < :seen OR takenOverAt < :before)',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':segment': segment,
+                  ':running': 'running',
+                  ':jobId': job.id,
+                  ':seen': leaseUntil,
+                  ':before': leaseEndedBefore,
+                  ':now': now,
+                  ':unsent': keys.unsentAutomations.pk,
+                  // Unsent since its lease ended, so the sweep that marks it also sends it.
+                  ':unsentSort': keys.unsentAutomationSort(leaseUntil, automation.userId, automation.id),
+                },
+              },
+            },
+          ],
         }),
       );
       marked++;
     } catch (error) {
-      if (!isConditionalCheckFailure(error)) throw error;
+      if (
+        !cancellationCodes(error)?.some((c) => c === 'ConditionalCheckFailed' || c === 'TransactionConflict')
+      )
+        throw error;
     }
   }
   return marked;
@@ -187,21 +206,21 @@ export async function markStalledRunsUnsent(
  * by segment lets a message that was only late run nothing twice. The send sets `queuedAt`, so a job gets
  * one wake-up per grace, not one per sweep. Answers how many.
  */
-export async function markLostWakeUpsUnsent(wokeBefore: string, now: string, limit: number): Promise<number> {
+export async function markLostWakeUpsUnsent(wokeBefore: string, limit: number): Promise<number> {
   const out = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: keys.runQueue.index,
       KeyConditionExpression: 'gsi2pk = :waiting AND gsi2sk < :before',
       FilterExpression:
-        '#status = :running AND waitUntil < :before AND leaseUntil < :now AND attribute_not_exists(gsi1pk) ' +
+        // On the waiting side, nobody holds it: a claim moves it to the running side.
+        '#status = :running AND waitUntil < :before AND attribute_not_exists(gsi1pk) ' +
         'AND (attribute_not_exists(queuedAt) OR queuedAt < :before)',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':waiting': keys.runQueue.waiting,
         ':running': 'running',
         ':before': wokeBefore,
-        ':now': now,
       },
       Limit: limit,
     }),
@@ -252,35 +271,56 @@ export async function markLostWakeUpsUnsent(wokeBefore: string, now: string, lim
 export async function markHeldRunUnsent(input: {
   userId: string;
   automationId: string;
-  jobId: string;
+  /** The job whose segment the lease holds (the claim's `held`). */
+  job: JobRef;
   segment: number;
   sendAt: Date;
   now: Date;
 }): Promise<boolean> {
   try {
     await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.automation(input.userId, input.automationId),
-        UpdateExpression:
-          'SET queuedSegment = :segment, sendAt = :sendAt, gsi1pk = :unsent, gsi1sk = :unsentSort',
-        ConditionExpression:
-          '#status = :running AND jobId = :jobId AND runSegment = :segment AND ' +
-          '(attribute_not_exists(queuedSegment) OR queuedSegment <= :segment)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':running': 'running',
-          ':jobId': input.jobId,
-          ':segment': input.segment,
-          ':sendAt': input.sendAt.toISOString(),
-          ':unsent': keys.unsentAutomations.pk,
-          ':unsentSort': keys.unsentAutomationSort(input.now.toISOString(), input.userId, input.automationId),
-        },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: keys.job(input.userId, input.job.createdAt, input.job.id),
+              ConditionExpression: '#segment = :segment',
+              ExpressionAttributeNames: { '#segment': 'segment' },
+              ExpressionAttributeValues: { ':segment': input.segment },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.automation(input.userId, input.automationId),
+              UpdateExpression:
+                'SET queuedSegment = :segment, sendAt = :sendAt, gsi1pk = :unsent, gsi1sk = :unsentSort',
+              ConditionExpression:
+                '#status = :running AND jobId = :jobId AND ' +
+                '(attribute_not_exists(queuedSegment) OR queuedSegment <= :segment)',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':running': 'running',
+                ':jobId': input.job.id,
+                ':segment': input.segment,
+                ':sendAt': input.sendAt.toISOString(),
+                ':unsent': keys.unsentAutomations.pk,
+                ':unsentSort': keys.unsentAutomationSort(
+                  input.now.toISOString(),
+                  input.userId,
+                  input.automationId,
+                ),
+              },
+            },
+          },
+        ],
       }),
     );
     return true;
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
+    if (cancellationCodes(error)?.some((c) => c === 'ConditionalCheckFailed' || c === 'TransactionConflict'))
+      return false;
     throw error;
   }
 }

@@ -9,8 +9,9 @@ import {
 } from '../../core/dynamo-errors';
 import { keys } from '../../core/table';
 import type { StoredAutomation } from '../automation-item';
-import { type JobRef, jobEndUpdate, newJobPut } from '../job-repository';
+import { LEGACY_LIVE_FIELDS, newJobPut } from '../job-repository';
 import { moveCondition } from './job-moves';
+import { automationWithJob, currentJobOf, jobIdentity, readLiveJob } from './live-job-repository';
 import { unsentMarker } from './unsent-repository';
 
 /**
@@ -29,7 +30,7 @@ async function updatedOrUndefined(
 ): Promise<StoredAutomation | undefined> {
   try {
     const out = await dynamo().send(new UpdateCommand({ ...input, ReturnValues: 'ALL_NEW' }));
-    return out.Attributes as StoredAutomation;
+    return await withItsJob(out.Attributes as StoredAutomation);
   } catch (error) {
     if (isConditionalCheckFailure(error)) return undefined;
     throw error;
@@ -83,7 +84,7 @@ export async function insertAutomation(automation: StoredAutomation, guardVersio
               Item: {
                 ...keys.automation(automation.userId, automation.id),
                 type: 'automation',
-                ...automation,
+                ...withoutLiveFields(automation),
                 jobCreatedAt: automation.createdAt,
                 jobTrigger: 'start',
                 ...unsentMarker(automation.userId, automation.id, automation.createdAt),
@@ -104,6 +105,7 @@ export async function insertAutomation(automation: StoredAutomation, guardVersio
             name: automation.displayName,
             platform: automation.platform,
             createdAt: automation.createdAt,
+            ...(automation.message ? { message: automation.message } : {}),
           }),
         ],
       }),
@@ -153,7 +155,8 @@ export async function restartFinished(
   at: string,
   message: string,
 ): Promise<StoredAutomation | 'lost-guard' | 'not-finished'> {
-  const segment = (automation.runSegment ?? -1) + 1;
+  // Each job's segments count from 0: a message names its job, so no older job's message can claim it.
+  const segment = 0;
   // Run again: from a finished job only (a paused one resumes instead).
   const runAgain = moveCondition('pending', 'user', { only: FINISHED_STATUSES });
   // Each run is a job of its own (DECISIONS 23): run n of the automation is job `<id>.<n>`.
@@ -184,8 +187,6 @@ export async function restartFinished(
     'startedAt',
     'waitUntil',
     'pausedFor',
-    'stageHistory',
-    'runCounters',
   ] as const) {
     delete restarted[field];
   }
@@ -199,11 +200,10 @@ export async function restartFinished(
               TableName: tableName(),
               Key: keys.automation(automation.userId, automation.id),
               UpdateExpression:
-                'SET #status = :pending, jobId = :jobId, progress = :zero, stage = :stage, message = :message, completedTasks = :zero, ' +
-                'totalTasks = :zero, successTasks = :zero, failedTasks = :zero, updatedAt = :at, queuedSegment = :segment, ' +
+                'SET #status = :pending, jobId = :jobId, message = :message, updatedAt = :at, queuedSegment = :segment, ' +
                 'jobCreatedAt = :at, jobTrigger = :trigger, failedRunsInRow = :zero, ' +
                 'gsi1pk = :unsent, gsi1sk = :unsentSort, gsi2pk = :waiting, gsi2sk = :waitingSort ' +
-                'REMOVE runCursor, runCounters, errorMessage, report, forecast, enrichment, completedAt, startedAt, waitUntil, pausedFor, leaseToken, stageHistory, sendAt',
+                `REMOVE errorMessage, completedAt, waitUntil, pausedFor, sendAt, ${LEGACY_LIVE_FIELDS.join(', ')}`,
               ConditionExpression: runAgain.expression,
               ExpressionAttributeNames: runAgain.names,
               ExpressionAttributeValues: {
@@ -211,7 +211,6 @@ export async function restartFinished(
                 ':pending': 'pending',
                 ':jobId': jobId,
                 ':zero': 0,
-                ':stage': 'queued',
                 ':message': message,
                 ':at': at,
                 ':segment': segment,
@@ -233,6 +232,7 @@ export async function restartFinished(
             name: automation.displayName,
             platform: automation.platform,
             createdAt: at,
+            message,
           }),
         ],
       }),
@@ -277,87 +277,95 @@ export async function resumeBetweenRuns(
   });
 }
 
-/** A cancel that meets a running job's own write is tried this many times in all. */
-const CANCEL_ATTEMPTS = 4;
+/** A move that meets a running job's own write is tried this many times in all. */
+const MOVE_ATTEMPTS = 4;
 
 /**
  * A user's pause, resume or cancel: conditional on the status read, so it never overrides a change the
- * engine made meanwhile. Leaving 'running' ends the lease: the worker stops at its next write.
+ * engine made meanwhile. The job under way (if any: a recurring automation between runs has none) moves
+ * with it in the same transaction, and loses its lease: a worker running it stops at its next write. A
+ * resume continues the job in the segment after its last one (no older message can claim it); a cancel
+ * ends it.
  */
 export async function setJobStatusByUser(
   userId: string,
-  id: string,
-  change: {
-    to: 'paused' | 'pending' | 'cancelled';
-    from: readonly string[];
-    at: string;
-    queuedSegment?: number;
-    /** The job a cancel ends: its item records the end in the same transaction. */
-    job?: JobRef;
-  },
+  automation: StoredAutomation,
+  change: { to: 'paused' | 'pending' | 'cancelled'; from: readonly string[]; at: string },
 ): Promise<StoredAutomation | undefined> {
+  const id = automation.id;
+  const live =
+    automation.completedAt || automation.status === 'active' ? undefined : currentJobOf(automation);
   // From where the caller read the status, each a move the lifecycle gives the user.
   const move = moveCondition(change.to, 'user', { only: change.from });
   const values: Record<string, unknown> = { ...move.values, ':to': change.to, ':at': change.at };
   const sets = ['#status = :to', 'updatedAt = :at'];
   const removes = ['leaseToken'];
+  let message: string;
   if (change.to === 'paused') {
-    sets.push('pausedFor = :user', 'message = :pausedMessage');
+    message = 'Paused';
+    sets.push('pausedFor = :user', 'message = :message');
     values[':user'] = 'user';
-    values[':pausedMessage'] = 'Paused';
     // A paused recurring automation is not scheduled: no next run to show.
     removes.push('gsi2pk', 'gsi2sk', 'nextRunAt', 'errorMessage');
   } else if (change.to === 'pending') {
+    message = 'Resuming where it stopped';
     sets.push(
       'queuedSegment = :segment',
-      'message = :resumed',
+      'message = :message',
       'gsi2pk = :waiting',
       'gsi2sk = :waitingSort',
       // On the unsent index: the run dispatch sends its message (run-dispatch-service.ts).
       'gsi1pk = :unsent',
       'gsi1sk = :unsentSort',
     );
-    values[':segment'] = change.queuedSegment ?? 0;
+    values[':segment'] = live ? ((await readLiveJob(userId, live)).segment ?? -1) + 1 : 0;
     values[':unsent'] = keys.unsentAutomations.pk;
     values[':unsentSort'] = keys.unsentAutomationSort(change.at, userId, id);
-    values[':resumed'] = 'Resuming where it stopped';
     values[':waiting'] = keys.runQueue.waiting;
     values[':waitingSort'] = keys.runQueueSort(change.at, userId, id);
     removes.push('pausedFor', 'errorMessage');
   } else {
-    sets.push('message = :cancelled', 'completedAt = :at');
-    values[':cancelled'] = 'Cancelled';
+    message = 'Cancelled';
+    sets.push('message = :message', 'completedAt = :at');
     removes.push('gsi2pk', 'gsi2sk', 'nextRunAt');
   }
+  values[':message'] = message;
   const update = {
     TableName: tableName(),
     Key: keys.automation(userId, id),
     UpdateExpression: `SET ${sets.join(', ')} REMOVE ${removes.join(', ')}`,
-    ConditionExpression: `attribute_exists(pk) AND ${move.expression}`,
+    // The job it read: a move of a job that ended and started again meanwhile changes nothing.
+    ConditionExpression: `attribute_exists(pk) AND ${move.expression} AND jobId = :jobId`,
     ExpressionAttributeNames: move.names,
-    ExpressionAttributeValues: values,
+    ExpressionAttributeValues: { ...values, ':jobId': automation.jobId },
   };
-  if (change.to !== 'cancelled' || !change.job) return updatedOrUndefined(update);
-  // A cancel ends the job: its item says so in the same write, so the job list never shows it running.
+  if (!live) return updatedOrUndefined(update);
+  const identity = jobIdentity(userId, id, live);
+  const jobMove = {
+    TableName: tableName(),
+    Key: keys.job(userId, live.createdAt, live.id),
+    UpdateExpression:
+      `SET #status = :to, message = :message, updatedAt = :at, ${identity.sets.join(', ')}` +
+      (change.to === 'cancelled' ? ', completedAt = :at' : '') +
+      ` REMOVE leaseToken${change.to === 'pending' ? ', errorMessage' : ''}`,
+    ExpressionAttributeNames: { '#status': 'status', ...identity.names },
+    ExpressionAttributeValues: {
+      ':to': change.to,
+      ':message': message,
+      ':at': change.at,
+      ...identity.values,
+    },
+  };
   // A running job's own writes may meet the transaction at once: it is tried again, a few times.
   for (let attempt = 1; ; attempt++) {
     try {
       await dynamo().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Update: update },
-            jobEndUpdate(userId, id, change.job, {
-              status: 'cancelled',
-              at: change.at,
-              message: 'Cancelled',
-            }),
-          ],
-        }),
+        new TransactWriteCommand({ TransactItems: [{ Update: update }, { Update: jobMove }] }),
       );
       break;
     } catch (error) {
       if (isItemConditionFailure(error, 0)) return undefined;
-      if (attempt < CANCEL_ATTEMPTS && cancellationCodes(error)?.includes('TransactionConflict')) {
+      if (attempt < MOVE_ATTEMPTS && cancellationCodes(error)?.includes('TransactionConflict')) {
         await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
         continue;
       }
@@ -367,5 +375,17 @@ export async function setJobStatusByUser(
   const out = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: keys.automation(userId, id), ConsistentRead: true }),
   );
-  return out.Item as StoredAutomation | undefined;
+  return out.Item ? withItsJob(out.Item as StoredAutomation) : undefined;
+}
+
+/** An automation as its caller answers it: with its current job's progress (automationWithJob). */
+async function withItsJob(automation: StoredAutomation): Promise<StoredAutomation> {
+  return automationWithJob(automation, await readLiveJob(automation.userId, currentJobOf(automation)));
+}
+
+/** A new automation's item: what it holds itself, its job's progress on the job's item. */
+function withoutLiveFields(automation: StoredAutomation): Record<string, unknown> {
+  const item: Record<string, unknown> = { ...automation };
+  for (const field of LEGACY_LIVE_FIELDS) delete item[field];
+  return item;
 }

@@ -27,7 +27,7 @@ export const trobKind: RunKind = {
       ? {
           startSchedule: recurringSchedule({
             id: unsent.id,
-            userId: unsent.userId,
+            userId: unsent.workspaceId,
             interval: unsent.interval,
           }),
         }

@@ -21,7 +21,7 @@ vi.mock('../../../../functions/core/query', () => ({ queryByPrefix: vi.fn() }));
 vi.mock('../../../../functions/core/clients/dynamo', () => ({}));
 vi.mock('@aws-sdk/lib-dynamodb', () => ({}));
 
-const account = { userId: 'u-1', connectionId: 'c-1' };
+const account = { workspaceId: 'u-1', connectionId: 'c-1' };
 const NOW = new Date('2026-11-25T10:00:00.000Z');
 const DAY = 24 * 3600 * 1000;
 /** The moment an invitation sent `days` ago (and `ms` more) was sent. */

@@ -37,7 +37,7 @@ vi.mock('../../../../functions/flows/review-repository', () => ({ recordReviewIn
 vi.mock('../../../../functions/core/clients/dynamo', () => ({}));
 vi.mock('@aws-sdk/lib-dynamodb', () => ({}));
 
-const account: LedgerAccount = { userId: 'u-1', connectionId: 'c-1' };
+const account: LedgerAccount = { workspaceId: 'u-1', connectionId: 'c-1' };
 const NOW = new Date('2026-11-25T10:00:00.000Z');
 const KEY = 'invite:p-1';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveCondition, UnknownMoveError, whileStatus } from '../../../../functions/jobs/job-state/job-moves';
+import { moveCondition, UnknownMoveError } from '../../../../functions/jobs/job-state/job-moves';
 
 /** The statuses a condition lets the write move from, in the order the table lists them. */
 const fromOf = (condition: ReturnType<typeof moveCondition>) => Object.values(condition.values);
@@ -53,13 +53,5 @@ describe('the conditions of a job’s status writes', () => {
       'running',
       'active',
     ]);
-  });
-
-  it('holds a status that stays, for the writes that move none', () => {
-    expect(whileStatus('running')).toEqual({
-      expression: '#status = :whileStatus',
-      names: { '#status': 'status' },
-      values: { ':whileStatus': 'running' },
-    });
   });
 });

@@ -4,17 +4,18 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The job state is the only writer of a job's status, lease, segment, cursor and progress (issue 37
- * point 1): no file of functions/ outside functions/jobs/job-state/ writes them to an automation item.
+ * point 1): no file of functions/ outside functions/jobs/job-state/ writes them to an automation item
+ * or to a job item (which holds the running job's state).
  * The import rule (job-state-through-its-face) keeps its parts its own; this keeps their work there.
  */
 const root = join(import.meta.dirname, '../../../..');
 const JOB_STATE = 'functions/jobs/job-state/';
 const FIELDS =
-  /(#status\s*=|\bleaseToken\b|\bleaseUntil\b|\brunSegment\b|\bqueuedSegment\b|\brunCursor\b|\brunCounters\b|\bprogress\s*=|\bstageHistory\b)/;
+  /(#status\s*=|\bleaseToken\b|\bleaseUntil\b|\brunSegment\b|#segment\b|\bqueuedSegment\b|\brunCursor\b|\brunCounters\b|\bprogress\s*=|\bstageHistory\b)/;
 
-/** Whether a source writes a job-state field in an update of an automation item. */
+/** Whether a source writes a job-state field in an update of an automation item or a job item. */
 function writesJobState(source: string): boolean {
-  if (!source.includes('keys.automation(')) return false;
+  if (!source.includes('keys.automation(') && !source.includes('keys.job(')) return false;
   return [
     ...source.matchAll(/UpdateExpression\s*:([\s\S]{0,600}?)(ConditionExpression|ExpressionAttribute|\}\))/g),
   ].some(([, expression]) => FIELDS.test(expression ?? ''));
@@ -44,6 +45,7 @@ describe('the job state', () => {
     );
     expect(parts.map((file) => relative(JOB_STATE, file)).sort()).toEqual([
       'claim-repository.ts',
+      'job-end-repository.ts',
       'resume-repository.ts',
       'unsent-repository.ts',
       'user-move-repository.ts',
@@ -57,5 +59,9 @@ describe('the job state', () => {
     expect(writesJobState(update('SET leaseUntil = :epoch'))).toBe(true);
     expect(writesJobState(update('SET displayName = :name, updatedAt = :at'))).toBe(false);
     expect(writesJobState(update('ADD #total :n'))).toBe(false);
+    const jobUpdate = (expression: string) =>
+      `new UpdateCommand({ Key: keys.job(userId, createdAt, id), UpdateExpression: '${expression}', ConditionExpression: 'x' })`;
+    expect(writesJobState(jobUpdate('SET #segment = :segment, leaseToken = :token'))).toBe(true);
+    expect(writesJobState(jobUpdate('SET leadsAdded = :n'))).toBe(false);
   });
 });

@@ -10,10 +10,10 @@ import { followsReader as igFollowsReader } from '../../../../functions/platform
 import { profileReader as igProfileReader } from '../../../../functions/platforms/instagram/profile';
 import { instagramTrobs } from '../../../../functions/platforms/instagram/trobs';
 import { igRow, igUserOf, profileFields } from '../../../../functions/platforms/instagram/users';
-import { engagersReader as xEngagersReader } from '../../../../functions/platforms/x/engagers';
-import { followsReader as xFollowsReader } from '../../../../functions/platforms/x/followers';
-import { keepEngager, keepFollower } from '../../../../functions/platforms/x/trobs';
-import { xRow, xUserOf } from '../../../../functions/platforms/x/users';
+import { engagersReader as twitterEngagersReader } from '../../../../functions/platforms/twitter/engagers';
+import { followsReader as twitterFollowsReader } from '../../../../functions/platforms/twitter/followers';
+import { keepEngager, keepFollower } from '../../../../functions/platforms/twitter/trobs';
+import { twitterRow, twitterUserOf } from '../../../../functions/platforms/twitter/users';
 import type { Lead } from '../../../../shared/leads';
 
 /**
@@ -61,7 +61,7 @@ async function walk(reader: ListReader, page: PlatformPage, config: TrobConfig):
 // ---------------------------------------------------------------------------------------------- X
 
 /** An X user in the 2026 shape: `legacy` null, the fields in core, relationship_counts, ... */
-const xUser2026 = (id: string, handle: string, extra: Record<string, unknown> = {}) => ({
+const twitterUser2026 = (id: string, handle: string, extra: Record<string, unknown> = {}) => ({
   __typename: 'User',
   rest_id: id,
   is_blue_verified: false,
@@ -76,7 +76,7 @@ const xUser2026 = (id: string, handle: string, extra: Record<string, unknown> = 
 });
 
 /** The same in the older shape: everything in `legacy`. */
-const xUserLegacy = (id: string, handle: string, legacy: Record<string, unknown> = {}) => ({
+const twitterUserLegacy = (id: string, handle: string, legacy: Record<string, unknown> = {}) => ({
   __typename: 'User',
   rest_id: id,
   legacy: {
@@ -109,10 +109,10 @@ const timeline = (entries: unknown[]) => ({ instructions: [{ type: 'TimelineAddE
 
 describe('X users as rows', () => {
   it('reads handle, counts, verified and protected from the 2026 shape, with the bio as description and no headline', () => {
-    const user = xUserOf(
-      xUser2026('11', 'ada', { is_blue_verified: true, website: { url: 'https://ada.example' } }),
+    const user = twitterUserOf(
+      twitterUser2026('11', 'ada', { is_blue_verified: true, website: { url: 'https://ada.example' } }),
     )!;
-    expect(xRow(user, false)).toEqual({
+    expect(twitterRow(user, false)).toEqual({
       id: '11',
       name: 'ada name',
       hidden: false,
@@ -130,8 +130,8 @@ describe('X users as rows', () => {
   });
 
   it('reads legacy.followers_count, friends_count, verified and protected from the older shape, 0 kept', () => {
-    const user = xUserOf(xUserLegacy('12', 'bob', { verified: true, protected: true }))!;
-    const row = xRow(user, false);
+    const user = twitterUserOf(twitterUserLegacy('12', 'bob', { verified: true, protected: true }))!;
+    const row = twitterRow(user, false);
     expect(row).toMatchObject({
       handle: 'bob',
       followersCount: 0,
@@ -142,12 +142,12 @@ describe('X users as rows', () => {
     });
     expect(row).not.toHaveProperty('headline');
     // "Skip protected accounts" hides them.
-    expect(xRow(user, true).hidden).toBe(true);
+    expect(twitterRow(user, true).hidden).toBe(true);
   });
 
   it('leaves the counts out when X does not give them', () => {
-    const user = xUserOf({ ...xUser2026('13', 'cy'), relationship_counts: {} })!;
-    const row = xRow(user, false);
+    const user = twitterUserOf({ ...twitterUser2026('13', 'cy'), relationship_counts: {} })!;
+    const row = twitterRow(user, false);
     expect(row).not.toHaveProperty('followersCount');
     expect(row).not.toHaveProperty('followingCount');
     expect(row).toMatchObject({ handle: 'cy', verified: false, isPrivate: false });
@@ -157,7 +157,9 @@ describe('X users as rows', () => {
     const { page } = fakePage('https://x.test', (path) => {
       if (path.includes('/UserByScreenName?'))
         return {
-          data: { user: { result: xUser2026('1', 'target', { relationship_counts: { followers: 2 } }) } },
+          data: {
+            user: { result: twitterUser2026('1', 'target', { relationship_counts: { followers: 2 } }) },
+          },
         };
       if (path.includes('/Followers?'))
         return {
@@ -166,8 +168,8 @@ describe('X users as rows', () => {
               result: {
                 timeline: {
                   timeline: timeline([
-                    userEntry(xUser2026('21', 'ann', { is_blue_verified: true })),
-                    userEntry(xUserLegacy('22', 'ben', { followers_count: 3, verified: false })),
+                    userEntry(twitterUser2026('21', 'ann', { is_blue_verified: true })),
+                    userEntry(twitterUserLegacy('22', 'ben', { followers_count: 3, verified: false })),
                   ]),
                 },
               },
@@ -177,7 +179,7 @@ describe('X users as rows', () => {
       return undefined;
     });
     const config = { targetSettings: { username: '@target', listType: 'followers' }, filteringSettings: {} };
-    const rows = await walk(xFollowsReader('csrf'), page, config);
+    const rows = await walk(twitterFollowsReader('csrf'), page, config);
     expect(rows.map((r) => [r.handle, r.followersCount, r.followingCount, r.verified])).toEqual([
       ['ann', 1234, 56, true],
       ['ben', 3, 7, false],
@@ -198,11 +200,11 @@ describe('X users as rows', () => {
 });
 
 describe('X post engagers', () => {
-  const author = xUser2026('1', 'owner');
-  const replier = xUser2026('31', 'rita', { relationship_counts: { followers: 10, following: 2 } });
-  const quoter = xUserLegacy('32', 'quinn', { followers_count: 5 });
-  const reposter = xUser2026('33', 'rex');
-  const liker = xUser2026('34', 'lia');
+  const author = twitterUser2026('1', 'owner');
+  const replier = twitterUser2026('31', 'rita', { relationship_counts: { followers: 10, following: 2 } });
+  const quoter = twitterUserLegacy('32', 'quinn', { followers_count: 5 });
+  const reposter = twitterUser2026('33', 'rex');
+  const liker = twitterUser2026('34', 'lia');
 
   function site() {
     return fakePage('https://x.test', (path) => {
@@ -237,7 +239,7 @@ describe('X post engagers', () => {
 
   it('gives each engager the engagement type, the reply or quote text and its time, besides the account fields', async () => {
     const { page } = site();
-    const rows = await walk(xEngagersReader('csrf'), page, {
+    const rows = await walk(twitterEngagersReader('csrf'), page, {
       postSettings: {
         postUrl: 'https://x.com/owner/status/100',
         extractionTypes: ['repliers', 'quoters', 'retweeters', 'likers'],

@@ -36,7 +36,7 @@ vi.mock('../../../../functions/safety/budget-repository', () => ({
 const LONG_AGO = '2026-01-01T00:00:00.000Z';
 
 const WED = new Date('2026-11-25T10:00:00Z');
-const account = { userId: 'u-1', connectionId: 'c-1' };
+const account = { workspaceId: 'u-1', connectionId: 'c-1' };
 
 function governor(deps: Partial<GovernorDeps> = {}) {
   return createGovernor({ account, platform: 'linkedin', now: () => WED, pacingScale: 0, ...deps });

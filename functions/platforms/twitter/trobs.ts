@@ -1,7 +1,7 @@
 import type { BrowserCookie } from '../browser';
 import type { ListRow, TrobConfig, TrobDriver } from '../driver-types';
 import { flagOf, keywordList, matchesAnyKeyword, meetsMinimum, numberOf } from '../filters';
-import { X_API } from './endpoints';
+import { TWITTER_API } from './endpoints';
 import { engagersReader } from './engagers';
 import { followsReader } from './followers';
 import { csrfOf, wallReason } from './graphql';
@@ -23,17 +23,17 @@ export function keepEngager(row: ListRow, config: TrobConfig): boolean {
   return meetsMinimum(row.followersCount, numberOf(config, 'filteringSettings', 'minFollowers'));
 }
 
-export const xTrobs: Record<string, (cookies: readonly BrowserCookie[]) => TrobDriver> = {
+export const twitterTrobs: Record<string, (cookies: readonly BrowserCookie[]) => TrobDriver> = {
   'twitter-followers-extractor': (cookies) => ({
     platform: 'twitter',
-    landingPath: X_API.landingPath,
+    landingPath: TWITTER_API.landingPath,
     wallAt: wallReason,
     list: followsReader(csrfOf(cookies)),
     keep: keepFollower,
   }),
   'twitter-post-engagers': (cookies) => ({
     platform: 'twitter',
-    landingPath: X_API.landingPath,
+    landingPath: TWITTER_API.landingPath,
     wallAt: wallReason,
     list: engagersReader(csrfOf(cookies)),
     keep: keepEngager,

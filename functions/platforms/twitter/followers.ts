@@ -3,10 +3,10 @@ import { asRecord } from '../driver-helpers';
 import type { ListReader, ListRow, TrobConfig } from '../driver-types';
 import { PlatformStop } from '../driver-types';
 import { flagOf, handleOf, textOf } from '../filters';
-import { X_API } from './endpoints';
-import { xGraphql } from './graphql';
+import { TWITTER_API } from './endpoints';
+import { twitterGraphql } from './graphql';
 import { bottomCursor, timelineEntries, timelineUsers } from './timeline';
-import { type XUser, xRow, xUserOf } from './users';
+import { type TwitterUser, twitterRow, twitterUserOf } from './users';
 
 /**
  * The followers extractor's list: UserByScreenName resolves the handle to its rest_id (first page
@@ -32,12 +32,16 @@ function parseCursor(cursor: string | undefined): FollowsCursor | undefined {
 }
 
 /** The account behind a handle; PlatformStop not-found when X has none (or it is suspended). */
-export async function userByScreenName(page: PlatformPage, handle: string, csrf: string): Promise<XUser> {
-  const body = await xGraphql(page, 'UserByScreenName', { screen_name: handle }, csrf);
+export async function userByScreenName(
+  page: PlatformPage,
+  handle: string,
+  csrf: string,
+): Promise<TwitterUser> {
+  const body = await twitterGraphql(page, 'UserByScreenName', { screen_name: handle }, csrf);
   const result = asRecord(asRecord(asRecord(body.data).user).result);
   if (result.__typename === 'UserUnavailable')
     throw new PlatformStop('not-found', `X shows @${handle} as unavailable (suspended or deactivated)`);
-  const user = xUserOf(result);
+  const user = twitterUserOf(result);
   if (!user) throw new PlatformStop('not-found', `X has no account @${handle}`);
   return user;
 }
@@ -50,19 +54,19 @@ export function followsReader(csrf: string): ListReader {
       const following = textOf(config, 'targetSettings', 'listType') === 'following';
       const skipProtected = flagOf(config, 'filteringSettings', 'excludeProtected');
       let state = parseCursor(cursor);
-      let target: XUser | undefined;
+      let target: TwitterUser | undefined;
       if (!state) {
         const handle = handleOf(config, 'targetSettings', 'username');
         if (!handle) throw new PlatformStop('not-found', 'no X username to read');
         target = await userByScreenName(page, handle, csrf);
         state = { u: target.id };
       }
-      const body = await xGraphql(
+      const body = await twitterGraphql(
         page,
         following ? 'Following' : 'Followers',
         {
           userId: state.u,
-          count: X_API.pageSize,
+          count: TWITTER_API.pageSize,
           includePromotedContent: false,
           ...(state.c ? { cursor: state.c } : {}),
         },
@@ -91,7 +95,7 @@ export function followsReader(csrf: string): ListReader {
       for (const person of users) {
         if (seen.has(person.id)) continue;
         seen.add(person.id);
-        rows.push(xRow(person, skipProtected));
+        rows.push(twitterRow(person, skipProtected));
       }
       const bottom = bottomCursor(entries);
       const more = users.length > 0 && bottom !== undefined && bottom !== state.c;

@@ -23,7 +23,7 @@ const WEB_APP_BEARER =
  * values (scripts/sandbox-platforms/x-config.ts); any other id answers 400 there, as a stale one does
  * on x.com.
  */
-export const X_API = {
+export const TWITTER_API = {
   realBaseUrl: 'https://x.com',
   /** The env var that points X at its local sandbox site. */
   sandboxUrlEnv: PLATFORM_TABLE.twitter.sandboxUrlEnv,
@@ -97,23 +97,23 @@ export const X_API = {
   postIdPattern: /\/status(?:es)?\/(\d{1,25})/,
 } as const;
 
-export type XOperation = keyof typeof X_API.queryIds;
+export type TwitterOperation = keyof typeof TWITTER_API.queryIds;
 
-export function graphqlPath(operation: XOperation, variables: Record<string, unknown>): string {
+export function graphqlPath(operation: TwitterOperation, variables: Record<string, unknown>): string {
   const query = new URLSearchParams({
     variables: JSON.stringify(variables),
-    features: JSON.stringify(X_API.features),
+    features: JSON.stringify(TWITTER_API.features),
   });
-  return `${X_API.graphql}/${X_API.queryIds[operation]}/${operation}?${query.toString()}`;
+  return `${TWITTER_API.graphql}/${TWITTER_API.queryIds[operation]}/${operation}?${query.toString()}`;
 }
 
 export function profilePath(handle: string): string {
-  return X_API.profilePath(handle);
+  return TWITTER_API.profilePath(handle);
 }
 
 /** The wall a URL (a landing page, a call's final URL, a redirect's Location) ends at. */
-export function xWall(url: string): WallReason | undefined {
-  return wallAt(url, X_API);
+export function twitterWall(url: string): WallReason | undefined {
+  return wallAt(url, TWITTER_API);
 }
 
 /** The error codes of an X answer (`{errors:[{code}]}`). */
@@ -126,7 +126,7 @@ export function errorCodes(json: unknown): number[] {
 
 /** When X says its rate window ends (x-rate-limit-reset, unix seconds). */
 export function resetOf(headers: Readonly<Record<string, string>> | undefined): Date | undefined {
-  const raw = headers?.[X_API.rateResetHeader] ?? headers?.[X_API.rateResetHeader.toUpperCase()];
+  const raw = headers?.[TWITTER_API.rateResetHeader] ?? headers?.[TWITTER_API.rateResetHeader.toUpperCase()];
   const seconds = Number(raw);
   return raw && Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : undefined;
 }
@@ -139,8 +139,8 @@ export function resetOf(headers: Readonly<Record<string, string>> | undefined): 
  * 353 a CSRF mismatch: both are fixed by a new session); 5xx a server error; 400 (a stale query id,
  * missing features) changed; 404 not-found.
  */
-export function classifyX(answer: PlatformAnswer): PlatformFailure | undefined {
-  const wall = xWall(answer.url);
+export function classifyTwitter(answer: PlatformAnswer): PlatformFailure | undefined {
+  const wall = twitterWall(answer.url);
   if (wall)
     return wallFailure(wall, {
       challenge: 'X locked the account (/account/access)',
@@ -148,7 +148,7 @@ export function classifyX(answer: PlatformAnswer): PlatformFailure | undefined {
     });
   const { status } = answer;
   const codes = errorCodes(answer.json);
-  const { errorCodes: code } = X_API;
+  const { errorCodes: code } = TWITTER_API;
   if (status === 429 || codes.includes(code.rateLimited))
     return failed('rate-limited', `X rate limit (${status})`, resetOf(answer.headers));
   if (codes.includes(code.locked)) return failed('challenge', 'X locked the account (326)');

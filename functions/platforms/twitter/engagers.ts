@@ -4,8 +4,8 @@ import { asRecord, type EngagersCursor, type Json, parseEngagersCursor } from '.
 import type { ListReader, ListRow, TrobConfig } from '../driver-types';
 import { PlatformStop } from '../driver-types';
 import { flagOf, listOf, packIds, textOf, unpackIds } from '../filters';
-import { X_API } from './endpoints';
-import { errorCodes, xGraphql } from './graphql';
+import { TWITTER_API } from './endpoints';
+import { errorCodes, twitterGraphql } from './graphql';
 import {
   bottomCursor,
   timelineEntries,
@@ -16,7 +16,7 @@ import {
   tweetText,
   tweetTime,
 } from './timeline';
-import { type XUser, xRow } from './users';
+import { type TwitterUser, twitterRow } from './users';
 
 /**
  * The post engagers' list: the post's repliers (TweetDetail's conversation), quoters (SearchTimeline
@@ -30,7 +30,7 @@ export const ENGAGER_KINDS = ['repliers', 'quoters', 'retweeters', 'likers'] as 
 export type EngagerKind = (typeof ENGAGER_KINDS)[number];
 
 export function postIdOf(url: string | undefined): string | undefined {
-  return X_API.postIdPattern.exec(url ?? '')?.[1];
+  return TWITTER_API.postIdPattern.exec(url ?? '')?.[1];
 }
 
 export function selectedKinds(config: TrobConfig): EngagerKind[] {
@@ -39,7 +39,7 @@ export function selectedKinds(config: TrobConfig): EngagerKind[] {
 }
 
 interface Engaged {
-  user: XUser;
+  user: TwitterUser;
   engagement: LeadEngagement;
 }
 
@@ -72,10 +72,10 @@ async function readKind(
   cursor: string | undefined,
   csrf: string,
 ): Promise<KindPage> {
-  const paging = { count: X_API.pageSize, ...(cursor ? { cursor } : {}) };
+  const paging = { count: TWITTER_API.pageSize, ...(cursor ? { cursor } : {}) };
   if (kind === 'retweeters' || kind === 'likers') {
     const root = kind === 'retweeters' ? 'retweeters_timeline' : 'favoriters_timeline';
-    const body = await xGraphql(
+    const body = await twitterGraphql(
       page,
       kind === 'retweeters' ? 'Retweeters' : 'Favoriters',
       { tweetId: postId, includePromotedContent: false, ...paging },
@@ -96,7 +96,7 @@ async function readKind(
     };
   }
   if (kind === 'quoters') {
-    const body = await xGraphql(
+    const body = await twitterGraphql(
       page,
       'SearchTimeline',
       { rawQuery: `quoted_tweet_id:${postId}`, querySource: 'tdqt', product: 'Latest', ...paging },
@@ -118,7 +118,7 @@ async function readKind(
       bottom: bottomCursor(entries),
     };
   }
-  const body = await xGraphql(
+  const body = await twitterGraphql(
     page,
     'TweetDetail',
     {
@@ -133,7 +133,7 @@ async function readKind(
   );
   const instructions = asRecord(asRecord(body.data).threaded_conversation_with_injections_v2).instructions;
   if (!Array.isArray(instructions)) {
-    if (errorCodes(body).includes(X_API.errorCodes.notFound))
+    if (errorCodes(body).includes(TWITTER_API.errorCodes.notFound))
       throw new PlatformStop('not-found', 'X has no such post (or it is not visible to this account)');
     throw new PlatformStop('changed', 'X answered the post without its conversation');
   }
@@ -169,7 +169,7 @@ export function engagersReader(csrf: string): ListReader {
         // X's filters (protected, followers) are about the person, so a row settles them for good.
         if (settled.has(user.id)) continue;
         settled.add(user.id);
-        rows.push(xRow(user, skipProtected, engagement));
+        rows.push(twitterRow(user, skipProtected, engagement));
       }
       const more = listed.items > 0 && listed.bottom !== undefined && listed.bottom !== state.c;
       const next: EngagersCursor | undefined = more

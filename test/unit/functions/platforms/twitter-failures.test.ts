@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { PageResponse } from '../../../../functions/platforms/browser';
 import { PlatformStop } from '../../../../functions/platforms/driver-types';
 import { packIds, unpackIds } from '../../../../functions/platforms/filters';
-import { graphqlPath, X_API } from '../../../../functions/platforms/x/endpoints';
-import { postIdOf } from '../../../../functions/platforms/x/engagers';
-import { readFailure, wallReason, xGraphql } from '../../../../functions/platforms/x/graphql';
+import { graphqlPath, TWITTER_API } from '../../../../functions/platforms/twitter/endpoints';
+import { postIdOf } from '../../../../functions/platforms/twitter/engagers';
+import { readFailure, twitterGraphql, wallReason } from '../../../../functions/platforms/twitter/graphql';
 
 /** X's answers (platform-notes.md) read into the engine's PlatformStop reasons. */
 const BASE = 'https://x.test';
@@ -73,7 +73,7 @@ describe('X failures', () => {
       request: async () => answer({ status: 502, json: undefined, text: 'bad gateway' }),
       close: async () => undefined,
     };
-    const error = await xGraphql(page, 'Followers', { userId: '1' }, 'ct0').catch((e: unknown) => e);
+    const error = await twitterGraphql(page, 'Followers', { userId: '1' }, 'ct0').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(PlatformStop);
   });
@@ -87,7 +87,7 @@ describe('X requests', () => {
   it('GraphQL paths carry the query id, the operation, JSON variables and features; headers the csrf pair', async () => {
     const path = graphqlPath('Followers', { userId: '42', count: 20 });
     const url = new URL(path, BASE);
-    expect(url.pathname).toBe(`/i/api/graphql/${X_API.queryIds.Followers}/Followers`);
+    expect(url.pathname).toBe(`/i/api/graphql/${TWITTER_API.queryIds.Followers}/Followers`);
     expect(JSON.parse(url.searchParams.get('variables')!)).toEqual({ userId: '42', count: 20 });
     expect(JSON.parse(url.searchParams.get('features')!)).toMatchObject({
       view_counts_everywhere_api_enabled: true,
@@ -103,7 +103,7 @@ describe('X requests', () => {
       },
       close: async () => undefined,
     };
-    await xGraphql(page, 'Followers', { userId: '42' }, 'csrf-value');
+    await twitterGraphql(page, 'Followers', { userId: '42' }, 'csrf-value');
     expect(sent).toMatchObject({
       'x-csrf-token': 'csrf-value',
       'x-twitter-auth-type': 'OAuth2Session',

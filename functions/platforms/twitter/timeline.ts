@@ -1,6 +1,6 @@
 import { asRecord } from '../driver-helpers';
 import type { Json } from './graphql';
-import { type XUser, xUserOf } from './users';
+import { type TwitterUser, twitterUserOf } from './users';
 
 /**
  * X's timelines: `instructions[]` whose TimelineAddEntries (and TimelineReplaceEntry, which later
@@ -30,11 +30,11 @@ export function bottomCursor(entries: readonly Json[]): string | undefined {
 }
 
 /** The users of a user timeline (followers, following, reposters, likers), in order. */
-export function timelineUsers(entries: readonly Json[]): XUser[] {
-  const users: XUser[] = [];
+export function timelineUsers(entries: readonly Json[]): TwitterUser[] {
+  const users: TwitterUser[] = [];
   for (const entry of entries) {
     const item = asRecord(asRecord(entry.content).itemContent);
-    const user = item.user_results ? xUserOf(asRecord(item.user_results).result) : undefined;
+    const user = item.user_results ? twitterUserOf(asRecord(item.user_results).result) : undefined;
     if (user) users.push(user);
   }
   return users;
@@ -69,8 +69,8 @@ export function tweetIdOf(tweet: Json): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-export function tweetAuthor(tweet: Json): XUser | undefined {
-  return xUserOf(asRecord(asRecord(tweet.core).user_results).result);
+export function tweetAuthor(tweet: Json): TwitterUser | undefined {
+  return twitterUserOf(asRecord(asRecord(tweet.core).user_results).result);
 }
 
 /** The full text: a long post's note text, else `legacy.full_text`. */

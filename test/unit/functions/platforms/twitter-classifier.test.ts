@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformStop } from '../../../../functions/platforms/driver-types';
 import { platformSessionSpecs } from '../../../../functions/platforms/session-check';
-import { classifyX, X_API } from '../../../../functions/platforms/x/endpoints';
-import { readFailure, wallReason, XServerError, xGraphql } from '../../../../functions/platforms/x/graphql';
-import { xTrobs } from '../../../../functions/platforms/x/trobs';
+import { classifyTwitter, TWITTER_API } from '../../../../functions/platforms/twitter/endpoints';
+import {
+  readFailure,
+  TwitterServerError,
+  twitterGraphql,
+  wallReason,
+} from '../../../../functions/platforms/twitter/graphql';
+import { twitterTrobs } from '../../../../functions/platforms/twitter/trobs';
 import {
   type ClassifierCase,
   expectAllRead,
@@ -17,12 +22,12 @@ const COOKIES = [
   { name: 'ct0', value: 'csrf0' },
 ];
 
-const x: PlatformUnderTest = {
+const twitter: PlatformUnderTest = {
   base: 'https://x.test',
-  apiPath: `/i/api/graphql/${X_API.queryIds.Followers}/Followers`,
-  classify: classifyX,
-  request: (page) => xGraphql(page, 'Followers', { userId: '1' }, 'csrf0'),
-  walls: () => [wallReason, ...Object.values(xTrobs).map((driver) => driver(COOKIES).wallAt)],
+  apiPath: `/i/api/graphql/${TWITTER_API.queryIds.Followers}/Followers`,
+  classify: classifyTwitter,
+  request: (page) => twitterGraphql(page, 'Followers', { userId: '1' }, 'csrf0'),
+  walls: () => [wallReason, ...Object.values(twitterTrobs).map((driver) => driver(COOKIES).wallAt)],
   session: platformSessionSpecs.twitter,
 };
 
@@ -75,7 +80,7 @@ const CASES: ClassifierCase[] = [
 describe('X’s classifier: one reading for the runner and the session check', () => {
   for (const c of CASES) {
     it(`${c.name} → ${c.reason ?? 'no failure'}`, async () => {
-      await expectAllRead(x, c);
+      await expectAllRead(twitter, c);
     });
   }
 
@@ -88,28 +93,28 @@ describe('X’s classifier: one reading for the runner and the session check', (
       headers: { 'x-rate-limit-reset': String(reset) },
       reason: 'rate-limited',
     } as const;
-    const { error } = await runnerReads(x, c);
+    const { error } = await runnerReads(twitter, c);
     expect(error).toBeInstanceOf(PlatformStop);
     expect((error as PlatformStop).retryAt?.toISOString()).toBe(new Date(reset * 1000).toISOString());
   });
 
-  it('a 5xx reaches the engine as an XServerError, not a stop; readFailure sees none', async () => {
+  it('a 5xx reaches the engine as a TwitterServerError, not a stop; readFailure sees none', async () => {
     const c = { name: '502', status: 502, text: 'bad gateway', reason: 'server-error' } as const;
-    const { error } = await runnerReads(x, c);
-    expect(error).toBeInstanceOf(XServerError);
-    expect(readFailure(pageResponse(x, c))).toBeUndefined();
+    const { error } = await runnerReads(twitter, c);
+    expect(error).toBeInstanceOf(TwitterServerError);
+    expect(readFailure(pageResponse(twitter, c))).toBeUndefined();
   });
 
   it('the session check sends the cookie names and headers of the one module', () => {
     const req = platformSessionSpecs.twitter.whoAmIRequest('https://x.test', COOKIES, 'UA');
-    expect(req.url).toBe(`https://x.test${X_API.whoAmIPath}`);
-    expect(req.headers[X_API.csrfHeader]).toBe('csrf0');
-    expect(req.headers.authorization).toBe(X_API.headers.authorization);
-    expect(X_API.headers.authorization).toBe(`Bearer ${X_API.webAppBearer}`);
+    expect(req.url).toBe(`https://x.test${TWITTER_API.whoAmIPath}`);
+    expect(req.headers[TWITTER_API.csrfHeader]).toBe('csrf0');
+    expect(req.headers.authorization).toBe(TWITTER_API.headers.authorization);
+    expect(TWITTER_API.headers.authorization).toBe(`Bearer ${TWITTER_API.webAppBearer}`);
     expect(platformSessionSpecs.twitter).toMatchObject({
-      sessionCookie: X_API.sessionCookie,
-      csrfCookie: X_API.csrfCookie,
-      realBaseUrl: X_API.realBaseUrl,
+      sessionCookie: TWITTER_API.sessionCookie,
+      csrfCookie: TWITTER_API.csrfCookie,
+      realBaseUrl: TWITTER_API.realBaseUrl,
     });
   });
 });

@@ -8,7 +8,7 @@ import { profilePath } from './endpoints';
  * `core`, `avatar`, `location`, `privacy`, `profile_bio`, `relationship_counts`, `website`; older
  * answers had them in `legacy{screen_name, name, description, followers_count, ...}`.
  */
-export interface XUser {
+export interface TwitterUser {
   id: string;
   handle: string;
   name: string;
@@ -26,7 +26,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 /** A `user_results.result` (or `data.user.result`); undefined for UserUnavailable and the like. */
-export function xUserOf(result: unknown): XUser | undefined {
+export function twitterUserOf(result: unknown): TwitterUser | undefined {
   const r = asRecord(result);
   if (r.__typename !== undefined && r.__typename !== 'User') return undefined;
   const legacy = asRecord(r.legacy);
@@ -59,7 +59,7 @@ export function xUserOf(result: unknown): XUser | undefined {
  * Protected accounts are ordinary rows (their name and bio show in lists) unless the template's "Skip
  * protected accounts" is on: then they are hidden, never stored.
  */
-export function xRow(user: XUser, skipProtected: boolean, engagement?: LeadEngagement): ListRow {
+export function twitterRow(user: TwitterUser, skipProtected: boolean, engagement?: LeadEngagement): ListRow {
   return {
     id: user.id,
     name: user.name,
