@@ -24,6 +24,17 @@ export function isItemConditionFailure(error: unknown, index: number): boolean {
   return cancellationCodes(error)?.[index] === 'ConditionalCheckFailed';
 }
 
+/**
+ * A write that met a transaction on one of its items at the same instant, and nothing else: a single
+ * write refused with TransactionConflictException, or a transaction cancelled for a conflict with no
+ * condition failed. Trying it again is safe; DynamoDB's SDK does not.
+ */
+export function isConflictOnly(error: unknown): boolean {
+  if (nameOf(error) === 'TransactionConflictException') return true;
+  const codes = cancellationCodes(error);
+  return Boolean(codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed'));
+}
+
 function nameOf(error: unknown): unknown {
   return typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
 }

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { keys } from '../../functions/core/table';
 import { claimSegment, migrateLiveJobState, readLiveJob } from '../../functions/jobs/job-state';
+import { migrateAutomation } from '../../functions/jobs/job-state/migrate-repository';
 import { useIntegrationEnv } from '../support/integration-env';
 import { getItem } from '../support/table-items';
 
@@ -191,6 +192,88 @@ describe('moving the running job’s state to the job’s item', () => {
       message: 'Done',
     });
     expect(await migrateLiveJobState()).toEqual({ moved: 0, raced: 0 });
+  });
+});
+
+describe('an automation not moved yet when the current code meets it', () => {
+  it('is moved by the claim of its next segment, which goes on from where it stood', async () => {
+    const legacy = await legacyRunningAutomation();
+    const claimed = await claimSegment({ ...claimOf(legacy), segment: 3 });
+    expect(claimed.kind).toBe('claimed');
+    if (claimed.kind !== 'claimed') return;
+    expect(claimed.job).toMatchObject({ cursor: CURSOR, counters: COUNTERS, segment: 3, stages: STAGES });
+    expect(await getItem(keys.automation(legacy.userId, legacy.id))).not.toHaveProperty('runCursor');
+  });
+
+  it('leaves a job item the current code already claimed as it is, and only clears the automation', async () => {
+    const legacy = await legacyRunningAutomation();
+    const ref = { id: legacy.jobId, createdAt: legacy.jobCreatedAt };
+    const claimed = await claimSegment({ ...claimOf(legacy), segment: 3 });
+    expect(claimed.kind).toBe('claimed');
+    // A worker of the earlier code writes its old fields back on the automation after that.
+    const automation = (await getItem(keys.automation(legacy.userId, legacy.id)))!;
+    await put({
+      ...automation,
+      runSegment: 2,
+      runCursor: { phase: 'list', list: '0' },
+      leaseToken: 'old-token',
+    });
+    expect(
+      await migrateAutomation((await getItem(keys.automation(legacy.userId, legacy.id)))! as never),
+    ).toBe(true);
+    expect(await readLiveJob(legacy.userId, ref)).toMatchObject({ segment: 3, cursor: CURSOR });
+    expect((await readLiveJob(legacy.userId, ref)).leaseToken).not.toBe('old-token');
+    const cleared = await getItem(keys.automation(legacy.userId, legacy.id));
+    expect(cleared).not.toHaveProperty('runSegment');
+    expect(cleared).not.toHaveProperty('leaseToken');
+  });
+
+  it('does not mark a job that ended as paused when its automation was paused between runs', async () => {
+    const userId = `legacy-${randomUUID()}`;
+    const id = randomUUID();
+    const jobId = `${id}.3`;
+    const jobCreatedAt = '2026-11-02T08:00:00.000Z';
+    await put({
+      ...keys.automation(userId, id),
+      type: 'automation',
+      userId,
+      id,
+      jobId,
+      jobCreatedAt,
+      templateId: 'linkedin-follower-extractor',
+      displayName: 'Hourly',
+      platform: 'linkedin',
+      interval: 'hourly',
+      status: 'paused',
+      pausedFor: 'user',
+      completedAt: '2026-11-02T08:10:00.000Z',
+      config: {},
+      createdAt: '2026-11-01T08:00:00.000Z',
+      updatedAt: '2026-11-02T09:00:00.000Z',
+      message: 'Paused',
+      runSegment: 1,
+      stage: 'completed',
+      progress: 100,
+    });
+    await put({
+      ...keys.job(userId, jobCreatedAt, jobId),
+      ...keys.automationJobsIndexKey(userId, id, jobCreatedAt, jobId),
+      type: 'job',
+      userId,
+      id: jobId,
+      automationId: id,
+      status: 'completed',
+      message: 'Found 12 leads',
+      createdAt: jobCreatedAt,
+      completedAt: '2026-11-02T08:10:00.000Z',
+    });
+    await migrateLiveJobState();
+    expect(await readLiveJob(userId, { id: jobId, createdAt: jobCreatedAt })).toMatchObject({
+      status: 'completed',
+      message: 'Found 12 leads',
+      segment: 1,
+      progress: 100,
+    });
   });
 });
 

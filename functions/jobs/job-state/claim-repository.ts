@@ -7,17 +7,16 @@ import { cancellationCodes } from '../../core/dynamo-errors';
 import { keys } from '../../core/table';
 import type { StoredAutomation } from '../automation-item';
 import { type JobRef, LEGACY_LIVE_FIELDS, newJobPut } from '../job-repository';
+import { retryingConflicts } from './conflicts';
 import { moveCondition } from './job-moves';
 import { currentJobOf, jobIdentity, type LiveJob, readLiveJob } from './live-job-repository';
+import { holdsLegacyState, migrateAutomation } from './migrate-repository';
 import type { Lease } from './run-state-repository';
 
 /**
  * How a job is taken: a segment claimed under a new lease (every later write is fenced by it in
  * run-repository.ts), or a recurring automation's next job started by its tick.
  */
-
-/** A claim that meets another write of the automation at the same instant is tried this many times. */
-const CLAIM_ATTEMPTS = 4;
 
 /**
  * What a claim found: the segment is ours (with the automation and its job's state as they are now); or
@@ -56,6 +55,15 @@ export async function claimSegment(input: {
   );
   const found = read.Item as StoredAutomation | undefined;
   if (!found || found.jobId !== input.jobId) return { kind: 'refused' };
+  // An automation written before its job's state moved to the job's item: moved now, before the claim
+  // reads the job's item (its lease, segment and cursor), so no run starts over or runs beside another.
+  const legacy = found as StoredAutomation & Record<string, unknown>;
+  if (holdsLegacyState(legacy)) {
+    // A worker of the earlier code still writing it: the message is tried again (the queue's retry).
+    if (!(await migrateAutomation(legacy)))
+      throw new Error('The automation changed while its job state moved to the job item; tried again');
+    return claimSegment(input);
+  }
   const job = currentJobOf(found);
   // The lifecycle's claim (pending to running), or a later segment of a job that already runs.
   const claim = moveCondition('running', 'engine', { orStay: true });
@@ -121,23 +129,13 @@ export async function claimSegment(input: {
       now.leaseUntil >= at;
     return held ? { kind: 'held', until: new Date(now.leaseUntil as string), job } : { kind: 'refused' };
   }
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await claimWrite();
-      break;
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
-      // Another write of the automation at the same instant (the dispatch marking this very message
-      // queued, a user's move): the claim is tried again, not refused, so the message is not dropped.
-      if (!codes.includes('ConditionalCheckFailed') && codes.includes('TransactionConflict')) {
-        if (attempt >= CLAIM_ATTEMPTS) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
-        continue;
-      }
-      if (!codes.includes('ConditionalCheckFailed')) throw error;
-      return heldOrRefused();
-    }
+  try {
+    // Another write of the automation at the same instant (the dispatch marking this very message queued,
+    // a user's move) makes the claim try again, not give up, so the message is not dropped for it.
+    await retryingConflicts(claimWrite);
+  } catch (error) {
+    if (!cancellationCodes(error)?.includes('ConditionalCheckFailed')) throw error;
+    return heldOrRefused();
   }
   const automation = { ...found, status: 'running' } as StoredAutomation;
   return {

@@ -6,8 +6,9 @@ import type { Logger } from '../../core/logger';
 import { queryByPrefix } from '../../core/query';
 import { keys } from '../../core/table';
 import type { StoredAutomation } from '../automation-item';
+import { retryingConflicts } from './conflicts';
 import { moveCondition } from './job-moves';
-import { currentJobOf, readLiveJob } from './live-job-repository';
+import { currentJobOf, jobIdentity, readLiveJob } from './live-job-repository';
 
 const RESUMING = 'Resuming where it stopped';
 
@@ -38,56 +39,61 @@ export function createRunResumer({ log, now }: ResumeDeps) {
     const resume = moveCondition('pending', 'engine');
     for (const automation of stopped) {
       const job = currentJobOf(automation);
+      const identity = jobIdentity(userId, automation.id, job);
       // The segment after the one the platform stopped: no older message can claim the job.
       const segment = ((await readLiveJob(userId, job)).segment ?? -1) + 1;
       const at = now().toISOString();
       try {
-        await dynamo().send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName(),
-                  Key: keys.automation(userId, automation.id),
-                  UpdateExpression:
-                    'SET #status = :pending, message = :message, updatedAt = :at, queuedSegment = :segment, ' +
-                    'gsi2pk = :queue, gsi2sk = :sort, gsi1pk = :unsent, gsi1sk = :unsentSort ' +
-                    'REMOVE pausedFor, errorMessage',
-                  ConditionExpression: `${resume.expression} AND pausedFor = :platform AND jobId = :jobId`,
-                  ExpressionAttributeNames: resume.names,
-                  ExpressionAttributeValues: {
-                    ...resume.values,
-                    ':pending': 'pending',
-                    ':platform': 'platform',
-                    ':message': RESUMING,
-                    ':at': at,
-                    ':queue': keys.runQueue.waiting,
-                    ':sort': keys.runQueueSort(at, userId, automation.id),
-                    ':segment': segment,
-                    ':jobId': job.id,
-                    ':unsent': keys.unsentAutomations.pk,
-                    ':unsentSort': keys.unsentAutomationSort(at, userId, automation.id),
+        await retryingConflicts(() =>
+          dynamo().send(
+            new TransactWriteCommand({
+              TransactItems: [
+                {
+                  Update: {
+                    TableName: tableName(),
+                    Key: keys.automation(userId, automation.id),
+                    UpdateExpression:
+                      'SET #status = :pending, message = :message, updatedAt = :at, queuedSegment = :segment, ' +
+                      'gsi2pk = :queue, gsi2sk = :sort, gsi1pk = :unsent, gsi1sk = :unsentSort ' +
+                      'REMOVE pausedFor, errorMessage',
+                    ConditionExpression: `${resume.expression} AND pausedFor = :platform AND jobId = :jobId`,
+                    ExpressionAttributeNames: resume.names,
+                    ExpressionAttributeValues: {
+                      ...resume.values,
+                      ':pending': 'pending',
+                      ':platform': 'platform',
+                      ':message': RESUMING,
+                      ':at': at,
+                      ':queue': keys.runQueue.waiting,
+                      ':sort': keys.runQueueSort(at, userId, automation.id),
+                      ':segment': segment,
+                      ':jobId': job.id,
+                      ':unsent': keys.unsentAutomations.pk,
+                      ':unsentSort': keys.unsentAutomationSort(at, userId, automation.id),
+                    },
                   },
                 },
-              },
-              {
-                Update: {
-                  TableName: tableName(),
-                  Key: keys.job(userId, job.createdAt, job.id),
-                  UpdateExpression:
-                    'SET #status = :pending, message = :message, updatedAt = :at REMOVE errorMessage',
-                  ExpressionAttributeNames: { '#status': 'status' },
-                  ExpressionAttributeValues: { ':pending': 'pending', ':message': RESUMING, ':at': at },
+                {
+                  Update: {
+                    TableName: tableName(),
+                    Key: keys.job(userId, job.createdAt, job.id),
+                    UpdateExpression: `SET #status = :pending, message = :message, updatedAt = :at, ${identity.sets.join(', ')} REMOVE errorMessage`,
+                    ExpressionAttributeNames: { '#status': 'status', ...identity.names },
+                    ExpressionAttributeValues: {
+                      ':pending': 'pending',
+                      ':message': RESUMING,
+                      ':at': at,
+                      ...identity.values,
+                    },
+                  },
                 },
-              },
-            ],
-          }),
+              ],
+            }),
+          ),
         );
       } catch (error) {
-        if (
-          cancellationCodes(error)?.some((c) => c === 'ConditionalCheckFailed' || c === 'TransactionConflict')
-        )
-          continue;
+        // No longer paused by the platform (a user's move, another re-sync): nothing to resume.
+        if (cancellationCodes(error)?.includes('ConditionalCheckFailed')) continue;
         throw error;
       }
       resumed++;

@@ -9,8 +9,10 @@ import { dynamo, tableName } from '../../core/clients/dynamo';
 import { cancellationCodes, isConditionalCheckFailure } from '../../core/dynamo-errors';
 import { keys } from '../../core/table';
 import type { JobRef } from '../job-repository';
+import { retryingConflicts } from './conflicts';
 import { jobIdentity, type LiveJob } from './live-job-repository';
 import { unsentMarker } from './unsent-repository';
+import { updateOf } from './update-expression';
 
 /**
  * The run state of a job, kept on its own item (live-job-repository.ts): who holds the run (a lease),
@@ -145,47 +147,6 @@ export const totalsFields = (state: RunSnapshot): Values => ({
   ...(state.totalLeads > 0 ? { hasData: true } : {}),
 });
 
-/** An update's SET and REMOVE clauses from fields, with `field = field + n` for `add`. */
-export function updateOf(
-  set: Values,
-  remove: readonly string[] = [],
-  add: Record<string, number> = {},
-  prefix = 'f',
-): { expression: string; sets: string[]; removes: string[]; names: Record<string, string>; values: Values } {
-  const names: Record<string, string> = {};
-  const values: Values = {};
-  const parts: string[] = [];
-  let i = 0;
-  for (const [field, value] of Object.entries(set)) {
-    if (value === undefined) continue;
-    names[`#${prefix}${i}`] = field;
-    values[`:${prefix}${i}`] = value;
-    parts.push(`#${prefix}${i} = :${prefix}${i}`);
-    i++;
-  }
-  for (const [field, value] of Object.entries(add)) {
-    names[`#${prefix}${i}`] = field;
-    values[`:${prefix}${i}`] = value;
-    values[`:${prefix}zero`] = 0;
-    parts.push(`#${prefix}${i} = if_not_exists(#${prefix}${i}, :${prefix}zero) + :${prefix}${i}`);
-    i++;
-  }
-  const removed = remove.map((field, j) => {
-    names[`#${prefix}r${j}`] = field;
-    return `#${prefix}r${j}`;
-  });
-  return {
-    expression: [
-      ...(parts.length ? [`SET ${parts.join(', ')}`] : []),
-      ...(removed.length ? [`REMOVE ${removed.join(', ')}`] : []),
-    ].join(' '),
-    sets: parts,
-    removes: removed,
-    names,
-    values,
-  };
-}
-
 /**
  * The update of a fenced write of the job item: it holds only while the lease is this worker's (a move
  * that stops the run takes the token away in the same write as the status). The job's identity is set
@@ -236,7 +197,7 @@ async function fenced(
   const jobUpdate = fencedUpdate(lease, job.set, job.remove, now);
   try {
     if (!automation) {
-      await dynamo().send(new UpdateCommand(jobUpdate));
+      await retryingConflicts(() => dynamo().send(new UpdateCommand(jobUpdate)));
       return;
     }
     const items = [
@@ -251,27 +212,9 @@ async function fenced(
   }
 }
 
-/** A transaction that meets another write of its items at the same instant is tried this many times. */
-const TRANSACTION_ATTEMPTS = 4;
-
-/**
- * Sends a transaction of the job state, again when it met another write of one of its items at the same
- * instant (TransactionConflict: the segment's own stage save, a dispatch's mark, a user's move), where
- * two single-item writes would both have gone through.
- */
+/** Sends a transaction of the job state, again when it only met another write (conflicts.ts). */
 export async function sendTransaction(items: ReadonlyArray<Record<string, unknown>>): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await dynamo().send(new TransactWriteCommand({ TransactItems: items as never }));
-      return;
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      const conflictOnly =
-        codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
-      if (!conflictOnly || attempt >= TRANSACTION_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
-    }
-  }
+  await retryingConflicts(() => dynamo().send(new TransactWriteCommand({ TransactItems: items as never })));
 }
 
 /** Saves where the job stands and its progress; the next segment (or a retry) continues from here. */

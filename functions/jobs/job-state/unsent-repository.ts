@@ -7,7 +7,9 @@ import { cancellationCodes, isConditionalCheckFailure } from '../../core/dynamo-
 import { keys } from '../../core/table';
 import type { StoredAutomation } from '../automation-item';
 import type { JobRef } from '../job-repository';
+import { retryingConflicts } from './conflicts';
 import { currentJobOf, readLiveJob } from './live-job-repository';
+import { holdsLegacyState, migrateAutomation } from './migrate-repository';
 
 /**
  * The unsent index (gsi1, core/table.ts pattern 22): automations whose run message waits to be sent by
@@ -22,8 +24,9 @@ import { currentJobOf, readLiveJob } from './live-job-repository';
  * again since (a resume right after), which then waits for its own dispatch.
  */
 export async function markQueued(userId: string, id: string, at: string, unsentSort?: string): Promise<void> {
-  await dynamo()
-    .send(
+  // A claim of this very message may write the automation at the same instant: tried again (conflicts.ts).
+  await retryingConflicts(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.automation(userId, id),
@@ -31,11 +34,11 @@ export async function markQueued(userId: string, id: string, at: string, unsentS
         ConditionExpression: unsentSort ? 'gsi1sk = :sort' : 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':at': at, ...(unsentSort ? { ':sort': unsentSort } : {}) },
       }),
-    )
-    .catch((error: unknown) => {
-      // Deleted in the meantime (account deletion), or marked unsent again: nothing to mark.
-      if (!isConditionalCheckFailure(error)) throw error;
-    });
+    ),
+  ).catch((error: unknown) => {
+    // Deleted in the meantime (account deletion), or marked unsent again: nothing to mark.
+    if (!isConditionalCheckFailure(error)) throw error;
+  });
 }
 
 /** The keys that put an automation on the unsent index, the run messages waiting to be sent, as of `at`. */
@@ -139,6 +142,11 @@ export async function markStalledRunsUnsent(
   let marked = 0;
   for (const item of out.Items ?? []) {
     const automation = item as StoredAutomation & { takenOverAt?: string };
+    // One written before its job's state moved to the job's item: moved now; the next pass sees it.
+    if (holdsLegacyState(automation as unknown as Record<string, unknown>)) {
+      await migrateAutomation(automation as StoredAutomation & Record<string, unknown>);
+      continue;
+    }
     const job = currentJobOf(automation);
     // The lease and the segment are the job's (live-job-repository.ts).
     const { leaseUntil, segment } = await readLiveJob(automation.userId, job);
@@ -278,7 +286,7 @@ export async function markHeldRunUnsent(input: {
   now: Date;
 }): Promise<boolean> {
   try {
-    await dynamo().send(
+    await sendHeld(
       new TransactWriteCommand({
         TransactItems: [
           {
@@ -319,11 +327,14 @@ export async function markHeldRunUnsent(input: {
     );
     return true;
   } catch (error) {
-    if (cancellationCodes(error)?.some((c) => c === 'ConditionalCheckFailed' || c === 'TransactionConflict'))
-      return false;
+    // The job moved on meanwhile (handed over, ended, paused): nothing left to take over.
+    if (cancellationCodes(error)?.includes('ConditionalCheckFailed')) return false;
     throw error;
   }
 }
+
+/** The held run's transaction, again when it only met the live worker's own write (conflicts.ts). */
+const sendHeld = (command: TransactWriteCommand) => retryingConflicts(() => dynamo().send(command));
 
 /** Automations marked unsent before `before`, oldest first. */
 export async function listUnsent(before: string, limit: number): Promise<UnsentAutomation[]> {

@@ -10,6 +10,7 @@ import {
 import { keys } from '../../core/table';
 import type { StoredAutomation } from '../automation-item';
 import { LEGACY_LIVE_FIELDS, newJobPut } from '../job-repository';
+import { retryingConflicts } from './conflicts';
 import { moveCondition } from './job-moves';
 import { automationWithJob, currentJobOf, jobIdentity, readLiveJob } from './live-job-repository';
 import { unsentMarker } from './unsent-repository';
@@ -277,9 +278,6 @@ export async function resumeBetweenRuns(
   });
 }
 
-/** A move that meets a running job's own write is tried this many times in all. */
-const MOVE_ATTEMPTS = 4;
-
 /**
  * A user's pause, resume or cancel: conditional on the status read, so it never overrides a change the
  * engine made meanwhile. The job under way (if any: a recurring automation between runs has none) moves
@@ -291,6 +289,8 @@ export async function setJobStatusByUser(
   userId: string,
   automation: StoredAutomation,
   change: { to: 'paused' | 'pending' | 'cancelled'; from: readonly string[]; at: string },
+  /** A move that found the job ended since `automation` was read is tried once more, as read again. */
+  readAgain = true,
 ): Promise<StoredAutomation | undefined> {
   const id = automation.id;
   const live =
@@ -348,29 +348,33 @@ export async function setJobStatusByUser(
       `SET #status = :to, message = :message, updatedAt = :at, ${identity.sets.join(', ')}` +
       (change.to === 'cancelled' ? ', completedAt = :at' : '') +
       ` REMOVE leaseToken${change.to === 'pending' ? ', errorMessage' : ''}`,
+    // Still under way: a job that ended since it was read (a recurring one now between runs) keeps its end.
+    ConditionExpression: 'attribute_not_exists(#status) OR #status IN (:pending, :running, :paused)',
     ExpressionAttributeNames: { '#status': 'status', ...identity.names },
     ExpressionAttributeValues: {
       ':to': change.to,
       ':message': message,
       ':at': change.at,
+      ':pending': 'pending',
+      ':running': 'running',
+      ':paused': 'paused',
       ...identity.values,
     },
   };
-  // A running job's own writes may meet the transaction at once: it is tried again, a few times.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await dynamo().send(
-        new TransactWriteCommand({ TransactItems: [{ Update: update }, { Update: jobMove }] }),
-      );
-      break;
-    } catch (error) {
-      if (isItemConditionFailure(error, 0)) return undefined;
-      if (attempt < MOVE_ATTEMPTS && cancellationCodes(error)?.includes('TransactionConflict')) {
-        await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
-        continue;
-      }
-      throw error;
-    }
+  try {
+    // A running job's own writes may meet the transaction at once: it is tried again (conflicts.ts).
+    await retryingConflicts(() =>
+      dynamo().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, { Update: jobMove }] })),
+    );
+  } catch (error) {
+    if (isItemConditionFailure(error, 0)) return undefined;
+    if (!isItemConditionFailure(error, 1)) throw error;
+    // The job ended meanwhile: the move is made again on the automation as it is now, or refused.
+    const now = await dynamo().send(
+      new GetCommand({ TableName: tableName(), Key: keys.automation(userId, id), ConsistentRead: true }),
+    );
+    if (!readAgain || !now.Item) return undefined;
+    return setJobStatusByUser(userId, now.Item as StoredAutomation, change, false);
   }
   const out = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: keys.automation(userId, id), ConsistentRead: true }),
