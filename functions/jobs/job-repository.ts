@@ -1,10 +1,11 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type {
-  AutomationStatus,
-  BudgetForecast,
-  CompletenessReport,
-  JobStage,
-  JobTrigger,
+import {
+  type AutomationStatus,
+  type BudgetForecast,
+  type CompletenessReport,
+  type JobStage,
+  type JobTrigger,
+  NEW_JOB_PROGRESS,
 } from '../../shared/automations-values';
 import type { Platform } from '../../shared/platforms';
 import { dynamo, tableName } from '../core/clients/dynamo';
@@ -85,6 +86,10 @@ export const LEGACY_LIVE_FIELDS = [
   'startedAt',
 ] as const;
 
+/** A new job's progress: the automation's new-job values that are the job's (not its totals). */
+const { progress, stage, completedTasks, totalTasks, successTasks, failedTasks } = NEW_JOB_PROGRESS;
+const NEW_JOB_ITEM_PROGRESS = { progress, stage, completedTasks, totalTasks, successTasks, failedTasks };
+
 /** The transaction item that records a new job, waiting for a worker, its progress at zero. */
 export function newJobPut(job: NewJob) {
   return {
@@ -96,12 +101,7 @@ export function newJobPut(job: NewJob) {
         type: 'job',
         ...job,
         status: 'pending' satisfies AutomationStatus,
-        progress: 0,
-        stage: 'queued',
-        completedTasks: 0,
-        totalTasks: 0,
-        successTasks: 0,
-        failedTasks: 0,
+        ...NEW_JOB_ITEM_PROGRESS,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
