@@ -1,12 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Lead } from '../../shared/leads';
+import { batchGet as readItems } from '../core/batch-get';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { cancellationCodes, isConditionalCheckFailure } from '../core/dynamo-errors';
 import { type ItemKey, keys } from '../core/table';
@@ -21,7 +16,6 @@ import { countOnShard } from './lead-count-repository';
 
 /** A transaction holds 100 items: the count shard and 99 leads. */
 const TRANSACTION_LEADS = 99;
-const BATCH_GET = 100;
 const BATCH_WRITE = 25;
 const MAX_ATTEMPTS = 8;
 
@@ -77,36 +71,6 @@ function stripKeys(item: Item): Lead {
     ...lead
   } = item;
   return lead as unknown as Lead;
-}
-
-async function batchGet(
-  keyList: readonly ItemKey[],
-  options: { consistent?: boolean; projection?: string } = {},
-): Promise<Item[]> {
-  const found: Item[] = [];
-  for (let i = 0; i < keyList.length; i += BATCH_GET) {
-    let request: Record<string, unknown>[] | undefined = keyList.slice(i, i + BATCH_GET) as unknown as Item[];
-    for (let attempt = 0; request && request.length > 0; attempt++) {
-      if (attempt === MAX_ATTEMPTS) throw new Error('DynamoDB left lead reads unprocessed');
-      if (attempt > 0) await sleep(Math.random() * 50 * 2 ** attempt);
-      const out = await dynamo().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [tableName()]: {
-              Keys: request,
-              ConsistentRead: options.consistent ?? true,
-              ...(options.projection
-                ? { ProjectionExpression: '#p', ExpressionAttributeNames: { '#p': options.projection } }
-                : {}),
-            },
-          },
-        }),
-      );
-      found.push(...((out.Responses?.[tableName()] ?? []) as Item[]));
-      request = out.UnprocessedKeys?.[tableName()]?.Keys as Item[] | undefined;
-    }
-  }
-  return found;
 }
 
 async function batchPut(items: readonly Item[]): Promise<void> {
@@ -391,3 +355,9 @@ export async function leadsPage(
   );
   return (out.Items ?? []).map(stripKeys);
 }
+
+/** The lead items of `keyList` (core/batch-get.ts). */
+const batchGet = async (
+  keyList: readonly ItemKey[],
+  options: { consistent?: boolean; projection?: string } = {},
+) => (await readItems(keyList, options)) as Item[];

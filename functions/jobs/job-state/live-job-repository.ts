@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   AutomationStatus,
   BudgetForecast,
@@ -6,6 +6,7 @@ import type {
   EnrichmentState,
   JobStage,
 } from '../../../shared/automations-values';
+import { batchGet } from '../../core/batch-get';
 import { dynamo, tableName } from '../../core/clients/dynamo';
 import { keys } from '../../core/table';
 import type { StoredAutomation } from '../automation-item';
@@ -122,27 +123,9 @@ export function automationWithJob<T extends StoredAutomation>(automation: T, job
   return out as T;
 }
 
-/** BatchGet's own limit of keys per call. */
-const BATCH_KEYS = 100;
-
-/** Automations with their current jobs' state (automationWithJob), read in batches. */
+/** Automations with their current jobs' state (automationWithJob), read in batches (core/batch-get.ts). */
 export async function withCurrentJobs<T extends StoredAutomation>(automations: readonly T[]): Promise<T[]> {
-  const jobs = new Map<string, LiveJob>();
   const wanted = automations.map((a) => keys.job(a.userId, currentJobOf(a).createdAt, currentJobOf(a).id));
-  for (let i = 0; i < wanted.length; i += BATCH_KEYS) {
-    let request: Record<string, { Keys: Array<Record<string, unknown>> }> | undefined = {
-      [tableName()]: { Keys: wanted.slice(i, i + BATCH_KEYS) as unknown as Array<Record<string, unknown>> },
-    };
-    // Keys DynamoDB could not read in one go come back unprocessed: read them again.
-    while (request && Object.keys(request).length > 0) {
-      const out = await dynamo().send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of out.Responses?.[tableName()] ?? [])
-        jobs.set(`${item.pk}|${item.sk}`, item as LiveJob);
-      request = out.UnprocessedKeys as typeof request;
-    }
-  }
-  return automations.map((a) => {
-    const key = keys.job(a.userId, currentJobOf(a).createdAt, currentJobOf(a).id);
-    return automationWithJob(a, jobs.get(`${key.pk}|${key.sk}`));
-  });
+  const jobs = new Map((await batchGet(wanted)).map((item) => [`${item.pk}|${item.sk}`, item as LiveJob]));
+  return automations.map((a, i) => automationWithJob(a, jobs.get(`${wanted[i]?.pk}|${wanted[i]?.sk}`)));
 }
