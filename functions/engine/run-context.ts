@@ -68,6 +68,13 @@ export interface SegmentContextBase {
   report(stage: string, message: string): void;
   /** Saves the job's state: a later segment or a retry continues from here. */
   save(): Promise<void>;
+  /**
+   * Saves the job's state when the segment's last save is CHECKPOINT_EVERY_MS old (or none was made yet
+   * this segment): for work that advances many times a second at zero pacing, where a save per step would
+   * write the job item as often (issue 38 point 3). What is done after the last save is done again after a
+   * crash, so a step must be safe to redo; the segment's end, hand-over and release save in any case.
+   */
+  saveIfDue(): Promise<void>;
   metrics: RunMetrics;
 }
 

@@ -22,6 +22,11 @@ export interface RunDeps {
 
 /** A segment hands over to the next message when less than this is left of its invocation. */
 export const SEGMENT_MARGIN_MS = 45_000;
+/**
+ * Work that advances many times a second (a list read at zero pacing) saves its checkpoint at most this
+ * often (RunContext's saveIfDue); at a real pace each step is slower than this and saves as it goes.
+ */
+export const CHECKPOINT_EVERY_MS = 2_000;
 /** The lease outlives the invocation by this much, so a crashed worker's run is free again soon after. */
 export const LEASE_EXTRA_MS = 30_000;
 

@@ -28,7 +28,7 @@ import type { Governor } from '../safety/governor';
 import type { HandlerStep, RunContext, SegmentContextBase, SegmentState } from './run-context';
 import type { KindRun, RunKind } from './run-kind';
 import { RUN_METRICS } from './run-metrics';
-import { type RunDeps, type RunOutcome, SEGMENT_MARGIN_MS } from './segment-outcomes';
+import { CHECKPOINT_EVERY_MS, type RunDeps, type RunOutcome, SEGMENT_MARGIN_MS } from './segment-outcomes';
 
 /**
  * The segment runner (issue 19 point 4): runs one claimed segment of a job. It owns what every kind of
@@ -47,6 +47,8 @@ export class SegmentRunner {
   private stages: JobStage[];
   /** The saves of stages entered, in order (markStage). */
   private stageSaves: Promise<void> = Promise.resolve();
+  /** When this segment last saved its checkpoint (saveIfDue). */
+  private lastSaveAt: number | undefined;
 
   constructor(
     private readonly message: SegmentMessage,
@@ -141,6 +143,14 @@ export class SegmentRunner {
       hasTime: () => this.ctx.remainingMs() >= margin,
       report: (stage, message) => this.report(stage, message),
       save: () => this.save(),
+      saveIfDue: async () => {
+        if (
+          this.lastSaveAt !== undefined &&
+          this.deps.now().getTime() - this.lastSaveAt < CHECKPOINT_EVERY_MS
+        )
+          return;
+        await this.save();
+      },
       metrics: this.ctx.metrics,
     };
   }
@@ -188,7 +198,9 @@ export class SegmentRunner {
   }
 
   private async save(): Promise<void> {
-    await checkpoint(this.lease, this.snapshot(), this.deps.now());
+    const now = this.deps.now();
+    await checkpoint(this.lease, this.snapshot(), now);
+    this.lastSaveAt = now.getTime();
   }
 
   private snapshot(): RunSnapshot {

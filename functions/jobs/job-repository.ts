@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type AutomationStatus,
+  automationIdOfJob,
   type BudgetForecast,
   type CompletenessReport,
   type JobStage,
@@ -10,6 +11,7 @@ import {
 import type { Platform } from '../../shared/platforms';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { keys } from '../core/table';
+import type { StoredAutomation } from './automation-item';
 
 /**
  * Jobs (DECISIONS 23; issue 19 point 1): one item per run of an automation, in the owner's jobs
@@ -177,6 +179,14 @@ function pageKeyOf(job: StoredJob | undefined, automationId: string | undefined)
   return automationId
     ? { ...table, ...keys.automationJobsIndexKey(job.userId, automationId, job.createdAt, job.id) }
     : { ...table };
+}
+
+/** The automation item a job belongs to, as stored (its current job's pointer with it), if the user has it. */
+export async function automationOfJob(userId: string, jobId: string): Promise<StoredAutomation | undefined> {
+  const out = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.automation(userId, automationIdOfJob(jobId)) }),
+  );
+  return out.Item as StoredAutomation | undefined;
 }
 
 /** Whether the user has the automation a job belongs to (a job id of another user's reads as none). */

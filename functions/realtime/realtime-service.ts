@@ -1,11 +1,11 @@
 import { AUTH_TEXTS } from '../../shared/auth';
-import { AUTOMATION_TEXTS, automationIdOfJob } from '../../shared/automations-values';
+import { AUTOMATION_TEXTS } from '../../shared/automations-values';
 import { hasFeature } from '../../shared/plan-policy';
 import type { JobProgress, JobProgressEvent } from '../../shared/realtime';
 import { loadAuthState, loadWorkspaceAccess } from '../core/auth-state';
 import { NotFoundError, UnauthorizedError } from '../core/errors';
 import type { RealtimePort } from '../core/ports/realtime';
-import { ownsAutomation } from '../jobs/job-history-service';
+import { subscribedJobOf } from '../jobs/job-history-service';
 import { createSessionSocketsService } from './session-sockets-service';
 import * as repository from './socket-repository';
 
@@ -16,6 +16,9 @@ export interface RealtimeDeps {
 
 export type RealtimeService = ReturnType<typeof createRealtimeService>;
 
+/** How long a run's read of a job's subscriptions serves its pushes (a socket subscribing waits at most this). */
+export const SUBSCRIPTIONS_FRESH_MS = 15_000;
+
 /**
  * Job subscriptions, the sockets closed with their sessions and the progress pushed to them: what
  * needs the management API. A socket's own records as it opens and closes are
@@ -25,7 +28,7 @@ export type RealtimeService = ReturnType<typeof createRealtimeService>;
  */
 export function createRealtimeService({ push }: RealtimeDeps) {
   const { closeSessionSockets } = createSessionSocketsService({ push });
-  return { subscribe, closeSessionSockets, publishJobProgress };
+  return { subscribe, closeSessionSockets, publishJobProgress, jobProgressPublisher };
 
   /**
    * Subscriptions live in the partition of the socket's workspace, and progress is read from the job
@@ -47,9 +50,12 @@ export function createRealtimeService({ push }: RealtimeDeps) {
       throw new UnauthorizedError(AUTH_TEXTS.sessionExpired);
     }
     // Only the workspace's own jobs: another's job id (or an unknown one) is refused, not silently kept.
-    if (!(await ownsAutomation(socket.workspaceId, automationIdOfJob(jobId))))
-      throw new NotFoundError(AUTOMATION_TEXTS.notFound);
+    const job = await subscribedJobOf(socket.workspaceId, jobId);
+    if (!job.owned) throw new NotFoundError(AUTOMATION_TEXTS.notFound);
     await repository.saveSubscription(socket.workspaceId, { jobId, socketId });
+    // The job as it stands now: a run reads its subscriptions only now and then (jobProgressPublisher).
+    if (job.progress)
+      await push.post(socketId, { event: 'jobProgress', data: job.progress } satisfies JobProgressEvent);
   }
 
   async function socketStillServed(socket: repository.SocketRecord): Promise<boolean> {
@@ -64,27 +70,55 @@ export function createRealtimeService({ push }: RealtimeDeps) {
 
   /**
    * Sends a job's progress to every live subscriber in its owner's workspace (the owner's and the
-   * members' sockets); forgets sockets that are gone.
+   * members' sockets); forgets sockets that are gone. Reads the subscriptions for this one push: a run
+   * pushes through `jobProgressPublisher`, which reads them once a while.
    */
-  async function publishJobProgress(
+  function publishJobProgress(
     ownerId: string,
     progress: JobProgress,
   ): Promise<{ delivered: number; gone: number }> {
-    const subscriptions = await repository.listSubscriptions(ownerId, progress.jobId);
-    const message: JobProgressEvent = { event: 'jobProgress', data: progress };
-    let delivered = 0;
-    let gone = 0;
-    await Promise.all(
-      subscriptions.map(async (subscription) => {
-        const outcome = await push.post(subscription.socketId, message);
-        if (outcome === 'sent') delivered++;
-        else {
-          gone++;
-          await repository.deleteSubscription(ownerId, subscription);
-        }
-      }),
-    );
-    return { delivered, gone };
+    return jobProgressPublisher(ownerId, { freshForMs: 0 })(progress);
+  }
+
+  /**
+   * The pushes of one run segment (issue 38 point 3): the job's subscriptions are read at its first push
+   * and again once that read is `freshForMs` old, not at every push (a run pushes twice a second). A socket
+   * that subscribes in between gets the job's state at once from `subscribe` and the pushes after the
+   * next read. A socket found gone is forgotten here and its subscription deleted.
+   */
+  function jobProgressPublisher(
+    ownerId: string,
+    options: { freshForMs?: number; now?: () => number } = {},
+  ): (progress: JobProgress) => Promise<{ delivered: number; gone: number }> {
+    const freshForMs = options.freshForMs ?? SUBSCRIPTIONS_FRESH_MS;
+    const now = options.now ?? Date.now;
+    let read: { jobId: string; at: number; subscriptions: repository.JobSubscription[] } | undefined;
+    return async (progress) => {
+      if (!read || read.jobId !== progress.jobId || now() - read.at >= freshForMs || freshForMs === 0) {
+        const at = now();
+        read = {
+          jobId: progress.jobId,
+          at,
+          subscriptions: await repository.listSubscriptions(ownerId, progress.jobId),
+        };
+      }
+      const message: JobProgressEvent = { event: 'jobProgress', data: progress };
+      let delivered = 0;
+      let gone = 0;
+      const current = read;
+      await Promise.all(
+        current.subscriptions.map(async (subscription) => {
+          const outcome = await push.post(subscription.socketId, message);
+          if (outcome === 'sent') delivered++;
+          else {
+            gone++;
+            current.subscriptions = current.subscriptions.filter((s) => s !== subscription);
+            await repository.deleteSubscription(ownerId, subscription);
+          }
+        }),
+      );
+      return { delivered, gone };
+    };
   }
 }
 

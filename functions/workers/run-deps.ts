@@ -45,7 +45,7 @@ export function runContext(
     remainingMs: () => lambda.getRemainingTimeInMillis(),
     progressFor: (ownerId) =>
       createProgressReporter({
-        publish: (progress) => realtime.publishJobProgress(ownerId, progress),
+        publish: realtime.jobProgressPublisher(ownerId),
         onError: (error) => log.warn('progress push failed', { error }),
       }),
     governorFor: (account, platform, timeZone) =>

@@ -204,5 +204,7 @@ async function commitBatch(context: TrobContext, batch: ListedBatch, outcome: St
     successTasks: counters.stored,
   };
   context.report('extracting', RUN_TEXTS.reading(driver.list.noun, counters.stored));
-  await context.save();
+  // A batch after the checkpoint is read and stored again after a crash, and its leads then count once
+  // (lead-repository.ts, the batch's number against the checkpoint's count of batches).
+  await context.saveIfDue();
 }
