@@ -40,6 +40,10 @@ export async function takeBudget(
   now: Date,
   count = 1,
 ): Promise<{ ok: true } | { ok: false; refusal: TakeRefusal }> {
+  // A counter not written yet in its window passes the condition below whatever it is asked for: more than
+  // a whole window's limit at once is refused here (a take of several, e.g. pages taken ahead).
+  if (count > limits.daily) return { ok: false, refusal: 'daily' };
+  if (count > limits.weekly) return { ok: false, refusal: 'weekly' };
   const counter = (window: 'D' | 'W', period: string, limit: number) => ({
     Update: {
       TableName: tableName(),

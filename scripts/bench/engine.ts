@@ -486,7 +486,9 @@ async function runWorker(config: WorkerConfig): Promise<WorkerRun> {
  * to a scratch partition as the engine writes them (conditional puts in transactions of 99 with their
  * count), one transaction at a time, nothing else running. No engine on this machine stores faster.
  */
-async function measureWriteFloor(job: TrobRunMessage): Promise<{ leads: number; ms: number }> {
+async function measureWriteFloor(
+  job: TrobRunMessage,
+): Promise<{ leads: number; ms: number; medianBytes: number; overOneKb: number }> {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -530,11 +532,18 @@ async function measureWriteFloor(job: TrobRunMessage): Promise<{ leads: number; 
       }),
     );
   }
-  return { leads: items.length, ms: performance.now() - started };
+  const ms = performance.now() - started;
+  const sizes = items.map((item) => itemBytes(item) - 3 - Object.keys(item).length);
+  return {
+    leads: items.length,
+    ms,
+    medianBytes: sizes.length ? median(sizes) : 0,
+    overOneKb: sizes.filter((size) => size > 1024).length,
+  };
 }
 
 async function report(input: {
-  writeFloor: { leads: number; ms: number };
+  writeFloor: { leads: number; ms: number; medianBytes: number; overOneKb: number };
   worker: WorkerRun;
   floors: FloorFigures[];
   followersJob: TrobRunMessage;
@@ -600,7 +609,7 @@ async function report(input: {
   );
   const { writeFloor } = input;
   console.log(
-    `DynamoDB Local's write floor: writing the ${writeFloor.leads.toLocaleString('en-US')} stored leads again as the engine does (transactions of 99 with their count), one at a time with nothing else running, takes ${(writeFloor.ms / 1000).toFixed(1)} s, ${(writeFloor.ms / Math.max(1, writeFloor.leads)).toFixed(2)} ms a lead. DynamoDB Local runs one write at a time whatever the concurrency, on the same 2 cores as Chromium and the engine.\n`,
+    `DynamoDB Local's write floor: writing the ${writeFloor.leads.toLocaleString('en-US')} stored leads again as the engine does (transactions of 99 with their count), one at a time with nothing else running, takes ${(writeFloor.ms / 1000).toFixed(1)} s, ${(writeFloor.ms / Math.max(1, writeFloor.leads)).toFixed(2)} ms a lead. A lead item is ${writeFloor.medianBytes} bytes (the median, sized as DynamoDB bills it); ${writeFloor.overOneKb} of them are over 1 KB. DynamoDB Local runs one write at a time whatever the concurrency, on the same 2 cores as Chromium and the engine.\n`,
   );
 
   // Enrichment: from the last list page to the last profile.

@@ -52,6 +52,25 @@ describe('safety governor of one connected account', () => {
     expect(await wednesday.take('profile-views')).toMatchObject({ ok: false, why: 'daily' });
   });
 
+  it('never grants a take of several past the limit on a day not counted yet: the limit exactly, not one more', async () => {
+    const governorOf = (daily: number, weekly: number) =>
+      createGovernor({
+        account: account(),
+        platform: 'linkedin',
+        now: () => WED,
+        pacingScale: 0,
+        budgets: budgets(daily, weekly),
+      });
+    const fresh = governorOf(3, 100);
+    expect(await fresh.take('profile-views', 4)).toMatchObject({ ok: false, why: 'daily' });
+    expect(await fresh.take('profile-views', 3)).toEqual({ ok: true, takenAt: WED });
+    expect(await fresh.take('profile-views')).toMatchObject({ ok: false, why: 'daily' });
+    // The week's limit the same way, on a week not counted yet.
+    const weekly = governorOf(10, 3);
+    expect(await weekly.take('profile-views', 4)).toMatchObject({ ok: false, why: 'weekly' });
+    expect(await weekly.take('profile-views', 3)).toMatchObject({ ok: true });
+  });
+
   it("starts an account's new day at its own midnight: Tokyo's budget is back at 15:00 UTC, not at 00:00", async () => {
     const acc = account();
     const at = (now: Date) =>

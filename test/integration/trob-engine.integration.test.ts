@@ -383,10 +383,10 @@ describe('one account, two runs at once', () => {
   });
 });
 
-describe('list pages taken from the budget two at a time', () => {
+describe('list pages taken from the budget four at a time', () => {
   it('counts exactly the pages a job read: the one taken ahead and not read is given back', async () => {
     const ada = await connectedUser();
-    // 120 profiles: 3 pages of 50, taken as 2 + 2.
+    // 120 profiles: 3 pages of 50, taken as 4 at once.
     await startTrob(ada, FOLLOWERS, followersConfig(120));
     await runQueued(ada.id);
     const connection = (await api.get('/api/users/platforms', as(ada))).body.data.platforms[0];

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { listConnections } from '../../functions/connections/connection-repository';
+import { budgetUsed } from '../../functions/safety/budget-repository';
+import { periodsOf } from '../../functions/safety/governor';
 import type { SandboxPerson, SandboxPost } from '../../scripts/sandbox-platforms';
 import { geoIdOf } from '../../scripts/sandbox-platforms';
 import { degreeLabel, postSharePath, searchPeople } from '../../scripts/sandbox-platforms/linkedin-api';
@@ -64,6 +67,7 @@ async function run(templateId: string, config: Record<string, unknown>) {
     leads: await storedLeads(ada.id, automation.id),
     item: await automationItem(ada.id, automation.id),
     requests: (await siteActions()) - before,
+    workspaceId: ada.id,
   };
 }
 
@@ -570,8 +574,9 @@ describe('connections export', () => {
   });
 
   it('enriches each connection with title, company, skills and website from the profile', async () => {
-    const max = 25;
-    const { leads, item } = await run(
+    // Not a multiple of the five profile views taken at a time: the two taken and not used are given back.
+    const max = 23;
+    const { leads, item, workspaceId } = await run(
       CONNECTIONS,
       connectionsConfig({}, { enrichProfiles: true, maxProfiles: max }),
     );
@@ -594,6 +599,13 @@ describe('connections export', () => {
       progress: 100,
       enrichment: { status: 'completed', enrichedCount: max, totalExpected: max },
     });
+    const connection = (await listConnections(workspaceId))[0]!;
+    const views = await budgetUsed(
+      { workspaceId, connectionId: connection.id },
+      'profile-views',
+      periodsOf(new Date()),
+    );
+    expect(views).toMatchObject({ daily: max, weekly: max });
   });
 
   it('keeps connections made on or after connectedAfter: the exact day in, the day after out', async () => {
