@@ -55,7 +55,7 @@ import { ensureWebBuild, webDist } from '../web-build';
 import { COMPANIES, FIRST_NAMES, LAST_NAMES, TITLES } from './bench-people';
 import { pointAtBenchStore } from './bench-store';
 import { startHttp2Front } from './http2-front';
-import { measurePages, type SessionTokens } from './lighthouse';
+import { directBodyBytes, measurePages, type SessionTokens } from './lighthouse';
 
 /**
  * `npm run bench -- flows`, second part: issue 21's figures of a flow's insights. A flow with 10,000
@@ -142,9 +142,13 @@ const STATUS_OF_FATE: Record<Fate, ProspectStatus> = {
   'not-shown': 'CONTACTED',
 };
 
-const RUNS = Math.ceil(PROSPECTS / PROSPECTS_PER_RUN);
-const runAt = (k: number, now: number) =>
-  now - FIRST_RUN_DAYS_AGO * DAY + (k * (FIRST_RUN_DAYS_AGO - LAST_RUN_DAYS_AGO) * DAY) / (RUNS - 1);
+/** The runs that found `prospects`, PROSPECTS_PER_RUN each. */
+const runsOf = (prospects: number) => Math.ceil(prospects / PROSPECTS_PER_RUN);
+/** When run k of `runs` started: evenly from FIRST_RUN_DAYS_AGO to LAST_RUN_DAYS_AGO. */
+const runAt = (k: number, now: number, runs: number) =>
+  now -
+  FIRST_RUN_DAYS_AGO * DAY +
+  (k * (FIRST_RUN_DAYS_AGO - LAST_RUN_DAYS_AGO) * DAY) / Math.max(1, runs - 1);
 const jobIdOf = (flowId: string, k: number) => `${flowId}.${k + 2}`;
 const iso = (at: number) => new Date(at).toISOString();
 
@@ -174,7 +178,7 @@ async function pool(count: number, concurrency: number, work: (i: number) => Pro
   );
 }
 
-interface SeedFigures {
+export interface SeedFigures {
   ms: number;
   jobs: number;
   prospects: number;
@@ -183,15 +187,34 @@ interface SeedFigures {
   conflicts: number;
 }
 
-/** The flow's 90 days: its jobs, prospects, activities and counts, through the product's repositories. */
-async function seedFlow(userId: string, flowId: string, timeZone: string, now: number): Promise<SeedFigures> {
+/**
+ * How much a seeded flow holds: `prospects` found and scored, of which the first `engaged` went through
+ * the whole outreach (ACTIVITIES_PER_PROSPECT activities each); the others wait for the next run.
+ */
+export interface FlowSize {
+  prospects: number;
+  engaged: number;
+}
+
+/**
+ * The flow's 90 days: its jobs, prospects, activities and counts, through the product's repositories.
+ * Also run.ts's web bench's data (web-data.ts), at a smaller `size`.
+ */
+export async function seedFlow(
+  userId: string,
+  flowId: string,
+  timeZone: string,
+  now: number,
+  size: FlowSize = { prospects: PROSPECTS, engaged: PROSPECTS },
+): Promise<SeedFigures> {
   const started = performance.now();
   const tally = { conflicts: 0 };
   const template = findFlowTemplate(TEMPLATE)!;
+  const runs = runsOf(size.prospects);
 
   // The runs: one job each, ended as a run ends (every 25th failed).
-  await pool(RUNS, SEED_CONCURRENCY, async (k) => {
-    const at = runAt(k, now);
+  await pool(runs, SEED_CONCURRENCY, async (k) => {
+    const at = runAt(k, now, runs);
     const job = { id: jobIdOf(flowId, k), createdAt: iso(at) };
     const failed = k % 25 === 24;
     const stages: JobStage[] = (
@@ -259,14 +282,14 @@ async function seedFlow(userId: string, flowId: string, timeZone: string, now: n
   };
   let activities = 0;
 
-  await pool(PROSPECTS, SEED_CONCURRENCY, async (i) => {
+  await pool(size.prospects, SEED_CONCURRENCY, async (i) => {
     const k = Math.floor(i / PROSPECTS_PER_RUN);
     const jobId = jobIdOf(flowId, k);
     const person = personOf(i);
     const fate = fateOf(i);
-    const found = runAt(k, now) + 10_000 + (i % PROSPECTS_PER_RUN) * 3000;
-    const engaging = runAt(k, now) + 90_000 + (i % PROSPECTS_PER_RUN) * 20_000;
-    const connecting = runAt(k, now) + 8 * MINUTE + (i % PROSPECTS_PER_RUN) * 5000;
+    const found = runAt(k, now, runs) + 10_000 + (i % PROSPECTS_PER_RUN) * 3000;
+    const engaging = runAt(k, now, runs) + 90_000 + (i % PROSPECTS_PER_RUN) * 20_000;
+    const connecting = runAt(k, now, runs) + 8 * MINUTE + (i % PROSPECTS_PER_RUN) * 5000;
     const answered = connecting + 2 * DAY;
     const profileUrl = `https://www.linkedin.com/in/${person.id}`;
     const who = { id: person.id, name: person.name, company: person.company, title: person.title };
@@ -298,6 +321,8 @@ async function seedFlow(userId: string, flowId: string, timeZone: string, now: n
       scoredAt: iso(found + MINUTE),
     });
     count(found + MINUTE, { scored: 1 });
+    // Found and scored, not engaged yet: the next run's.
+    if (i >= size.engaged) return;
 
     const posts: ProspectPost[] = [0, 1, 2].map((p) => ({
       id: `${person.id}-post-${p}`,
@@ -414,8 +439,8 @@ async function seedFlow(userId: string, flowId: string, timeZone: string, now: n
     await addToFlowTotal(userId, flowId, total as keyof typeof totals, n);
   return {
     ms: performance.now() - started,
-    jobs: RUNS,
-    prospects: PROSPECTS,
+    jobs: runs,
+    prospects: size.prospects,
     activities,
     dayItems: days.size,
     conflicts: tally.conflicts,
@@ -764,9 +789,9 @@ export async function benchFlowInsights(): Promise<boolean> {
         // lighthouse.ts's runs, signed in as this bench's user (its own new user has no flow).
         const [median] = await measurePages(
           front.url,
-          direct,
-          [{ path, signedIn: true, signIn: () => signIn(direct, email) }],
+          [{ path, signIn: () => signIn(direct, email) }],
           WEB_RUNS,
+          directBodyBytes(direct),
         );
         if (!median) throw new Error(`Lighthouse measured nothing of ${path}`);
         const ok = median.performance >= PERFORMANCE_TARGET;

@@ -20,7 +20,8 @@ export interface Http2Front {
 // Connection-specific headers may not cross from HTTP/1.1 to HTTP/2 (RFC 9113 section 8.2.2).
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
 
-function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
+/** A key and certificate for 127.0.0.1 (also the web bench's quiet server's, quiet-server.ts). */
+export function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(join(tmpdir(), 'trobly-bench-tls-'));
   execFileSync(
     'openssl',

@@ -195,8 +195,9 @@ export async function signIn(
  * A completed one-off automation of the user holding `leads`, written as the start route and a run
  * would leave it (the automation, then the leads through storeLeads, which counts them on it). Not
  * through insertAutomation: that marks it unsent and waiting, and the local cloud's pollers would run it.
+ * Also run.ts's web bench's automation (web-data.ts).
  */
-async function automationWithLeads(
+export async function automationWithLeads(
   userId: string,
   leads: readonly Lead[],
 ): Promise<{ id: string; ms: number }> {

@@ -113,7 +113,7 @@ const kindOf = (i: number): ReviewKind => {
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
 
 /** Item i's prospect, its post, its text and when it was recorded (the oldest first). */
-function intentOf(i: number, flowStart: number) {
+function intentOf(i: number, flowStart: number, size: number) {
   const kind = kindOf(i);
   const first = pick(FIRST_NAMES, i);
   const company = pick(COMPANIES, i * 5);
@@ -131,7 +131,7 @@ function intentOf(i: number, flowStart: number) {
     // Every 9th prospect was not given a reason.
     ...(i % 9 === 8 ? {} : { matchReason: pick(REASONS, i)(title, company) }),
   };
-  const at = flowStart + (i * 6 * DAY) / QUEUE_SIZE;
+  const at = flowStart + (i * 6 * DAY) / size;
   const post: FlowPost | undefined =
     kind === 'comment' || kind === 'like'
       ? {
@@ -169,9 +169,9 @@ function intentOf(i: number, flowStart: number) {
 /**
  * The flow, written as a run leaves it between runs (active, its first run done), as leads.ts writes
  * its automation: not through the start route, which puts a new flow on the unsent index for the local
- * cloud's dispatch to run.
+ * cloud's dispatch to run. Also run.ts's web bench's flow (web-data.ts), with `waiting` writes.
  */
-async function storeFlow(userId: string): Promise<string> {
+export async function storeFlow(userId: string, waiting = QUEUE_SIZE): Promise<string> {
   const template = findFlowTemplate(TEMPLATE);
   if (!template) throw new Error(`No flow template ${TEMPLATE}`);
   const config = serverFlowConfig.parse(structuredClone(template.defaultConfig));
@@ -207,25 +207,33 @@ async function storeFlow(userId: string): Promise<string> {
         hasData: false,
         totalRuns: 1,
         successfulRuns: 1,
-        message: `${QUEUE_SIZE} writes wait for your review`,
+        message: `${waiting} writes wait for your review`,
       },
     }),
   );
   return id;
 }
 
-/** The 500 intents, each recorded as a run records it: the write and its queue entry in one transaction. */
-async function storeQueue(userId: string, flowId: string): Promise<{ ms: number; kinds: string }> {
+/**
+ * The 500 intents (`size` of them, of the connection `connectionId`), each recorded as a run records it:
+ * the write and its queue entry in one transaction.
+ */
+export async function storeQueue(
+  userId: string,
+  flowId: string,
+  size = QUEUE_SIZE,
+  connectionId = CONNECTION_ID,
+): Promise<{ ms: number; kinds: string }> {
   const started = performance.now();
   const flowStart = Date.now() - 6 * DAY;
-  const account = { workspaceId: userId, connectionId: CONNECTION_ID };
+  const account = { workspaceId: userId, connectionId };
   const tally: Record<string, number> = {};
-  for (let from = 0; from < QUEUE_SIZE; from += SEED_BATCH) {
+  for (let from = 0; from < size; from += SEED_BATCH) {
     await Promise.all(
-      Array.from({ length: Math.min(SEED_BATCH, QUEUE_SIZE - from) }, async (_, j) => {
-        const intent = intentOf(from + j, flowStart);
+      Array.from({ length: Math.min(SEED_BATCH, size - from) }, async (_, j) => {
+        const intent = intentOf(from + j, flowStart, size);
         const at = new Date(intent.at);
-        const { review } = reviewGate('everything', { flowId, connectionId: CONNECTION_ID }, () => at).of({
+        const { review } = reviewGate('everything', { flowId, connectionId }, () => at).of({
           key: intent.key,
           kind: intent.kind,
           prospect: intent.prospect,

@@ -290,24 +290,9 @@ export function createHttpGateway(options: GatewayOptions) {
         sendJson(res, 404, { code: 'NOT_FOUND', message: 'Not found' }),
       );
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD')
-      return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
     const root = options.webRoot;
     if (!root) return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(url.pathname);
-    } catch {
-      // A malformed escape (`/%E0%A4%A`) names no file: the client's mistake, not the server's.
-      return sendJson(res, 400, { code: 'VALIDATION_ERROR', message: 'The request path is not valid' });
-    }
-    const requested = normalize(decoded).replace(/^([/\\])+/, '');
-    const file = resolve(root, requested);
-    const inside = file === resolve(root) || file.startsWith(resolve(root) + sep);
-    const found = inside ? await stat(file).catch(() => undefined) : undefined;
-    if (found?.isFile()) return sendFile(res, req, file, requested.startsWith('assets/'));
-    // SPA fallback: the browser router decides what any other path shows.
-    return sendFile(res, req, join(root, 'index.html'), false);
+    return serveWebApp(req, res, root, url);
   }
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -336,13 +321,45 @@ export function createHttpGateway(options: GatewayOptions) {
  * used (`ws://localhost:3000`, which /ws is on). In dev mode Vite's HMR socket listens on another port
  * of the same host and its preamble is an inline script; only then is the policy relaxed for them.
  */
-export function localSecurityHeaders(req: IncomingMessage, dev = false): Record<string, string> {
+export function localSecurityHeaders(
+  req: Pick<IncomingMessage, 'headers'>,
+  dev = false,
+): Record<string, string> {
   const host = String(req.headers.host ?? '');
   // A Host header is the caller's own, but a malformed one must not make an invalid CSP.
   const origin = /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(host) ? host : '127.0.0.1';
   const hostname = origin.replace(/:\d+$/, '');
   const connectSources = dev ? [`ws://${origin}`, `ws://${hostname}:*`] : [`ws://${origin}`];
   return securityHeaders({ connectSources, dev });
+}
+
+/**
+ * The built web app under `root` as CloudFront serves it: its files (compressed, `immutable` under
+ * assets/, `no-cache` else), and index.html for any other path (the SPA fallback). Exported for the web
+ * bench's quiet server (scripts/bench/quiet-server.ts), which serves the app alone.
+ */
+export async function serveWebApp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  root: string,
+  url: URL,
+): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    // A malformed escape (`/%E0%A4%A`) names no file: the client's mistake, not the server's.
+    return sendJson(res, 400, { code: 'VALIDATION_ERROR', message: 'The request path is not valid' });
+  }
+  const requested = normalize(decoded).replace(/^([/\\])+/, '');
+  const file = resolve(root, requested);
+  const inside = file === resolve(root) || file.startsWith(resolve(root) + sep);
+  const found = inside ? await stat(file).catch(() => undefined) : undefined;
+  if (found?.isFile()) return sendFile(res, req, file, requested.startsWith('assets/'));
+  // SPA fallback: the browser router decides what any other path shows.
+  return sendFile(res, req, join(root, 'index.html'), false);
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -365,6 +382,11 @@ const CONTENT_TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
+/** The Content-Type a file of the web app is served with. */
+export function contentTypeOf(file: string): string {
+  return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
 async function sendFile(
   res: ServerResponse,
   req: IncomingMessage,
@@ -377,7 +399,7 @@ async function sendFile(
     res.end('The web app is not built yet. Run `npm run build:web` or restart `npm start`.');
     return;
   }
-  const contentType = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const contentType = contentTypeOf(file);
   const cacheControl = immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
   const encoding = isCompressible(contentType, info.size)
     ? chooseEncoding(req.headers['accept-encoding'])
