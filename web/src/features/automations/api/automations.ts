@@ -81,12 +81,19 @@ interface TemplateResponse {
  * The description of an automation's template, from the catalogue (part 2 section 7); undefined while
  * it loads or when the template is gone (the page shows the rest without it).
  */
-export function useTemplateDescription(templateId: string | undefined): string | undefined {
+export function useTemplateDescription(templateId: string | undefined): {
+  description: string | undefined;
+  /** Answered or failed: the page's header takes its final height (no layout shift when it comes). */
+  settled: boolean;
+} {
   const answer = useSWR<TemplateResponse>(templateId ? templateKey(templateId) : null, {
     shouldRetryOnError: false,
     revalidateOnFocus: false,
   });
-  return answer.data?.data.template.description || undefined;
+  return {
+    description: answer.data?.data.template.description || undefined,
+    settled: !templateId || answer.data !== undefined || answer.error !== undefined,
+  };
 }
 
 interface PauseResponse {

@@ -102,7 +102,7 @@ export default function AutomationDetailPage() {
   const { automationId } = useParams();
   const { automation, notFound, error, isLoading, retry } = useAutomation(automationId);
   const connection = useLiveAutomation(automation);
-  const description = useTemplateDescription(automation?.templateId);
+  const { description, settled: describedOrNot } = useTemplateDescription(automation?.templateId);
   const [pausing, setPausing] = useState(false);
   const resumer = useResumeAutomation();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -151,7 +151,9 @@ export default function AutomationDetailPage() {
       <Stack gap="lg">
         <BackLink to="/automations/completed">{AUTOMATIONS_TEXTS.back}</BackLink>
 
-        {isLoading || !automation ? (
+        {/* The template's description sits above everything: the page waits for it rather than move down
+            when it comes (issue 38: a layout shift of 0.11 on a phone). */}
+        {isLoading || !automation || !describedOrNot ? (
           <Stack aria-busy="true" aria-label="Loading automation">
             <Skeleton height={36} width="50%" />
             <Skeleton height={140} />
