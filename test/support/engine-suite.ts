@@ -184,7 +184,10 @@ export async function currentJobItem(userId: string, id: string): Promise<Record
   return (await readLiveJob(userId, currentJobOf(out.Item as StoredAutomation))) as Record<string, unknown>;
 }
 
-/** Every stored lead of an automation, straight from its partition (not its count shards). */
+/**
+ * Every stored lead of an automation, straight from its partition (not its count shards), with its
+ * profileId as the lead repository reads it: a lead keyed by its profile id does not store it again.
+ */
 export async function storedLeads(userId: string, automationId: string): Promise<Lead[]> {
   const leads: Lead[] = [];
   let start: Record<string, unknown> | undefined;
@@ -201,7 +204,11 @@ export async function storedLeads(userId: string, automationId: string): Promise
         ConsistentRead: true,
       }),
     );
-    leads.push(...((out.Items ?? []) as unknown as Lead[]));
+    leads.push(
+      ...(out.Items ?? []).map(
+        (item) => ({ ...item, profileId: item.profileId ?? item.id }) as unknown as Lead,
+      ),
+    );
     start = out.LastEvaluatedKey;
   } while (start);
   return leads;
