@@ -1,5 +1,5 @@
 import { lazy, type ReactElement } from 'react';
-import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router-dom';
+import { BrowserRouter, matchPath, Navigate, type RouteObject, useRoutes } from 'react-router-dom';
 import { readTokens } from '../lib/session/token-store';
 import { AccessGuard, canServe } from './guards';
 import { PublicLayout } from './PublicLayout';
@@ -78,6 +78,22 @@ export function preloadPage(pathname: string, table: readonly AppRoute[] = appRo
   if (row.prefetch && readTokens()) row.prefetch().catch(() => undefined);
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(buildRoutes());
+const routes = buildRoutes();
+
+/**
+ * The app's routes in the browser: declarative routing (BrowserRouter and useRoutes) over the same
+ * route objects the tests mount in a memory router. The app uses no data-router feature (loaders,
+ * actions, blockers), and without createBrowserRouter the router's data layer is left out of the shell
+ * every page loads first (issue 38 point 2).
+ */
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }
