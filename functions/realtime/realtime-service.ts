@@ -16,8 +16,11 @@ export interface RealtimeDeps {
 
 export type RealtimeService = ReturnType<typeof createRealtimeService>;
 
-/** How long a run's read of a job's subscriptions serves its pushes (a socket subscribing waits at most this). */
-export const SUBSCRIPTIONS_FRESH_MS = 15_000;
+/**
+ * How long a run's read of a job's subscriptions serves its pushes: a socket that subscribes meanwhile has
+ * the job's state from its subscribe and the pushes after at most this (pushes go out twice a second).
+ */
+export const SUBSCRIPTIONS_FRESH_MS = 2_000;
 
 /**
  * Job subscriptions, the sockets closed with their sessions and the progress pushed to them: what
@@ -81,10 +84,11 @@ export function createRealtimeService({ push }: RealtimeDeps) {
   }
 
   /**
-   * The pushes of one run segment (issue 38 point 3): the job's subscriptions are read at its first push
-   * and again once that read is `freshForMs` old, not at every push (a run pushes twice a second). A socket
-   * that subscribes in between gets the job's state at once from `subscribe` and the pushes after the
-   * next read. A socket found gone is forgotten here and its subscription deleted.
+   * The pushes of one run segment (issue 38 point 3): the job's subscriptions are read at its first push,
+   * again once that read is `freshForMs` old, and for a push that ends the run's part (any status but
+   * running: the end, a wait, a hand-over), which no subscriber may miss; not at every push (a run pushes
+   * twice a second). A socket that subscribes in between gets the job's state at once from `subscribe`.
+   * A socket found gone is forgotten here and its subscription deleted.
    */
   function jobProgressPublisher(
     ownerId: string,
@@ -94,7 +98,12 @@ export function createRealtimeService({ push }: RealtimeDeps) {
     const now = options.now ?? Date.now;
     let read: { jobId: string; at: number; subscriptions: repository.JobSubscription[] } | undefined;
     return async (progress) => {
-      if (!read || read.jobId !== progress.jobId || now() - read.at >= freshForMs || freshForMs === 0) {
+      const stale =
+        !read ||
+        read.jobId !== progress.jobId ||
+        now() - read.at >= freshForMs ||
+        progress.status !== 'running';
+      if (stale) {
         const at = now();
         read = {
           jobId: progress.jobId,

@@ -172,7 +172,17 @@ describe('realtime job progress over the local WebSocket gateway', () => {
     late.socket.close();
     await waitFor(() => sockets.gateway.connectionCount() === 1);
     expect(await publish(progress('job-7', 40))).toMatchObject({ delivered: 1 });
+
+    // The push that ends the run's part reads them again at once: a socket that just subscribed sees the end.
+    const last = await open(token);
+    await subscribe(last.socket, 'job-7', 'user-f');
+    expect(await publish(progress('job-7', 50))).toEqual({ delivered: 1, gone: 0 });
+    const ended = { ...progress('job-7', 100), status: 'completed' };
+    expect(await publish(ended)).toEqual({ delivered: 2, gone: 0 });
+    await waitFor(() => last.received.length === 1);
+    expect(last.received[0]).toEqual({ event: 'jobProgress', data: ended });
     first.socket.close();
+    last.socket.close();
   });
 
   it('answers 410 Gone through the real management client for an unknown connection id', async () => {
