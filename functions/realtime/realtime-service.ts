@@ -98,23 +98,24 @@ export function createRealtimeService({ push }: RealtimeDeps) {
     const now = options.now ?? Date.now;
     let read: { jobId: string; at: number; subscriptions: repository.JobSubscription[] } | undefined;
     return async (progress) => {
-      const stale =
-        !read ||
-        read.jobId !== progress.jobId ||
-        now() - read.at >= freshForMs ||
-        progress.status !== 'running';
-      if (stale) {
+      let current = read;
+      if (
+        !current ||
+        current.jobId !== progress.jobId ||
+        now() - current.at >= freshForMs ||
+        progress.status !== 'running'
+      ) {
         const at = now();
-        read = {
+        current = {
           jobId: progress.jobId,
           at,
           subscriptions: await repository.listSubscriptions(ownerId, progress.jobId),
         };
+        read = current;
       }
       const message: JobProgressEvent = { event: 'jobProgress', data: progress };
       let delivered = 0;
       let gone = 0;
-      const current = read;
       await Promise.all(
         current.subscriptions.map(async (subscription) => {
           const outcome = await push.post(subscription.socketId, message);
