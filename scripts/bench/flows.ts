@@ -26,6 +26,7 @@ import { runContext, runs } from '../../functions/workers/run-deps';
 import type { JobStage } from '../../shared/automations-values';
 import type { FlowProspectTracking } from '../../shared/flow-api';
 import { ensureTables, startLocalDynamo } from '../local-cloud/dynamodb';
+import { runAs, runAsFunction, stackFunction } from '../local-cloud/function-runtime/runtime';
 import { lambdaContext } from '../local-cloud/lambda-runtime';
 import { startSandboxPlatforms } from '../sandbox-platforms';
 import { createBenchUser, pointAtBenchStore } from './bench-store';
@@ -48,6 +49,11 @@ const DAYS_LATER = 3;
 const SANDBOX_SIZE = { followers: 3000 };
 const WORKER_TIMEOUT_MS = queues['flow-runs'].consumerTimeoutSeconds * 1000;
 const COUNTER = 'benchFlowsRequests';
+/** The sandbox's connect route runs as the extension's sync (functions/routes.ts runsAs). */
+const SANDBOX_CONNECT_ENTRY = 'functions/connections/sync-platform.handler.ts';
+const CREATE_FLOW_ENTRY = 'functions/flows/create-flow.handler.ts';
+const EXECUTE_FLOW_ENTRY = 'functions/flows/execute-flow.handler.ts';
+const RUN_WORKER_ENTRY = 'functions/workers/run.worker.ts';
 
 /** Every LinkedIn budget without its daily and weekly cap, so neither run stops at one (the bench times work). */
 const LIFTED_BUDGETS = Object.fromEntries(
@@ -132,14 +138,18 @@ export async function benchFlows(): Promise<void> {
       workspaceId: id,
       workspaceAccess: 'owner',
     };
-    await connections.connectSandbox(user, 'linkedin');
+    // Each step as the function of the stacks that serves it: its environment and rights, nothing more.
+    await runAsFunction(SANDBOX_CONNECT_ENTRY, () => connections.connectSandbox(user, 'linkedin'));
     const template = findFlowTemplate(TEMPLATE)!;
     const config = structuredClone(template.defaultConfig);
     config.executionSettings = { ...config.executionSettings!, prospectsPerRun: PROSPECTS_PER_RUN };
-    const created = await flowStarts.create(user, {
-      templateId: TEMPLATE,
-      config: serverFlowConfig.parse(config),
-    });
+    const created = await runAsFunction(CREATE_FLOW_ENTRY, () =>
+      flowStarts.create(user, {
+        templateId: TEMPLATE,
+        config: serverFlowConfig.parse(config),
+      }),
+    );
+    const workerFunction = await stackFunction(RUN_WORKER_ENTRY);
 
     // The local adapter is the object prospectAi() answers for AI_PROVIDER=local: its calls are timed in place.
     const ai = Object.fromEntries(AI_CALLS.map((call) => [call, [] as number[]])) as RunFigures['ai'];
@@ -157,7 +167,8 @@ export async function benchFlows(): Promise<void> {
       };
     }
     const requestTimes: number[] = [];
-    dynamo().middlewareStack.add(
+    // The worker function's own client (each function has its own on the local cloud).
+    (await runAs(workerFunction, () => dynamo())).middlewareStack.add(
       (next) => (args) => {
         requestTimes.push(Date.now());
         return next(args);
@@ -173,19 +184,21 @@ export async function benchFlows(): Promise<void> {
       requestTimes.length = 0;
       const base = runContext(quiet, lambdaContext('workers/run', WORKER_TIMEOUT_MS), 1);
       const started = performance.now();
-      const outcome = await runs.run(
-        flowKind.outgoing({ ...queued, workspaceId: queued.userId, unsentSort: '' }, new Date()).message,
-        {
-          ...base,
-          governorFor: (account, platform) =>
-            createGovernor({
-              account,
-              platform,
-              now: () => new Date(),
-              pacingScale: 0,
-              budgets: LIFTED_BUDGETS,
-            }),
-        },
+      const outcome = await runAs(workerFunction, () =>
+        runs.run(
+          flowKind.outgoing({ ...queued, workspaceId: queued.userId, unsentSort: '' }, new Date()).message,
+          {
+            ...base,
+            governorFor: (account, platform) =>
+              createGovernor({
+                account,
+                platform,
+                now: () => new Date(),
+                pacingScale: 0,
+                budgets: LIFTED_BUDGETS,
+              }),
+          },
+        ),
       );
       const ms = performance.now() - started;
       const sent = [...requestTimes];
@@ -214,7 +227,7 @@ export async function benchFlows(): Promise<void> {
     try {
       const first = await runJob();
       sandbox.advanceClock(DAYS_LATER * 24 * 3600_000);
-      await flows.execute(user, created.id);
+      await runAsFunction(EXECUTE_FLOW_ENTRY, () => flows.execute(user, created.id));
       report([first, await runJob()]);
     } finally {
       dynamo().middlewareStack.remove(COUNTER);
