@@ -7,7 +7,7 @@ import type { JobProgress } from '../../shared/realtime';
 import { automationOfJob } from './job-repository';
 import { automationWithJob, currentJobOf, readLiveJob } from './job-state';
 
-export { type JobPageKey, ownsAutomation, pageJobs, type StoredJob } from './job-repository';
+export { type JobPageKey, pageJobs, type StoredJob } from './job-repository';
 
 /**
  * What a socket subscribing to a job is shown at once (issue 38 point 3: a run reads its subscriptions

@@ -188,15 +188,3 @@ export async function automationOfJob(userId: string, jobId: string): Promise<St
   );
   return out.Item as StoredAutomation | undefined;
 }
-
-/** Whether the user has the automation a job belongs to (a job id of another user's reads as none). */
-export async function ownsAutomation(userId: string, automationId: string): Promise<boolean> {
-  const out = await dynamo().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.automation(userId, automationId),
-      ProjectionExpression: 'pk',
-    }),
-  );
-  return out.Item !== undefined;
-}

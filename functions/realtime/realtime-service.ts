@@ -85,9 +85,9 @@ export function createRealtimeService({ push }: RealtimeDeps) {
 
   /**
    * The pushes of one run segment (issue 38 point 3): the job's subscriptions are read at its first push,
-   * again once that read is `freshForMs` old, and for a push that ends the run's part (any status but
-   * running: the end, a wait, a hand-over), which no subscriber may miss; not at every push (a run pushes
-   * twice a second). A socket that subscribes in between gets the job's state at once from `subscribe`.
+   * again once that read is `freshForMs` old, and for the push of the job's end (its only push with a
+   * status other than running), which no subscriber may miss; not at every push (a run pushes twice a
+   * second). A socket that subscribes in between gets the job's state at once from `subscribe`.
    * A socket found gone is forgotten here and its subscription deleted.
    */
   function jobProgressPublisher(

@@ -173,7 +173,7 @@ describe('realtime job progress over the local WebSocket gateway', () => {
     await waitFor(() => sockets.gateway.connectionCount() === 1);
     expect(await publish(progress('job-7', 40))).toMatchObject({ delivered: 1 });
 
-    // The push that ends the run's part reads them again at once: a socket that just subscribed sees the end.
+    // The push of the job's end reads them again at once: a socket that just subscribed sees the end.
     const last = await open(token);
     await subscribe(last.socket, 'job-7', 'user-f');
     expect(await publish(progress('job-7', 50))).toEqual({ delivered: 1, gone: 0 });
