@@ -236,7 +236,8 @@ describe('a teammate removed from the workspace (DECISIONS 34)', () => {
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).not.toBeNull();
     // The user is read again: the header now shows their own plan, not the team's.
     await waitFor(() => expect(api.callsTo('GET', '/auth/me').length).toBeGreaterThanOrEqual(2));
-    expect(await screen.findByText('Free Plan', {}, LONG)).toBeTruthy();
+    // In the header: the dashboard's plan card says it too once it has loaded.
+    expect(await within(screen.getByRole('banner')).findByText('Free Plan', {}, LONG)).toBeTruthy();
     // The why stays on the dashboard until dismissed (a 4-second notice is easily missed).
     await new Promise((resolve) => setTimeout(resolve, 4500));
     const notice = screen.getByTestId('removed-notice');
