@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -35,10 +36,33 @@ function appShellScrollClassNames(): Plugin {
   };
 }
 
+/**
+ * A Mantine leaf component's stylesheet loads with its code, not with every page (issue 38 point 2):
+ * its class-name module (`components/Tabs/Tabs.module.mjs`, which each of its parts imports) imports
+ * its sheet, so the sheet lands in the CSS of the chunk that holds the component, and a lazy page's
+ * sheets are loaded before the page renders. The leaves are listed by scripts/mantine-styles.ts; the
+ * sheets they are built from stay in src/app/mantine-styles.css, which every page loads first. All are
+ * in the cascade layer `mantine`, under the app's own rules whatever the order they load in.
+ */
+function mantineLeafStyles(): Plugin {
+  const leaves = new Set<string>(
+    JSON.parse(readFileSync(new URL('./src/app/mantine-leaf-styles.json', import.meta.url), 'utf8')),
+  );
+  const classModule = /@mantine[\\/]core[\\/]esm[\\/]components[\\/](\w+)[\\/](\w+)\.module\.mjs$/;
+  return {
+    name: 'trobly-mantine-leaf-styles',
+    transform(code, id) {
+      const [, folder, name] = classModule.exec(id) ?? [];
+      if (!folder || folder !== name || !leaves.has(folder)) return null;
+      return { code: `import "@mantine/core/styles/${folder}.layer.css";\n${code}`, map: null };
+    },
+  };
+}
+
 /** `vite build --config web/vite.config.ts` from the repo root builds into web/dist. */
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), productName(), appShellScrollClassNames()],
+  plugins: [react(), productName(), appShellScrollClassNames(), mantineLeafStyles()],
   build: {
     outDir: 'dist',
     // The PDF export's fonts stay files, fetched when a PDF is made (a small one would otherwise be

@@ -15,7 +15,7 @@ import { benchLeads } from './leads';
 import { measurePages } from './lighthouse';
 import { startQuietServer } from './quiet-server';
 import { benchReviewScreen } from './review-screen';
-import { recordWebApp, routeRows } from './web-recording';
+import { recordingFor, routeRows } from './web-recording';
 
 /**
  * `npm run bench`: the figures the foundation is held to.
@@ -68,6 +68,7 @@ const LONG_TASK_LIMIT_MS = 200;
 const WEB_RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 /** `BENCH_WEB_PAGES=/login,/flows/:flowId/review` measures those rows of the route table (by their table path). */
 const WEB_PAGES = process.env.BENCH_WEB_PAGES?.split(',').map((path) => path.trim());
+// BENCH_WEB_RECORDING=<file> keeps the API answers between runs (web-recording.ts recordingFor).
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -163,7 +164,7 @@ async function benchWeb(): Promise<boolean> {
   await ensureWebBuild(console.log);
   const rows = await routeRows(WEB_PAGES);
   console.log(`\nRecording the API answers of ${rows.length} screens on the local cloud...`);
-  const recorded = await recordWebApp(rows);
+  const recorded = await recordingFor(rows, process.env.BENCH_WEB_RECORDING);
   console.log(
     `Seeded: ${recorded.summary}. Recorded ${recorded.recording.size} API answers; the local cloud is stopped.`,
   );

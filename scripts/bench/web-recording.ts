@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -255,4 +255,44 @@ async function recordRoute(
   } finally {
     await context.close();
   }
+}
+
+/**
+ * `BENCH_WEB_RECORDING=<file>`: a recording kept between bench runs (bodies in base64), so that a run
+ * that changes only the web app measures it without seeding and recording again. Read when the file
+ * is there and has every route asked for; else recorded and written.
+ */
+export async function recordingFor(rows: RouteRow[], file: string | undefined): Promise<WebRecording> {
+  if (file && existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Omit<WebRecording, 'recording'> & {
+      recording: Array<[string, Omit<RecordedAnswer, 'body'> & { body: string }]>;
+    };
+    const wanted = rows.map((row) => row.path);
+    const routes = saved.routes.filter((route) => wanted.includes(route.tablePath));
+    if (routes.length === wanted.length)
+      return {
+        ...saved,
+        routes: wanted.map((path) => routes.find((route) => route.tablePath === path)!),
+        recording: new Map(
+          saved.recording.map(([key, answer]) => [
+            key,
+            { ...answer, body: Buffer.from(answer.body, 'base64') },
+          ]),
+        ),
+        summary: `${saved.summary} (read from ${file})`,
+      } satisfies WebRecording;
+  }
+  const recorded = await recordWebApp(rows);
+  if (file)
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ...recorded,
+        recording: [...recorded.recording].map(([key, answer]) => [
+          key,
+          { ...answer, body: answer.body.toString('base64') },
+        ]),
+      }),
+    );
+  return recorded;
 }

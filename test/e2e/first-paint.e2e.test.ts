@@ -46,4 +46,36 @@ describe('the first paint', () => {
     await page.waitForFunction(() => !document.querySelector('[role="status"]'), { timeout: 5000 });
     expect(await page.evaluate(() => document.querySelectorAll('.startup-splash').length)).toBe(0);
   });
+
+  it("carries only the shared Mantine styles; a page's own components bring theirs with its code", async () => {
+    /** Whether any stylesheet of the page has a rule for `selector` (Mantine's class of a component part). */
+    const hasRule = (selector: string) =>
+      page.evaluate((wanted) => {
+        // Mantine's rules sit in its cascade layer (a grouping rule), some in media queries.
+        const anyRule = (rules: CSSRuleList): boolean =>
+          [...rules].some((rule) =>
+            rule instanceof CSSStyleRule
+              ? rule.selectorText.includes(wanted)
+              : rule instanceof CSSGroupingRule && anyRule(rule.cssRules),
+          );
+        return [...document.styleSheets].some((sheet) => anyRule(sheet.cssRules));
+      }, selector);
+    // Mantine's class names of the SimpleGrid and Card roots (@mantine/core/styles/SimpleGrid.css, Card.css).
+    const simpleGrid = '.m_2415a157';
+    const card = '.m_e615b15f';
+    await openApp(page, `${appUrl}/login`);
+    await waitForText(page, 'Welcome back to');
+    expect(await hasRule('.m_8fb7ebe7')).toBe(true); // Input: the foundation, on every page
+    expect(await hasRule(simpleGrid)).toBe(false);
+    expect(await hasRule(card)).toBe(false);
+
+    await openApp(page, `${appUrl}/pricing`);
+    await page.waitForSelector('.mantine-Card-root');
+    const styled = await page.evaluate(() => ({
+      grid: getComputedStyle(document.querySelector('.mantine-SimpleGrid-root') as Element).display,
+      card: getComputedStyle(document.querySelector('.mantine-Card-root') as Element).display,
+    }));
+    expect(styled).toEqual({ grid: 'grid', card: 'flex' });
+    expect(await hasRule(simpleGrid)).toBe(true);
+  });
 });

@@ -1,5 +1,5 @@
 import './app/mantine-styles.css';
-import '@mantine/notifications/styles.css';
+import '@mantine/notifications/styles.layer.css';
 import './app/a11y.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';

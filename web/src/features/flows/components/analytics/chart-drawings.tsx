@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 // The charts' tooltip and legend are drawn with ColorSwatch, which the app's own stylesheet list
 // (app/mantine-styles.css, made from the app's imports) does not hold: it comes with the drawings.
 import '@mantine/core/styles/ColorSwatch.css';
