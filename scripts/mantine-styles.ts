@@ -154,7 +154,7 @@ export function mantineStyles(): string {
     '   and other Mantine components are built from, in the order of @mantine/core/styles.css (the',
     "   leaves' sheets load with their code: mantine-leaf-styles.json). Run",
     '   `npx tsx scripts/mantine-styles.ts` after using a new Mantine component (a unit test fails until then).',
-    '   Each in the cascade layer `mantine`: the app\'s own rules (a11y.css) win whatever the order sheets load in. */',
+    "   Each in the cascade layer `mantine`: the app's own rules (a11y.css) win whatever the order sheets load in. */",
     ...sheets.map((name) => `@import "@mantine/core/styles/${name}.layer.css";`),
     '',
   ].join('\n');
