@@ -45,11 +45,6 @@ export const theme = createTheme({
         visibilityToggleButtonProps: { 'aria-label': 'Show password' },
       },
     },
-    // A closed list (Select, MultiSelect, the industry picker) is not in the page: Mantine keeps it
-    // mounted and hidden by default, which rendered every option and positioned each hidden dropdown
-    // (a forced style recalculation) on a page's first render (issue 38 point 2: 76 ms on the flow
-    // wizard's first step). The field names its list (aria-controls) only while it is open anyway.
-    Combobox: { defaultProps: { keepMounted: false } },
     // A tooltip (the collapsed sidebar's labels) shows on keyboard focus too, not only on hover.
     Tooltip: { defaultProps: { events: { hover: true, focus: true, touch: false } } },
   },
