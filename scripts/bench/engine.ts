@@ -35,7 +35,6 @@ import { LINKEDIN_API } from '../../functions/platforms/linkedin/endpoints';
 import { ownFollowersPath } from '../../functions/platforms/linkedin/followers';
 import { csrfOf } from '../../functions/platforms/linkedin/voyager';
 import { BUDGETS } from '../../functions/safety/budgets';
-import { createGovernor } from '../../functions/safety/governor';
 import { createRuns, runContext } from '../../functions/workers/run-deps';
 import { NEW_JOB_PROGRESS } from '../../shared/automations';
 import { validateConfig } from '../../shared/config-validation';
@@ -45,6 +44,7 @@ import { ensureTables, startLocalDynamo } from '../local-cloud/dynamodb';
 import { runAs, runAsFunction, stackFunction } from '../local-cloud/function-runtime/runtime';
 import { lambdaContext } from '../local-cloud/lambda-runtime';
 import { type IssuedSession, startSandboxPlatforms } from '../sandbox-platforms';
+import { benchGovernorFor } from './bench-governor';
 import { createBenchUser, pointAtBenchStore } from './bench-store';
 
 /**
@@ -999,14 +999,7 @@ async function workerMain(config: WorkerConfig): Promise<void> {
       const outcome = await runAs(workerFunction, () =>
         service.run(current, {
           ...base,
-          governorFor: (account, platform) =>
-            createGovernor({
-              account,
-              platform,
-              now: () => new Date(),
-              pacingScale: env().PACING_SCALE,
-              ...(platform === 'linkedin' ? { budgets: LIFTED_BUDGETS } : {}),
-            }),
+          governorFor: benchGovernorFor(env().PACING_SCALE, LIFTED_BUDGETS),
           progressFor: (ownerId, jobId) => {
             const reporter = base.progressFor(ownerId, jobId);
             return {

@@ -21,7 +21,6 @@ import { findFlowTemplate } from '../../functions/flows/templates/registry';
 import { currentJobOf, markQueued, readLiveJob } from '../../functions/jobs/job-state';
 import { closeSharedBrowser } from '../../functions/platforms/browser';
 import { BUDGETS } from '../../functions/safety/budgets';
-import { createGovernor } from '../../functions/safety/governor';
 import { runContext, runs } from '../../functions/workers/run-deps';
 import type { JobStage } from '../../shared/automations-values';
 import type { FlowProspectTracking } from '../../shared/flow-api';
@@ -29,6 +28,7 @@ import { ensureTables, startLocalDynamo } from '../local-cloud/dynamodb';
 import { runAs, runAsFunction, stackFunction } from '../local-cloud/function-runtime/runtime';
 import { lambdaContext } from '../local-cloud/lambda-runtime';
 import { startSandboxPlatforms } from '../sandbox-platforms';
+import { benchGovernorFor } from './bench-governor';
 import { createBenchUser, pointAtBenchStore } from './bench-store';
 
 /**
@@ -189,14 +189,7 @@ export async function benchFlows(): Promise<void> {
           flowKind.outgoing({ ...queued, workspaceId: queued.userId, unsentSort: '' }, new Date()).message,
           {
             ...base,
-            governorFor: (account, platform) =>
-              createGovernor({
-                account,
-                platform,
-                now: () => new Date(),
-                pacingScale: 0,
-                budgets: LIFTED_BUDGETS,
-              }),
+            governorFor: benchGovernorFor(0, LIFTED_BUDGETS),
           },
         ),
       );
