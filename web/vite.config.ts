@@ -69,6 +69,12 @@ export default defineConfig({
     // inlined as a data: address, which the app's connect-src does not allow).
     assetsInlineLimit: (file) => (/\.(ttf|woff2)$/.test(file) ? false : undefined),
     emptyOutDir: true,
+    // The entry's own imports keep their modulepreload links in index.html; a lazy part's scripts get
+    // none from script. Vite's loader added one link per script of a page and of the app shell at the
+    // app's start, and each insertion cost about 1.5 ms: 400 ms of the first task at 4x on the leads
+    // screen's 60 scripts, on the same thread the page then renders on (issue 38 point 2). The
+    // browser fetches a part's imports as it parses the part instead. Stylesheets still load first.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
       // Building a zod schema has no side effects: a schema a page does not use is dropped, and with
       // the last one the validation library itself (issue 10 point 7). The shared modules define their

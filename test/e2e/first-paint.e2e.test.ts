@@ -47,6 +47,26 @@ describe('the first paint', () => {
     expect(await page.evaluate(() => document.querySelectorAll('.startup-splash').length)).toBe(0);
   });
 
+  it("preloads the shared scripts from the page as served, and no lazy part's scripts from script", async () => {
+    // Issue 38 point 2: a link inserted from script cost about 1.5 ms of the app's first task, one a script.
+    const served = await (await fetch(`${appUrl}/pricing`)).text();
+    const servedLinks = [...served.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(servedLinks.some((href) => /\/assets\/react-[\w-]+\.js$/.test(href ?? ''))).toBe(true);
+    await openApp(page, `${appUrl}/pricing`);
+    await page.waitForSelector('.mantine-SimpleGrid-root');
+    const links = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href')),
+    );
+    // The pricing page's own part did load, and no link was added for it.
+    const scripts = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    );
+    expect(scripts.some((path) => /\/assets\/PricingPage-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(links).toEqual(servedLinks);
+  });
+
   it("carries only the shared Mantine styles; a page's own components bring theirs with its code", async () => {
     /** Whether any stylesheet of the page has a rule for `selector` (Mantine's class of a component part). */
     const hasRule = (selector: string) =>
