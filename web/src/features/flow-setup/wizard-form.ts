@@ -8,7 +8,6 @@ import {
   type FlowTemplate,
   flowConfig,
   type IndustryOption,
-  type Option,
 } from '../../../../shared/flows';
 import { DEFAULT_REVIEW_MODE } from '../../../../shared/review';
 
@@ -84,14 +83,6 @@ export function templateIndustriesFirst(
     ...options.filter((option) => !own.has(option.value)),
   ];
 }
-
-/** The labels of chosen values, in the order chosen; a value no option names shows as itself. */
-export function labelsOf(options: readonly Option[], values: readonly string[] | undefined): string[] {
-  return (values ?? []).map((value) => options.find((option) => option.value === value)?.label ?? value);
-}
-
-export const labelOf = (options: readonly Option[], value: string | undefined) =>
-  value === undefined ? '' : labelsOf(options, [value])[0]!;
 
 /**
  * The message of a field's error: its own, or for a list or a group the first of its parts' (an

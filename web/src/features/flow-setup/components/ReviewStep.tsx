@@ -14,8 +14,9 @@ import {
   WITHDRAW_AFTER_DAYS,
 } from '../../../../../shared/flows';
 import { DEFAULT_REVIEW_MODE, REVIEW_MODE_OPTIONS, REVIEW_TEXTS } from '../../../../../shared/review';
+import { labelOf, labelsOf } from '../option-labels';
 import { WIZARD_TEXTS } from '../setup-texts';
-import { labelOf, labelsOf, type WizardValues } from '../wizard-form';
+import type { WizardValues } from '../wizard-form';
 import { AudienceSummary } from './AudiencePreview';
 
 function Facts({ title, rows }: { title: string; rows: readonly (readonly [string, string])[] }) {

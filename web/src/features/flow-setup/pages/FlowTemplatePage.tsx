@@ -16,21 +16,22 @@ import {
 import { IconSparkles } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+// The options from their own module: shared/flows.ts also holds the config's schemas, which would bring
+// the validation library to a page that validates nothing.
 import {
   COMPANY_SIZE_OPTIONS,
   COUNTRY_OPTIONS,
   FLOW_CATEGORY_LABELS,
-  type FlowExample,
-  type FlowTemplate,
-} from '../../../../../shared/flows';
+} from '../../../../../shared/flow-options';
+import type { FlowExample, FlowTemplate } from '../../../../../shared/flows';
 import { FLOWS_PATH, flowSetupPath } from '../../../lib/flows/flow-paths';
 import { useWorkspacePlan } from '../../../lib/session';
 import { BackLink } from '../../../lib/ui/BackLink';
 import { PlatformBadge } from '../../../lib/ui/PlatformBadge';
 import { FlowTemplateLoader } from '../components/FlowTemplateLoader';
 import { hasPlusPlan, UpgradeRequired } from '../components/UpgradeRequired';
+import { labelsOf } from '../option-labels';
 import { TEMPLATE_PAGE_TEXTS } from '../setup-texts';
-import { labelsOf } from '../wizard-form';
 
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
