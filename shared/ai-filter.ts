@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
+import { AI_FILTER_MAX_IDS, AI_QUERY_MAX } from './ai-filter-limits';
 import type { Lead } from './leads';
 import { idToken, visibleMultilineText } from './text';
 
-/** The longest AI request (part 2: the panel's counter shows 500). */
-export const AI_QUERY_MAX = 500;
+export { AI_FILTER_MAX_IDS, AI_QUERY_MAX };
 
 /** The lead fields the AI reads and explains a match by (the `matchedFields` of a result). */
 export const AI_FIELDS = [
@@ -16,9 +16,6 @@ export const AI_FIELDS = [
   'description',
 ] as const;
 export type AiField = (typeof AI_FIELDS)[number];
-
-/** Most lead ids one AI request may name. */
-export const AI_FILTER_MAX_IDS = 20_000;
 
 /** Request of the AI filter (DECISIONS 13): a plain-language query over the user's own leads. */
 export const aiFilterInput = z.object({

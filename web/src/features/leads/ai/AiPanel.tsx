@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Drawer, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { memo, useState } from 'react';
-import { AI_QUERY_MAX } from '../../../../../shared/ai-filter';
+import { AI_QUERY_MAX } from '../../../../../shared/ai-filter-limits';
 import { LEADS_TEXTS } from '../leads-texts';
 import type { AiFilterState } from './use-ai-filter';
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AiMatchedLead } from '../../../../../shared/ai-filter';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { LEADS_TEXTS } from '../leads-texts';
-import { type AiFilterRequest, streamAiFilter } from './ai-filter-client';
+import type { AiFilterRequest } from './ai-filter-client';
 
 /** Part 2 section 4: the AI filter is off, then streaming, then applied. */
 export type AiFilterPhase = 'off' | 'streaming' | 'applied';
@@ -37,6 +37,8 @@ export function useAiFilter(onApplied: () => void) {
       running.current = controller;
       setState((current) => ({ ...current, phase: 'streaming', summary: '', failed: false }));
       try {
+        // The stream's reader comes with the first request, not with the screen.
+        const { streamAiFilter } = await import('./ai-filter-client');
         for await (const event of streamAiFilter(request, controller.signal)) {
           if (event.type === 'chat:completion') {
             setState((current) => ({ ...current, summary: current.summary + event.data.delta_content }));

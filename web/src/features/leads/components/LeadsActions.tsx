@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Loader } from '@mantine/core';
 import { IconDownload, IconFilterOff, IconRefresh, IconSparkles } from '@tabler/icons-react';
 import { memo } from 'react';
 import type { ExportFormat } from '../../../../../shared/export-formats';
@@ -13,6 +13,7 @@ export const LeadsActions = memo(function LeadsActions({
   refreshing,
   onRefresh,
   onAskAi,
+  askAiLoading,
   aiApplied,
   onClearAi,
   exportCount,
@@ -25,6 +26,8 @@ export const LeadsActions = memo(function LeadsActions({
   refreshing: boolean;
   onRefresh: () => void;
   onAskAi: () => void;
+  /** While the AI panel's code is on its way, after the first press. */
+  askAiLoading: boolean;
   aiApplied: boolean;
   onClearAi: () => void;
   /** Selected leads among those listed; 0 hides the button (and demo leads never count). */
@@ -45,7 +48,13 @@ export const LeadsActions = memo(function LeadsActions({
       >
         {LEADS_TEXTS.refresh}
       </Button>
-      <Button variant="light" leftSection={<IconSparkles size={16} aria-hidden />} onClick={onAskAi}>
+      {/* Not Mantine's `loading`, which disables the button and so drops the keyboard's focus from it. */}
+      <Button
+        variant="light"
+        leftSection={askAiLoading ? <Loader size={16} /> : <IconSparkles size={16} aria-hidden />}
+        onClick={onAskAi}
+        aria-busy={askAiLoading || undefined}
+      >
         {LEADS_TEXTS.askAi}
       </Button>
       {aiApplied && (

@@ -1,6 +1,6 @@
-import { Checkbox, Table } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { IconExternalLink, IconSparkles } from '@tabler/icons-react';
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { AiMatchedLead } from '../../../../../shared/ai-filter';
 import type { Lead } from '../../../../../shared/leads';
 import { PersonAvatar } from '../../../lib/ui/PersonAvatar';
@@ -120,6 +120,33 @@ const LeadRow = memo(function LeadRow({
   );
 });
 
+/** The page's checkbox, plain like the rows': its partial state is the native one (read as "mixed"), set from script. */
+function PageCheckbox({
+  checked,
+  indeterminate,
+  onChange,
+}: {
+  checked: boolean;
+  indeterminate: boolean;
+  onChange: () => void;
+}) {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = indeterminate;
+  }, [indeterminate]);
+  return (
+    <input
+      ref={box}
+      type="checkbox"
+      className={classes.select}
+      aria-label="Select all leads on this page"
+      checked={checked}
+      onChange={onChange}
+      data-testid="page-checkbox"
+    />
+  );
+}
+
 /**
  * Part 2 section 2.11: a checkbox column (the page's checkbox is indeterminate when some of the page
  * is selected), a Name column and an Actions column. Only the current page's rows are rendered.
@@ -140,17 +167,17 @@ export const LeadsTable = memo(function LeadsTable({
   const selectedOnPage = leads.filter((lead) => selected.has(lead.id)).length;
   const all = leads.length > 0 && selectedOnPage === leads.length;
   return (
-    <Table.ScrollContainer minWidth={320} type="native">
+    // A plain scrolling box: Mantine's ScrollContainer brings its custom scroll area's code even in its
+    // native mode (issue 38 point 2).
+    <div className={classes.scroll}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Extracted leads" data-testid="leads-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col" w={44}>
-              <Checkbox
-                aria-label="Select all leads on this page"
+              <PageCheckbox
                 checked={all}
                 indeterminate={selectedOnPage > 0 && !all}
                 onChange={onTogglePage}
-                data-testid="page-checkbox"
               />
             </Table.Th>
             <Table.Th scope="col">Name</Table.Th>
@@ -171,6 +198,6 @@ export const LeadsTable = memo(function LeadsTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 });

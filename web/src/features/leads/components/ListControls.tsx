@@ -1,4 +1,4 @@
-import { Button, Select } from '@mantine/core';
+import { Button, NativeSelect } from '@mantine/core';
 import { memo } from 'react';
 import type { LeadFilter, LeadSort } from '../lead-index';
 import { LEADS_TEXTS } from '../leads-texts';
@@ -36,20 +36,20 @@ export const ListControls = memo(function ListControls({
 }) {
   return (
     <>
-      <Select
+      {/* The browser's own select: two fixed choices need no searchable list, and Mantine's Select
+          brought its dropdown machinery (about 19 KB of the screen's scripts, issue 38 point 2). */}
+      <NativeSelect
         aria-label="Filter leads"
         data={FILTERS}
         value={filter}
-        allowDeselect={false}
-        onChange={(value) => onFilter((value as LeadFilter | null) ?? 'all')}
+        onChange={(event) => onFilter(event.currentTarget.value as LeadFilter)}
         w={170}
       />
-      <Select
+      <NativeSelect
         aria-label="Sort leads"
         data={SORTS}
         value={sort === 'company' ? 'recent' : sort}
-        allowDeselect={false}
-        onChange={(value) => onSort((value as LeadSort | null) ?? 'recent')}
+        onChange={(event) => onSort(event.currentTarget.value as LeadSort)}
         disabled={sortDisabled}
         w={170}
       />

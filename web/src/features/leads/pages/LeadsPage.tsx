@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useCallbackRef, useDisclosure } from '@mantine/hooks';
+import { useCallbackRef } from '@mantine/hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { AI_FILTER_MAX_IDS } from '../../../../../shared/ai-filter';
+import { AI_FILTER_MAX_IDS } from '../../../../../shared/ai-filter-limits';
 import { automationIdOfJob } from '../../../../../shared/automations-values';
 import { isDemoLead } from '../../../../../shared/demo-leads';
 import type { ExportFormat } from '../../../../../shared/export-formats';
@@ -10,8 +10,8 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useWorkspacePlan } from '../../../lib/session';
 import { BackLink } from '../../../lib/ui/BackLink';
 import { usePageTitle, useWorkspaces } from '../../../lib/workspace';
-import { AiPanel } from '../ai/AiPanel';
 import { useAiFilter } from '../ai/use-ai-filter';
+import { useLazyPanel } from '../ai/use-lazy-panel';
 import { useLeadsData } from '../api/leads';
 import { EnrichmentBanner } from '../components/EnrichmentBanner';
 import { initialExportFormat } from '../components/ExportFormatPicker';
@@ -33,6 +33,8 @@ import {
 } from '../lead-index';
 import { LEADS_TEXTS } from '../leads-texts';
 import { useSelection } from '../use-selection';
+
+const loadAiPanel = () => import('../ai/AiPanel').then((module) => module.AiPanel);
 
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -61,7 +63,8 @@ function LeadsPage({ routeId }: { routeId: string }) {
   const [chosenFormat, setChosenFormat] = useState<ExportFormat | undefined>();
   const trobFormat = (automation?.config?.exportSettings as { format?: unknown } | undefined)?.format;
   const format = chosenFormat ?? initialExportFormat(plan, trobFormat);
-  const [panelOpened, panel] = useDisclosure(false);
+  const panel = useLazyPanel(loadAiPanel);
+  const openPanel = useCallbackRef(panel.open);
   const selection = useSelection();
 
   const goToPage = useCallback((next: number) => {
@@ -187,7 +190,8 @@ function LeadsPage({ routeId }: { routeId: string }) {
           <LeadsActions
             refreshing={leads.loading && !firstLoad}
             onRefresh={refresh}
-            onAskAi={panel.open}
+            onAskAi={openPanel}
+            askAiLoading={panel.loading}
             aiApplied={aiOrder !== undefined}
             onClearAi={ai.clear}
             exportCount={demo ? 0 : toExport.length}
@@ -274,7 +278,9 @@ function LeadsPage({ routeId }: { routeId: string }) {
         <LeadsPagination page={current} total={listed.length} onPage={goToPage} />
       </Stack>
 
-      <AiPanel opened={panelOpened} onClose={panel.close} state={ai.state} onFilter={filterWithAi} />
+      {panel.Panel && (
+        <panel.Panel opened={panel.opened} onClose={panel.close} state={ai.state} onFilter={filterWithAi} />
+      )}
     </Container>
   );
 }
