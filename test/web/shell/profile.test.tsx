@@ -137,7 +137,7 @@ describe('security', () => {
     const { user } = await openProfile(api);
     await user.click(screen.getByRole('tab', { name: 'Security' }));
 
-    await user.type(screen.getByLabelText(/^Current password/), 'OldPassw0rd');
+    await user.type(await screen.findByLabelText(/^Current password/), 'OldPassw0rd');
     await user.type(screen.getByLabelText(/^New password/), 'NewPassw0rd');
     await user.type(screen.getByLabelText(/^Confirm new password/), 'OtherPassw0rd');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
@@ -151,7 +151,7 @@ describe('security', () => {
     const { user } = await openProfile(api);
     await user.click(screen.getByRole('tab', { name: 'Security' }));
 
-    await user.type(screen.getByLabelText(/^New password/), 'short');
+    await user.type(await screen.findByLabelText(/^New password/), 'short');
     await user.type(screen.getByLabelText(/^Confirm new password/), 'shirt');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
 
@@ -166,7 +166,7 @@ describe('security', () => {
     const { user } = await openProfile(api);
     await user.click(screen.getByRole('tab', { name: 'Security' }));
 
-    const field = screen.getByLabelText(/^Current password/);
+    const field = await screen.findByLabelText(/^Current password/);
     expect(field.getAttribute('type')).toBe('password');
     const [toggle] = screen.getAllByRole('button', { name: 'Show password' });
     await user.click(toggle!);
@@ -187,7 +187,7 @@ describe('security', () => {
     const { user } = await openProfile(api);
     await user.click(screen.getByRole('tab', { name: 'Security' }));
 
-    await user.type(screen.getByLabelText(/^Current password/), 'WrongPassw0rd');
+    await user.type(await screen.findByLabelText(/^Current password/), 'WrongPassw0rd');
     await user.type(screen.getByLabelText(/^New password/), 'NewPassw0rd');
     await user.type(screen.getByLabelText(/^Confirm new password/), 'NewPassw0rd');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
@@ -207,7 +207,7 @@ describe('security', () => {
 describe('danger zone', () => {
   async function startDeletion(user: ReturnType<typeof userEvent.setup>) {
     await user.click(screen.getByRole('tab', { name: 'Danger Zone' }));
-    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
     const dialog = within(await screen.findByRole('dialog'));
     expect(
       dialog.getByText('Are you sure you want to delete your account? This action cannot be undone.'),

@@ -4,17 +4,18 @@ import { WORKSPACE_TEXTS } from '../../../../../shared/team';
 import { useCurrentUser } from '../../../lib/session';
 import { usePageTitle, useWorkspaces } from '../../../lib/workspace';
 import { BrandSection } from '../components/BrandSection';
-import { DangerZone } from '../components/DangerZone';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfileInfoForm } from '../components/ProfileInfoForm';
-import { SecurityForm } from '../components/SecurityForm';
 import { TeamSection } from '../components/TeamSection';
 import { UsageCard } from '../components/UsageCard';
+import { useTabPanels } from './use-tab-panels';
 
 export default function ProfilePage() {
   usePageTitle('Profile Settings');
   const user = useCurrentUser();
   const workspaces = useWorkspaces();
+  const tabs = useTabPanels();
+  const { security: Security, danger: Danger } = tabs.panels;
   // The route's guard lets only a signed-in user through.
   if (!user) return null;
 
@@ -25,15 +26,26 @@ export default function ProfilePage() {
         <ProfileHeader user={user} />
         <UsageCard plan={user.plan} />
         <Card withBorder padding="lg">
-          <Tabs defaultValue="info" keepMounted={false}>
+          <Tabs value={tabs.active} onChange={tabs.choose} keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="info" leftSection={<IconUser size={16} aria-hidden />}>
                 Profile Info
               </Tabs.Tab>
-              <Tabs.Tab value="security" leftSection={<IconShieldLock size={16} aria-hidden />}>
+              <Tabs.Tab
+                value="security"
+                leftSection={<IconShieldLock size={16} aria-hidden />}
+                onPointerEnter={() => tabs.prepare('security')}
+                onFocus={() => tabs.prepare('security')}
+              >
                 Security
               </Tabs.Tab>
-              <Tabs.Tab value="danger" color="red" leftSection={<IconAlertTriangle size={16} aria-hidden />}>
+              <Tabs.Tab
+                value="danger"
+                color="red"
+                leftSection={<IconAlertTriangle size={16} aria-hidden />}
+                onPointerEnter={() => tabs.prepare('danger')}
+                onFocus={() => tabs.prepare('danger')}
+              >
                 Danger Zone
               </Tabs.Tab>
             </Tabs.List>
@@ -42,10 +54,10 @@ export default function ProfilePage() {
               <ProfileInfoForm key={user.id} user={user} />
             </Tabs.Panel>
             <Tabs.Panel value="security" pt="lg">
-              <SecurityForm />
+              {Security && <Security />}
             </Tabs.Panel>
             <Tabs.Panel value="danger" pt="lg">
-              <DangerZone />
+              {Danger && <Danger />}
             </Tabs.Panel>
           </Tabs>
         </Card>
