@@ -1,9 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { SWRConfig } from 'swr';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { SWRConfig, useSWRConfig } from 'swr';
 import { get } from '../lib/api-client';
 import { NOTIFICATION_DURATION_MS, NOTIFICATION_LIMIT, NOTIFICATION_POSITION } from '../lib/notify';
+import { receivePrefetchedAnswers } from '../lib/prefetch';
 import { SessionProvider } from '../lib/session';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -27,6 +28,22 @@ function NotificationArea() {
   );
 }
 
+/**
+ * Puts the answers of a page's prefetch (lib/prefetch.ts) in the cache, so the page renders with them.
+ * An answer the cache already has (the page read its own meanwhile) is left as it is.
+ */
+function PrefetchedAnswers() {
+  const { mutate } = useSWRConfig();
+  useEffect(
+    () =>
+      receivePrefetchedAnswers(
+        (key, data) => void mutate(key, (cached: unknown) => cached ?? data, { revalidate: false }),
+      ),
+    [mutate],
+  );
+  return null;
+}
+
 interface AppProvidersProps {
   children: ReactNode;
   /** 'test' turns off Mantine's transitions and portals, so tests see the final DOM at once. */
@@ -42,6 +59,7 @@ export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
         its own cache (one in the browser; one per rendered tree in tests, so no answer leaks between them).
       */}
       <SWRConfig value={{ fetcher: (path: string) => get(path), provider: () => new Map() }}>
+        <PrefetchedAnswers />
         <SessionProvider>{children}</SessionProvider>
       </SWRConfig>
     </MantineProvider>

@@ -1,6 +1,8 @@
-import useSWR, { preload } from 'swr';
+import useSWR from 'swr';
 import type { Automation } from '../../../shared/automations';
 import { get } from './api-client';
+import { prefetchAnswer } from './prefetch';
+import { withFields } from './swr-answer';
 
 /** `GET /api/automation` (spec part 2 section 7): the user's automations, newest first. */
 export const AUTOMATIONS_KEY = '/automation';
@@ -25,7 +27,7 @@ export async function fetchAutomations(): Promise<Automation[]> {
 
 /** The list's call, started before an automation page renders (routes.ts prefetch). */
 export async function prefetchAutomations(): Promise<void> {
-  await preload(AUTOMATIONS_KEY, get);
+  await prefetchAnswer(AUTOMATIONS_KEY);
 }
 
 export function useAutomations(
@@ -34,5 +36,5 @@ export function useAutomations(
   // Only the options given: an explicit undefined would replace SWR's own default (onError included).
   const config = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
   const answer = useSWR<AutomationListResponse>(AUTOMATIONS_KEY, config);
-  return { ...answer, automations: answer.data?.data.automations };
+  return withFields(answer, { automations: answer.data?.data.automations });
 }

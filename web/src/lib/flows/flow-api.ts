@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { Flow } from '../../../../shared/flow-api';
 import { ApiError } from '../api-client';
+import { withFields } from '../swr-answer';
 
 /**
  * What the flow features (the list and analytics, setup, insights, review) share of the flow API
@@ -24,7 +25,7 @@ export interface FlowResponse {
 export function useFlow(id: string) {
   const answer = useSWR<FlowResponse>(flowKey(id), { shouldRetryOnError: false });
   const notFound = answer.error instanceof ApiError && answer.error.status === 404;
-  return { ...answer, flow: answer.data?.data.flow, notFound };
+  return withFields(answer, { flow: answer.data?.data.flow, notFound });
 }
 
 /** The flow in the cached list replaced by the API's answer. */

@@ -1,4 +1,4 @@
-import useSWR, { preload } from 'swr';
+import useSWR from 'swr';
 import type {
   Automation,
   StartAutomationInput,
@@ -14,6 +14,8 @@ import type {
 import { POPULAR_DEFAULT_LIMIT } from '../../../../../shared/catalogue-values';
 import type { Platform } from '../../../../../shared/platforms';
 import { ApiError, get, post } from '../../../lib/api-client';
+import { prefetchAnswer } from '../../../lib/prefetch';
+import { withFields } from '../../../lib/swr-answer';
 
 /**
  * The catalogue calls (spec 7). SWR keys are the API paths. The list is loaded once, as cards (what a
@@ -28,17 +30,17 @@ export const connectionKey = (platform: Platform) => `/users/platform-connection
 
 /** The catalogue's first calls, started before the page renders (routes.ts prefetch). */
 export async function prefetchCatalogue(): Promise<void> {
-  await Promise.all([preload(TEMPLATES_KEY, get), preload(POPULAR_KEY, get)]);
+  await Promise.all([prefetchAnswer(TEMPLATES_KEY), prefetchAnswer(POPULAR_KEY)]);
 }
 
 export function useTemplates() {
   const answer = useSWR<TemplateCardListResponse>(TEMPLATES_KEY);
-  return { ...answer, templates: answer.data?.data.templates };
+  return withFields(answer, { templates: answer.data?.data.templates });
 }
 
 export function usePopularTemplates(enabled: boolean) {
   const answer = useSWR<PopularTemplateCardsResponse>(enabled ? POPULAR_KEY : null);
-  return { ...answer, templates: answer.data?.data.templates };
+  return withFields(answer, { templates: answer.data?.data.templates });
 }
 
 /** `notFound` is the API's 404 ('Trob not found'); any other failure is an error to retry. */
@@ -47,7 +49,7 @@ export function useTemplate(id: string | undefined) {
     shouldRetryOnError: (error: unknown) => !(error instanceof ApiError && error.status === 404),
   });
   const notFound = answer.error instanceof ApiError && answer.error.status === 404;
-  return { ...answer, template: answer.data?.data.template, notFound };
+  return withFields(answer, { template: answer.data?.data.template, notFound });
 }
 
 interface ConnectionResponse {

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { DayPlan } from '../../../../../shared/day-plan';
 import type { ApiError } from '../../../lib/api-client';
+import { withFields } from '../../../lib/swr-answer';
 import { connectionPath } from './platforms';
 
 /** `GET /api/users/platforms/{id}/plan` (issue 23 point 4): the SWR key is the API path. */
@@ -19,5 +20,5 @@ export function useDayPlan(connectionId: string) {
     // A failed load shows its message and a retry button; no retries behind the user's back.
     shouldRetryOnError: false,
   });
-  return { ...answer, dayPlan: answer.data?.data.plan };
+  return withFields(answer, { dayPlan: answer.data?.data.plan });
 }

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
-import useSWR, { preload } from 'swr';
+import useSWR from 'swr';
 import {
   type Automation,
   type DashboardStats,
   dedupeAutomations,
 } from '../../../../../shared/automations-values';
 import type { PopularTemplateCardsResponse, TemplateCard } from '../../../../../shared/catalogue';
-import { get } from '../../../lib/api-client';
 import { AUTOMATIONS_KEY, STATS_KEY, useAutomations } from '../../../lib/automations';
+import { prefetchAnswer } from '../../../lib/prefetch';
 
 /** Spec 2.8: the 4 most popular templates, the 3 newest automations. */
 export const POPULAR_TEMPLATES = 4;
@@ -33,7 +33,7 @@ const logFailure = (what: string) => (error: unknown) =>
 
 /** The dashboard's three calls, started before the page renders (routes.ts prefetch). */
 export async function prefetchDashboard(): Promise<void> {
-  await Promise.all([STATS_KEY, AUTOMATIONS_KEY, DASHBOARD_POPULAR_KEY].map((key) => preload(key, get)));
+  await Promise.all([STATS_KEY, AUTOMATIONS_KEY, DASHBOARD_POPULAR_KEY].map((key) => prefetchAnswer(key)));
 }
 
 /** The dashboard's three calls: stats (counters), automations (list, onboarding), popular templates. */

@@ -10,6 +10,7 @@ import type {
 import { INSIGHT_PAGE_SIZE } from '../../../../../shared/flow-insights-values';
 import { ApiError, get } from '../../../lib/api-client';
 import { flowKey } from '../../../lib/flows/flow-api';
+import { withFields } from '../../../lib/swr-answer';
 
 /**
  * The flow insight screens' calls (issue 21; spec part 2, sections 2.5 to 2.7 and 7): the flow's
@@ -70,5 +71,5 @@ export const prospectKey = (id: string, prospectId: string) =>
 export function useProspect(id: string, prospectId: string) {
   const answer = useSWR<ProspectResponse>(prospectKey(id, prospectId), { shouldRetryOnError: false });
   const notFound = answer.error instanceof ApiError && answer.error.status === 404;
-  return { ...answer, prospect: answer.data?.data.prospect, notFound };
+  return withFields(answer, { prospect: answer.data?.data.prospect, notFound });
 }

@@ -1,4 +1,4 @@
-import useSWR, { preload } from 'swr';
+import useSWR from 'swr';
 // Types only: shared/review.ts also holds zod schemas, which the route table's prefetch of this file
 // must not load.
 import type {
@@ -9,6 +9,8 @@ import type {
 } from '../../../../../shared/review';
 import { ApiError, get, post, put } from '../../../lib/api-client';
 import { flowKey } from '../../../lib/flows/flow-api';
+import { prefetchAnswer } from '../../../lib/prefetch';
+import { withFields } from '../../../lib/swr-answer';
 
 /**
  * The review queue's calls (issue 23 point 1): the flow's waiting intents, decisions on them and the
@@ -31,7 +33,7 @@ export function useReviewQueue(flowId: string) {
     revalidateOnFocus: false,
   });
   const notFound = answer.error instanceof ApiError && answer.error.status === 404;
-  return { ...answer, queue: answer.data, notFound };
+  return withFields(answer, { queue: answer.data, notFound });
 }
 
 /** The screen's first calls, started beside the session's restore (routes.ts prefetch). */
@@ -39,7 +41,7 @@ export async function prefetchReview(): Promise<void> {
   const match = /^\/flows\/([^/]+)\/review\/?$/.exec(window.location.pathname);
   if (!match?.[1]) return;
   const id = decodeURIComponent(match[1]);
-  await Promise.all([preload(flowKey(id), get), preload(reviewKey(id), fetchQueue)]);
+  await Promise.all([prefetchAnswer(flowKey(id)), prefetchAnswer(reviewKey(id), fetchQueue)]);
 }
 
 /** `POST /api/flows/{id}/review`: at most MAX_REVIEW_DECISIONS decisions at a time. */

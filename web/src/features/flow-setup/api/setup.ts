@@ -9,6 +9,7 @@ import {
 import type { FlowTemplateResponse, IndustryListResponse } from '../../../../../shared/flows';
 import { ApiError, post } from '../../../lib/api-client';
 import { FLOWS_KEY, type FlowResponse } from '../../../lib/flows/flow-api';
+import { withFields } from '../../../lib/swr-answer';
 
 /**
  * The template page's and the setup wizard's calls (spec part 2, sections 2.2, 2.3 and 7): one flow
@@ -27,7 +28,7 @@ export const industrySearchKey = (query: string) =>
 export function useFlowTemplate(id: string | undefined) {
   const answer = useSWR<FlowTemplateResponse>(id ? flowTemplateKey(id) : null, { shouldRetryOnError: false });
   const notFound = answer.error instanceof ApiError && answer.error.status === 404;
-  return { ...answer, template: answer.data?.data.flow ?? answer.data?.data.template, notFound };
+  return withFields(answer, { template: answer.data?.data.flow ?? answer.data?.data.template, notFound });
 }
 
 /**

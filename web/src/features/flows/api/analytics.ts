@@ -1,4 +1,4 @@
-import useSWR, { preload } from 'swr';
+import useSWR from 'swr';
 import type { Flow } from '../../../../../shared/flow-api';
 import {
   ANALYTICS_PERIODS,
@@ -6,8 +6,10 @@ import {
   type AnalyticsResponse,
   DEFAULT_ANALYTICS_PERIOD,
 } from '../../../../../shared/flow-insights-values';
-import { ApiError, get, post } from '../../../lib/api-client';
+import { ApiError, post } from '../../../lib/api-client';
 import { type FlowResponse, flowKey } from '../../../lib/flows/flow-api';
+import { prefetchAnswer } from '../../../lib/prefetch';
+import { withFields } from '../../../lib/swr-answer';
 
 /**
  * The analytics page's calls (issue 21; spec part 2, sections 2.4 and 7): the flow's analytics for a
@@ -26,7 +28,7 @@ export async function prefetchAnalytics(): Promise<void> {
   const period = (ANALYTICS_PERIODS as readonly string[]).includes(asked ?? '')
     ? (asked as AnalyticsPeriod)
     : DEFAULT_ANALYTICS_PERIOD;
-  await Promise.all([preload(flowKey(id), get), preload(analyticsKey(id, period), get)]);
+  await Promise.all([prefetchAnswer(flowKey(id)), prefetchAnswer(analyticsKey(id, period))]);
 }
 
 export const analyticsKey = (id: string, period: AnalyticsPeriod) =>
@@ -39,7 +41,7 @@ export function useFlowAnalytics(id: string, period: AnalyticsPeriod) {
     keepPreviousData: true,
   });
   const notFound = answer.error instanceof ApiError && answer.error.status === 404;
-  return { ...answer, analytics: answer.data?.data.analytics, notFound };
+  return withFields(answer, { analytics: answer.data?.data.analytics, notFound });
 }
 
 /** `POST /api/flows/{id}/resume`. */

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { DayPlan } from '../../../../../shared/day-plan';
 import type { ApiError } from '../../../lib/api-client';
+import { withFields } from '../../../lib/swr-answer';
 
 /** `GET /api/flows/{id}/plan` (issue 23 point 4): the SWR key is the API path. */
 export const flowDayPlanKey = (id: string) => `/flows/${encodeURIComponent(id)}/plan`;
@@ -16,5 +17,5 @@ export function useFlowDayPlan(id: string, enabled = true) {
     // A failed load (a 404 included) shows the card's error and its retry button; no silent retries.
     shouldRetryOnError: false,
   });
-  return { ...answer, dayPlan: answer.data?.data.plan };
+  return withFields(answer, { dayPlan: answer.data?.data.plan });
 }

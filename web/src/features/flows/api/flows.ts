@@ -1,10 +1,12 @@
-import useSWR, { preload } from 'swr';
+import useSWR from 'swr';
 import type { Flow } from '../../../../../shared/flow-api';
 // Types only: shared/flows.ts also holds the wizard's schemas, which the pages that only read flows
 // (the list, the analytics) must not load.
 import type { FlowTemplateListResponse } from '../../../../../shared/flows';
-import { del, get, patch, post } from '../../../lib/api-client';
+import { del, patch, post } from '../../../lib/api-client';
 import { FLOWS_KEY, type FlowListResponse, type FlowResponse, flowKey } from '../../../lib/flows/flow-api';
+import { prefetchAnswer } from '../../../lib/prefetch';
+import { withFields } from '../../../lib/swr-answer';
 
 /**
  * The flows list's calls (spec part 2, sections 2.1 and 7; DECISIONS 1: under /api): the templates,
@@ -15,17 +17,17 @@ export const FLOW_TEMPLATES_KEY = '/flows/templates';
 
 /** The list page's first calls, started beside the session's restore (routes.ts prefetch). */
 export async function prefetchFlows(): Promise<void> {
-  await Promise.all([preload(FLOW_TEMPLATES_KEY, get), preload(FLOWS_KEY, get)]);
+  await Promise.all([prefetchAnswer(FLOW_TEMPLATES_KEY), prefetchAnswer(FLOWS_KEY)]);
 }
 
 export function useFlowTemplates() {
   const answer = useSWR<FlowTemplateListResponse>(FLOW_TEMPLATES_KEY, { shouldRetryOnError: false });
-  return { ...answer, templates: answer.data?.data.flows };
+  return withFields(answer, { templates: answer.data?.data.flows });
 }
 
 export function useFlows() {
   const answer = useSWR<FlowListResponse>(FLOWS_KEY, { shouldRetryOnError: false });
-  return { ...answer, flows: answer.data?.data.flows };
+  return withFields(answer, { flows: answer.data?.data.flows });
 }
 
 export async function pauseFlow(id: string): Promise<Flow> {

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { BrandInput, BrandView } from '../../../../../shared/brand';
 import { del, put } from '../../../lib/api-client';
+import { withFields } from '../../../lib/swr-answer';
 
 /**
  * The Brand section's calls (DECISIONS 32): the workspace owner's brand. The SWR key is the API path,
@@ -21,7 +22,7 @@ export interface BrandSaved {
 /** `GET /api/team/brand`; nothing is asked while `enabled` is false (a plan without white label). */
 export function useBrand(enabled: boolean) {
   const answer = useSWR<BrandResponse>(enabled ? BRAND_KEY : null, { shouldRetryOnError: false });
-  return { ...answer, brand: answer.data?.data.brand };
+  return withFields(answer, { brand: answer.data?.data.brand });
 }
 
 /** `PUT /api/team/brand` `{name, accentColor, logo}`: the whole brand, the logo as a data URL or null. */

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { TeamView } from '../../../../../shared/team';
 import { del, post } from '../../../lib/api-client';
+import { withFields } from '../../../lib/swr-answer';
 
 /**
  * The Team section's calls (DECISIONS 31): the owner's team, invitations and members. The SWR key is
@@ -25,7 +26,7 @@ export interface TeamInvitationResponse {
 /** `GET /api/team`; nothing is asked while `enabled` is false (a plan without teammates). */
 export function useTeam(enabled: boolean) {
   const answer = useSWR<TeamResponse>(enabled ? TEAM_KEY : null, { shouldRetryOnError: false });
-  return { ...answer, team: answer.data?.data.team };
+  return withFields(answer, { team: answer.data?.data.team });
 }
 
 const teamInvitationPath = (id: string) => `${TEAM_KEY}/invitations/${encodeURIComponent(id)}`;

@@ -1,0 +1,99 @@
+import { screen, waitFor } from '@testing-library/react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { Automation } from '../../../shared/automations';
+import {
+  AUTOMATIONS_KEY,
+  type AutomationListResponse,
+  useAutomations,
+} from '../../../web/src/lib/automations';
+import { prefetchAnswer } from '../../../web/src/lib/prefetch';
+import { renderWithProviders } from '../render-app';
+import { installFakeApi } from '../support/fake-api';
+
+const LONG = { timeout: 5000 };
+const listOf = (...names: string[]): AutomationListResponse => ({
+  status: 'success',
+  data: { automations: names.map((displayName, i) => ({ id: `a${i}`, displayName }) as Automation) },
+});
+
+/** Records what each render of a screen that lists the automations saw. */
+function AutomationNames({
+  seen,
+  revalidate,
+}: {
+  seen: (string[] | undefined)[];
+  revalidate?: (run: () => void) => void;
+}) {
+  const { automations, mutate } = useAutomations();
+  const names = automations?.map((a) => a.displayName);
+  seen.push(names);
+  useEffect(() => {
+    revalidate?.(() => void mutate());
+  }, [revalidate, mutate]);
+  return <p>{names ? names.join(', ') : 'loading'}</p>;
+}
+
+/** Mounts its screen a render after the app, as the router mounts a lazily loaded page. */
+function Later({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => setShown(true), []);
+  return shown ? children : null;
+}
+
+describe('the SWR answers a screen renders from', () => {
+  it('draws a screen again for new data, not for the revalidation that found the same data', async () => {
+    const api = installFakeApi();
+    let answer = listOf('First run');
+    let reads = 0;
+    api.on('GET', AUTOMATIONS_KEY, () => {
+      reads += 1;
+      return { status: 200, body: answer };
+    });
+    const seen: (string[] | undefined)[] = [];
+    let revalidate = () => {};
+    renderWithProviders(<AutomationNames seen={seen} revalidate={(run) => (revalidate = run)} />);
+    await screen.findByText('First run', {}, LONG);
+    const drawnOnce = seen.length;
+
+    revalidate();
+    await waitFor(() => expect(reads).toBe(2), LONG);
+    await new Promise((settle) => setTimeout(settle, 50));
+    expect(seen.length).toBe(drawnOnce);
+
+    answer = listOf('First run', 'Second run');
+    revalidate();
+    await screen.findByText('First run, Second run', {}, LONG);
+    expect(seen.length).toBeGreaterThan(drawnOnce);
+  });
+
+  it("has a prefetched answer in a screen's first render when it arrived before the screen", async () => {
+    const api = installFakeApi();
+    api.on('GET', AUTOMATIONS_KEY, () => ({ status: 200, body: listOf('Prefetched') }));
+    await prefetchAnswer(AUTOMATIONS_KEY, async () => listOf('Prefetched'));
+    const seen: (string[] | undefined)[] = [];
+    renderWithProviders(
+      <Later>
+        <AutomationNames seen={seen} />
+      </Later>,
+    );
+    await screen.findByText('Prefetched', {}, LONG);
+    expect(seen[0]).toEqual(['Prefetched']);
+    // SWR revalidates cached data a frame after mounting, and only then takes the preloaded request:
+    // left behind, it would answer the next test's first read.
+    await new Promise((settle) => setTimeout(settle, 100));
+  });
+
+  it('has no answer in the first render without a prefetch, and draws the answer when it comes', async () => {
+    const api = installFakeApi();
+    api.on('GET', AUTOMATIONS_KEY, () => ({ status: 200, body: listOf('Fetched') }));
+    const seen: (string[] | undefined)[] = [];
+    renderWithProviders(
+      <Later>
+        <AutomationNames seen={seen} />
+      </Later>,
+    );
+    await screen.findByText('Fetched', {}, LONG);
+    expect(seen[0]).toBeUndefined();
+  });
+});

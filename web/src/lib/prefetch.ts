@@ -1,0 +1,33 @@
+import { preload } from 'swr';
+import { get } from './api-client';
+
+type AnswerListener = (key: string, data: unknown) => void;
+
+const answers = new Map<string, unknown>();
+let listener: AnswerListener | undefined;
+
+/**
+ * One of a page's first API calls, started before the page renders (routes.ts prefetch). SWR's preload
+ * alone hands its promise to the page's hook when that mounts: the page is then drawn without the
+ * answer first and drawn again, in one synchronous render, once the answer is in (issue 38 point 2: the
+ * leads screen's longest task). The answer is also passed on to the cache the app renders from
+ * (providers.tsx), so a page that mounts after it arrived has it in its first render.
+ */
+export async function prefetchAnswer(
+  key: string,
+  fetcher: (key: string) => Promise<unknown> = get,
+): Promise<void> {
+  const data = await preload(key, fetcher);
+  if (listener) listener(key, data);
+  else answers.set(key, data);
+}
+
+/** Hands the answers already in to `onAnswer`, then each one as it arrives; returns the unsubscribe. */
+export function receivePrefetchedAnswers(onAnswer: AnswerListener): () => void {
+  for (const [key, data] of answers) onAnswer(key, data);
+  answers.clear();
+  listener = onAnswer;
+  return () => {
+    if (listener === onAnswer) listener = undefined;
+  };
+}
