@@ -77,8 +77,10 @@ export default defineConfig({
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
       // Building a zod schema has no side effects: a schema a page does not use is dropped, and with
-      // the last one the validation library itself (issue 10 point 7). The shared modules define their
-      // schemas beside the constants and helpers the pages need.
+      // the last one the validation library itself (issue 10 point 7). Only while its arguments have
+      // none either: a schema that calls a helper of ours or a method (a message's toLocaleString) is
+      // kept, so a page that needs only a shared module's constants imports them from a module without
+      // schemas (shared/flow-options.ts, shared/ai-filter-limits.ts; issue 38 point 2).
       treeshake: { manualPureFunctions: ['z'] },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
@@ -89,10 +91,9 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
             },
-            // The library code most pages share (Mantine's primitives and hooks) in
-            // one chunk instead of dozens of small ones: each small chunk was a module to fetch, link and
-            // evaluate, and a modulepreload link the loader adds from script at a page's start (issue 38
-            // point 2; 3 runs each: /dashboard TBT 1.0-1.7 s -> 0.6-0.9 s, /trobs 1.2-1.5 s -> 0.6-0.8 s
+            // The library code most pages share (Mantine's primitives and hooks) in one chunk instead of
+            // dozens of small ones: each small chunk is a module to fetch, link and evaluate (issue 38
+            // point 2; 3 runs each, when the loader still added a modulepreload link a chunk: /dashboard TBT 1.0-1.7 s -> 0.6-0.9 s, /trobs 1.2-1.5 s -> 0.6-0.8 s
             // at 4x, for 4-9 KB more script). A module fewer than 16 lazy parts use stays with them, so
             // no page carries the rarer components' code (at 12 the chunk was 54 KB and pushed the
             // lighter pages over 170 KB).
@@ -102,7 +103,7 @@ export default defineConfig({
             // /login 158.3 -> 144.2 KB, /dashboard 150.7 -> 136.5 KB, pages that use it +0.5 KB).
             {
               name: 'ui',
-              test: /node_modules[\\/](?!@floating-ui|dequal|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Popover|Tooltip|Combobox|Menu|Floating\w*|HoverCard|Transition)[\\/])/,
+              test: /node_modules[\\/](?!@floating-ui|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Popover|Tooltip|Combobox|Menu|Floating\w*|HoverCard|Transition)[\\/])/,
               minShareCount: 16,
             },
           ],

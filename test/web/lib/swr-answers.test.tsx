@@ -1,13 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { mutate } from 'swr';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Automation } from '../../../shared/automations';
+import { AppProviders } from '../../../web/src/app/providers';
 import {
   AUTOMATIONS_KEY,
   type AutomationListResponse,
   useAutomations,
 } from '../../../web/src/lib/automations';
-import { prefetchAnswer } from '../../../web/src/lib/prefetch';
+import { prefetchAnswer } from '../../../web/src/lib/swr-answers';
 import { renderWithProviders } from '../render-app';
 import { installFakeApi } from '../support/fake-api';
 
@@ -40,6 +42,12 @@ function Later({ children }: { children: ReactNode }) {
   useEffect(() => setShown(true), []);
   return shown ? children : null;
 }
+
+// SWR keeps a preloaded request until a hook's read takes it (a frame after a cached screen mounts):
+// left behind, it would answer the next test's first read. A global mutate drops it.
+afterEach(async () => {
+  await mutate(AUTOMATIONS_KEY);
+});
 
 describe('the SWR answers a screen renders from', () => {
   it('draws a screen again for new data, not for the revalidation that found the same data', async () => {
@@ -79,9 +87,6 @@ describe('the SWR answers a screen renders from', () => {
     );
     await screen.findByText('Prefetched', {}, LONG);
     expect(seen[0]).toEqual(['Prefetched']);
-    // SWR revalidates cached data a frame after mounting, and only then takes the preloaded request:
-    // left behind, it would answer the next test's first read.
-    await new Promise((settle) => setTimeout(settle, 100));
   });
 
   it('has no answer in the first render without a prefetch, and draws the answer when it comes', async () => {
@@ -95,5 +100,35 @@ describe('the SWR answers a screen renders from', () => {
     );
     await screen.findByText('Fetched', {}, LONG);
     expect(seen[0]).toBeUndefined();
+  });
+
+  it('has a prefetched answer that arrives after the app started in the first render of a later screen', async () => {
+    installFakeApi();
+    let answer: (list: AutomationListResponse) => void = () => {};
+    const prefetched = prefetchAnswer(AUTOMATIONS_KEY, () => new Promise((resolve) => (answer = resolve)));
+    const seen: (string[] | undefined)[] = [];
+    // The app starts (its providers subscribe), the answer comes, then the page mounts in the same app.
+    const { rerender } = renderWithProviders(<p>starting</p>);
+    answer(listOf('Arrived later'));
+    await prefetched;
+    rerender(
+      <AppProviders env="test">
+        <AutomationNames seen={seen} />
+      </AppProviders>,
+    );
+    await screen.findByText('Arrived later', {}, LONG);
+    expect(seen[0]).toEqual(['Arrived later']);
+  });
+
+  it('leaves what a screen already read when an older prefetched answer arrives', async () => {
+    const api = installFakeApi();
+    api.on('GET', AUTOMATIONS_KEY, () => ({ status: 200, body: listOf('Read by the screen') }));
+    const seen: (string[] | undefined)[] = [];
+    renderWithProviders(<AutomationNames seen={seen} />);
+    await screen.findByText('Read by the screen', {}, LONG);
+    await prefetchAnswer(AUTOMATIONS_KEY, async () => listOf('Older'));
+    await new Promise((settle) => setTimeout(settle, 50));
+    expect(screen.getByText('Read by the screen')).toBeTruthy();
+    expect(seen.at(-1)).toEqual(['Read by the screen']);
   });
 });

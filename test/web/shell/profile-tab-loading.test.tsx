@@ -1,7 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { TAB_LOAD_FAILED } from '../../../web/src/features/profile/pages/use-tab-panels';
+import { useTabPanels } from '../../../web/src/features/profile/pages/use-tab-panels';
+import { TAB_LOAD_FAILED } from '../../../web/src/features/profile/profile-texts';
 import { renderApp, withStandIn } from '../render-app';
 import { installFakeApi, makeUser, signInAs } from '../support/fake-api';
 
@@ -32,4 +33,19 @@ describe("/profile's tabs load their code when chosen", () => {
     expect(await screen.findByLabelText(/^Current password/, {}, LONG)).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Security' }).getAttribute('aria-selected')).toBe('true');
   }, 20_000);
+
+  it("keeps a later choice made while a tab's code was on its way", async () => {
+    const { result } = renderHook(() => useTabPanels());
+    act(() => result.current.choose('security'));
+    expect(result.current.loading).toBe('security');
+    expect(result.current.active).toBe('info');
+    act(() => result.current.choose('info'));
+    await waitFor(() => expect(result.current.panels.security).toBeDefined(), LONG);
+    expect(result.current.active).toBe('info');
+    expect(result.current.loading).toBeUndefined();
+
+    // Its code in, the tab opens at once the next time.
+    act(() => result.current.choose('security'));
+    expect(result.current.active).toBe('security');
+  });
 });

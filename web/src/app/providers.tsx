@@ -4,8 +4,8 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { SWRConfig, useSWRConfig } from 'swr';
 import { get } from '../lib/api-client';
 import { NOTIFICATION_DURATION_MS, NOTIFICATION_LIMIT, NOTIFICATION_POSITION } from '../lib/notify';
-import { receivePrefetchedAnswers } from '../lib/prefetch';
 import { SessionProvider } from '../lib/session';
+import { receivePrefetchedAnswers } from '../lib/swr-answers';
 import { cssVariablesResolver, theme } from './theme';
 
 // The notification area's code (its container and transitions) loads with the first notification, not

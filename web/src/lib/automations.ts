@@ -1,8 +1,7 @@
 import useSWR from 'swr';
 import type { Automation } from '../../../shared/automations';
 import { get } from './api-client';
-import { prefetchAnswer } from './prefetch';
-import { withFields } from './swr-answer';
+import { prefetchAnswer, withFields } from './swr-answers';
 
 /** `GET /api/automation` (spec part 2 section 7): the user's automations, newest first. */
 export const AUTOMATIONS_KEY = '/automation';

@@ -57,8 +57,8 @@ export const LEADS_TEXTS = {
     `Only ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} leads could be loaded. Refresh to try again.`,
   demoNotExported: 'Demo leads show what your data will look like; they cannot be exported.',
   aiTitle: 'AI Assistant',
-  /** Not the spec's: the panel's code did not arrive (a dropped connection). */
-  panelLoadFailed: 'The AI Assistant could not be opened. Please try again.',
+  /** Not the spec's: the panel's code did not arrive (a dropped connection; the browser will not fetch it again). */
+  panelLoadFailed: 'The AI Assistant could not be opened. Please reload the page.',
   aiFilter: 'Filter with AI',
   aiProcessing: 'Processing...',
   aiFound: (n: number) => `${n.toLocaleString('en-US')} found`,

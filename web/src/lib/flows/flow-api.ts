@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { Flow } from '../../../../shared/flow-api';
 import { ApiError } from '../api-client';
-import { withFields } from '../swr-answer';
+import { withFields } from '../swr-answers';
 
 /**
  * What the flow features (the list and analytics, setup, insights, review) share of the flow API

@@ -1,5 +1,5 @@
 import { Button, type ButtonProps, Loader } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 
 /**
  * A button whose call can take a moment (Pause, Resume, Refresh, Load More). While busy its label stays
@@ -12,12 +12,13 @@ export function BusyButton({
   onClick,
   children,
   ...props
-}: Omit<ButtonProps, 'leftSection' | 'loading' | 'children'> & {
-  busy: boolean;
-  icon?: ReactNode;
-  onClick: () => void;
-  children: ReactNode;
-}) {
+}: Omit<ButtonProps, 'leftSection' | 'loading' | 'children'> &
+  Pick<ComponentPropsWithoutRef<'button'>, 'onFocus' | 'onPointerEnter'> & {
+    busy: boolean;
+    icon?: ReactNode;
+    onClick: () => void;
+    children: ReactNode;
+  }) {
   return (
     <Button
       {...props}

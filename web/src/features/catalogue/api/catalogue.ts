@@ -14,8 +14,7 @@ import type {
 import { POPULAR_DEFAULT_LIMIT } from '../../../../../shared/catalogue-values';
 import type { Platform } from '../../../../../shared/platforms';
 import { ApiError, get, post } from '../../../lib/api-client';
-import { prefetchAnswer } from '../../../lib/prefetch';
-import { withFields } from '../../../lib/swr-answer';
+import { prefetchAnswer, withFields } from '../../../lib/swr-answers';
 
 /**
  * The catalogue calls (spec 7). SWR keys are the API paths. The list is loaded once, as cards (what a

@@ -7,7 +7,7 @@ import {
 } from '../../../../../shared/automations-values';
 import type { PopularTemplateCardsResponse, TemplateCard } from '../../../../../shared/catalogue';
 import { AUTOMATIONS_KEY, STATS_KEY, useAutomations } from '../../../lib/automations';
-import { prefetchAnswer } from '../../../lib/prefetch';
+import { prefetchAnswer } from '../../../lib/swr-answers';
 
 /** Spec 2.8: the 4 most popular templates, the 3 newest automations. */
 export const POPULAR_TEMPLATES = 4;

@@ -10,7 +10,7 @@ import type {
 import { INSIGHT_PAGE_SIZE } from '../../../../../shared/flow-insights-values';
 import { ApiError, get } from '../../../lib/api-client';
 import { flowKey } from '../../../lib/flows/flow-api';
-import { withFields } from '../../../lib/swr-answer';
+import { withFields } from '../../../lib/swr-answers';
 
 /**
  * The flow insight screens' calls (issue 21; spec part 2, sections 2.5 to 2.7 and 7): the flow's

@@ -9,8 +9,7 @@ import type {
 } from '../../../../../shared/review';
 import { ApiError, get, post, put } from '../../../lib/api-client';
 import { flowKey } from '../../../lib/flows/flow-api';
-import { prefetchAnswer } from '../../../lib/prefetch';
-import { withFields } from '../../../lib/swr-answer';
+import { prefetchAnswer, withFields } from '../../../lib/swr-answers';
 
 /**
  * The review queue's calls (issue 23 point 1): the flow's waiting intents, decisions on them and the

@@ -9,7 +9,7 @@ import {
 import type { FlowTemplateResponse, IndustryListResponse } from '../../../../../shared/flows';
 import { ApiError, post } from '../../../lib/api-client';
 import { FLOWS_KEY, type FlowResponse } from '../../../lib/flows/flow-api';
-import { withFields } from '../../../lib/swr-answer';
+import { withFields } from '../../../lib/swr-answers';
 
 /**
  * The template page's and the setup wizard's calls (spec part 2, sections 2.2, 2.3 and 7): one flow

@@ -8,8 +8,7 @@ import {
 } from '../../../../../shared/flow-insights-values';
 import { ApiError, post } from '../../../lib/api-client';
 import { type FlowResponse, flowKey } from '../../../lib/flows/flow-api';
-import { prefetchAnswer } from '../../../lib/prefetch';
-import { withFields } from '../../../lib/swr-answer';
+import { prefetchAnswer, withFields } from '../../../lib/swr-answers';
 
 /**
  * The analytics page's calls (issue 21; spec part 2, sections 2.4 and 7): the flow's analytics for a

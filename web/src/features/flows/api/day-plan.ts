@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { DayPlan } from '../../../../../shared/day-plan';
 import type { ApiError } from '../../../lib/api-client';
-import { withFields } from '../../../lib/swr-answer';
+import { withFields } from '../../../lib/swr-answers';
 
 /** `GET /api/flows/{id}/plan` (issue 23 point 4): the SWR key is the API path. */
 export const flowDayPlanKey = (id: string) => `/flows/${encodeURIComponent(id)}/plan`;

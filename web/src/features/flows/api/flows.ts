@@ -5,8 +5,7 @@ import type { Flow } from '../../../../../shared/flow-api';
 import type { FlowTemplateListResponse } from '../../../../../shared/flows';
 import { del, patch, post } from '../../../lib/api-client';
 import { FLOWS_KEY, type FlowListResponse, type FlowResponse, flowKey } from '../../../lib/flows/flow-api';
-import { prefetchAnswer } from '../../../lib/prefetch';
-import { withFields } from '../../../lib/swr-answer';
+import { prefetchAnswer, withFields } from '../../../lib/swr-answers';
 
 /**
  * The flows list's calls (spec part 2, sections 2.1 and 7; DECISIONS 1: under /api): the templates,

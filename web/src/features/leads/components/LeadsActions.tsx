@@ -1,7 +1,8 @@
-import { Button, Group, Loader } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconDownload, IconFilterOff, IconRefresh, IconSparkles } from '@tabler/icons-react';
 import { memo } from 'react';
 import type { ExportFormat } from '../../../../../shared/export-formats';
+import { BusyButton } from '../../../lib/ui/BusyButton';
 import { LEADS_TEXTS } from '../leads-texts';
 import { ExportFormatPicker } from './ExportFormatPicker';
 
@@ -14,6 +15,7 @@ export const LeadsActions = memo(function LeadsActions({
   onRefresh,
   onAskAi,
   askAiLoading,
+  onAskAiIntent,
   aiApplied,
   onClearAi,
   exportCount,
@@ -28,6 +30,8 @@ export const LeadsActions = memo(function LeadsActions({
   onAskAi: () => void;
   /** While the AI panel's code is on its way, after the first press. */
   askAiLoading: boolean;
+  /** The pointer or the keyboard reached 'Ask AI': its panel's code can start loading. */
+  onAskAiIntent: () => void;
   aiApplied: boolean;
   onClearAi: () => void;
   /** Selected leads among those listed; 0 hides the button (and demo leads never count). */
@@ -48,15 +52,18 @@ export const LeadsActions = memo(function LeadsActions({
       >
         {LEADS_TEXTS.refresh}
       </Button>
-      {/* Not Mantine's `loading`, which disables the button and so drops the keyboard's focus from it. */}
-      <Button
+      {/* Busy while the panel's code is on its way (the first press); its loading starts on the pointer
+          or the keyboard reaching the button. */}
+      <BusyButton
         variant="light"
-        leftSection={askAiLoading ? <Loader size={16} /> : <IconSparkles size={16} aria-hidden />}
+        icon={<IconSparkles size={16} aria-hidden />}
         onClick={onAskAi}
-        aria-busy={askAiLoading || undefined}
+        busy={askAiLoading}
+        onPointerEnter={onAskAiIntent}
+        onFocus={onAskAiIntent}
       >
         {LEADS_TEXTS.askAi}
-      </Button>
+      </BusyButton>
       {aiApplied && (
         <Button
           variant="light"

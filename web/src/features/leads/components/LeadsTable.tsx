@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core';
 import { IconExternalLink, IconSparkles } from '@tabler/icons-react';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useLayoutEffect, useRef } from 'react';
 import type { AiMatchedLead } from '../../../../../shared/ai-filter';
 import type { Lead } from '../../../../../shared/leads';
 import { PersonAvatar } from '../../../lib/ui/PersonAvatar';
@@ -131,7 +131,8 @@ function PageCheckbox({
   onChange: () => void;
 }) {
   const box = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  // Before paint, so a partly selected page never shows unticked for a frame.
+  useLayoutEffect(() => {
     if (box.current) box.current.indeterminate = indeterminate;
   }, [indeterminate]);
   return (

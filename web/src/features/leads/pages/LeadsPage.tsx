@@ -35,6 +35,7 @@ import { LEADS_TEXTS } from '../leads-texts';
 import { useSelection } from '../use-selection';
 
 const loadAiPanel = () => import('../ai/AiPanel').then((module) => module.AiPanel);
+const prefetchAiPanel = () => void loadAiPanel().catch(() => undefined);
 
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -192,6 +193,7 @@ function LeadsPage({ routeId }: { routeId: string }) {
             onRefresh={refresh}
             onAskAi={openPanel}
             askAiLoading={panel.loading}
+            onAskAiIntent={prefetchAiPanel}
             aiApplied={aiOrder !== undefined}
             onClearAi={ai.clear}
             exportCount={demo ? 0 : toExport.length}

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { BrandInput, BrandView } from '../../../../../shared/brand';
 import { del, put } from '../../../lib/api-client';
-import { withFields } from '../../../lib/swr-answer';
+import { withFields } from '../../../lib/swr-answers';
 
 /**
  * The Brand section's calls (DECISIONS 32): the workspace owner's brand. The SWR key is the API path,

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { TeamView } from '../../../../../shared/team';
 import { del, post } from '../../../lib/api-client';
-import { withFields } from '../../../lib/swr-answer';
+import { withFields } from '../../../lib/swr-answers';
 
 /**
  * The Team section's calls (DECISIONS 31): the owner's team, invitations and members. The SWR key is

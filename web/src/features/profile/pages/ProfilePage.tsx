@@ -34,8 +34,9 @@ export default function ProfilePage() {
               <Tabs.Tab
                 value="security"
                 leftSection={<IconShieldLock size={16} aria-hidden />}
-                onPointerEnter={() => tabs.prepare('security')}
-                onFocus={() => tabs.prepare('security')}
+                onPointerEnter={() => tabs.prefetch('security')}
+                onFocus={() => tabs.prefetch('security')}
+                aria-busy={tabs.loading === 'security' || undefined}
               >
                 Security
               </Tabs.Tab>
@@ -43,8 +44,9 @@ export default function ProfilePage() {
                 value="danger"
                 color="red"
                 leftSection={<IconAlertTriangle size={16} aria-hidden />}
-                onPointerEnter={() => tabs.prepare('danger')}
-                onFocus={() => tabs.prepare('danger')}
+                onPointerEnter={() => tabs.prefetch('danger')}
+                onFocus={() => tabs.prefetch('danger')}
+                aria-busy={tabs.loading === 'danger' || undefined}
               >
                 Danger Zone
               </Tabs.Tab>
