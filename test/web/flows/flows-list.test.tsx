@@ -317,6 +317,12 @@ describe('/flows, Running Flows', () => {
       await user.click(dialog.getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       expect(api.callsTo('DELETE', '/flows/f-active')).toHaveLength(0);
+      // The focus is back on Delete, though the dialog's code loaded as it first opened.
+      await waitFor(() =>
+        expect(document.activeElement).toBe(
+          screen.getByRole('button', { name: 'Delete Q3 founders outreach' }),
+        ),
+      );
 
       // Confirm: DELETE, the toast, and the flow goes to the stopped ones.
       serveFlows(api, [{ ...flows[0]!, status: 'COMPLETED' }, ...flows.slice(1)]);

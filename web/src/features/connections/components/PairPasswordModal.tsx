@@ -2,6 +2,7 @@ import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core'
 import { type FormEvent, useEffect, useState } from 'react';
 import { MESSAGES } from '../../../../../shared/auth';
 import { PAIRING_TEXTS } from '../../../../../shared/extension';
+import { useOpenedAfterMount } from '../../../lib/use-opened-after-mount';
 import type { ExtensionControls } from '../api/extension';
 
 /**
@@ -10,6 +11,7 @@ import type { ExtensionControls } from '../api/extension';
  */
 export function PairPasswordModal({ extension }: { extension: ExtensionControls }) {
   const { passwordPrompt, pending } = extension;
+  const shown = useOpenedAfterMount(passwordPrompt.open);
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
   // A closed prompt forgets what was typed, whether it closed by pairing or by Cancel.
@@ -31,7 +33,7 @@ export function PairPasswordModal({ extension }: { extension: ExtensionControls 
   }
 
   return (
-    <Modal opened={passwordPrompt.open} onClose={close} title="Confirm your password" centered>
+    <Modal opened={shown} onClose={close} title="Confirm your password" centered>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <Text size="sm">{PAIRING_TEXTS.passwordNeeded}</Text>

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useOpenedAfterMount } from '../../../lib/use-opened-after-mount';
 import { FLOWS_PAGE_TEXTS } from '../flows-texts';
 
 /** DECISIONS 24: Delete on a running flow asks first, saying it stops the flow for good. */
@@ -15,8 +16,9 @@ export function StopFlowModal({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const shown = useOpenedAfterMount(opened);
   return (
-    <Modal opened={opened} onClose={() => !busy && onCancel()} title={FLOWS_PAGE_TEXTS.stopTitle} centered>
+    <Modal opened={shown} onClose={() => !busy && onCancel()} title={FLOWS_PAGE_TEXTS.stopTitle} centered>
       <Stack gap="md">
         <Text size="sm">{FLOWS_PAGE_TEXTS.stopText(name)}</Text>
         <Group justify="flex-end">
