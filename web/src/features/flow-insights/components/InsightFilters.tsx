@@ -1,4 +1,4 @@
-import { Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Card, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconFilter, IconSearch, IconX } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import {
@@ -21,15 +21,43 @@ import { INSIGHT_TEXTS } from './insight-texts';
 export const NO_ACTIVITY_FILTERS: ActivityFilters = { types: [], status: undefined, search: '' };
 export const NO_PROSPECT_FILTERS: ProspectFilters = { status: undefined, search: '' };
 
-const TYPE_OPTIONS = ACTIVITY_TYPES.map((value) => ({ value, label: ACTIVITY_TYPE_LABELS[value] }));
-const ACTIVITY_STATUS_OPTIONS = ACTIVITY_STATUSES.map((value) => ({
+/**
+ * The filters are the browser's own controls (a select, checkboxes): Mantine's Select and
+ * MultiSelect brought about 15 KB of combobox and popover code to both screens' first load (issue 38).
+ * The empty value is "any".
+ */
+const ACTIVITY_STATUS_OPTIONS = [
+  { value: '', label: INSIGHT_TEXTS.anyStatus },
+  ...ACTIVITY_STATUSES.map((value) => ({ value, label: ACTIVITY_STATUS_LABELS[value] })),
+];
+const PROSPECT_STATUS_OPTIONS = [
+  { value: '', label: INSIGHT_TEXTS.anyStatus },
+  ...PROSPECT_FILTER_STATUSES.map((value) => ({ value, label: PROSPECT_STATUS_LABELS[value] })),
+];
+
+/** The activity types as checkboxes: several at once, none checked is any type. */
+function TypeChecks({
   value,
-  label: ACTIVITY_STATUS_LABELS[value],
-}));
-const PROSPECT_STATUS_OPTIONS = PROSPECT_FILTER_STATUSES.map((value) => ({
-  value,
-  label: PROSPECT_STATUS_LABELS[value],
-}));
+  onChange,
+}: {
+  value: ActivityType[];
+  onChange: (types: ActivityType[]) => void;
+}) {
+  return (
+    <Checkbox.Group
+      label={INSIGHT_TEXTS.activityTypes}
+      description={INSIGHT_TEXTS.typesHint}
+      value={value}
+      onChange={(values) => onChange(ACTIVITY_TYPES.filter((type) => values.includes(type)))}
+    >
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs" verticalSpacing="xs" mt="xs">
+        {ACTIVITY_TYPES.map((type) => (
+          <Checkbox key={type} value={type} label={ACTIVITY_TYPE_LABELS[type]} />
+        ))}
+      </SimpleGrid>
+    </Checkbox.Group>
+  );
+}
 
 function FilterButtons({ onClear }: { onClear: () => void }) {
   return (
@@ -57,16 +85,16 @@ export function ActivityFiltersForm({
 }) {
   const [search, setSearch] = useState('');
   const [types, setTypes] = useState<ActivityType[]>([]);
-  const [status, setStatus] = useState<ActivityStatus | null>(null);
+  const [status, setStatus] = useState<ActivityStatus | ''>('');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply({ search: search.trim(), types, status: status ?? undefined });
+    onApply({ search: search.trim(), types, status: status || undefined });
   };
   const clear = () => {
     setSearch('');
     setTypes([]);
-    setStatus(null);
+    setStatus('');
     onClear();
   };
 
@@ -82,26 +110,14 @@ export function ActivityFiltersForm({
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <MultiSelect
-            label={INSIGHT_TEXTS.activityTypes}
-            placeholder={types.length === 0 ? INSIGHT_TEXTS.anyType : undefined}
-            data={TYPE_OPTIONS}
-            value={types}
-            onChange={(values) => setTypes(values as ActivityType[])}
-            clearable
-            clearButtonProps={{ 'aria-label': `Clear ${INSIGHT_TEXTS.activityTypes.toLowerCase()}` }}
-          />
-          <Select
-            label={INSIGHT_TEXTS.status}
-            placeholder={INSIGHT_TEXTS.anyStatus}
-            data={ACTIVITY_STATUS_OPTIONS}
-            value={status}
-            onChange={(value) => setStatus(value as ActivityStatus | null)}
-            clearable
-            clearButtonProps={{ 'aria-label': `Clear ${INSIGHT_TEXTS.status.toLowerCase()}` }}
-          />
-        </SimpleGrid>
+        <TypeChecks value={types} onChange={setTypes} />
+        <NativeSelect
+          label={INSIGHT_TEXTS.status}
+          data={ACTIVITY_STATUS_OPTIONS}
+          value={status}
+          onChange={(event) => setStatus(event.currentTarget.value as ActivityStatus | '')}
+          maw={{ sm: 320 }}
+        />
         <FilterButtons onClear={clear} />
       </Stack>
     </Card>
@@ -117,15 +133,15 @@ export function ProspectFiltersForm({
   onClear: () => void;
 }) {
   const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<ProspectFilterStatus | null>(null);
+  const [status, setStatus] = useState<ProspectFilterStatus | ''>('');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply({ search: search.trim(), status: status ?? undefined });
+    onApply({ search: search.trim(), status: status || undefined });
   };
   const clear = () => {
     setSearch('');
-    setStatus(null);
+    setStatus('');
     onClear();
   };
 
@@ -142,14 +158,11 @@ export function ProspectFiltersForm({
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
           />
-          <Select
+          <NativeSelect
             label={INSIGHT_TEXTS.status}
-            placeholder={INSIGHT_TEXTS.anyStatus}
             data={PROSPECT_STATUS_OPTIONS}
             value={status}
-            onChange={(value) => setStatus(value as ProspectFilterStatus | null)}
-            clearable
-            clearButtonProps={{ 'aria-label': `Clear ${INSIGHT_TEXTS.status.toLowerCase()}` }}
+            onChange={(event) => setStatus(event.currentTarget.value as ProspectFilterStatus | '')}
           />
         </SimpleGrid>
         <FilterButtons onClear={clear} />

@@ -21,7 +21,7 @@ export const INSIGHT_TEXTS = {
   searchProspects: 'Search prospects',
   searchProspectsPlaceholder: 'Name, title, company, location…',
   activityTypes: 'Activity types',
-  anyType: 'Any type',
+  typesHint: 'None checked shows every type.',
   status: 'Status',
   anyStatus: 'Any status',
   loadingActivities: 'Loading activities',
