@@ -58,6 +58,7 @@ export const withinEmailLimits = (address: string): boolean => {
 };
 export const PASSWORD_MAX = 256;
 
+/* @__NO_SIDE_EFFECTS__ */
 const required = (message: string) => z.minLength(1, { error: message, abort: true });
 
 export const email = z
@@ -72,6 +73,7 @@ export const email = z
   );
 
 /** A password being chosen: the spec's rules for every new password (register, reset, change). */
+/* @__NO_SIDE_EFFECTS__ */
 export const newPassword = (requiredMessage: string = MESSAGES.passwordRequired) =>
   z.string({ error: requiredMessage }).check(
     required(requiredMessage),
@@ -81,6 +83,7 @@ export const newPassword = (requiredMessage: string = MESSAGES.passwordRequired)
     z.maxLength(PASSWORD_MAX, 'Password must be 256 characters or less'),
   );
 
+/* @__NO_SIDE_EFFECTS__ */
 const existingPassword = (message: string) =>
   z
     .string({ error: message })
@@ -97,6 +100,7 @@ export const username = z
   );
 
 /** An optional name: spaces only is no name; invisible-only or hidden characters are refused (shared/text). */
+/* @__NO_SIDE_EFFECTS__ */
 const personName = (message: string, label: string) =>
   z.optional(z.string().check(nameText(label), z.trim(), z.maxLength(NAME_MAX, message)));
 
@@ -162,6 +166,7 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
 export const resendVerificationInput = z.object({ email });
 export type ResendVerificationInput = z.infer<typeof resendVerificationInput>;
 
+/* @__NO_SIDE_EFFECTS__ */
 const token = (message: string) =>
   z
     .string({ error: message })

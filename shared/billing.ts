@@ -6,6 +6,7 @@ export type CheckoutPlanId = z.infer<typeof checkoutPlanId>;
 
 /** Browsers and CloudFront handle longer URLs, but a return address of ours is far shorter than this. */
 export const RETURN_URL_MAX = 2048;
+/* @__NO_SIDE_EFFECTS__ */
 const returnUrl = (field: string) =>
   z.string().check(
     z.maxLength(RETURN_URL_MAX, {

@@ -233,6 +233,7 @@ const includeUsage = z.optional(z.enum(['true', 'false']));
 const view = z.optional(z.enum(['card']));
 
 /** 'all' (what the filters send for "no filter") or an empty value means no filter. */
+/* @__NO_SIDE_EFFECTS__ */
 const filterOf = <T extends z.ZodMiniType>(values: T) =>
   z.optional(z.union([z.literal(''), z.literal('all'), values]));
 

@@ -29,7 +29,7 @@ import {
 } from './flow-options';
 import { FLOW_MESSAGES } from './flow-texts';
 import type { Platform } from './platforms';
-import { reviewModeSchema } from './review';
+import { reviewModeSchema } from './review-requests';
 import { idToken, visibleMultilineText, visibleText } from './text';
 import { isTimeZone } from './time-zone';
 
@@ -49,6 +49,7 @@ export { isTimeZone } from './time-zone';
 
 const INDUSTRY_VALUE = /^[1-9]\d{0,5}$/;
 const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+/* @__NO_SIDE_EFFECTS__ */
 const distinct = (message: string) =>
   z.refine<string[]>((values) => new Set(values).size === values.length, message);
 
@@ -157,6 +158,7 @@ export const messagingSettings = z.object({
 });
 export type MessagingSettings = z.infer<typeof messagingSettings>;
 
+/* @__NO_SIDE_EFFECTS__ */
 const wholeNumberBetween = (min: number, max: number, message: string) =>
   z.int({ error: message }).check(z.gte(min, message), z.lte(max, message));
 

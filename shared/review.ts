@@ -1,5 +1,4 @@
-import * as z from 'zod/mini';
-import { hasPlaceholder, idToken, textLength, visibleMultilineText } from './text';
+import { hasPlaceholder, textLength } from './outgoing-text';
 
 /**
  * Review before send (issue 23 point 1). A flow's review mode decides which of its writes wait for the
@@ -8,6 +7,9 @@ import { hasPlaceholder, idToken, textLength, visibleMultilineText } from './tex
  * score, reason and the post it answers. The user approves it (as written or edited) or skips it; an
  * approved intent goes through the governor at the flow's next run, a skipped one never goes and the
  * flow leaves that prospect; one left waiting more than 7 days expires.
+ *
+ * The requests' schemas are in review-requests.ts: a screen that needs only these words and rules
+ * loads no validation code.
  */
 
 export const REVIEW_MODES = ['everything', 'texts', 'autopilot'] as const;
@@ -35,8 +37,6 @@ export const REVIEW_MODE_OPTIONS: readonly { value: ReviewMode; label: string; d
     description: 'Everything goes out within the account’s limits without waiting for you.',
   },
 ];
-
-export const reviewModeSchema = z.enum(REVIEW_MODES, 'Choose a review mode from the list');
 
 /** The writes a flow makes; a review item is one of them waiting. */
 export const REVIEW_KINDS = ['like', 'comment', 'invite', 'message'] as const;
@@ -96,35 +96,12 @@ export interface ReviewQueue {
   offerAutopilot: boolean;
 }
 
-/** `POST /api/flows/{id}/review`: decisions on waiting intents, one or a selection. */
-export const reviewDecisionsInput = z.object({
-  decisions: z
-    .array(
-      z.object({
-        key: z.string().check(z.minLength(1, 'key is required'), z.maxLength(300), idToken('key')),
-        action: z.enum(['approve', 'skip'], 'action must be approve or skip'),
-        /** An edited text: approving with it is an edit (it resets the Autopilot streak). */
-        text: z.optional(z.string().check(visibleMultilineText('The text'))),
-      }),
-      { error: 'decisions must be a list' },
-    )
-    .check(
-      z.minLength(1, 'Choose at least one item'),
-      z.maxLength(MAX_REVIEW_DECISIONS, `At most ${MAX_REVIEW_DECISIONS} items at a time`),
-    ),
-});
-export type ReviewDecisionsInput = z.infer<typeof reviewDecisionsInput>;
-export type ReviewDecision = ReviewDecisionsInput['decisions'][number];
-
 /** What became of each decision: 'gone' when the item was decided, expired or sent meanwhile. */
 export interface ReviewDecisionsResult {
   results: { key: string; outcome: 'approved' | 'skipped' | 'gone' }[];
   approvalStreak: number;
   offerAutopilot: boolean;
 }
-
-/** `PUT /api/flows/{id}/review-mode` */
-export const reviewModeInput = z.object({ reviewMode: reviewModeSchema });
 
 export const REVIEW_TEXTS = {
   title: 'Review queue',

@@ -68,6 +68,7 @@ export const noVisibleCharacterMessage = (label: string) => `${label} must conta
  * field's trim, which makes it empty ("none"); run before the trim, the check also sees what the trim
  * would drop (a BOM and U+2028 count as space to String.prototype.trim).
  */
+/* @__NO_SIDE_EFFECTS__ */
 const visibleTextCheck = (label: string, multiline: boolean, refuseLinks = false) =>
   z.superRefine<string>((value, ctx) => {
     if (hasHiddenCharacters(value, multiline)) {
@@ -80,9 +81,11 @@ const visibleTextCheck = (label: string, multiline: boolean, refuseLinks = false
   });
 
 /** A one-line text a person sees: something visible, no control, bidi-control or invisible characters. */
+/* @__NO_SIDE_EFFECTS__ */
 export const visibleText = (label: string) => visibleTextCheck(label, false);
 
 /** A multi-line text a person sees: line breaks and tabs allowed, other controls not. */
+/* @__NO_SIDE_EFFECTS__ */
 export const visibleMultilineText = (label: string) => visibleTextCheck(label, true);
 
 /** RFC 9110 field-value without obs-text: visible ASCII and spaces, nothing else (no tab, no CR/LF). */
@@ -140,6 +143,7 @@ export function jsonBoundsProblem(value: unknown, bounds: JsonBounds): string | 
 }
 
 /** A JSON object within `bounds`; the message names the field (`Configuration must hold at most …`). */
+/* @__NO_SIDE_EFFECTS__ */
 export const boundedJsonObject = (label: string, bounds: JsonBounds) =>
   z.record(z.string(), z.unknown()).check(
     z.superRefine((value, ctx) => {
@@ -147,26 +151,6 @@ export const boundedJsonObject = (label: string, bounds: JsonBounds) =>
       if (problem) ctx.issues.push({ code: 'custom', message: `${label} ${problem}`, input: value });
     }),
   );
-
-/**
- * A text's length as a platform counts it: in code points (an emoji is one character, not two UTF-16
- * units), as a flow driver's note limit counts a note.
- */
-export function textLength(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
-
-/**
- * Signs of a template left unfilled: any brace, square or angle bracket ({name}, [Company], <title>,
- * {{first_name}}), or an upper-case name joined by underscores (FIRST_NAME, COMPANY_NAME).
- */
-const PLACEHOLDER = /[{}[\]<>]|\b[A-Z]{2,}(?:_[A-Z]{2,})+\b/;
-
-export function hasPlaceholder(text: string): boolean {
-  return PLACEHOLDER.test(text);
-}
 
 /**
  * An id or token the API gave (a uuid, a template's slug, a platform's member id, a signed token): no
@@ -177,6 +161,7 @@ export function hasPlaceholder(text: string): boolean {
 const ID_TOKEN = /^[^\p{White_Space}\p{C}\p{Z}\p{Default_Ignorable_Code_Point}]+$/u;
 
 /** The check of an id field; the message names it ('Invalid flow id'). */
+/* @__NO_SIDE_EFFECTS__ */
 export const idToken = (label: string) => z.regex(ID_TOKEN, `Invalid ${label}`);
 
 /**
@@ -184,4 +169,5 @@ export const idToken = (label: string) => z.regex(ID_TOKEN, `Invalid ${label}`);
  * address, domain or e-mail address (shared/contact-like.ts), which a mail or a PDF reader would turn
  * into a link under the product's name (issue 34 point 3). Run before the field's trim, like the rule.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export const nameText = (label: string) => visibleTextCheck(label, false, true);

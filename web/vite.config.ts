@@ -37,6 +37,22 @@ function appShellScrollClassNames(): Plugin {
 }
 
 /**
+ * Mantine's ScrollArea imports floating-ui only for `useMergeRefs`, which put the whole floating layer
+ * (14.6 KB compressed) on every page with a table (issue 38 point 2). ScrollArea gets a module that
+ * merges refs with Mantine's own hook; every other importer (a popover, a tooltip) gets the library.
+ */
+function scrollAreaMergeRefs(): Plugin {
+  const scrollArea = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]/;
+  const mergeRefs = fileURLToPath(new URL('./src/app/scroll-area-merge-refs.ts', import.meta.url));
+  return {
+    name: 'trobly-scroll-area-merge-refs',
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      source === '@floating-ui/react' && importer && scrollArea.test(importer) ? mergeRefs : null,
+  };
+}
+
+/**
  * A Mantine leaf component's stylesheet loads with its code, not with every page (issue 38 point 2):
  * its class-name module (`components/Tabs/Tabs.module.mjs`, which each of its parts imports) imports
  * its sheet, so the sheet lands in the CSS of the chunk that holds the component, and a lazy page's
@@ -62,7 +78,7 @@ function mantineLeafStyles(): Plugin {
 /** `vite build --config web/vite.config.ts` from the repo root builds into web/dist. */
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), productName(), appShellScrollClassNames(), mantineLeafStyles()],
+  plugins: [react(), productName(), appShellScrollClassNames(), scrollAreaMergeRefs(), mantineLeafStyles()],
   build: {
     outDir: 'dist',
     // The PDF export's fonts stay files, fetched when a PDF is made (a small one would otherwise be
@@ -78,9 +94,13 @@ export default defineConfig({
     rolldownOptions: {
       // Building a zod schema has no side effects: a schema a page does not use is dropped, and with
       // the last one the validation library itself (issue 10 point 7). Only while its arguments have
-      // none either: a schema that calls a helper of ours or a method (a message's toLocaleString) is
-      // kept, so a page that needs only a shared module's constants imports them from a module without
-      // schemas (shared/flow-options.ts, shared/ai-filter-limits.ts; issue 38 point 2).
+      // none either: a schema helper of ours says so with `/* @__NO_SIDE_EFFECTS__ */` (shared/text.ts),
+      // and a schema that calls a method (a message's toLocaleString) is kept. Rolldown also keeps some
+      // schemas it should drop (shared/review.ts's decisions, which a comment inside it decided), and
+      // a page that imports one function from a module shares the module's chunk, zod included. So a
+      // page that needs only a shared module's words, constants or plain functions imports them from a
+      // module without schemas (shared/flow-options.ts, ai-filter-limits.ts, team-texts.ts,
+      // outgoing-text.ts; review.ts's schemas are in review-requests.ts; issue 38 point 2).
       treeshake: { manualPureFunctions: ['z'] },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.

@@ -10,7 +10,8 @@
  * the flows' services and the scripts can read it without an import cycle.
  */
 import { type ContactKind, contactKey, contactsIn } from '../../shared/contact-like';
-import { hasHiddenCharacters, hasPlaceholder, textLength } from '../../shared/text';
+import { hasPlaceholder, textLength } from '../../shared/outgoing-text';
+import { hasHiddenCharacters } from '../../shared/text';
 import type { AiMessaging, AiPost, AiProspect, MatchQuality } from '../core/ports/ai';
 import { longestSharedRun, placeholderIn, wordsIn } from './outreach-measures';
 

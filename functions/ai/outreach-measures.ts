@@ -1,4 +1,4 @@
-import { hasPlaceholder } from '../../shared/text';
+import { hasPlaceholder } from '../../shared/outgoing-text';
 
 /**
  * The measures of an outreach text that both its checks (ai-outreach-rules.ts) and the texts' evaluation

@@ -1,7 +1,8 @@
 import { NAME_MAX } from '../../shared/auth';
 import { hasLinkLike } from '../../shared/contact-like';
+import { textLength } from '../../shared/outgoing-text';
 import { PRODUCT_NAME } from '../../shared/product';
-import { hasHiddenCharacters, textLength } from '../../shared/text';
+import { hasHiddenCharacters } from '../../shared/text';
 import type { MailMessage } from '../core/ports/mail';
 
 /**

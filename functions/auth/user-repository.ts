@@ -7,7 +7,7 @@ import { cancellationCodes, isConditionalCheckFailure } from '../core/dynamo-err
 import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
 
-export { personName } from '../../shared/team';
+export { personName } from '../../shared/team-texts';
 
 /**
  * Users, with e-mail and username kept unique by their own items (written in the same transaction as

@@ -1,6 +1,6 @@
 import { jwtVerify } from 'jose';
 import { hasFeature } from '../../shared/plan-policy';
-import { personName, TEAM_TEXTS, WORKSPACE_TEXTS } from '../../shared/team';
+import { personName, TEAM_TEXTS, WORKSPACE_TEXTS } from '../../shared/team-texts';
 import type { AuthLevel } from '../route-types';
 import { loadAuthState, loadWorkspaceStanding, type SessionKind } from './auth-state';
 import { env } from './env';

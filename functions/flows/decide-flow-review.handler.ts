@@ -1,5 +1,5 @@
 import { flowIdParams } from '../../shared/flow-api';
-import { reviewDecisionsInput } from '../../shared/review';
+import { reviewDecisionsInput } from '../../shared/review-requests';
 import { httpHandler } from '../core/http-handler';
 import { httpRoute } from '../routes';
 import { review } from './review-deps';

@@ -4,13 +4,13 @@ import {
   editProblem,
   REVIEW_EXPIRY_MS,
   REVIEW_TEXTS,
-  type ReviewDecision,
   type ReviewDecisionsResult,
   type ReviewItem,
   type ReviewMode,
   type ReviewQueue,
   reviewModeOf,
 } from '../../shared/review';
+import type { ReviewDecision } from '../../shared/review-requests';
 import { MESSAGE_MAX_LENGTH } from '../ai/ai-outreach-rules';
 import type { AuthUser } from '../core/auth';
 import { NotFoundError, ValidationError } from '../core/errors';

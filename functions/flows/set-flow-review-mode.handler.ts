@@ -1,5 +1,6 @@
 import { flowIdParams } from '../../shared/flow-api';
-import { REVIEW_TEXTS, reviewModeInput } from '../../shared/review';
+import { REVIEW_TEXTS } from '../../shared/review';
+import { reviewModeInput } from '../../shared/review-requests';
 import { httpHandler } from '../core/http-handler';
 import { httpRoute } from '../routes';
 import { review } from './review-deps';

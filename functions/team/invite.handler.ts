@@ -1,4 +1,5 @@
-import { inviteInput, TEAM_TEXTS } from '../../shared/team';
+import { inviteInput } from '../../shared/team';
+import { TEAM_TEXTS } from '../../shared/team-texts';
 import { httpHandler, respond } from '../core/http-handler';
 import { httpRoute } from '../routes';
 import { team } from './team-deps';

@@ -1,4 +1,4 @@
-import { TEAM_TEXTS } from '../../shared/team';
+import { TEAM_TEXTS } from '../../shared/team-texts';
 import type { AuthUser } from '../core/auth';
 import { NotFoundError } from '../core/errors';
 import type { SessionSocketsService } from '../realtime/session-sockets-service';

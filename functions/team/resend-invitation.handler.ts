@@ -1,4 +1,5 @@
-import { TEAM_TEXTS, teamIdParams } from '../../shared/team';
+import { teamIdParams } from '../../shared/team';
+import { TEAM_TEXTS } from '../../shared/team-texts';
 import { httpHandler } from '../core/http-handler';
 import { httpRoute } from '../routes';
 import { team } from './team-deps';

@@ -1,4 +1,5 @@
-import { switchWorkspaceInput, WORKSPACE_TEXTS } from '../../shared/team';
+import { switchWorkspaceInput } from '../../shared/team';
+import { WORKSPACE_TEXTS } from '../../shared/team-texts';
 import { httpHandler } from '../core/http-handler';
 import { httpRoute } from '../routes';
 import { workspaceSwitch } from './team-deps';

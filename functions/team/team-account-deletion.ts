@@ -1,4 +1,4 @@
-import { personName } from '../../shared/team';
+import { personName } from '../../shared/team-texts';
 import { teamDeletedMail } from '../auth/mail-templates';
 import { appUrl } from '../auth/one-time-tokens';
 import { type StoredUser, sendSessionsHome } from '../auth/user-service';

@@ -1,4 +1,4 @@
-import { TEAM_TEXTS } from '../../shared/team';
+import { TEAM_TEXTS } from '../../shared/team-texts';
 import { RateLimitedError } from '../core/errors';
 import { type RateRule, record, release } from '../core/rate-limit';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hasFeature, limitsFor } from '../../shared/plan-policy';
-import { personName, TEAM_INVITATION_DAYS, TEAM_TEXTS, type TeamView } from '../../shared/team';
+import { personName, TEAM_INVITATION_DAYS, TEAM_TEXTS, type TeamView } from '../../shared/team-texts';
 import { teamInvitationMail } from '../auth/mail-templates';
 import { appUrl } from '../auth/one-time-tokens';
 import { randomToken, sha256 } from '../auth/tokens';

@@ -5,7 +5,7 @@ import {
   WORKSPACE_TEXTS,
   type WorkspaceOption,
   type WorkspacesView,
-} from '../../shared/team';
+} from '../../shared/team-texts';
 import { findUserById, rememberWorkspace, setSessionWorkspace } from '../auth/user-service';
 import type { AuthUser } from '../core/auth';
 import { ForbiddenError, UnauthorizedError } from '../core/errors';

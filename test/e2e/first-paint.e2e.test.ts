@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SPLASH_TEXT } from '../../web/src/app/splash/splash-text';
-import { appUrl } from './account-steps';
+import { appUrl, signInThroughApi, signUpVerified } from './account-steps';
 import { launchTestBrowser, openApp, waitForText } from './browser';
 
 /**
@@ -99,5 +99,38 @@ describe('the first paint', () => {
     }));
     expect(styled).toEqual({ grid: 'grid', list: '0px' });
     expect(await hasRule(simpleGrid)).toBe(true);
+  });
+
+  it('loads only the libraries a page uses: no validation code without a form, no floating layer for a table', async () => {
+    /** The scripts the page has loaded, and whether one holds zod (its schemas all carry `_zod`). */
+    const loaded = async () => {
+      await page.waitForNetworkIdle({ idleTime: 500 });
+      const scripts = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((path) => path.endsWith('.js')),
+      );
+      const bodies = await Promise.all(scripts.map(async (path) => (await fetch(`${appUrl}${path}`)).text()));
+      return { scripts, validation: bodies.some((body) => body.includes('_zod')) };
+    };
+    // Issue 38 point 2. The sign-in form validates with the shared schemas: the check sees them.
+    await openApp(page, `${appUrl}/login`);
+    await waitForText(page, 'Welcome back to');
+    expect((await loaded()).validation).toBe(true);
+    // The pricing page only reads the plans (shared/billing.ts's checkout schema stays out).
+    await openApp(page, `${appUrl}/pricing`);
+    await page.waitForSelector('.mantine-List-root');
+    expect((await loaded()).validation).toBe(false);
+
+    // Mantine's Table holds a scroll area, which imported floating-ui for one hook
+    // (web/src/app/scroll-area-merge-refs.ts): 14.6 KB of every table page's first load.
+    const { email, password } = await signUpVerified(page);
+    await signInThroughApi(page, email, password, '/automations/active');
+    await waitForText(page, 'Active Automations');
+    const active = await loaded();
+    expect(active.scripts.some((path) => /\/assets\/Table-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(active.scripts.filter((path) => /floating-ui/.test(path))).toEqual([]);
+    expect(active.validation).toBe(false);
   });
 });

@@ -45,7 +45,7 @@ import { audienceInput } from '../../shared/flow-audience';
 import { activitiesQuery, analyticsQuery, prospectParams, prospectsQuery } from '../../shared/flow-insights';
 import { flowTemplateIdParams, industrySearchQuery } from '../../shared/flows';
 import { INVALID_CURSOR } from '../../shared/paging';
-import { reviewDecisionsInput, reviewModeInput } from '../../shared/review';
+import { reviewDecisionsInput, reviewModeInput } from '../../shared/review-requests';
 import {
   acceptTeamInvitationInput,
   inviteInput,

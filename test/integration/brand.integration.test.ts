@@ -7,7 +7,7 @@ import { keys } from '../../functions/core/table';
 import { brandOf } from '../../functions/team/brand-view';
 import { BRAND_LOGO_MAX_BYTES, BRAND_TEXTS } from '../../shared/brand';
 import { linkInNameMessage } from '../../shared/contact-like';
-import { TEAM_TEXTS } from '../../shared/team';
+import { TEAM_TEXTS } from '../../shared/team-texts';
 import { hiddenCharactersMessage } from '../../shared/text';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
 import type { Api, TestUser } from '../support/api-client';

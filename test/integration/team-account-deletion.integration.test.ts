@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/core/table';
-import { TEAM_TEXTS } from '../../shared/team';
+import { TEAM_TEXTS } from '../../shared/team-texts';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
 import { type Api, signIn, type TestUser } from '../support/api-client';
 import { storeJob } from '../support/jobs';

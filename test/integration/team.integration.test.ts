@@ -4,7 +4,7 @@ import { updateUser } from '../../functions/auth/user-repository';
 import { MESSAGES } from '../../shared/auth';
 import { linkInNameMessage } from '../../shared/contact-like';
 import { limitsFor } from '../../shared/plan-policy';
-import { TEAM_TEXTS, WORKSPACE_TEXTS } from '../../shared/team';
+import { TEAM_TEXTS, WORKSPACE_TEXTS } from '../../shared/team-texts';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
 import { type Api, signIn, type TestUser } from '../support/api-client';
 import { lastMailTo, linkToken, mailsTo } from '../support/outbox';

@@ -22,7 +22,7 @@ import { BILLING_TEXTS } from '../../shared/billing';
 import { audienceFacets } from '../../shared/flow-audience';
 import { limitsFor } from '../../shared/plan-policy';
 import { PLATFORM_TABLE, type Platform } from '../../shared/platforms';
-import { personName, TEAM_TEXTS, WORKSPACE_TEXTS } from '../../shared/team';
+import { personName, TEAM_TEXTS, WORKSPACE_TEXTS } from '../../shared/team-texts';
 import { type AccountsEnv, APP_URL, useAccountsEnv } from '../support/accounts-env';
 import { type Api, type ApiResult, GOOD_PASSWORD, type TestUser, uniqueName } from '../support/api-client';
 import { FOLLOWERS, followersConfig, setStatus } from '../support/automations-suite';

@@ -3,10 +3,10 @@ import {
   editProblem,
   MAX_REVIEW_DECISIONS,
   REVIEW_TEXTS,
-  reviewDecisionsInput,
   reviewModeOf,
   waitsForReview,
 } from '../../../shared/review';
+import { reviewDecisionsInput } from '../../../shared/review-requests';
 
 describe('which writes wait for review', () => {
   it('under "Review everything": every like, comment, invitation (with a note or not) and message', () => {

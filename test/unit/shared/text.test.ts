@@ -3,14 +3,8 @@ import * as z from 'zod/mini';
 import { email, registerInput } from '../../../shared/auth';
 import { CONFIG_BOUNDS, startAutomationInput } from '../../../shared/automations';
 import { syncInput } from '../../../shared/connections';
-import {
-  hasHiddenCharacters,
-  hasPlaceholder,
-  isCookieValue,
-  isHeaderValue,
-  jsonBoundsProblem,
-  textLength,
-} from '../../../shared/text';
+import { hasPlaceholder, textLength } from '../../../shared/outgoing-text';
+import { hasHiddenCharacters, isCookieValue, isHeaderValue, jsonBoundsProblem } from '../../../shared/text';
 
 describe('visible text (issue 8, point 12)', () => {
   it('flags controls, NUL, C1 and bidi controls, and lone surrogates', () => {

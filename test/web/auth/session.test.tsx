@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { WORKSPACE_TEXTS } from '../../../shared/team';
+import { WORKSPACE_TEXTS } from '../../../shared/team-texts';
 import { get, post } from '../../../web/src/lib/api-client';
 import { type SessionEvent, subscribeSession } from '../../../web/src/lib/session/session-client';
 import { readTokens, TOKEN_STORAGE_KEY } from '../../../web/src/lib/session/token-store';

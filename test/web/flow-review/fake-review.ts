@@ -2,13 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { Flow } from '../../../shared/flow-api';
-import type {
-  ReviewDecision,
-  ReviewDecisionsResult,
-  ReviewItem,
-  ReviewMode,
-  ReviewQueue,
-} from '../../../shared/review';
+import type { ReviewDecisionsResult, ReviewItem, ReviewMode, ReviewQueue } from '../../../shared/review';
+import type { ReviewDecision } from '../../../shared/review-requests';
 import { makeFlow } from '../flows/fake-flows';
 import { renderApp } from '../render-app';
 import { type FakeApi, makeUser, signInAs } from '../support/fake-api';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AUTH_TEXTS } from '../../../shared/auth-texts';
 import type { BrandView } from '../../../shared/brand';
-import { TEAM_TEXTS, WORKSPACE_TEXTS, type WorkspacesView } from '../../../shared/team';
+import { TEAM_TEXTS, WORKSPACE_TEXTS, type WorkspacesView } from '../../../shared/team-texts';
 import { TOKEN_STORAGE_KEY } from '../../../web/src/lib/session/token-store';
 import { renderApp } from '../render-app';
 import { type FakeApi, installFakeApi, makeUser, signInAs } from '../support/fake-api';

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../../shared/auth';
-import { TEAM_TEXTS } from '../../../shared/team';
+import { TEAM_TEXTS } from '../../../shared/team-texts';
 import { renderApp } from '../render-app';
 import { type FakeApi, installFakeApi, makeUser, PASSWORD, signInAs } from '../support/fake-api';
 import { LONG } from './team-fixtures';

@@ -1,4 +1,4 @@
-import { TEAM_TEXTS, type TeamView } from '../../../shared/team';
+import { TEAM_TEXTS, type TeamView } from '../../../shared/team-texts';
 import type { FakeApi } from '../support/fake-api';
 
 export const LONG = { timeout: 5000 };

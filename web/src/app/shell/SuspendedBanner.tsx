@@ -1,6 +1,6 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconPlayerPause } from '@tabler/icons-react';
-import { TEAM_TEXTS, WORKSPACE_TEXTS } from '../../../../shared/team';
+import { TEAM_TEXTS, WORKSPACE_TEXTS } from '../../../../shared/team-texts';
 import type { Workspaces } from '../../lib/workspace';
 import { useSwitchTo } from './use-switch-to';
 

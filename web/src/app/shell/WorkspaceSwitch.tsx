@@ -1,5 +1,5 @@
 import { NativeSelect } from '@mantine/core';
-import { WORKSPACE_TEXTS, type WorkspaceOption } from '../../../../shared/team';
+import { WORKSPACE_TEXTS, type WorkspaceOption } from '../../../../shared/team-texts';
 import type { Workspaces } from '../../lib/workspace';
 import { useSwitchTo } from './use-switch-to';
 

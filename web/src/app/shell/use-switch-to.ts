@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { WORKSPACE_TEXTS } from '../../../../shared/team';
+import { WORKSPACE_TEXTS } from '../../../../shared/team-texts';
 import { ApiError } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSwitchWorkspace } from '../../lib/workspace';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import type { WorkspaceOption, WorkspacesView } from '../../../../shared/team';
+import type { WorkspaceOption, WorkspacesView } from '../../../../shared/team-texts';
 import { put } from '../api-client';
 import { useSession } from '../session';
 

@@ -1,12 +1,6 @@
 import useSWR from 'swr';
-// Types only: shared/review.ts also holds zod schemas, which the route table's prefetch of this file
-// must not load.
-import type {
-  ReviewDecision,
-  ReviewDecisionsResult,
-  ReviewMode,
-  ReviewQueue,
-} from '../../../../../shared/review';
+import type { ReviewDecisionsResult, ReviewMode, ReviewQueue } from '../../../../../shared/review';
+import type { ReviewDecision } from '../../../../../shared/review-requests';
 import { ApiError, get, post, put } from '../../../lib/api-client';
 import { flowKey } from '../../../lib/flows/flow-api';
 import { prefetchAnswer, withFields } from '../../../lib/swr-answers';

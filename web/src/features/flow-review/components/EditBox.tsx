@@ -1,7 +1,7 @@
 import { Textarea } from '@mantine/core';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { textLength } from '../../../../../shared/outgoing-text';
 import { editProblem, REVIEW_TEXTS } from '../../../../../shared/review';
-import { textLength } from '../../../../../shared/text';
 import classes from './review.module.css';
 import { REVIEW_PAGE_TEXTS } from './review-texts';
 

@@ -3,11 +3,11 @@ import type { KeyedMutator } from 'swr';
 import {
   MAX_REVIEW_DECISIONS,
   REVIEW_TEXTS,
-  type ReviewDecision,
   type ReviewDecisionsResult,
   type ReviewItem,
   type ReviewQueue,
 } from '../../../../../shared/review';
+import type { ReviewDecision } from '../../../../../shared/review-requests';
 import { ApiError } from '../../../lib/api-client';
 import { decideReview } from '../api/review';
 import { itemName, REVIEW_PAGE_TEXTS } from './review-texts';

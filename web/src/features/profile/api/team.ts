@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { TeamView } from '../../../../../shared/team';
+import type { TeamView } from '../../../../../shared/team-texts';
 import { del, post } from '../../../lib/api-client';
 import { withFields } from '../../../lib/swr-answers';
 

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
-import { TEAM_TEXTS } from '../../../../../shared/team';
+import { TEAM_TEXTS } from '../../../../../shared/team-texts';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { failureMessage } from '../api/profile';
 import { resendTeamInvitation, revokeTeamInvitation, type TeamInvitation } from '../api/team';

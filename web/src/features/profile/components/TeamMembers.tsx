@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
-import type { TeamView } from '../../../../../shared/team';
+import type { TeamView } from '../../../../../shared/team-texts';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { failureMessage } from '../api/profile';
 import { removeTeamMember, type TeamMember } from '../api/team';

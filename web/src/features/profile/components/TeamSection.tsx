@@ -2,7 +2,7 @@ import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { hasFeature } from '../../../../../shared/plan-policy';
 import type { UserPlan } from '../../../../../shared/pricing-plans';
-import { TEAM_TEXTS, type TeamView } from '../../../../../shared/team';
+import { TEAM_TEXTS, type TeamView } from '../../../../../shared/team-texts';
 import { useTeam } from '../api/team';
 import { PlusOnly, SectionLoadError } from './section-states';
 import { TeamInvitations } from './TeamInvitations';

@@ -1,6 +1,6 @@
 import { Alert, Card, Container, Stack, Tabs, Title } from '@mantine/core';
 import { IconAlertTriangle, IconShieldLock, IconUser, IconUsersGroup } from '@tabler/icons-react';
-import { WORKSPACE_TEXTS } from '../../../../../shared/team';
+import { WORKSPACE_TEXTS } from '../../../../../shared/team-texts';
 import { useCurrentUser } from '../../../lib/session';
 import { usePageTitle, useWorkspaces } from '../../../lib/workspace';
 import { BrandSection } from '../components/BrandSection';
