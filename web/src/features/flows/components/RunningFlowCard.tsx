@@ -20,11 +20,11 @@ import { FLOW_TEXTS } from '../../../../../shared/flow-texts';
 import { FLOWS_KEY, type FlowListResponse, withFlow } from '../../../lib/flows/flow-api';
 import { flowActivitiesPath, flowAnalyticsPath, flowProspectsPath } from '../../../lib/flows/flow-paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { LazyConfirmDialog } from '../../../lib/ui/LazyConfirmDialog';
 import { PlatformBadge } from '../../../lib/ui/PlatformBadge';
 import { pauseFlow, stopFlow } from '../api/flows';
 import { isStopped } from '../flow-filters';
 import { FLOW_STATUS_LOOK, FLOWS_PAGE_TEXTS } from '../flows-texts';
-import { LazyStopFlowModal } from './LazyStopFlowModal';
 import { ReviewQueueLink } from './ReviewQueueLink';
 
 export function formatDay(value: string | undefined): string {
@@ -178,8 +178,11 @@ export function RunningFlowCard({ flow, onStopped }: { flow: Flow; onStopped: ()
           </Group>
         )}
       </Stack>
-      <LazyStopFlowModal
-        name={flow.name}
+      <LazyConfirmDialog
+        title={FLOWS_PAGE_TEXTS.stopTitle}
+        text={FLOWS_PAGE_TEXTS.stopText(flow.name)}
+        cancelLabel={FLOWS_PAGE_TEXTS.cancel}
+        confirmLabel={FLOWS_PAGE_TEXTS.stopConfirm}
         opened={confirming}
         busy={stopping}
         onCancel={() => setConfirming(false)}

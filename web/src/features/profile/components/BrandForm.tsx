@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { BRAND_TEXTS, type BrandInput, type BrandView, brandInput } from '../../../../../shared/brand';
 import { notifySuccess } from '../../../lib/notify';
+import { LazyConfirmDialog } from '../../../lib/ui/LazyConfirmDialog';
 import { resetBrand, saveBrand } from '../api/brand';
 import { failureMessage, fieldIssuesOf } from '../api/profile';
 import { AccentColorField } from './BrandAccentField';
@@ -136,24 +137,16 @@ export function BrandForm({
           </Button>
         </Group>
       </Stack>
-      <Modal
+      <LazyConfirmDialog
         opened={confirmingReset}
-        onClose={() => setConfirmingReset(false)}
         title={TEXTS.resetTitle}
-        centered
-      >
-        <Stack gap="md">
-          <Text size="sm">{TEXTS.resetConfirm}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmingReset(false)} disabled={resetting}>
-              {TEXTS.cancel}
-            </Button>
-            <Button color="red" onClick={() => void onReset()} loading={resetting}>
-              {TEXTS.resetButton}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        text={TEXTS.resetConfirm}
+        cancelLabel={TEXTS.cancel}
+        confirmLabel={TEXTS.resetButton}
+        busy={resetting}
+        onCancel={() => setConfirmingReset(false)}
+        onConfirm={() => void onReset()}
+      />
     </form>
   );
 }

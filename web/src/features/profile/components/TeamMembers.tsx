@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import type { TeamView } from '../../../../../shared/team-texts';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { LazyConfirmDialog } from '../../../lib/ui/LazyConfirmDialog';
 import { failureMessage } from '../api/profile';
 import { removeTeamMember, type TeamMember } from '../api/team';
 import { formatTeamDate, ListHeading, listStyle } from './team-list';
@@ -13,6 +14,12 @@ export function TeamMembers({ team, refresh }: { team: TeamView; refresh: () => 
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [confirming, setConfirming] = useState<TeamMember>();
+  // The member the dialog names, kept while it closes so its text does not empty mid-transition.
+  const [asked, setAsked] = useState<TeamMember>();
+  const ask = (member: TeamMember) => {
+    setAsked(member);
+    setConfirming(member);
+  };
   const [removing, setRemoving] = useState(false);
 
   const close = () => {
@@ -76,7 +83,7 @@ export function TeamMembers({ team, refresh }: { team: TeamView; refresh: () => 
                 size="xs"
                 leftSection={<IconTrash size={14} aria-hidden />}
                 aria-label={TEXTS.removeLabel(member.name)}
-                onClick={() => setConfirming(member)}
+                onClick={() => ask(member)}
               >
                 {TEXTS.remove}
               </Button>
@@ -89,21 +96,16 @@ export function TeamMembers({ team, refresh }: { team: TeamView; refresh: () => 
           {TEXTS.noMembers}
         </Text>
       )}
-      <Modal opened={confirming !== undefined} onClose={close} title={TEXTS.removeTitle} centered>
-        {confirming && (
-          <Stack gap="md">
-            <Text size="sm">{TEXTS.removeText(confirming.name, confirming.email)}</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={removing}>
-                {TEXTS.cancel}
-              </Button>
-              <Button color="red" onClick={() => void remove(confirming)} loading={removing}>
-                {TEXTS.remove}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <LazyConfirmDialog
+        opened={confirming !== undefined}
+        title={TEXTS.removeTitle}
+        text={asked ? TEXTS.removeText(asked.name, asked.email) : ''}
+        cancelLabel={TEXTS.cancel}
+        confirmLabel={TEXTS.remove}
+        busy={removing}
+        onCancel={close}
+        onConfirm={() => confirming && void remove(confirming)}
+      />
     </Stack>
   );
 }

@@ -14,9 +14,10 @@ import {
 } from '../../../../lib/flows/trial-executions';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useWorkspacePlan } from '../../../../lib/session';
+import { LazyConfirmDialog } from '../../../../lib/ui/LazyConfirmDialog';
 import { executeFlow, resumeFlow } from '../../api/analytics';
 import { pauseFlow, stopFlow } from '../../api/flows';
-import { LazyStopFlowModal } from '../LazyStopFlowModal';
+import { FLOWS_PAGE_TEXTS } from '../../flows-texts';
 import { ANALYTICS_TEXTS } from './analytics-texts';
 
 type Action = 'pause' | 'resume' | 'stop' | 'execute';
@@ -174,8 +175,11 @@ export function FlowActions({
             setConfirming(true);
           })}
       </Group>
-      <LazyStopFlowModal
-        name={flow.name}
+      <LazyConfirmDialog
+        title={FLOWS_PAGE_TEXTS.stopTitle}
+        text={FLOWS_PAGE_TEXTS.stopText(flow.name)}
+        cancelLabel={FLOWS_PAGE_TEXTS.cancel}
+        confirmLabel={FLOWS_PAGE_TEXTS.stopConfirm}
         opened={confirming}
         busy={busy === 'stop'}
         onCancel={() => setConfirming(false)}
