@@ -167,6 +167,11 @@ describe('/flows/{flowId}/activities', () => {
       await pickStatus(user, 'Successful');
       await user.click(screen.getByRole('button', { name: 'Apply' }));
       await waitFor(() => expect(lastQuery(api).get('status')).toBe('SUCCESS'));
+      // The filtered page 1 is drawn before Load More is pressed.
+      await waitFor(
+        () => expect(screen.getByTestId('activity-feed').getAttribute('aria-busy')).toBeNull(),
+        LONG,
+      );
       await user.click(loadMore()!);
       await waitFor(() => expect(rows()).toHaveLength(40), LONG);
 

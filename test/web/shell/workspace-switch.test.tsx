@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_TEXTS } from '../../../shared/auth-texts';
 import type { BrandView } from '../../../shared/brand';
 import { TEAM_TEXTS, WORKSPACE_TEXTS, type WorkspacesView } from '../../../shared/team-texts';
+import { preloadPage } from '../../../web/src/app/router';
 import { TOKEN_STORAGE_KEY } from '../../../web/src/lib/session/token-store';
 import { renderApp } from '../render-app';
 import { type FakeApi, installFakeApi, makeUser, signInAs } from '../support/fake-api';
@@ -30,6 +31,24 @@ async function sidebar() {
 }
 
 describe('the workspace switch', () => {
+  it('is drawn from workspaces asked before the shell mounts, with a stored session only', async () => {
+    // Issue 38 point 2: an answer that came after the shell drew redrew all of it synchronously.
+    const api = installFakeApi();
+    answerWorkspaces(api, { current: me.id, workspaces: [own, team] });
+    preloadPage('/dashboard');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(api.callsTo('GET', '/workspaces')).toHaveLength(0);
+
+    signInAs(api, me);
+    preloadPage('/dashboard');
+    await waitFor(() => expect(api.callsTo('GET', '/workspaces')).toHaveLength(1));
+    renderApp('/dashboard');
+    const nav = await sidebar();
+    expect(await nav.findByRole('combobox', { name: 'Workspace' }, LONG)).toBeTruthy();
+    // The shell took the answer already asked for rather than asking again.
+    expect(api.callsTo('GET', '/workspaces')).toHaveLength(1);
+  });
+
   it('is not there for someone with one workspace', async () => {
     const api = installFakeApi();
     signInAs(api, me);

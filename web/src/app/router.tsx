@@ -1,6 +1,7 @@
 import { lazy, type ReactElement } from 'react';
 import { BrowserRouter, matchPath, Navigate, type RouteObject, useRoutes } from 'react-router-dom';
 import { readTokens } from '../lib/session/token-store';
+import { prefetchWorkspaces } from '../lib/workspace';
 import { AccessGuard, canServe } from './guards';
 import { PublicLayout } from './PublicLayout';
 import {
@@ -64,7 +65,8 @@ export function buildRoutes(table: readonly AppRoute[] = appRoutes): RouteObject
  * Starts loading the code of the page at `pathname` (and of the app shell around it) at once, while
  * the stored session is still being restored, instead of after its guard lets it render: one network
  * round trip fewer before the first screen (issue 10 point 7). The router's lazy pages then find the
- * modules loaded, and the page's first API calls (the row's prefetch) are under way. A failure here
+ * modules loaded, and the first API calls of the shell (its workspaces) and of the page (the row's
+ * prefetch) are under way. A failure here
  * is left to the router and the page, which load them again.
  */
 export function preloadPage(pathname: string, table: readonly AppRoute[] = appRoutes): void {
@@ -73,9 +75,13 @@ export function preloadPage(pathname: string, table: readonly AppRoute[] = appRo
   );
   if (!row?.page) return;
   row.page().catch(() => undefined);
-  if (layoutOf(row) === 'app') loadAppShell().catch(() => undefined);
-  // Only with a stored session: without one the page's guard sends the visitor to /login.
-  if (row.prefetch && readTokens()) row.prefetch().catch(() => undefined);
+  // The API calls only with a stored session: without one the page's guard sends the visitor to /login.
+  const signedIn = Boolean(readTokens());
+  if (layoutOf(row) === 'app') {
+    loadAppShell().catch(() => undefined);
+    if (signedIn) prefetchWorkspaces().catch(() => undefined);
+  }
+  if (row.prefetch && signedIn) row.prefetch().catch(() => undefined);
 }
 
 const routes = buildRoutes();

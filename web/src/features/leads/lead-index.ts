@@ -3,9 +3,10 @@ import { LEADS_TEXTS } from './leads-texts';
 
 /**
  * The browser's compact index of one automation's leads (issue 12 point 2): every lead's searchable
- * text lower-cased once, and the list in each sort order sorted once. A keystroke then costs one
- * substring test per lead over arrays already in order (a few milliseconds at 10,000 leads), and the
- * table renders one page of them.
+ * text lower-cased once, and the list in each sort order sorted once, when that order is first listed
+ * (the screen opens on one of them; issue 38 point 2). A keystroke then costs one substring test per
+ * lead over arrays already in order (a few milliseconds at 10,000 leads), and the table renders one
+ * page of them.
  */
 export const LEADS_PAGE_SIZE = 20;
 export const RECENT_DAYS = 7;
@@ -45,7 +46,8 @@ interface Entry {
 export interface LeadIndex {
   size: number;
   byId: ReadonlyMap<string, Lead>;
-  ordered: Readonly<Record<LeadSort, readonly Entry[]>>;
+  /** The entries in `sort`'s order, sorted on the first call for that order. */
+  ordered: (sort: LeadSort) => readonly Entry[];
 }
 
 /** Defaults on load (part 2 section 3): name 'Unknown User', profile URL '#', extracted now. */
@@ -76,15 +78,22 @@ export function buildIndex(leads: readonly Lead[]): LeadIndex {
     if (!left !== !right) return left ? -1 : 1;
     return collator.compare(left, right) || b.extractedAt - a.extractedAt;
   };
+  const compare: Record<LeadSort, (a: Entry, b: Entry) => number> = {
+    recent: (a, b) => b.extractedAt - a.extractedAt || collator.compare(a.lead.id, b.lead.id),
+    name: by('name'),
+    company: by('company'),
+  };
+  const sorted = new Map<LeadSort, readonly Entry[]>();
   return {
     size: entries.length,
     byId: new Map(leads.map((lead) => [lead.id, lead])),
-    ordered: {
-      recent: [...entries].sort(
-        (a, b) => b.extractedAt - a.extractedAt || collator.compare(a.lead.id, b.lead.id),
-      ),
-      name: [...entries].sort(by('name')),
-      company: [...entries].sort(by('company')),
+    ordered: (sort) => {
+      let order = sorted.get(sort);
+      if (!order) {
+        order = [...entries].sort(compare[sort]);
+        sorted.set(sort, order);
+      }
+      return order;
     },
   };
 }
@@ -106,14 +115,14 @@ export function listLeads(index: LeadIndex, options: ListOptions): Lead[] {
     (needle === '' || entry.text.includes(needle)) &&
     (options.filter === 'all' || entry.extractedAt >= since);
   if (options.aiOrder) {
-    const entries = new Map(index.ordered.recent.map((entry) => [entry.lead.id, entry]));
+    const entries = new Map(index.ordered('recent').map((entry) => [entry.lead.id, entry]));
     return options.aiOrder.flatMap((id) => {
       const entry = entries.get(id);
       return entry && keep(entry) ? [entry.lead] : [];
     });
   }
   const listed: Lead[] = [];
-  for (const entry of index.ordered[options.sort]) if (keep(entry)) listed.push(entry.lead);
+  for (const entry of index.ordered(options.sort)) if (keep(entry)) listed.push(entry.lead);
   return listed;
 }
 

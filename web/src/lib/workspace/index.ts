@@ -1,2 +1,8 @@
 export { setProductName, usePageTitle, useProductName } from './page-title';
-export { useSwitchWorkspace, useWorkspaces, WORKSPACES_KEY, type Workspaces } from './workspaces';
+export {
+  prefetchWorkspaces,
+  useSwitchWorkspace,
+  useWorkspaces,
+  WORKSPACES_KEY,
+  type Workspaces,
+} from './workspaces';

@@ -3,6 +3,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import type { WorkspaceOption, WorkspacesView } from '../../../../shared/team-texts';
 import { put } from '../api-client';
 import { useSession } from '../session';
+import { prefetchAnswer } from '../swr-answers';
 
 /**
  * The workspaces a person may act in and the switch between them (DECISIONS 31), read by the shell.
@@ -28,8 +29,8 @@ export interface Workspaces {
 }
 
 /**
- * `GET /api/workspaces`, asked once the shell has drawn (its answer only adds to the frame); nothing is
- * asked while `enabled` is false (no one signed in yet).
+ * `GET /api/workspaces`, asked by the shell (and before it, by prefetchWorkspaces); nothing is asked
+ * while `enabled` is false (no one signed in yet).
  */
 export function useWorkspaces(enabled = true): Workspaces {
   const { data, error } = useSWR<WorkspacesResponse>(enabled ? WORKSPACES_KEY : null, {
@@ -44,6 +45,15 @@ export function useWorkspaces(enabled = true): Workspaces {
     own,
     inOwnWorkspace: view ? view.current === own?.id : error ? true : undefined,
   };
+}
+
+/**
+ * Asks `GET /api/workspaces` while the shell's code loads, with a stored session: an answer that came
+ * after the shell had drawn redrew the whole shell in one synchronous render (issue 38 point 2: 41 ms
+ * at full speed on the leads screen, four times that on a phone).
+ */
+export function prefetchWorkspaces(): Promise<void> {
+  return prefetchAnswer(WORKSPACES_KEY);
 }
 
 /**
