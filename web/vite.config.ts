@@ -53,6 +53,21 @@ function scrollAreaMergeRefs(): Plugin {
 }
 
 /**
+ * Mantine's components take their ids from `@mantine/hooks`' `useId`, which redraws each of them after
+ * mount to swap a random id in; they get web/src/app/mantine-use-id.ts instead, which keeps the first.
+ */
+function mantineStableIds(): Plugin {
+  const hooksIndex = /@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/;
+  const stableId = fileURLToPath(new URL('./src/app/mantine-use-id.ts', import.meta.url));
+  return {
+    name: 'trobly-mantine-stable-ids',
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      source === './use-id/use-id.mjs' && importer && hooksIndex.test(importer) ? stableId : null,
+  };
+}
+
+/**
  * A Mantine leaf component's stylesheet loads with its code, not with every page (issue 38 point 2):
  * its class-name module (`components/Tabs/Tabs.module.mjs`, which each of its parts imports) imports
  * its sheet, so the sheet lands in the CSS of the chunk that holds the component, and a lazy page's
@@ -78,7 +93,14 @@ function mantineLeafStyles(): Plugin {
 /** `vite build --config web/vite.config.ts` from the repo root builds into web/dist. */
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), productName(), appShellScrollClassNames(), scrollAreaMergeRefs(), mantineLeafStyles()],
+  plugins: [
+    react(),
+    productName(),
+    appShellScrollClassNames(),
+    scrollAreaMergeRefs(),
+    mantineStableIds(),
+    mantineLeafStyles(),
+  ],
   build: {
     outDir: 'dist',
     // The PDF export's fonts stay files, fetched when a PDF is made (a small one would otherwise be

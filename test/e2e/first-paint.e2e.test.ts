@@ -133,4 +133,28 @@ describe('the first paint', () => {
     expect(active.scripts.filter((path) => /floating-ui/.test(path))).toEqual([]);
     expect(active.validation).toBe(false);
   });
+
+  it("draws Mantine's inputs once: their ids are not rewritten after the first render", async () => {
+    // Issue 38 point 2 (web/src/app/mantine-use-id.ts): Mantine swapped every id for a random one in a
+    // layout effect, one synchronous redraw per input, tab list and chip on every page.
+    await page.evaluateOnNewDocument(() => {
+      const changes: string[] = [];
+      (window as unknown as { idChanges: string[] }).idChanges = changes;
+      new MutationObserver((records) => {
+        for (const record of records)
+          if (record.oldValue) changes.push(`${record.oldValue} -> ${(record.target as Element).id}`);
+      }).observe(document, {
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['id'],
+        attributeOldValue: true,
+      });
+    });
+    await openApp(page, `${appUrl}/login`);
+    await waitForText(page, 'Welcome back to');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const email = await page.$eval('input[type="email"], input[name="email"]', (input) => input.id);
+    expect(email).toMatch(/^mantine-/);
+    expect(await page.evaluate(() => (window as unknown as { idChanges: string[] }).idChanges)).toEqual([]);
+  });
 });
