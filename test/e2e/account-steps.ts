@@ -5,7 +5,7 @@ import { type SandboxPlatform, sandboxSessionTokens } from '../../scripts/sandbo
 import { type StoredTokens, TOKEN_STORAGE_KEY } from '../../web/src/lib/session/token-store';
 import { apiClient, signIn as apiSignIn, freshAddress } from '../support/api-client';
 import { lastMailTo, linkTo } from '../support/outbox';
-import { clickText, fill, openApp, waitForPath, waitForText } from './browser';
+import { clickSelector, clickText, fill, openApp, waitForPath, waitForText } from './browser';
 
 /** Steps a person takes to get an account, shared by the browser journeys. */
 export const appUrl = inject('appUrl');
@@ -129,7 +129,7 @@ export async function plusAccountWithLinkedIn(page: Page): Promise<{ email: stri
   await clickText(page, 'Pay', 'button');
   await waitForPath(page, '/dashboard?upgraded=true');
   await openApp(page, `${appUrl}/platforms`);
-  await page.click('button[aria-label="Connect sandbox LinkedIn"]');
+  await clickSelector(page, 'button[aria-label="Connect sandbox LinkedIn"]');
   await waitForText(page, 'sandra-box');
   return { email, password };
 }

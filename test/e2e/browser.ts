@@ -98,6 +98,15 @@ export async function fill(page: Page, label: string, value: string): Promise<vo
   await page.type(selector, value);
 }
 
+/**
+ * Clicks the element `selector` finds once it is drawn: right after a page opens, its screen may
+ * still be rendering what the network brought (a bare page.click fails at once when it is not there).
+ */
+export async function clickSelector(page: Page, selector: string): Promise<void> {
+  const element = await page.waitForSelector(selector, { visible: true });
+  await element!.click();
+}
+
 /** Clicks the first visible, enabled button or link whose text is `text`. */
 export async function clickText(
   page: Page,

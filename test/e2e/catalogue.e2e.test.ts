@@ -2,7 +2,15 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, inject, it } from 'vitest';
 import { setSandboxFailures } from '../../scripts/sandbox-platforms';
 import { appUrl, nameBrowser, ownSandboxToken, signInThroughApi, signUpVerified } from './account-steps';
-import { clickText, freshPage, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
+import {
+  clickSelector,
+  clickText,
+  freshPage,
+  launchTestBrowser,
+  openApp,
+  waitForPath,
+  waitForText,
+} from './browser';
 
 /** The catalogue and connections journey: browse, meet Connection Required, connect the sandbox account. */
 let browser: Browser;
@@ -43,7 +51,7 @@ describe('catalogue and connections in a real browser on the local cloud', () =>
     await waitForPath(page, '/platforms');
 
     await waitForText(page, 'No Platforms Connected');
-    await page.click('button[aria-label="Connect sandbox LinkedIn"]');
+    await clickSelector(page, 'button[aria-label="Connect sandbox LinkedIn"]');
     await waitForText(page, 'sandra-box');
     await waitForText(page, 'Connected');
     await clickText(page, 'Re-validate', 'button');

@@ -10,6 +10,7 @@ import {
   signUpVerified,
 } from './account-steps';
 import {
+  clickSelector,
   clickText,
   fieldSelector,
   freshPage,
@@ -336,7 +337,7 @@ describe('at 390 px nothing is cut and tap targets are at least 24×24 px (issue
     await page.setViewport(PHONE);
     // A connection and a trob, so the dashboard shows platform and status badges.
     await signInThroughApi(page, fresh.email, fresh.password, '/platforms');
-    await page.click('button[aria-label="Connect sandbox Instagram"]');
+    await clickSelector(page, 'button[aria-label="Connect sandbox Instagram"]');
     await waitForText(page, 'Connected');
 
     const cut = () =>

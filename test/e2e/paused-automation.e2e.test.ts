@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { setSandboxFailures } from '../../scripts/sandbox-platforms';
 import { appUrl, nameBrowser, ownSandboxToken, signInThroughApi, signUpVerified } from './account-steps';
 import { seriousViolations } from './axe';
-import { clickText, freshPage, launchTestBrowser, openApp, waitForText } from './browser';
+import { clickSelector, clickText, freshPage, launchTestBrowser, openApp, waitForText } from './browser';
 
 /**
  * DECISIONS 25 in a real browser on the local cloud: a trob paused while it runs stays in reach. It is
@@ -58,7 +58,7 @@ describe('a paused automation', () => {
   it('a paused automation is resumed from the Active list in the browser', async () => {
     const { email, password } = await signUpVerified(page);
     await signInThroughApi(page, email, password, '/platforms');
-    await page.click('button[aria-label="Connect sandbox LinkedIn"]');
+    await clickSelector(page, 'button[aria-label="Connect sandbox LinkedIn"]');
     await waitForText(page, 'sandra-box');
 
     // Every sandbox answer to this session takes 600 ms, so the run is still under way when it is paused.

@@ -16,7 +16,16 @@ import {
   signUpVerified,
 } from './account-steps';
 import { seriousViolations } from './axe';
-import { clickText, fill, freshPage, launchTestBrowser, openApp, waitForPath, waitForText } from './browser';
+import {
+  clickSelector,
+  clickText,
+  fill,
+  freshPage,
+  launchTestBrowser,
+  openApp,
+  waitForPath,
+  waitForText,
+} from './browser';
 
 /**
  * Issue 11's outcome in a real browser on the local cloud: connect the sandbox LinkedIn account, start
@@ -44,7 +53,7 @@ describe('a trob run watched live', () => {
   it('starts the follower extractor, shows live progress with Connected, completes, and offers View Data with the count', async () => {
     const { email, password } = await signUpVerified(page);
     await signInThroughApi(page, email, password, '/platforms');
-    await page.click('button[aria-label="Connect sandbox LinkedIn"]');
+    await clickSelector(page, 'button[aria-label="Connect sandbox LinkedIn"]');
     await waitForText(page, 'sandra-box');
 
     // Every sandbox answer to this session takes 600 ms, so the run lasts long enough to be watched.
@@ -324,8 +333,10 @@ describe('a trob run watched live', () => {
     await matePage.setViewport({ width: 1280, height: 900 });
     const mate = await signUpVerified(matePage);
 
-    // The owner (PLUS since the test before) invites by e-mail and sets the brand.
+    // The owner (PLUS since the test before) invites by e-mail and sets the brand. The Team and Brand
+    // cards load as they come on screen (issue 38 point 2).
     await openApp(page, `${appUrl}/profile`);
+    await scrollToWorkspaceSections(page);
     await waitForText(page, '1 of 3 seats used');
     await page.type('form[aria-label="Invite a teammate"] input', mate.email);
     await clickText(page, 'Invite', 'button');
@@ -337,6 +348,7 @@ describe('a trob run watched live', () => {
     expect(await seriousViolations(page), 'the profile with the Team and Brand sections').toEqual([]);
     await page.setViewport({ width: 390, height: 844 });
     await openApp(page, `${appUrl}/profile`);
+    await scrollToWorkspaceSections(page);
     await waitForText(page, 'Pending invitations');
     await waitForText(page, 'Save brand');
     expect(await seriousViolations(page), 'the profile with the Team and Brand sections at 390 px').toEqual(
@@ -427,4 +439,15 @@ async function waitFor(done: () => boolean, timeout: number): Promise<void> {
     if (Date.now() > until) throw new Error('Timed out waiting for the download');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Scrolls /profile to where its Team and Brand cards come, which loads them. */
+async function scrollToWorkspaceSections(page: Page) {
+  await page.waitForSelector('[data-testid="workspace-sections-loading"], section');
+  await page.evaluate(() => {
+    const target =
+      document.querySelector('[data-testid="workspace-sections-loading"]') ??
+      document.querySelector('section');
+    target?.scrollIntoView({ block: 'center' });
+  });
 }

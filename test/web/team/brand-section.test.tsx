@@ -50,6 +50,8 @@ async function openProfile(api: FakeApi, overrides: Partial<User> = { plan: 'PLU
   const user = userEvent.setup();
   renderApp('/profile');
   await screen.findByRole('heading', { name: 'Profile Settings' }, LONG);
+  // The Team and Brand cards' code loads after the page's (they sit below the fold).
+  await screen.findByRole('region', { name: 'Brand' }, LONG);
   return user;
 }
 

@@ -12,6 +12,8 @@ async function openProfile(api: FakeApi, overrides: Partial<User> = { plan: 'PLU
   const user = userEvent.setup();
   const view = renderApp('/profile');
   await screen.findByRole('heading', { name: 'Profile Settings' }, LONG);
+  // The Team and Brand cards' code loads after the page's (they sit below the fold).
+  await screen.findByRole('region', { name: 'Team' }, LONG);
   return { user, ...view };
 }
 

@@ -1,20 +1,26 @@
-import { Alert, Card, Container, Stack, Tabs, Title } from '@mantine/core';
+import { Alert, Card, Container, Skeleton, Stack, Tabs, Title } from '@mantine/core';
 import { IconAlertTriangle, IconShieldLock, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { WORKSPACE_TEXTS } from '../../../../../shared/team-texts';
 import { useCurrentUser } from '../../../lib/session';
+import { LoadingStatus } from '../../../lib/ui/LoadingStatus';
+import { useNearScreen } from '../../../lib/use-near-screen';
 import { usePageTitle, useWorkspaces } from '../../../lib/workspace';
-import { BrandSection } from '../components/BrandSection';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfileInfoForm } from '../components/ProfileInfoForm';
-import { TeamSection } from '../components/TeamSection';
 import { UsageCard } from '../components/UsageCard';
+import { SECTIONS_LOAD_FAILED, SECTIONS_LOADING } from '../profile-texts';
 import { useTabPanels } from './use-tab-panels';
+import { useWorkspaceSections } from './use-workspace-sections';
 
 export default function ProfilePage() {
   usePageTitle('Profile Settings');
   const user = useCurrentUser();
   const workspaces = useWorkspaces();
   const tabs = useTabPanels();
+  // The Team and Brand cards sit below the fold: their code (and their calls) wait until they near the
+  // screen or the keyboard is used.
+  const sections = useNearScreen<HTMLDivElement>();
+  const loaded = useWorkspaceSections(sections.near);
   const { security: Security, danger: Danger } = tabs.panels;
   // The route's guard lets only a signed-in user through.
   if (!user) return null;
@@ -71,12 +77,33 @@ export default function ProfilePage() {
           </Alert>
         )}
         {workspaces.inOwnWorkspace && (
-          <>
-            <TeamSection plan={user.plan} />
-            <BrandSection plan={user.plan} />
-          </>
+          <Stack gap="lg" ref={sections.ref}>
+            {loaded && 'Sections' in loaded ? (
+              <loaded.Sections plan={user.plan} />
+            ) : loaded?.failed ? (
+              <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />}>
+                {SECTIONS_LOAD_FAILED}
+              </Alert>
+            ) : (
+              <SectionsLoading />
+            )}
+          </Stack>
         )}
       </Stack>
     </Container>
+  );
+}
+
+/** Where the Team and Brand cards come, while their code loads. */
+function SectionsLoading() {
+  return (
+    <Card withBorder padding="lg" data-testid="workspace-sections-loading">
+      <LoadingStatus label={SECTIONS_LOADING} size="sm" />
+      <Stack gap="sm" mt="sm" aria-hidden>
+        <Skeleton height={16} width="30%" />
+        <Skeleton height={36} />
+        <Skeleton height={52} />
+      </Stack>
+    </Card>
   );
 }
