@@ -39,15 +39,16 @@ const INTEGRATION_LOAD = Math.max(1, (INTEGRATION_WORKERS / 2) ** 2);
  * Unit, web and integration files share their worker's loaded modules (isolate: false): importing zod,
  * React, the AWS SDK and the handlers once per worker instead of once per file is most of their time. A
  * file that replaces a module (vi.mock) needs a module graph of its own, so those files run isolated, in a
- * project of their own ('unit:isolated', 'integration:isolated'); each project's setup file puts shared
- * state back between files.
+ * project of their own ('unit:isolated', 'web:isolated', 'integration:isolated'); each project's setup
+ * file puts shared state back between files.
  */
 const mocksModules = (dir: string) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.test.ts'))
+    .filter((file) => /\.test\.tsx?$/.test(file))
     .map((file) => join(dir, file).replaceAll('\\', '/'))
     .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8')));
 const isolatedUnit = mocksModules('test/unit');
+const isolatedWeb = mocksModules('test/web');
 const isolatedIntegration = mocksModules('test/integration');
 
 /**
@@ -169,16 +170,31 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['test/web/**/*.test.{ts,tsx}'],
+          exclude: isolatedWeb,
           environment: 'jsdom',
           // Like unit files, web files share their worker's modules and jsdom window: React, Mantine and
           // the window are made once per worker instead of once per file (about 60 s of the stage).
-          // test/web/setup.ts puts back what a file leaves behind. No web file replaces a module (vi.mock);
-          // one that does needs a project of its own, as 'unit:isolated'.
+          // test/web/setup.ts puts back what a file leaves behind. A file that replaces a module (vi.mock:
+          // a page's code that fails to arrive) runs in 'web:isolated'.
           isolate: false,
           setupFiles: ['test/web/setup.ts'],
           ...CPU_BOUND,
         },
       },
+      ...(isolatedWeb.length
+        ? [
+            {
+              oxc: { jsx: { runtime: 'automatic' as const } },
+              test: {
+                name: 'web:isolated',
+                include: isolatedWeb,
+                environment: 'jsdom' as const,
+                setupFiles: ['test/web/setup.ts'],
+                ...CPU_BOUND,
+              },
+            },
+          ]
+        : []),
       { test: { name: 'integration', exclude: isolatedIntegration, isolate: false, ...INTEGRATION_TEST } },
       ...(isolatedIntegration.length
         ? [{ test: { name: 'integration:isolated', ...INTEGRATION_TEST, include: isolatedIntegration } }]

@@ -18,7 +18,7 @@ interface Stage {
   services?: true;
 }
 
-// 'unit*' matches 'unit' and 'unit:isolated' (vitest.config.ts).
+// 'unit*' matches 'unit' and 'unit:isolated', 'web*' 'web' and 'web:isolated' (vitest.config.ts).
 const vitest = (...projects: string[]) => [
   'vitest',
   'run',
@@ -42,7 +42,7 @@ export const STAGES: Stage[] = [
     ],
   },
   { name: 'unit and infra', checks: [{ name: 'vitest', command: vitest('unit*', 'infra') }] },
-  { name: 'web', checks: [{ name: 'vitest', command: vitest('web') }] },
+  { name: 'web', checks: [{ name: 'vitest', command: vitest('web*') }] },
   { name: 'integration', checks: [{ name: 'vitest', command: vitest('integration*') }], services: true },
   { name: 'e2e', checks: [{ name: 'vitest', command: vitest('e2e*') }], services: true },
 ];
