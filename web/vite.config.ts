@@ -20,52 +20,61 @@ function productName(): Plugin {
 }
 
 /**
+ * Hands the modules whose path matches `importers` a module of ours (`replacement`, in web/) where they
+ * import `source`; every other importer gets the real one. For a library module that imports a large
+ * one for a small part of it, or behaves in a way the app cannot use.
+ */
+function substituteImport(name: string, source: string, importers: RegExp, replacement: string): Plugin {
+  const file = fileURLToPath(new URL(replacement, import.meta.url));
+  return {
+    name: `trobly-${name}`,
+    enforce: 'pre',
+    resolveId: (wanted, importer) =>
+      wanted === source && importer && importers.test(importer) ? file : null,
+  };
+}
+
+const mantineComponent = (folder: string) =>
+  new RegExp(`@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/]${folder}[\\\\/]`);
+
+/**
  * Mantine's AppShell header, footer and aside import react-remove-scroll only to read
  * `RemoveScroll.classNames.zeroRight`, which put the whole library (4 KB compressed) on every
  * signed-in page's first load and /trobs over its 170 KB budget (issue 10 point 7). Those three get a
  * module with the class names alone; every other importer (a modal) gets the library.
  */
-function appShellScrollClassNames(): Plugin {
-  const appShell = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/;
-  const classNames = fileURLToPath(new URL('./src/app/shell/remove-scroll-class-names.ts', import.meta.url));
-  return {
-    name: 'trobly-app-shell-scroll-class-names',
-    enforce: 'pre',
-    resolveId: (source, importer) =>
-      source === 'react-remove-scroll' && importer && appShell.test(importer) ? classNames : null,
-  };
-}
+const appShellScrollClassNames = () =>
+  substituteImport(
+    'app-shell-scroll-class-names',
+    'react-remove-scroll',
+    mantineComponent('AppShell'),
+    './src/app/shell/remove-scroll-class-names.ts',
+  );
 
 /**
  * Mantine's ScrollArea imports floating-ui only for `useMergeRefs`, which put the whole floating layer
  * (14.6 KB compressed) on every page with a table (issue 38 point 2). ScrollArea gets a module that
  * merges refs with Mantine's own hook; every other importer (a popover, a tooltip) gets the library.
  */
-function scrollAreaMergeRefs(): Plugin {
-  const scrollArea = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]/;
-  const mergeRefs = fileURLToPath(new URL('./src/app/scroll-area-merge-refs.ts', import.meta.url));
-  return {
-    name: 'trobly-scroll-area-merge-refs',
-    enforce: 'pre',
-    resolveId: (source, importer) =>
-      source === '@floating-ui/react' && importer && scrollArea.test(importer) ? mergeRefs : null,
-  };
-}
+const scrollAreaMergeRefs = () =>
+  substituteImport(
+    'scroll-area-merge-refs',
+    '@floating-ui/react',
+    mantineComponent('ScrollArea'),
+    './src/app/scroll-area-merge-refs.ts',
+  );
 
 /**
  * Mantine's components take their ids from `@mantine/hooks`' `useId`, which redraws each of them after
  * mount to swap a random id in; they get web/src/app/mantine-use-id.ts instead, which keeps the first.
  */
-function mantineStableIds(): Plugin {
-  const hooksIndex = /@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/;
-  const stableId = fileURLToPath(new URL('./src/app/mantine-use-id.ts', import.meta.url));
-  return {
-    name: 'trobly-mantine-stable-ids',
-    enforce: 'pre',
-    resolveId: (source, importer) =>
-      source === './use-id/use-id.mjs' && importer && hooksIndex.test(importer) ? stableId : null,
-  };
-}
+const mantineStableIds = () =>
+  substituteImport(
+    'mantine-stable-ids',
+    './use-id/use-id.mjs',
+    /@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/,
+    './src/app/mantine-use-id.ts',
+  );
 
 /**
  * A Mantine leaf component's stylesheet loads with its code, not with every page (issue 38 point 2):
