@@ -49,6 +49,8 @@ export const WIZARD_TEXTS = {
   previous: 'Previous',
   next: 'Next',
   startFlow: 'Start Flow',
+  // Steps 2 to 4 load their code on the first use of the form; said when it did not arrive.
+  stepLoadFailed: 'The next step could not be opened. Please check your connection and try again.',
   stepHeading: (index: number, total: number, title: string) => `Step ${index + 1} of ${total}: ${title}`,
   industries: 'Industries',
   industriesHint:

@@ -6,8 +6,9 @@ import {
   WITHDRAW_AFTER_DAYS,
 } from '../../../../../shared/flows';
 import { WIZARD_TEXTS } from '../setup-texts';
+import { ExecutionField } from './ExecutionField';
 import type { WizardForm } from './field-helpers';
-import { WizardField, type WizardFieldSpec } from './WizardField';
+import type { WizardFieldSpec } from './WizardField';
 
 const HOURS = 'executionSettings.workingHours';
 
@@ -71,11 +72,11 @@ export function ExecutionStep({ form }: { form: WizardForm }) {
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {EXECUTION_FIELDS.filter((spec) => !spec.wide).map((spec) => (
-          <WizardField key={spec.name} form={form} spec={spec} />
+          <ExecutionField key={spec.name} form={form} spec={spec} />
         ))}
       </SimpleGrid>
       {EXECUTION_FIELDS.filter((spec) => spec.wide).map((spec) => (
-        <WizardField key={spec.name} form={form} spec={spec} />
+        <ExecutionField key={spec.name} form={form} spec={spec} />
       ))}
     </Stack>
   );

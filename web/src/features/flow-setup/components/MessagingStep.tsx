@@ -12,13 +12,13 @@ import { ReviewModeRadios } from '../../../lib/flows/ReviewModeRadios';
 import { WIZARD_TEXTS } from '../setup-texts';
 import { messageOf } from '../wizard-form';
 import { changer, type WizardForm } from './field-helpers';
-import { WizardField, type WizardFieldSpec } from './WizardField';
+import { type PlainFieldSpec, WizardField } from './WizardField';
 
 /** The counter under the description: its length of the 500 shown (spec 2.3, 9). */
 export const descriptionCounter = (length: number) => `${length}/${COMPANY_DESCRIPTION_LENGTH.max}`;
 
 /** The tone, the connection request approach and the comment strategy, side by side. */
-const STYLE_FIELDS: readonly WizardFieldSpec[] = [
+const STYLE_FIELDS: readonly PlainFieldSpec[] = [
   {
     kind: 'select',
     name: 'messagingSettings.messageTone',

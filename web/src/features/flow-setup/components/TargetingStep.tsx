@@ -15,9 +15,9 @@ import { messageOf } from '../wizard-form';
 import { AudiencePreview } from './AudiencePreview';
 import { changer, type WizardForm } from './field-helpers';
 import { IndustryPicker } from './IndustryPicker';
-import { WizardField, type WizardFieldSpec } from './WizardField';
+import { type PlainFieldSpec, WizardField } from './WizardField';
 
-const KEYWORDS_FIELD: WizardFieldSpec = {
+const KEYWORDS_FIELD: PlainFieldSpec = {
   kind: 'text',
   name: 'targetingSettings.keywords',
   label: WIZARD_TEXTS.keywords,
@@ -28,7 +28,7 @@ const KEYWORDS_FIELD: WizardFieldSpec = {
 };
 
 /** The job titles and locations, side by side. */
-const AUDIENCE_FIELDS: readonly WizardFieldSpec[] = [
+const AUDIENCE_FIELDS: readonly PlainFieldSpec[] = [
   {
     kind: 'multiselect',
     name: 'targetingSettings.jobTitles',

@@ -1,5 +1,10 @@
-import { MultiSelect, NativeSelect, NumberInput, Switch, TextInput } from '@mantine/core';
-import { Controller, type FieldPath } from 'react-hook-form';
+import { MultiSelect, NativeSelect, TextInput } from '@mantine/core';
+import {
+  Controller,
+  type ControllerFieldState,
+  type ControllerRenderProps,
+  type FieldPath,
+} from 'react-hook-form';
 import type { Option } from '../../../../../shared/flows';
 import { messageOf, type WizardValues } from '../wizard-form';
 import { changer, type WizardForm } from './field-helpers';
@@ -44,12 +49,27 @@ export type WizardFieldSpec =
     })
   | (FieldBase & { readonly kind: 'switch' });
 
-/** A NumberInput's value for the form: a number, or '' when the field is empty (the schema's message). */
-const numberOrEmpty = (value: string | number) =>
-  typeof value === 'number' ? value : value === '' ? '' : Number(value);
+/** A spec of the kinds step 1 draws, which `WizardField` draws; step 3's numbers and switch are `ExecutionField`'s. */
+export type PlainFieldSpec = Exclude<WizardFieldSpec, { kind: 'number' | 'switch' }>;
+
+/** What every kind of field shows alike: its label, help, the schema's message, and the form's binding. */
+export function commonProps(
+  spec: WizardFieldSpec,
+  field: ControllerRenderProps<WizardValues, FieldPath<WizardValues>>,
+  fieldState: ControllerFieldState,
+) {
+  return {
+    ref: field.ref,
+    label: spec.label,
+    description: spec.description,
+    required: spec.required,
+    onBlur: field.onBlur,
+    error: messageOf(fieldState.error),
+  };
+}
 
 /** The field a spec describes, bound to the wizard's form. */
-export function WizardField({ form, spec }: { form: WizardForm; spec: WizardFieldSpec }) {
+export function WizardField({ form, spec }: { form: WizardForm; spec: PlainFieldSpec }) {
   return (
     <Controller
       name={spec.name}
@@ -60,37 +80,8 @@ export function WizardField({ form, spec }: { form: WizardForm; spec: WizardFiel
           field.name,
           spec.kind === 'text' || spec.kind === 'time' ? spec.clears : undefined,
         )(field.onChange);
-        const common = {
-          ref: field.ref,
-          label: spec.label,
-          description: spec.description,
-          required: spec.required,
-          onBlur: field.onBlur,
-          error: messageOf(fieldState.error),
-        };
+        const common = commonProps(spec, field, fieldState);
         switch (spec.kind) {
-          case 'number':
-            return (
-              <NumberInput
-                {...common}
-                placeholder={spec.placeholder}
-                min={spec.min}
-                max={spec.max}
-                allowDecimal={false}
-                allowNegative={false}
-                clampBehavior="none"
-                value={
-                  spec.emptyIsDefault
-                    ? ((field.value as number | undefined) ?? '')
-                    : (field.value as number | string)
-                }
-                onChange={(value) =>
-                  change(
-                    spec.emptyIsDefault ? (value === '' ? undefined : Number(value)) : numberOrEmpty(value),
-                  )
-                }
-              />
-            );
           case 'text':
           case 'time':
             return (
@@ -123,17 +114,6 @@ export function WizardField({ form, spec }: { form: WizardForm; spec: WizardFiel
                 hidePickedOptions
                 value={(field.value as string[] | undefined) ?? []}
                 onChange={change}
-              />
-            );
-          case 'switch':
-            // A switch is never wrong: no message to show.
-            return (
-              <Switch
-                ref={field.ref}
-                label={spec.label}
-                checked={field.value === true}
-                onChange={(event) => change(event.currentTarget.checked)}
-                onBlur={field.onBlur}
               />
             );
         }

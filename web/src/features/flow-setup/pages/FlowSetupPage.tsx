@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Container, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconSparkles } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { type Control, type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import {
@@ -26,11 +26,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useWorkspacePlan } from '../../../lib/session';
 import { BackLink } from '../../../lib/ui/BackLink';
 import { createFlow, useIndustryOptions } from '../api/setup';
-import { ExecutionStep } from '../components/ExecutionStep';
-import { FlowNameField } from '../components/FlowNameField';
 import { FlowTemplateLoader } from '../components/FlowTemplateLoader';
-import { MessagingStep } from '../components/MessagingStep';
-import { ReviewStep } from '../components/ReviewStep';
 import { TargetingStep } from '../components/TargetingStep';
 import { TemplateExamples } from '../components/TemplateExamples';
 import { hasPlusPlan, UpgradeRequired } from '../components/UpgradeRequired';
@@ -44,6 +40,7 @@ import {
   type WizardValues,
   wizardInput,
 } from '../wizard-form';
+import { useLaterSteps } from './use-later-steps';
 
 const LAST_STEP = FLOW_WIZARD_STEPS.length - 1;
 
@@ -65,6 +62,9 @@ function Wizard({ template }: { template: FlowTemplate }) {
   // The furthest step reached through Next: the stepper goes back to any step up to it.
   const [reached, setReached] = useState(0);
   const [starting, setStarting] = useState(false);
+  // Next waits for steps 2 to 4's code when it is not in yet (it loads on the first use of the form).
+  const [advancing, setAdvancing] = useState(false);
+  const later = useLaterSteps();
   const heading = useRef<HTMLHeadingElement>(null);
   const industryLabels = useRef(new Map<string, string>()).current;
   const industries = useIndustryOptions();
@@ -124,7 +124,15 @@ function Wizard({ template }: { template: FlowTemplate }) {
   const next = async () => {
     const section = STEP_SECTIONS[active];
     if (!section) return;
-    if (await form.trigger(section, { shouldFocus: true })) goTo(active + 1);
+    if (!later.steps) setAdvancing(true);
+    const [valid, steps] = await Promise.all([form.trigger(section, { shouldFocus: true }), later.load()]);
+    setAdvancing(false);
+    if (!valid) return;
+    if (!steps) {
+      notifyError(WIZARD_TEXTS.stepLoadFailed);
+      return;
+    }
+    goTo(active + 1);
   };
 
   /** The first step (1 to 3) with an error, to show the user where to look. */
@@ -211,6 +219,7 @@ function Wizard({ template }: { template: FlowTemplate }) {
         <form
           noValidate
           aria-labelledby="wizard-step-heading"
+          onFocus={() => void later.load()}
           onSubmit={(event) => {
             event.preventDefault();
             if (active === LAST_STEP) void start();
@@ -231,19 +240,14 @@ function Wizard({ template }: { template: FlowTemplate }) {
                 />
               </>
             )}
-            {active === 1 && <MessagingStep form={form} />}
-            {active === 2 && <ExecutionStep form={form} />}
-            {active === 3 && (
-              <WatchedReviewStep
-                control={form.control}
+            {/* Steps 2 to 4 are reached through Next, which waits for their code. */}
+            {active === 1 && later.steps && <later.steps.MessagingStep form={form} />}
+            {active === 2 && later.steps && <later.steps.ExecutionStep form={form} />}
+            {active === 3 && later.steps && (
+              <later.steps.WatchedReviewStep
+                form={form}
+                templateName={template.displayName}
                 industryLabel={(value) => industryLabels.get(value) ?? value}
-                nameField={
-                  <FlowNameField
-                    form={form}
-                    templateName={template.displayName}
-                    industryLabel={(value) => industryLabels.get(value) ?? value}
-                  />
-                }
               />
             )}
             <Group justify="space-between">
@@ -260,7 +264,11 @@ function Wizard({ template }: { template: FlowTemplate }) {
                   {WIZARD_TEXTS.startFlow}
                 </Button>
               ) : (
-                <Button type="submit" rightSection={<IconArrowRight size={16} aria-hidden />}>
+                <Button
+                  type="submit"
+                  loading={advancing}
+                  rightSection={<IconArrowRight size={16} aria-hidden />}
+                >
                   {WIZARD_TEXTS.next}
                 </Button>
               )}
@@ -278,24 +286,6 @@ function startingValues(template: FlowTemplate, exampleParam: string | null): Wi
   const example = exampleParam === null ? undefined : template.examples[Number(exampleParam) - 1];
   if (example) values.targetingSettings = exampleTargeting(example, values.targetingSettings);
   return values;
-}
-
-/**
- * The review step reads every value, so it alone watches them all: watched by the wizard, every keystroke
- * in any step re-rendered the whole wizard (each field subscribes to its own value through Controller).
- */
-function WatchedReviewStep({
-  control,
-  industryLabel,
-  nameField,
-}: {
-  control: Control<WizardValues, unknown, WizardOutput>;
-  industryLabel: (value: string) => string;
-  nameField: ReactNode;
-}) {
-  // The form has a default for every field, so the watched values are whole.
-  const values = useWatch({ control }) as WizardValues;
-  return <ReviewStep values={values} industryLabel={industryLabel} nameField={nameField} />;
 }
 
 /** Spec 2.3, /flows/setup/{templateId}: PLUS only (DECISIONS 3), else 'Upgrade Required'. */
