@@ -52,6 +52,8 @@ export const CONNECTION_NOTE_LIMITS = { premium: 300, free: 200, freeNotesPerMon
 
 /** Spec 2.3: the wizard's four steps, in order. */
 export const FLOW_WIZARD_STEPS = ['Target Audience', 'Messaging', 'Execution', 'Review'] as const;
+/** The flow config's sections, which the wizard's steps 1 to 3 fill in that order (step 4 reviews them). */
+export const FLOW_CONFIG_SECTIONS = ['targetingSettings', 'messagingSettings', 'executionSettings'] as const;
 
 // --- Option lists (spec 9) -----------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ import {
   DEFAULT_MINIMUM_MATCH,
   DEFAULT_TIMEZONE,
   DEFAULT_WORKING_HOURS,
+  FLOW_CONFIG_SECTIONS,
   FLOW_PROSPECTS_PER_RUN,
   FLOW_RUNS_PER_DAY,
   FLOW_WIZARD_STEPS,
@@ -223,9 +224,9 @@ export type FlowConfigInput = z.input<typeof flowConfig>;
 
 /** The wizard's steps 1 to 3, each the config section it validates (step 4 reviews them all). */
 export const FLOW_STEP_SECTIONS = [
-  { title: FLOW_WIZARD_STEPS[0], section: 'targetingSettings', schema: targetingSettings },
-  { title: FLOW_WIZARD_STEPS[1], section: 'messagingSettings', schema: messagingSettings },
-  { title: FLOW_WIZARD_STEPS[2], section: 'executionSettings', schema: executionSettings },
+  { title: FLOW_WIZARD_STEPS[0], section: FLOW_CONFIG_SECTIONS[0], schema: targetingSettings },
+  { title: FLOW_WIZARD_STEPS[1], section: FLOW_CONFIG_SECTIONS[1], schema: messagingSettings },
+  { title: FLOW_WIZARD_STEPS[2], section: FLOW_CONFIG_SECTIONS[2], schema: executionSettings },
 ] as const;
 
 /** The execution settings a new flow starts from (spec 9). */

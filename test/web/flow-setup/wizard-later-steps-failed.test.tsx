@@ -34,5 +34,5 @@ describe('the setup wizard whose later steps do not arrive', () => {
     expect(screen.getByRole('heading', { name: 'Step 1 of 4: Target Audience' })).toBeTruthy();
     expect(keywords.value).toBe('plant maintenance');
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
-  });
+  }, 20_000);
 });

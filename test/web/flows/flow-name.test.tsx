@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Flow } from '../../../shared/flow-api';
 import { FLOW_NAME_MAX_LENGTH, FLOW_NAME_TEXTS } from '../../../shared/flow-name';
 import { FLOW_TEXTS } from '../../../shared/flows';
+import { listPickers } from '../../../web/src/features/flow-setup/components/list-pickers';
 import { renderApp } from '../render-app';
 import { type FakeApi, installFakeApi, makeUser, signInAs } from '../support/fake-api';
 import { FLOW_ID, makeAnalytics } from './fake-analytics';
@@ -47,6 +48,12 @@ const field = (label: RegExp) =>
 const STEP_TITLES = ['Target Audience', 'Messaging', 'Execution', 'Review'];
 const stepHeading = (index: number) =>
   screen.findByRole('heading', { name: `Step ${index + 1} of 4: ${STEP_TITLES[index]}` }, LONG);
+
+// The lists' pickers load on the first use of the form (issue 38 point 2); these tests use them from the
+// first drawing. The stand-ins drawn before them are wizard-list-stand-ins.test.tsx's.
+beforeAll(async () => {
+  await listPickers.load();
+});
 
 describe('the wizard’s Flow name field (step 4)', () => {
   async function toReview() {

@@ -1,4 +1,4 @@
-import type { AudienceFacets } from '../../../../shared/flow-audience';
+import type { AudienceFacets } from '../../../../shared/flow-audience-values';
 import { MAX_INDUSTRIES, MAX_LOCATIONS } from '../../../../shared/flow-options';
 
 /** "a", "a or b", "a, b, or c". */

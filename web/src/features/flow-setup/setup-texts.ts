@@ -55,6 +55,7 @@ export const WIZARD_TEXTS = {
   industries: 'Industries',
   industriesHint:
     'Type to search LinkedIn’s industries; Enter adds the first match, Escape closes the list, Backspace removes the last one.',
+  industriesPlaceholder: 'Search industries',
   industriesSearching: 'Searching industries…',
   industriesNone: 'No industries match',
   remove: (label: string) => `Remove ${label}`,

@@ -1,32 +1,26 @@
-import * as z from 'zod/mini';
-import { flowName } from '../../../../shared/flow-api';
 import {
   DEFAULT_MINIMUM_MATCH,
-  FLOW_STEP_SECTIONS,
-  type FlowConfigInput,
-  type FlowExample,
-  type FlowTemplate,
-  flowConfig,
+  FLOW_CONFIG_SECTIONS,
   type IndustryOption,
-} from '../../../../shared/flows';
+} from '../../../../shared/flow-options';
+import type { FlowConfig, FlowConfigInput, FlowExample, FlowTemplate } from '../../../../shared/flows';
 import { DEFAULT_REVIEW_MODE } from '../../../../shared/review';
 
 /**
  * The setup wizard's form (spec 2.3, 5): one form over the whole flow config, validated by the shared
- * schema (shared/flows.ts `flowConfig`) step by step: each of steps 1 to 3 is one config section
- * (`FLOW_STEP_SECTIONS`), step 4 reviews them all.
+ * schema (shared/flows.ts `flowConfig`, in wizard-schema.ts) step by step: each of steps 1 to 3 is one
+ * config section (`FLOW_CONFIG_SECTIONS`), step 4 reviews them all.
  */
 export type WizardValues = FlowConfigInput & {
   /** The flow's name (issue 36 point 7), step 4's field: the suggested one until the user types. */
   name?: string;
 };
 
-/** What the form checks and answers: the config and the name, each with the API's own schema. */
-export const wizardInput = z.extend(flowConfig, { name: z.optional(flowName) });
-export type WizardOutput = z.output<typeof wizardInput>;
+/** What the form answers once checked (wizard-schema.ts): the config and the name as the API reads them. */
+export type WizardOutput = FlowConfig & { name?: string };
 
 /** The config sections steps 1 to 3 validate, in order. */
-export const STEP_SECTIONS = FLOW_STEP_SECTIONS.map((step) => step.section);
+export const STEP_SECTIONS = FLOW_CONFIG_SECTIONS;
 export type StepSection = (typeof STEP_SECTIONS)[number];
 
 /**

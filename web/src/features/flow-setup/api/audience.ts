@@ -4,15 +4,14 @@ import {
   type AudienceFacets,
   type AudienceResponse,
   audienceFacets,
-  audienceInput,
   audienceKey,
-} from '../../../../../shared/flow-audience';
+} from '../../../../../shared/flow-audience-values';
 import type { TargetingSettingsInput } from '../../../../../shared/flows';
 import { type ApiError, post } from '../../../lib/api-client';
 
 /**
  * The wizard's audience preview (issue 36 point 2): `POST /api/flows/audience` with step 1's facets.
- * The SWR key is the path and the facets in one spelling (shared/flow-audience.ts), so the same
+ * The SWR key is the path and the facets in one spelling (shared/flow-audience-values.ts), so the same
  * audience is asked once: step 1 and the review step share the answer, and going back to an earlier
  * audience shows it at once.
  */
@@ -25,9 +24,14 @@ type Targeting = Pick<
 
 /**
  * The facets to count, once step 1's required ones are there (an industry, a keyword, a location) and
- * the whole passes the wizard's schema; undefined until then (nothing is asked).
+ * the whole passes `countable` (the API's schema, wizard-schema.ts); undefined until then (nothing is
+ * asked). Before the schema is in (it loads on the first use of the form) the facets are the template's
+ * or an example's, which the API's tests check: the required ones are enough, and the API checks again.
  */
-export function countableFacets(targeting: Partial<Targeting> | undefined): AudienceFacets | undefined {
+export function countableFacets(
+  targeting: Partial<Targeting> | undefined,
+  countable: ((facets: AudienceFacets) => boolean) | undefined,
+): AudienceFacets | undefined {
   if (!targeting) return undefined;
   const facets = audienceFacets({
     keywords: targeting.keywords ?? '',
@@ -37,7 +41,7 @@ export function countableFacets(targeting: Partial<Targeting> | undefined): Audi
     companySize: targeting.companySize ?? [],
   });
   if (!facets.keywords || facets.industries.length === 0 || facets.locations.length === 0) return undefined;
-  return audienceInput.safeParse({ targetingSettings: facets }).success ? facets : undefined;
+  return !countable || countable(facets) ? facets : undefined;
 }
 
 /** `facets` in the key's one spelling; null asks nothing. */

@@ -4,9 +4,11 @@ import { IconAlertTriangle, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { type Audience, type AudienceFacets, audienceKey } from '../../../../../shared/flow-audience';
+import { type Audience, type AudienceFacets, audienceKey } from '../../../../../shared/flow-audience-values';
+import { useLazyModule } from '../../../lib/lazy-module';
 import { countableFacets, facetsOfKey, useAudience } from '../api/audience';
 import { AUDIENCE_TEXTS, budgetBackWords, widenAdvice } from '../audience-texts';
+import { wizardChecks } from '../wizard-checks';
 import type { WizardValues } from '../wizard-form';
 
 /** How long step 1's facets must stay unchanged before they are counted (each count is a search). */
@@ -19,7 +21,8 @@ export const AUDIENCE_DEBOUNCE_MS = 800;
  */
 export function AudiencePreview({ control }: { control: Control<WizardValues, unknown, unknown> }) {
   const targeting = useWatch({ control, name: 'targetingSettings' });
-  const facets = countableFacets(targeting);
+  const checks = useLazyModule(wizardChecks);
+  const facets = countableFacets(targeting, checks?.countable);
   const key = facets ? audienceKey(facets) : '';
   const [settledKey] = useDebouncedValue(key, AUDIENCE_DEBOUNCE_MS);
   return (
@@ -33,12 +36,13 @@ export function AudiencePreview({ control }: { control: Control<WizardValues, un
 
 /** The review step's line: the count of the audience step 1 chose, the answer step 1 already has. */
 export function AudienceSummary({ targeting }: { targeting: WizardValues['targetingSettings'] }) {
+  const checks = useLazyModule(wizardChecks);
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start" data-testid="review-audience">
       <Text size="sm" fw={600} style={{ flexShrink: 0 }}>
         {AUDIENCE_TEXTS.label}:
       </Text>
-      <AudienceStatus facets={countableFacets(targeting)} waiting={false} />
+      <AudienceStatus facets={countableFacets(targeting, checks?.countable)} waiting={false} />
     </Group>
   );
 }

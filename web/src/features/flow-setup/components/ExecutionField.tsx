@@ -3,6 +3,9 @@ import { Controller } from 'react-hook-form';
 import { changer, type WizardForm } from './field-helpers';
 import { commonProps, WizardField, type WizardFieldSpec } from './WizardField';
 
+/** A spec of step 3's fields (no list of options to choose several of). */
+export type ExecutionFieldSpec = Exclude<WizardFieldSpec, { kind: 'multiselect' }>;
+
 /** A NumberInput's value for the form: a number, or '' when the field is empty (the schema's message). */
 const numberOrEmpty = (value: string | number) =>
   typeof value === 'number' ? value : value === '' ? '' : Number(value);
@@ -12,7 +15,7 @@ const numberOrEmpty = (value: string | number) =>
  * `WizardField`. Apart so that the number input (with its formatting library) loads with the later
  * steps, not with step 1 (issue 38 point 2).
  */
-export function ExecutionField({ form, spec }: { form: WizardForm; spec: WizardFieldSpec }) {
+export function ExecutionField({ form, spec }: { form: WizardForm; spec: ExecutionFieldSpec }) {
   if (spec.kind !== 'number' && spec.kind !== 'switch') return <WizardField form={form} spec={spec} />;
   return (
     <Controller

@@ -4,16 +4,15 @@ import {
   FLOW_RUNS_PER_DAY,
   TIMEZONE_OPTIONS,
   WITHDRAW_AFTER_DAYS,
-} from '../../../../../shared/flows';
+} from '../../../../../shared/flow-options';
 import { WIZARD_TEXTS } from '../setup-texts';
-import { ExecutionField } from './ExecutionField';
+import { ExecutionField, type ExecutionFieldSpec } from './ExecutionField';
 import type { WizardForm } from './field-helpers';
-import type { WizardFieldSpec } from './WizardField';
 
 const HOURS = 'executionSettings.workingHours';
 
 /** Step 3's fields in their order: the grid's, then the weekend switch on a line of its own. */
-export const EXECUTION_FIELDS: readonly WizardFieldSpec[] = [
+export const EXECUTION_FIELDS: readonly ExecutionFieldSpec[] = [
   {
     kind: 'number',
     name: 'executionSettings.runsPerDay',

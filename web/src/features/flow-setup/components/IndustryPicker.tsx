@@ -1,9 +1,10 @@
 import { Combobox, Loader, Pill, PillsInput, Text, useCombobox, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { type KeyboardEvent, type Ref, useId, useMemo, useRef, useState } from 'react';
-import { INDUSTRY_SEARCH_LIMIT, type IndustryOption } from '../../../../../shared/flows';
+import { type KeyboardEvent, type Ref, useMemo, useRef, useState } from 'react';
+import { INDUSTRY_SEARCH_LIMIT, type IndustryOption } from '../../../../../shared/flow-options';
 import { useIndustrySearch } from '../api/setup';
 import { WIZARD_TEXTS } from '../setup-texts';
+import { useStandInHandover } from './ListStandIn';
 
 /** How long typing rests before the server is asked (spec 2.3: only for queries over 1 character). */
 export const INDUSTRY_SEARCH_DEBOUNCE_MS = 250;
@@ -39,6 +40,8 @@ export function industryMatches(
 }
 
 interface IndustryPickerProps {
+  /** The input's id (the stand-in's before it, ListStandIn.tsx). */
+  id: string;
   value: readonly string[];
   onChange: (values: string[]) => void;
   /** Every industry; undefined while loading (the fallback five when the load failed). */
@@ -57,6 +60,7 @@ interface IndustryPickerProps {
  * empty field removes the last one; each chosen industry has its own Remove button.
  */
 export function IndustryPicker({
+  id,
   value,
   onChange,
   options,
@@ -65,9 +69,8 @@ export function IndustryPicker({
   onBlur,
   labels: knownLabels,
 }: IndustryPickerProps) {
-  const id = useId();
   const labelId = `${id}-label`;
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(useStandInHandover(id));
   const [debounced] = useDebouncedValue(query, INDUSTRY_SEARCH_DEBOUNCE_MS);
   // Only the answer for what the field says now: an older query's answer is not mixed in.
   const settled = debounced.trim() === query.trim();
@@ -148,7 +151,7 @@ export function IndustryPicker({
                   ref={inputRef}
                   id={id}
                   value={query}
-                  placeholder={value.length === 0 ? 'Search industries' : undefined}
+                  placeholder={value.length === 0 ? WIZARD_TEXTS.industriesPlaceholder : undefined}
                   onFocus={() => combobox.openDropdown()}
                   onBlur={() => {
                     combobox.closeDropdown();

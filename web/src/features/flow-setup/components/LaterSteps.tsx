@@ -8,7 +8,7 @@ import { ReviewStep } from './ReviewStep';
  * Steps 2 to 4 of the wizard, in a chunk of their own: step 1 is what a visit shows first, and the
  * later steps' inputs (the number input and its formatting library, the text area, switch and review)
  * are about a tenth of the page's scripts (issue 38 point 2). The wizard asks for them on the first
- * use of its form (`useLaterSteps`).
+ * use of its form (later-steps.ts).
  */
 export { ExecutionStep } from './ExecutionStep';
 export { MessagingStep } from './MessagingStep';

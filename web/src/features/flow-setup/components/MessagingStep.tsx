@@ -6,7 +6,7 @@ import {
   COMPANY_DESCRIPTION_LENGTH,
   CONNECTION_REQUEST_STYLE_OPTIONS,
   MESSAGE_TONE_OPTIONS,
-} from '../../../../../shared/flows';
+} from '../../../../../shared/flow-options';
 import { DEFAULT_REVIEW_MODE } from '../../../../../shared/review';
 import { ReviewModeRadios } from '../../../lib/flows/ReviewModeRadios';
 import { WIZARD_TEXTS } from '../setup-texts';

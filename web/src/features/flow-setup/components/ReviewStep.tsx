@@ -12,7 +12,7 @@ import {
   MINIMUM_MATCH_OPTIONS,
   TIMEZONE_OPTIONS,
   WITHDRAW_AFTER_DAYS,
-} from '../../../../../shared/flows';
+} from '../../../../../shared/flow-options';
 import { DEFAULT_REVIEW_MODE, REVIEW_MODE_OPTIONS, REVIEW_TEXTS } from '../../../../../shared/review';
 import { labelOf, labelsOf } from '../option-labels';
 import { WIZARD_TEXTS } from '../setup-texts';

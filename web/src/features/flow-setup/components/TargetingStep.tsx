@@ -9,13 +9,15 @@ import {
   JOB_TITLE_OPTIONS,
   KEYWORDS_MAX_LENGTH,
   MINIMUM_MATCH_OPTIONS,
-} from '../../../../../shared/flows';
+} from '../../../../../shared/flow-options';
+import { useLazyModule } from '../../../lib/lazy-module';
 import { WIZARD_TEXTS } from '../setup-texts';
 import { messageOf } from '../wizard-form';
 import { AudiencePreview } from './AudiencePreview';
 import { changer, type WizardForm } from './field-helpers';
-import { IndustryPicker } from './IndustryPicker';
-import { type PlainFieldSpec, WizardField } from './WizardField';
+import { ListStandIn } from './ListStandIn';
+import { listPickers } from './list-pickers';
+import { type OptionsFieldSpec, type PlainFieldSpec, WizardField } from './WizardField';
 
 const KEYWORDS_FIELD: PlainFieldSpec = {
   kind: 'text',
@@ -28,7 +30,7 @@ const KEYWORDS_FIELD: PlainFieldSpec = {
 };
 
 /** The job titles and locations, side by side. */
-const AUDIENCE_FIELDS: readonly PlainFieldSpec[] = [
+const AUDIENCE_FIELDS: readonly OptionsFieldSpec[] = [
   {
     kind: 'multiselect',
     name: 'targetingSettings.jobTitles',
@@ -64,27 +66,43 @@ export function TargetingStep({
   const { control } = form;
   const companySizeLabel = useId();
   const companySizeHint = useId();
+  const industriesId = useId();
+  const pickers = useLazyModule(listPickers);
   return (
     <Stack gap="md">
       <Controller
         name="targetingSettings.industries"
         control={control}
-        render={({ field, fieldState }) => (
-          <IndustryPicker
-            value={field.value ?? []}
-            onChange={changer(form, field.name)(field.onChange)}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            options={industryOptions}
-            labels={industryLabels}
-            error={messageOf(fieldState.error)}
-          />
-        )}
+        render={({ field, fieldState }) => {
+          const props = {
+            id: industriesId,
+            value: field.value ?? [],
+            onChange: changer(form, field.name)(field.onChange),
+            onBlur: field.onBlur,
+            inputRef: field.ref,
+            error: messageOf(fieldState.error),
+          };
+          if (pickers)
+            return <pickers.IndustryPicker {...props} options={industryOptions} labels={industryLabels} />;
+          return (
+            <ListStandIn
+              {...props}
+              values={props.value}
+              label={WIZARD_TEXTS.industries}
+              description={WIZARD_TEXTS.industriesHint}
+              required
+              placeholder={props.value.length === 0 ? WIZARD_TEXTS.industriesPlaceholder : undefined}
+              labelOf={(value) => industryLabels.get(value) ?? value}
+              removeLabel={WIZARD_TEXTS.remove}
+              pillTestId="industry-pill"
+            />
+          );
+        }}
       />
       <WizardField form={form} spec={KEYWORDS_FIELD} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {AUDIENCE_FIELDS.map((spec) => (
-          <WizardField key={spec.name} form={form} spec={spec} />
+          <OptionsField key={spec.name} form={form} spec={spec} />
         ))}
       </SimpleGrid>
       <Controller
@@ -150,5 +168,41 @@ export function TargetingStep({
       />
       <AudiencePreview control={control} />
     </Stack>
+  );
+}
+
+/** A list of fixed options to choose several of: the picker once its code is in, its stand-in until then. */
+function OptionsField({ form, spec }: { form: WizardForm; spec: OptionsFieldSpec }) {
+  const id = useId();
+  const pickers = useLazyModule(listPickers);
+  const labels = new Map(spec.options.map((option) => [option.value, option.label]));
+  return (
+    <Controller
+      name={spec.name}
+      control={form.control}
+      render={({ field, fieldState }) => {
+        const props = {
+          id,
+          label: spec.label,
+          description: spec.description,
+          required: spec.required,
+          error: messageOf(fieldState.error),
+          placeholder: spec.placeholder,
+          value: (field.value as string[] | undefined) ?? [],
+          onChange: changer(form, field.name)(field.onChange),
+          onBlur: field.onBlur,
+          inputRef: field.ref,
+        };
+        if (pickers) return <pickers.OptionsPicker {...props} options={spec.options} />;
+        return (
+          <ListStandIn
+            {...props}
+            values={props.value}
+            labelOf={(value) => labels.get(value) ?? value}
+            withChevron
+          />
+        );
+      }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { MultiSelect, NativeSelect, TextInput } from '@mantine/core';
+import { NativeSelect, TextInput } from '@mantine/core';
 import {
   Controller,
   type ControllerFieldState,
@@ -22,8 +22,9 @@ interface FieldBase {
 
 /**
  * One field of the wizard as data: what kind of input it is and what varies between fields of that
- * kind (label, help, bounds, options). `WizardField` draws every kind the same way: the value from the
- * form, the schema's message under it, the message cleared as soon as the value changes (spec 4).
+ * kind (label, help, bounds, options). Every kind is drawn the same way (`WizardField`, and for the kinds
+ * whose code loads apart, `ExecutionField` and TargetingStep's `OptionsField`): the value from the form,
+ * the schema's message under it, the message cleared as soon as the value changes (spec 4).
  */
 export type WizardFieldSpec =
   | (FieldBase & {
@@ -49,8 +50,13 @@ export type WizardFieldSpec =
     })
   | (FieldBase & { readonly kind: 'switch' });
 
-/** A spec of the kinds step 1 draws, which `WizardField` draws; step 3's numbers and switch are `ExecutionField`'s. */
-export type PlainFieldSpec = Exclude<WizardFieldSpec, { kind: 'number' | 'switch' }>;
+/**
+ * A spec of the kinds `WizardField` draws. Step 3's numbers and switch are `ExecutionField`'s, and step
+ * 1's lists `OptionsField`'s (TargetingStep.tsx): each loads its code apart from step 1's (issue 38).
+ */
+export type PlainFieldSpec = Exclude<WizardFieldSpec, { kind: 'number' | 'switch' | 'multiselect' }>;
+/** A list of fixed options to choose several of (job titles, locations). */
+export type OptionsFieldSpec = Extract<WizardFieldSpec, { kind: 'multiselect' }>;
 
 /** What every kind of field shows alike: its label, help, the schema's message, and the form's binding. */
 export function commonProps(
@@ -101,19 +107,6 @@ export function WizardField({ form, spec }: { form: WizardForm; spec: PlainField
                 data={spec.options.map((option) => ({ ...option }))}
                 value={String(field.value ?? '')}
                 onChange={(event) => change(event.currentTarget.value)}
-              />
-            );
-          case 'multiselect':
-            return (
-              <MultiSelect
-                {...common}
-                placeholder={spec.placeholder}
-                data={spec.options.map((option) => ({ ...option }))}
-                searchable
-                selectFirstOptionOnChange
-                hidePickedOptions
-                value={(field.value as string[] | undefined) ?? []}
-                onChange={change}
               />
             );
         }

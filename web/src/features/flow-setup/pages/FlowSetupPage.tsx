@@ -1,17 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Container, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconSparkles } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import {
-  FLOW_TEXTS,
-  FLOW_WIZARD_STEPS,
-  type FlowExample,
-  type FlowTemplate,
-  PRESELECTED_INDUSTRIES,
-} from '../../../../../shared/flows';
+import { FLOW_WIZARD_STEPS, PRESELECTED_INDUSTRIES } from '../../../../../shared/flow-options';
+import { FLOW_TEXTS } from '../../../../../shared/flow-texts';
+import type { FlowExample, FlowTemplate } from '../../../../../shared/flows';
 import { ApiError } from '../../../lib/api-client';
 import { FLOWS_KEY } from '../../../lib/flows/flow-api';
 import { flowsTabPath, flowTemplatePath } from '../../../lib/flows/flow-paths';
@@ -22,15 +17,19 @@ import {
   TRIAL_LIMIT_MESSAGE,
   trialLimitReached,
 } from '../../../lib/flows/trial-executions';
+import { useLazyModule } from '../../../lib/lazy-module';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useWorkspacePlan } from '../../../lib/session';
 import { BackLink } from '../../../lib/ui/BackLink';
 import { createFlow, useIndustryOptions } from '../api/setup';
 import { FlowTemplateLoader } from '../components/FlowTemplateLoader';
+import { laterSteps } from '../components/later-steps';
+import { listPickers } from '../components/list-pickers';
 import { TargetingStep } from '../components/TargetingStep';
 import { TemplateExamples } from '../components/TemplateExamples';
 import { hasPlusPlan, UpgradeRequired } from '../components/UpgradeRequired';
 import { WIZARD_TEXTS } from '../setup-texts';
+import { wizardChecks, wizardResolver } from '../wizard-checks';
 import {
   exampleTargeting,
   initialValues,
@@ -38,9 +37,7 @@ import {
   templateIndustriesFirst,
   type WizardOutput,
   type WizardValues,
-  wizardInput,
 } from '../wizard-form';
-import { useLaterSteps } from './use-later-steps';
 
 const LAST_STEP = FLOW_WIZARD_STEPS.length - 1;
 
@@ -64,14 +61,14 @@ function Wizard({ template }: { template: FlowTemplate }) {
   const [starting, setStarting] = useState(false);
   // Next waits for steps 2 to 4's code when it is not in yet (it loads on the first use of the form).
   const [advancing, setAdvancing] = useState(false);
-  const later = useLaterSteps();
+  const later = useLazyModule(laterSteps);
   const heading = useRef<HTMLHeadingElement>(null);
   const industryLabels = useRef(new Map<string, string>()).current;
   const industries = useIndustryOptions();
   // The template page's 'Use this example' opens the wizard on that example (?example=1 is the first).
   const [search] = useSearchParams();
   const form = useForm<WizardValues, unknown, WizardOutput>({
-    resolver: zodResolver(wizardInput),
+    resolver: wizardResolver,
     defaultValues: startingValues(template, search.get('example')),
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -124,15 +121,16 @@ function Wizard({ template }: { template: FlowTemplate }) {
   const next = async () => {
     const section = STEP_SECTIONS[active];
     if (!section) return;
-    if (!later.steps) setAdvancing(true);
-    const [valid, steps] = await Promise.all([form.trigger(section, { shouldFocus: true }), later.load()]);
-    setAdvancing(false);
-    if (!valid) return;
-    if (!steps) {
+    if (!later || !wizardChecks.current()) setAdvancing(true);
+    const [checks, steps] = await Promise.all([wizardChecks.load(), laterSteps.load()]);
+    if (!checks || !steps) {
+      setAdvancing(false);
       notifyError(WIZARD_TEXTS.stepLoadFailed);
       return;
     }
-    goTo(active + 1);
+    const valid = await form.trigger(section, { shouldFocus: true });
+    setAdvancing(false);
+    if (valid) goTo(active + 1);
   };
 
   /** The first step (1 to 3) with an error, to show the user where to look. */
@@ -219,7 +217,13 @@ function Wizard({ template }: { template: FlowTemplate }) {
         <form
           noValidate
           aria-labelledby="wizard-step-heading"
-          onFocus={() => void later.load()}
+          // The first use of the form asks for the code the first drawing goes without: the lists'
+          // pickers, the checks and steps 2 to 4.
+          onFocus={() => {
+            void listPickers.load();
+            void wizardChecks.load();
+            void laterSteps.load();
+          }}
           onSubmit={(event) => {
             event.preventDefault();
             if (active === LAST_STEP) void start();
@@ -241,10 +245,10 @@ function Wizard({ template }: { template: FlowTemplate }) {
               </>
             )}
             {/* Steps 2 to 4 are reached through Next, which waits for their code. */}
-            {active === 1 && later.steps && <later.steps.MessagingStep form={form} />}
-            {active === 2 && later.steps && <later.steps.ExecutionStep form={form} />}
-            {active === 3 && later.steps && (
-              <later.steps.WatchedReviewStep
+            {active === 1 && later && <later.MessagingStep form={form} />}
+            {active === 2 && later && <later.ExecutionStep form={form} />}
+            {active === 3 && later && (
+              <later.WatchedReviewStep
                 form={form}
                 templateName={template.displayName}
                 industryLabel={(value) => industryLabels.get(value) ?? value}
