@@ -1,4 +1,4 @@
-import { Button, Card, Container, Group, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Loader, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconSparkles } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
@@ -59,7 +59,8 @@ function Wizard({ template }: { template: FlowTemplate }) {
   // The furthest step reached through Next: the stepper goes back to any step up to it.
   const [reached, setReached] = useState(0);
   const [starting, setStarting] = useState(false);
-  // Next waits for steps 2 to 4's code when it is not in yet (it loads on the first use of the form).
+  // Next waits for the checks and steps 2 to 4's code when they are not in yet (they load on the first
+  // use of the form): busy meanwhile, keeping the keyboard's focus (a disabled button would drop it).
   const [advancing, setAdvancing] = useState(false);
   const later = useLazyModule(laterSteps);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -120,7 +121,7 @@ function Wizard({ template }: { template: FlowTemplate }) {
 
   const next = async () => {
     const section = STEP_SECTIONS[active];
-    if (!section) return;
+    if (!section || advancing) return;
     if (!later || !wizardChecks.current()) setAdvancing(true);
     const [checks, steps] = await Promise.all([wizardChecks.load(), laterSteps.load()]);
     if (!checks || !steps) {
@@ -270,8 +271,15 @@ function Wizard({ template }: { template: FlowTemplate }) {
               ) : (
                 <Button
                   type="submit"
-                  loading={advancing}
-                  rightSection={<IconArrowRight size={16} aria-hidden />}
+                  aria-busy={advancing || undefined}
+                  aria-disabled={advancing || undefined}
+                  rightSection={
+                    advancing ? (
+                      <Loader size={14} color="currentColor" aria-hidden />
+                    ) : (
+                      <IconArrowRight size={16} aria-hidden />
+                    )
+                  }
                 >
                   {WIZARD_TEXTS.next}
                 </Button>
