@@ -52,6 +52,19 @@ const appShellScrollClassNames = () =>
   );
 
 /**
+ * Mantine's AppShell sections draw a resize handle, whose code (drag, keyboard and clamping: about
+ * 2 KB compressed) was on every signed-in page although the shell is never resizable. They get
+ * web/src/app/shell/app-shell-no-resize.ts, which draws nothing.
+ */
+const appShellNoResize = () =>
+  substituteImport(
+    'app-shell-no-resize',
+    '../AppShellResizeHandle/AppShellResizeHandle.mjs',
+    mantineComponent('AppShell'),
+    './src/app/shell/app-shell-no-resize.ts',
+  );
+
+/**
  * Mantine's ScrollArea imports floating-ui only for `useMergeRefs`, which put the whole floating layer
  * (14.6 KB compressed) on every page with a table (issue 38 point 2). ScrollArea gets a module that
  * merges refs with Mantine's own hook; every other importer (a popover, a tooltip) gets the library.
@@ -106,6 +119,7 @@ export default defineConfig({
     react(),
     productName(),
     appShellScrollClassNames(),
+    appShellNoResize(),
     scrollAreaMergeRefs(),
     mantineStableIds(),
     mantineLeafStyles(),
@@ -121,7 +135,12 @@ export default defineConfig({
     // app's start, and each insertion cost about 1.5 ms: 400 ms of the first task at 4x on the leads
     // screen's 60 scripts, on the same thread the page then renders on (issue 38 point 2). The
     // browser fetches a part's imports as it parses the part instead. Stylesheets still load first.
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    // No polyfill: every browser the app supports reads modulepreload links (Safari from 17; an older
+    // one fetches the scripts as it finds them), and the polyfill was 0.4 KB of every page's first script.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rolldownOptions: {
       // Building a zod schema has no side effects: a schema a page does not use is dropped, and with
       // the last one the validation library itself (issue 10 point 7). Only while its arguments have
@@ -152,6 +171,14 @@ export default defineConfig({
             // of dialogs and dropdowns) stays out of it: 16 lazy parts use it, but the sign-in page, the
             // dashboard and the lists do not, and it was 14 KB of their scripts (issue 38 point 2:
             // /login 158.3 -> 144.2 KB, /dashboard 150.7 -> 136.5 KB, pages that use it +0.5 KB).
+            // The icons two or more parts share in one chunk: alone, each was a module of 200-470 bytes,
+            // under the 1,000 bytes CloudFront compresses (a phone loaded a dozen of them uncompressed
+            // on a signed-in page), and a request, a link and an evaluation each (issue 38 point 2).
+            {
+              name: 'icons',
+              test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/,
+              minShareCount: 2,
+            },
             {
               name: 'ui',
               test: /node_modules[\\/](?!@floating-ui|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Popover|Tooltip|Combobox|Menu|Floating\w*|HoverCard|Transition)[\\/])/,

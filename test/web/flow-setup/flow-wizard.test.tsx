@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { FALLBACK_INDUSTRY_OPTIONS, FLOW_MESSAGES, FLOW_TEXTS, type FlowConfig } from '../../../shared/flows';
 import type { UserPlan } from '../../../shared/pricing-plans';
 import { DEFAULT_REVIEW_MODE, REVIEW_MODE_OPTIONS } from '../../../shared/review';
@@ -52,6 +52,18 @@ const options = () => within(screen.getByRole('listbox')).queryAllByRole('option
 const optionNames = () => options().map((option) => option.textContent);
 const field = (label: RegExp) =>
   screen.getByLabelText(label, { selector: 'input, textarea, select' }) as HTMLInputElement;
+
+/**
+ * A screen from Mantine's `sm` up, where the wizard shows its stepper, for the test that calls it (a
+ * phone, jsdom's default here, has the step's heading alone).
+ */
+function onWideScreen() {
+  const phone = window.matchMedia;
+  window.matchMedia = (query: string) => ({ ...phone(query), matches: query.includes('min-width') });
+  onTestFinished(() => {
+    window.matchMedia = phone;
+  });
+}
 
 /** Waits for the 2 preselected industries (the list's first two). */
 async function preselected() {
@@ -109,9 +121,10 @@ describe('/flows/setup/:templateId, the gate and the steps', () => {
     'shows the four steps, Previous disabled on step 1, and the first 2 industries chosen',
     async () => {
       const api = installFakeApi();
+      onWideScreen();
       await openWizard(api);
 
-      expect(screen.getAllByTestId('wizard-step').map((step) => step.textContent)).toEqual(
+      expect((await screen.findAllByTestId('wizard-step', {}, LONG)).map((step) => step.textContent)).toEqual(
         STEP_TITLES.map((title, index) => `${index + 1}${title}`),
       );
       expect(screen.getAllByTestId('wizard-step')[0]!.getAttribute('aria-current')).toBe('step');
@@ -119,6 +132,18 @@ describe('/flows/setup/:templateId, the gate and the steps', () => {
       expect(button('Next')).toBeTruthy();
       expect(screen.queryByRole('button', { name: 'Start Flow' })).toBeNull();
       await preselected();
+    },
+    SLOW,
+  );
+
+  it(
+    "shows a phone the step's heading and no stepper",
+    async () => {
+      const api = installFakeApi();
+      await openWizard(api);
+      await preselected();
+      expect(screen.getByRole('heading', { name: 'Step 1 of 4: Target Audience' })).toBeTruthy();
+      expect(screen.queryAllByTestId('wizard-step')).toEqual([]);
     },
     SLOW,
   );
@@ -589,6 +614,7 @@ describe('Start Flow', () => {
     "revalidates steps 1 to 3: 'Please fix the validation errors before starting the flow'",
     async () => {
       const api = installFakeApi();
+      onWideScreen();
       const { user } = await openWizard(api);
       await toReview(user);
 

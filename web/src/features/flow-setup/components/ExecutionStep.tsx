@@ -6,13 +6,13 @@ import {
   WITHDRAW_AFTER_DAYS,
 } from '../../../../../shared/flow-options';
 import { WIZARD_TEXTS } from '../setup-texts';
-import { ExecutionField, type ExecutionFieldSpec } from './ExecutionField';
 import type { WizardForm } from './field-helpers';
+import { LaterField, type LaterFieldSpec } from './LaterField';
 
 const HOURS = 'executionSettings.workingHours';
 
 /** Step 3's fields in their order: the grid's, then the weekend switch on a line of its own. */
-export const EXECUTION_FIELDS: readonly ExecutionFieldSpec[] = [
+export const EXECUTION_FIELDS: readonly LaterFieldSpec[] = [
   {
     kind: 'number',
     name: 'executionSettings.runsPerDay',
@@ -71,11 +71,11 @@ export function ExecutionStep({ form }: { form: WizardForm }) {
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {EXECUTION_FIELDS.filter((spec) => !spec.wide).map((spec) => (
-          <ExecutionField key={spec.name} form={form} spec={spec} />
+          <LaterField key={spec.name} form={form} spec={spec} />
         ))}
       </SimpleGrid>
       {EXECUTION_FIELDS.filter((spec) => spec.wide).map((spec) => (
-        <ExecutionField key={spec.name} form={form} spec={spec} />
+        <LaterField key={spec.name} form={form} spec={spec} />
       ))}
     </Stack>
   );

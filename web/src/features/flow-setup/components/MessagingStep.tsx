@@ -12,13 +12,13 @@ import { ReviewModeRadios } from '../../../lib/flows/ReviewModeRadios';
 import { WIZARD_TEXTS } from '../setup-texts';
 import { messageOf } from '../wizard-form';
 import { changer, type WizardForm } from './field-helpers';
-import { type PlainFieldSpec, WizardField } from './WizardField';
+import { LaterField, type LaterFieldSpec } from './LaterField';
 
 /** The counter under the description: its length of the 500 shown (spec 2.3, 9). */
 export const descriptionCounter = (length: number) => `${length}/${COMPANY_DESCRIPTION_LENGTH.max}`;
 
 /** The tone, the connection request approach and the comment strategy, side by side. */
-const STYLE_FIELDS: readonly PlainFieldSpec[] = [
+const STYLE_FIELDS: readonly LaterFieldSpec[] = [
   {
     kind: 'select',
     name: 'messagingSettings.messageTone',
@@ -92,7 +92,7 @@ export function MessagingStep({ form }: { form: WizardForm }) {
       />
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         {STYLE_FIELDS.map((spec) => (
-          <WizardField key={spec.name} form={form} spec={spec} />
+          <LaterField key={spec.name} form={form} spec={spec} />
         ))}
       </SimpleGrid>
       <Alert

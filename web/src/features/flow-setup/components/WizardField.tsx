@@ -1,4 +1,4 @@
-import { NativeSelect, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import {
   Controller,
   type ControllerFieldState,
@@ -23,7 +23,7 @@ interface FieldBase {
 /**
  * One field of the wizard as data: what kind of input it is and what varies between fields of that
  * kind (label, help, bounds, options). Every kind is drawn the same way (`WizardField`, and for the kinds
- * whose code loads apart, `ExecutionField` and TargetingStep's `OptionsField`): the value from the form,
+ * whose code loads apart, `LaterField` and TargetingStep's `OptionsField`): the value from the form,
  * the schema's message under it, the message cleared as soon as the value changes (spec 4).
  */
 export type WizardFieldSpec =
@@ -51,10 +51,13 @@ export type WizardFieldSpec =
   | (FieldBase & { readonly kind: 'switch' });
 
 /**
- * A spec of the kinds `WizardField` draws. Step 3's numbers and switch are `ExecutionField`'s, and step
- * 1's lists `OptionsField`'s (TargetingStep.tsx): each loads its code apart from step 1's (issue 38).
+ * A spec of the kinds `WizardField` draws: text and times. Steps 2 and 3's selects, numbers and switch
+ * are `LaterField`'s, and step 1's lists `OptionsField`'s (TargetingStep.tsx): each loads its code apart
+ * from step 1's (issue 38 point 2).
  */
-export type PlainFieldSpec = Exclude<WizardFieldSpec, { kind: 'number' | 'switch' | 'multiselect' }>;
+export type PlainFieldSpec = Extract<WizardFieldSpec, { kind: 'text' | 'time' }>;
+export const isPlainField = (spec: WizardFieldSpec): spec is PlainFieldSpec =>
+  spec.kind === 'text' || spec.kind === 'time';
 /** A list of fixed options to choose several of (job titles, locations). */
 export type OptionsFieldSpec = Extract<WizardFieldSpec, { kind: 'multiselect' }>;
 
@@ -97,15 +100,6 @@ export function WizardField({ form, spec }: { form: WizardForm; spec: PlainField
                 placeholder={spec.placeholder}
                 maxLength={spec.maxLength}
                 value={(field.value as string | undefined) ?? ''}
-                onChange={(event) => change(event.currentTarget.value)}
-              />
-            );
-          case 'select':
-            return (
-              <NativeSelect
-                {...common}
-                data={spec.options.map((option) => ({ ...option }))}
-                value={String(field.value ?? '')}
                 onChange={(event) => change(event.currentTarget.value)}
               />
             );

@@ -1,4 +1,4 @@
-import { Button, Card, Container, Group, Loader, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconSparkles } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
@@ -28,6 +28,7 @@ import { listPickers } from '../components/list-pickers';
 import { TargetingStep } from '../components/TargetingStep';
 import { TemplateExamples } from '../components/TemplateExamples';
 import { hasPlusPlan, UpgradeRequired } from '../components/UpgradeRequired';
+import { preloadStepperOnWideScreens, useWizardStepper } from '../components/wizard-stepper';
 import { WIZARD_TEXTS } from '../setup-texts';
 import { wizardChecks, wizardResolver } from '../wizard-checks';
 import {
@@ -40,6 +41,8 @@ import {
 } from '../wizard-form';
 
 const LAST_STEP = FLOW_WIZARD_STEPS.length - 1;
+
+preloadStepperOnWideScreens();
 
 /** The step of a config path ('targetingSettings.keywords' is step 0). */
 const stepOf = (path: string) => (STEP_SECTIONS as readonly string[]).indexOf(path.split('.')[0] ?? '');
@@ -64,6 +67,7 @@ function Wizard({ template }: { template: FlowTemplate }) {
   const [advancing, setAdvancing] = useState(false);
   const later = useLazyModule(laterSteps);
   const heading = useRef<HTMLHeadingElement>(null);
+  const WizardStepper = useWizardStepper();
   const industryLabels = useRef(new Map<string, string>()).current;
   const industries = useIndustryOptions();
   // The template page's 'Use this example' opens the wizard on that example (?example=1 is the first).
@@ -195,24 +199,7 @@ function Wizard({ template }: { template: FlowTemplate }) {
         <Text c="dimmed">{WIZARD_TEXTS.subtitle}</Text>
       </div>
 
-      <Stepper
-        active={active}
-        onStepClick={(step) => step <= reached && goTo(step)}
-        size="sm"
-        // A phone has the step's heading ('Step 1 of 4: Target Audience') instead.
-        visibleFrom="sm"
-        aria-label="Setup steps"
-      >
-        {FLOW_WIZARD_STEPS.map((title, index) => (
-          <Stepper.Step
-            key={title}
-            label={title}
-            allowStepSelect={index <= reached && index !== active}
-            aria-current={index === active ? 'step' : undefined}
-            data-testid="wizard-step"
-          />
-        ))}
-      </Stepper>
+      {WizardStepper && <WizardStepper active={active} reached={reached} onStepClick={goTo} />}
 
       <Card withBorder padding="lg">
         <form
