@@ -1,5 +1,5 @@
 import { Anchor, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FLOW_TEXTS } from '../../../../../shared/flow-texts';
 import type { FlowTemplate } from '../../../../../shared/flows';
@@ -24,7 +24,11 @@ export function FlowTemplateLoader({
   children: (template: FlowTemplate) => ReactNode;
 }) {
   const navigate = useNavigate();
-  const { template, notFound, error } = useFlowTemplate(id);
+  const answer = useFlowTemplate(id);
+  // The page under the template (the wizard's first step is some 400 elements) is drawn as a
+  // transition, in slices the phone can interrupt: SWR's answer alone would draw it in one task.
+  const template = useDeferredValue(answer.template);
+  const { notFound, error } = answer;
   usePageTitle(title(template));
   const failed = Boolean(error) && !notFound;
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { Chip, Group, Input, Radio, SimpleGrid, Stack } from '@mantine/core';
-import { useId } from 'react';
+import { memo, useId, useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import {
   COMPANY_SIZE_OPTIONS,
@@ -54,7 +54,7 @@ const AUDIENCE_FIELDS: readonly OptionsFieldSpec[] = [
  * the minimum match a prospect needs to be contacted (issue 36 point 1), and how many people match the
  * facets chosen (issue 36 point 2).
  */
-export function TargetingStep({
+export const TargetingStep = memo(function TargetingStep({
   form,
   industryOptions,
   industryLabels,
@@ -169,13 +169,13 @@ export function TargetingStep({
       <AudiencePreview control={control} />
     </Stack>
   );
-}
+});
 
 /** A list of fixed options to choose several of: the picker once its code is in, its stand-in until then. */
 function OptionsField({ form, spec }: { form: WizardForm; spec: OptionsFieldSpec }) {
   const id = useId();
   const pickers = useLazyModule(listPickers);
-  const labels = new Map(spec.options.map((option) => [option.value, option.label]));
+  const labels = useMemo(() => new Map(spec.options.map((option) => [option.value, option.label])), [spec]);
   return (
     <Controller
       name={spec.name}
