@@ -96,6 +96,42 @@ describe('/automations/:automationId/leads: loading', () => {
   );
 
   it(
+    "draws a list that is whole within a second once: page 1 shows the list's most recent leads from the start",
+    async () => {
+      // The API pages by profile id; here the latest profiles are the most recent leads, so the first
+      // chunk's most recent 20 are not the list's (issue 38: drawn, then replaced).
+      const now = Date.now();
+      const leads = generateLeads(1450, now).map((lead, i, all) => ({
+        ...lead,
+        extractedAt: new Date(now - (all.length - i) * 3_600_000).toISOString(),
+      }));
+      const firstDrawn: Array<Array<string | null>> = [];
+      const observer = new MutationObserver(() => {
+        const names = [...document.querySelectorAll('[data-testid="lead-name"]')].map((el) => el.textContent);
+        if (names.length > 0 && firstDrawn.length === 0) firstDrawn.push(names);
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+      const { api } = openLeads({ leads });
+      // The next chunk comes a moment after the first (within the second), as over a network.
+      api.on('GET', '/automation/leads/auto-1?limit=1000&after=p200', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const chunk = leads.slice(200, 1200);
+        return {
+          status: 200,
+          body: { success: true, data: { leads: chunk, totalLeads: 1450, nextAfter: chunk.at(-1)?.id } },
+        };
+      });
+      await loaded('Live Data');
+      await waitFor(() => expect(counters()).toContain('1,450 leads found'), LONG);
+      observer.disconnect();
+      const mostRecent = Array.from({ length: 20 }, (_, i) => `Person ${1450 - i}`);
+      expect(rowNames()).toEqual(mostRecent);
+      expect(firstDrawn).toEqual([mostRecent]);
+    },
+    SLOW,
+  );
+
+  it(
     'shows the leads that came when a later chunk fails, and says that not all could be loaded',
     async () => {
       const leads = generateLeads(1450);
