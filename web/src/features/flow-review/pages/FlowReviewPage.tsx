@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { REVIEW_TEXTS, type ReviewQueue } from '../../../../../shared/review';
 import { FlowNotFound } from '../../../lib/flows/FlowNotFound';
@@ -120,13 +120,17 @@ export default function FlowReviewPage() {
   const notFound = flowAnswer.notFound || queueAnswer.notFound;
   const title = flow ? REVIEW_PAGE_TEXTS.pageTitle(flow.name) : REVIEW_PAGE_TEXTS.fallbackTitle;
   usePageTitle(title);
+  // The queue's first drawing (20 writes, each a card with its text and actions) is a transition, in
+  // slices the phone can interrupt: SWR's answer alone would draw it in one task (issue 38 point 2).
+  // Later answers (a decision made) are drawn at once.
+  const queueDrawn = useDeferredValue(queue !== undefined);
 
   let content: ReactNode;
   if (notFound) {
     content = <FlowNotFound text={REVIEW_PAGE_TEXTS.notFoundText} to={flowsTabPath('running')} />;
-  } else if (queue) {
+  } else if (queue && queueDrawn) {
     content = <QueueView flowId={flowId} queue={queue} mutate={queueAnswer.mutate} />;
-  } else if (queueAnswer.error) {
+  } else if (queueAnswer.error && !queue) {
     content = (
       <LoadError
         onRetry={() => {
