@@ -70,7 +70,9 @@ export function IndustryPicker({
   labels: knownLabels,
 }: IndustryPickerProps) {
   const labelId = `${id}-label`;
-  const [query, setQuery] = useState(useStandInHandover(id));
+  // What was typed into the stand-in before this picker's code came (ListStandIn.tsx) is the first query.
+  const handedOver = useStandInHandover(id);
+  const [query, setQuery] = useState(handedOver);
   const [debounced] = useDebouncedValue(query, INDUSTRY_SEARCH_DEBOUNCE_MS);
   // Only the answer for what the field says now: an older query's answer is not mixed in.
   const settled = debounced.trim() === query.trim();
