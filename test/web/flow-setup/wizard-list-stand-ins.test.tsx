@@ -51,10 +51,14 @@ describe("step 1's lists before their code is in", () => {
     const chosen = template.defaultConfig.targetingSettings.industries.map(labelOfIndustry);
     expect(chosen.length).toBeGreaterThan(1);
     await waitFor(() => expect(pills()).toEqual(chosen), LONG);
-    const industries = screen.getByRole('textbox', { name: /^Industries/ }) as HTMLInputElement;
-    const locations = screen.getByRole('textbox', { name: /^Locations/ });
-    expect(locations).toBeTruthy();
-    expect(screen.queryByRole('combobox')).toBeNull();
+    // The same closed comboboxes as the pickers', and no list.
+    const industries = screen.getByRole('combobox', { name: /^Industries/ }) as HTMLInputElement;
+    const locations = screen.getByRole('combobox', { name: /^Locations/ });
+    expect([industries, locations].map((field) => field.getAttribute('aria-expanded'))).toEqual([
+      'false',
+      'false',
+    ]);
+    expect(screen.queryByRole('listbox')).toBeNull();
     expect(arrival.asked).toBe(0);
 
     // The first use of the form asks for the pickers' code.
@@ -70,7 +74,11 @@ describe("step 1's lists before their code is in", () => {
     expect(screen.getByRole('heading', { name: 'Step 1 of 4: Target Audience' })).toBeTruthy();
 
     arrival.arrive();
-    const picker = (await screen.findByRole('combobox', { name: /^Industries/ }, LONG)) as HTMLInputElement;
+    let picker = industries;
+    await waitFor(() => {
+      picker = screen.getByRole('combobox', { name: /^Industries/ }) as HTMLInputElement;
+      expect(picker).not.toBe(industries);
+    }, LONG);
     expect(picker.value).toBe('soft');
     expect(document.activeElement).toBe(picker);
     expect(pills()).toEqual(chosen.slice(1));

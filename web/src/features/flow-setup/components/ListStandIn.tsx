@@ -7,7 +7,7 @@ import { type KeyboardEvent, type Ref, useLayoutEffect, useRef, useState } from 
  * (the floating layer, popover and scroll area: about 35 KB compressed, a sixth of the page) is only
  * needed once a list opens. Until it arrives (`list-pickers.ts`: asked for on the first use of the
  * form) each field is drawn by `ListStandIn`: the same label, help, message and chosen values, each
- * removable, and a text field that keeps what is typed. When the code arrives the picker takes the
+ * removable, and the same combobox field, closed, which keeps what is typed. When the code arrives the picker takes the
  * stand-in's place, with its text and, if the stand-in had the keyboard's focus, the focus.
  */
 
@@ -120,6 +120,12 @@ export function ListStandIn({
         <PillsInput.Field
           ref={ref}
           id={id}
+          // What the picker's field is, with its list closed: a screen reader (or a test) meets the
+          // same combobox before and after the code arrives.
+          role="combobox"
+          aria-haspopup="listbox"
+          aria-expanded={false}
+          autoComplete="off"
           value={text}
           placeholder={placeholder}
           onChange={(event) => {
