@@ -14,7 +14,7 @@ import type { WizardOutput, WizardValues } from './wizard-form';
  */
 
 /** What the form checks and answers: the config and the name, each with the API's own schema. */
-export const wizardInput = z.extend(flowConfig, { name: z.optional(flowName) });
+const wizardInput = z.extend(flowConfig, { name: z.optional(flowName) });
 
 /** The form's resolver: step by step (the section Next checks), then all of it on Start. */
 export const resolveWizard = zodResolver<WizardValues, unknown, WizardOutput>(wizardInput);

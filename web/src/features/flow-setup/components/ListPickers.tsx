@@ -9,7 +9,7 @@ import { useStandInHandover } from './ListStandIn';
  */
 export { IndustryPicker } from './IndustryPicker';
 
-export interface OptionsPickerProps {
+interface OptionsPickerProps {
   id: string;
   label: string;
   description?: string;

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { lazyModule, useLazyModule } from '../../../lib/lazy-module';
 
 /** Where the wizard shows its stepper: Mantine's `sm` and up (a phone has the step's heading). */
-export const STEPPER_QUERY = '(min-width: 48em)';
+const STEPPER_QUERY = '(min-width: 48em)';
 
 const stepperModule = lazyModule(() => import('./WizardStepper'));
 
