@@ -387,7 +387,8 @@ describe('a trob run watched live', () => {
     // Removed by the owner, the teammate's next request says why and takes them to their own
     // workspace's dashboard, still signed in (DECISIONS 34).
     await openApp(page, `${appUrl}/profile`);
-    await page.click('button[aria-label="Remove Ada Lovelace"]');
+    await scrollToWorkspaceSections(page);
+    await clickSelector(page, 'button[aria-label="Remove Ada Lovelace"]');
     await page.waitForSelector('[role="dialog"]');
     await page.$$eval('[role="dialog"] button', (buttons) =>
       (buttons.find((b) => b.textContent?.trim() === 'Remove') as HTMLButtonElement | undefined)?.click(),
