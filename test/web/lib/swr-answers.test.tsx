@@ -9,7 +9,7 @@ import {
   type AutomationListResponse,
   useAutomations,
 } from '../../../web/src/lib/automations';
-import { prefetchAnswer } from '../../../web/src/lib/swr-answers';
+import { awaitingAnswer, prefetchAnswer } from '../../../web/src/lib/swr-answers';
 import { renderWithProviders } from '../render-app';
 import { installFakeApi } from '../support/fake-api';
 
@@ -34,6 +34,18 @@ function AutomationNames({
     revalidate?.(() => void mutate());
   }, [revalidate, mutate]);
   return <p>{names ? names.join(', ') : 'loading'}</p>;
+}
+
+/** Records each render of a screen that shows a placeholder until the automations' first answer. */
+function AutomationsOrPlaceholder({ seen }: { seen: string[] }) {
+  const answer = useAutomations();
+  const shown = awaitingAnswer(answer)
+    ? 'waiting'
+    : answer.error
+      ? 'failed'
+      : (answer.automations ?? []).map((a) => a.displayName).join(', ');
+  seen.push(shown);
+  return <p>{shown}</p>;
 }
 
 /** Mounts its screen a render after the app, as the router mounts a lazily loaded page. */
@@ -130,5 +142,42 @@ describe('the SWR answers a screen renders from', () => {
     await new Promise((settle) => setTimeout(settle, 50));
     expect(screen.getByText('Read by the screen')).toBeTruthy();
     expect(seen.at(-1)).toEqual(['Read by the screen']);
+  });
+
+  it('shows a prefetched answer at once and is not drawn again by the revalidation SWR starts on mount', async () => {
+    const api = installFakeApi();
+    api.on('GET', AUTOMATIONS_KEY, () => ({ status: 200, body: listOf('Prefetched') }));
+    await prefetchAnswer(AUTOMATIONS_KEY);
+    const seen: string[] = [];
+    renderWithProviders(
+      <Later>
+        <AutomationsOrPlaceholder seen={seen} />
+      </Later>,
+    );
+    await screen.findByText('Prefetched', {}, LONG);
+    const drawn = seen.length;
+    // The revalidation runs a frame after the mount and finds the same answer.
+    await new Promise((settle) => setTimeout(settle, 200));
+    expect(seen[0]).toBe('Prefetched');
+    expect(seen.length).toBe(drawn);
+  });
+
+  it('waits for the first answer and stops waiting when the call fails', async () => {
+    const api = installFakeApi();
+    let fail: () => void = () => {};
+    api.on(
+      'GET',
+      AUTOMATIONS_KEY,
+      () =>
+        new Promise(
+          (settle) => (fail = () => settle({ status: 500, body: { code: 'INTERNAL', message: 'Down' } })),
+        ),
+    );
+    const seen: string[] = [];
+    renderWithProviders(<AutomationsOrPlaceholder seen={seen} />);
+    await screen.findByText('waiting', {}, LONG);
+    fail();
+    await screen.findByText('failed', {}, LONG);
+    expect(seen[0]).toBe('waiting');
   });
 });

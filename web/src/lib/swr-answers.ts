@@ -47,3 +47,13 @@ export function withFields<Answer extends object, Fields extends object>(
 ): Answer & Fields {
   return Object.assign(answer, fields);
 }
+
+/**
+ * Whether a call's first answer is still awaited: neither data nor an error yet. Read instead of SWR's
+ * `isLoading`, which turns over on the revalidation SWR starts when a page mounts on a prefetched
+ * answer: a component that read it was drawn again, synchronously, for an answer that had not changed
+ * (issue 38 point 2: the dashboard's and the template page's longest tasks).
+ */
+export function awaitingAnswer(answer: { readonly data?: unknown; readonly error?: unknown }): boolean {
+  return answer.data === undefined && answer.error === undefined;
+}

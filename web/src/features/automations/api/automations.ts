@@ -10,6 +10,7 @@ import type { Template } from '../../../../../shared/catalogue';
 import type { LeadsPageResponse } from '../../../../../shared/leads';
 import { ApiError, post, put } from '../../../lib/api-client';
 import { AUTOMATION_REFRESH_MS, type AutomationListResponse, useAutomations } from '../../../lib/automations';
+import { awaitingAnswer } from '../../../lib/swr-answers';
 
 /** `GET /api/automation/queue` (part 2 section 7). */
 export const QUEUE_KEY = '/automation/queue';
@@ -67,7 +68,7 @@ export function useLeadsPreview(jobId: string, totalLeads: number) {
     seen.current = totalLeads;
     void mutate();
   }, [totalLeads, mutate]);
-  return { leads: answer.data?.data.leads, isLoading: answer.isLoading };
+  return { leads: answer.data?.data.leads, isLoading: awaitingAnswer(answer) };
 }
 
 /** `GET /api/templates/{templateId}` as the automation detail reads it (part 2 sections 3 and 7). */

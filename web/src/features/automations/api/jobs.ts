@@ -1,5 +1,6 @@
 import useSWRInfinite from 'swr/infinite';
 import type { Job, JobsPage } from '../../../../../shared/automations-values';
+import { awaitingAnswer } from '../../../lib/swr-answers';
 
 /** A page of the Runs card: the newest runs first (`GET /api/jobs`, DECISIONS 23). */
 export const RUNS_PAGE_LIMIT = 10;
@@ -33,7 +34,7 @@ export function useRuns(automationId: string) {
   return {
     runs,
     error: answer.error as unknown,
-    isLoading: answer.isLoading,
+    isLoading: awaitingAnswer(answer),
     hasMore: Boolean(last?.data.nextCursor),
     isLoadingMore: answer.isValidating && answer.size > pages.length,
     loadMore: () => answer.setSize(answer.size + 1),

@@ -1,11 +1,12 @@
 import { Alert, Button, Card, Center, Container, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconFlask } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useDeferredValue, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../../../shared/product';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
+import { awaitingAnswer } from '../../../lib/swr-answers';
 import { LoadingStatus } from '../../../lib/ui/LoadingStatus';
 import {
   completeSandboxSession,
@@ -26,7 +27,12 @@ export const SANDBOX_NOTICE = 'Sandbox payment — no real money is charged';
 export default function SandboxCheckoutPage() {
   useDocumentTitle(`Sandbox checkout | ${PRODUCT_NAME}`);
   const { sessionId = '' } = useParams();
-  const { data, error, isLoading } = useSandboxSession(sessionId);
+  const answer = useSandboxSession(sessionId);
+  const { error } = answer;
+  // The session is drawn from its answer as a transition, in slices: SWR hands the answer over in a
+  // synchronous update, which drew the whole page in one task (issue 38 point 2).
+  const data = useDeferredValue(answer.data);
+  const isLoading = awaitingAnswer({ data, error });
   const [paying, setPaying] = useState(false);
   const session = data?.data.session;
 

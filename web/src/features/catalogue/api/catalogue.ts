@@ -69,7 +69,7 @@ export function usePlatformConnection(platform: Platform | undefined) {
   const answer = useSWR(platform ? connectionKey(platform) : null, () => checkConnection(platform!), {
     revalidateOnFocus: true,
   });
-  return { connected: answer.data, isLoading: answer.isLoading, recheck: answer.mutate };
+  return { connected: answer.data, recheck: answer.mutate };
 }
 
 /** POST /api/automation/start (spec 7); answers the new automation. */

@@ -7,7 +7,7 @@ import {
 } from '../../../../../shared/automations-values';
 import type { PopularTemplateCardsResponse, TemplateCard } from '../../../../../shared/catalogue';
 import { AUTOMATIONS_KEY, STATS_KEY, useAutomations } from '../../../lib/automations';
-import { prefetchAnswer } from '../../../lib/swr-answers';
+import { awaitingAnswer, prefetchAnswer } from '../../../lib/swr-answers';
 
 /** Spec 2.8: the 4 most popular templates, the 3 newest automations. */
 export const POPULAR_TEMPLATES = 4;
@@ -51,6 +51,6 @@ export function useDashboardData(): DashboardData {
     automations: deduped,
     hasAutomations: all.length > 0,
     popularTemplates: popular.data?.data.templates ?? NONE,
-    isLoading: stats.isLoading || automations.isLoading,
+    isLoading: awaitingAnswer(stats) || awaitingAnswer(automations),
   };
 }

@@ -1,6 +1,6 @@
 import { Anchor, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ProspectResponse } from '../../../../../shared/flow-insights-values';
 import { FLOW_TEXTS } from '../../../../../shared/flow-texts';
@@ -32,7 +32,10 @@ function ProspectNotFound({ flowId }: { flowId: string }) {
 
 function Prospect({ flowId, prospectId }: { flowId: string; prospectId: string }) {
   const answer = useProspect(flowId, prospectId);
-  const { prospect, notFound, error } = answer;
+  const { notFound, error } = answer;
+  // The prospect's cards are drawn from its answer as a transition, in slices: SWR hands the answer over
+  // in a synchronous update, which drew the whole page in one task (issue 38 point 2).
+  const prospect = useDeferredValue(answer.prospect);
   usePageTitle(prospect?.name ?? 'Prospect');
   const [refreshing, setRefreshing] = useState(false);
 

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import useSWR from 'swr';
 import type { CreateFlowInput, Flow } from '../../../../../shared/flow-api';
 import {
@@ -40,7 +41,10 @@ export function useIndustryOptions(): { options: readonly IndustryOption[] | und
     shouldRetryOnError: false,
     revalidateOnFocus: false,
   });
-  if (answer.data) return { options: answer.data.data.industries, failed: false };
+  // The list (about 150 industries) arrives after the wizard is drawn and redraws all of it: as a
+  // transition, in slices, not in the one synchronous update SWR hands it over in (issue 38 point 2).
+  const data = useDeferredValue(answer.data);
+  if (data) return { options: data.data.industries, failed: false };
   if (answer.error) return { options: FALLBACK_INDUSTRY_OPTIONS, failed: true };
   return { options: undefined, failed: false };
 }
