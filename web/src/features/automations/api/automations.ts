@@ -50,7 +50,7 @@ export function useAutomation(id: string | undefined) {
     automation,
     notFound: list.automations !== undefined && automation === undefined,
     error: list.automations === undefined ? list.error : undefined,
-    isLoading: list.automations === undefined && !list.error,
+    isLoading: awaitingAnswer(list),
     retry: list.mutate,
   };
 }
