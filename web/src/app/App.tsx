@@ -1,8 +1,6 @@
 import { AppProviders } from './providers';
-import { AppRouter, preloadPage } from './router';
+import { AppRouter } from './router';
 import { AppSplash } from './splash/AppSplash';
-
-preloadPage(window.location.pathname);
 
 export function App() {
   return (
