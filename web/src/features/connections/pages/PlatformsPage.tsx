@@ -12,7 +12,7 @@ import { SandboxCard } from '../components/SandboxCard';
 
 export default function PlatformsPage() {
   usePageTitle('Platform Connections');
-  const { data, error, isLoading, mutate } = usePlatformConnections();
+  const { data, error, mutate } = usePlatformConnections();
   const platforms = data?.data.platforms;
   const refresh = useCallback(() => mutate(), [mutate]);
   const { user } = useSession();
@@ -41,7 +41,7 @@ export default function PlatformsPage() {
               Retry
             </Button>
           </Alert>
-        ) : isLoading || !platforms ? (
+        ) : !platforms ? (
           <Stack gap="md" data-testid="platforms-loading" aria-busy="true">
             <Skeleton height={140} radius="md" />
             <Skeleton height={140} radius="md" />

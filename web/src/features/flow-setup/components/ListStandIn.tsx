@@ -7,8 +7,9 @@ import { type KeyboardEvent, type Ref, useLayoutEffect, useRef, useState } from 
  * (the floating layer, popover and scroll area: about 35 KB compressed, a sixth of the page) is only
  * needed once a list opens. Until it arrives (`list-pickers.ts`: asked for on the first use of the
  * form) each field is drawn by `ListStandIn`: the same label, help, message and chosen values, each
- * removable, and the same combobox field, closed, which keeps what is typed. When the code arrives the picker takes the
- * stand-in's place, with its text and, if the stand-in had the keyboard's focus, the focus.
+ * removable, and the same combobox field, closed, which keeps what is typed. When the code arrives
+ * the picker takes the stand-in's place, with its text and, if the stand-in had the keyboard's focus,
+ * the focus.
  */
 
 /** What was typed into a stand-in, by its input's id, for the picker that takes its place. */
