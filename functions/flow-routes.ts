@@ -39,7 +39,14 @@ export const flowRoutes: readonly HttpRoute[] = [
   // Flows (part 2 sections 2.1-2.3, 4, 7; DECISIONS 3, 4, 15, 24, 27). A start only writes (the run
   // dispatch sends the run and puts the schedule); pause, resume and stop move the schedule.
   { method: 'POST', path: '/api/flows', handler: 'flows/create-flow', auth: 'verified', table: 'write' },
-  { method: 'GET', path: '/api/flows', handler: 'flows/list-flows', auth: 'verified', table: 'read' },
+  {
+    method: 'GET',
+    path: '/api/flows',
+    handler: 'flows/list-flows',
+    auth: 'verified',
+    table: 'read',
+    keyScope: 'flows:read',
+  },
   // Issue 36 point 2: the wizard's audience preview, one people search of the workspace's LinkedIn
   // account in Chromium ('keys' opens its cookies); writes the search budget and the 10-minute count.
   {
@@ -51,7 +58,14 @@ export const flowRoutes: readonly HttpRoute[] = [
     needs: ['keys'],
     chromium: true,
   },
-  { method: 'GET', path: '/api/flows/{id}', handler: 'flows/get-flow', auth: 'verified', table: 'read' },
+  {
+    method: 'GET',
+    path: '/api/flows/{id}',
+    handler: 'flows/get-flow',
+    auth: 'verified',
+    table: 'read',
+    keyScope: 'flows:read',
+  },
   // Issue 36 point 7: a flow's name, never one another flow of the workspace has.
   {
     method: 'PATCH',
@@ -67,6 +81,7 @@ export const flowRoutes: readonly HttpRoute[] = [
     handler: 'flows/get-flow-analytics',
     auth: 'verified',
     table: 'read',
+    keyScope: 'flows:read',
   },
   {
     method: 'GET',
@@ -74,6 +89,7 @@ export const flowRoutes: readonly HttpRoute[] = [
     handler: 'flows/list-flow-activities',
     auth: 'verified',
     table: 'read',
+    keyScope: 'flows:read',
   },
   {
     method: 'GET',
@@ -81,6 +97,7 @@ export const flowRoutes: readonly HttpRoute[] = [
     handler: 'flows/list-flow-prospects',
     auth: 'verified',
     table: 'read',
+    keyScope: 'flows:read',
   },
   {
     method: 'GET',
@@ -88,6 +105,7 @@ export const flowRoutes: readonly HttpRoute[] = [
     handler: 'flows/get-flow-prospect',
     auth: 'verified',
     table: 'read',
+    keyScope: 'flows:read',
   },
   {
     method: 'GET',
@@ -124,6 +142,7 @@ export const flowRoutes: readonly HttpRoute[] = [
     handler: 'flows/pause-flow',
     auth: 'verified',
     table: 'write',
+    keyScope: 'automations:run',
     needs: ['scheduler'],
   },
   {
@@ -132,6 +151,7 @@ export const flowRoutes: readonly HttpRoute[] = [
     handler: 'flows/resume-flow',
     auth: 'verified',
     table: 'write',
+    keyScope: 'automations:run',
     needs: ['scheduler'],
   },
   {
@@ -140,6 +160,7 @@ export const flowRoutes: readonly HttpRoute[] = [
     handler: 'flows/execute-flow',
     auth: 'verified',
     table: 'write',
+    keyScope: 'automations:run',
   },
   {
     method: 'DELETE',
@@ -147,6 +168,7 @@ export const flowRoutes: readonly HttpRoute[] = [
     handler: 'flows/stop-flow',
     auth: 'verified',
     table: 'write',
+    keyScope: 'automations:run',
     needs: ['scheduler'],
   },
 ];

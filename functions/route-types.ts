@@ -1,4 +1,6 @@
 /** The shapes of the route table's rows (routes.ts): HTTP, streaming and WebSocket routes and their grants. */
+import type { ApiKeyScope } from '../shared/api-key-texts';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type AuthLevel = 'public' | 'user' | 'verified';
 /**
@@ -37,6 +39,12 @@ export interface HttpRoute {
    * refuses them with 403.
    */
   readonly anyWorkspace?: true;
+  /**
+   * An API key with this scope may call the route (issue 39): it acts in its workspace as the owner. A
+   * row without one refuses every key (403), whatever its scopes: billing, the team, the brand, the
+   * account and the keys themselves never serve one. The row's function also gets 'api-key-use'.
+   */
+  readonly keyScope?: ApiKeyScope;
   /** The workspace owner's only (billing, team, brand; DECISIONS 31): a member acting in it gets 403. */
   readonly ownerOnly?: true;
   /**
@@ -67,6 +75,12 @@ export type Capability =
   | 'mail'
   | 'keys'
   | 'realtime-push'
+  /**
+   * dynamodb:UpdateItem on the table, for what an API key's request writes before its route runs: the
+   * key's rate-limit count and its last use. Given to every row with a `keyScope` (lib/api-stack.ts), so a
+   * read-only route that serves keys still reads only, but for those two counters.
+   */
+  | 'api-key-use'
   /** Signs access tokens (every signed-in route verifies them with the same secret). */
   | 'auth-secret'
   /** Stripe keys (API key, webhook secret) or the local sandbox. */

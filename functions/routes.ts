@@ -8,6 +8,7 @@
  * `stream`: served as server-sent events from a RESPONSE_STREAM function URL instead of the HTTP API.
  * `localOnly`: served by the local gateway, never deployed (`deployedHttpRoutes` is what CDK reads).
  */
+import { apiKeyRoutes } from './api-key-routes';
 import { flowCatalogueRoutes, flowRoutes } from './flow-routes';
 import type { HttpRoute, WebSocketRoute } from './route-types';
 import { teamRoutes } from './team-routes';
@@ -260,6 +261,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'automations/start-automation',
     auth: 'verified',
     table: 'write',
+    keyScope: 'automations:run',
   },
   // The dashboard reads these, and it is open to signed-in users whose e-mail is not verified yet.
   {
@@ -268,6 +270,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'automations/list-automations',
     auth: 'user',
     table: 'read',
+    keyScope: 'leads:read',
   },
   {
     method: 'GET',
@@ -282,6 +285,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'automations/pause-automation',
     auth: 'verified',
     table: 'write',
+    keyScope: 'automations:run',
     needs: ['scheduler'],
   },
   {
@@ -290,9 +294,11 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'leads/list-leads',
     auth: 'verified',
     table: 'read',
+    keyScope: 'leads:read',
   },
   ...flowRoutes,
   ...teamRoutes,
+  ...apiKeyRoutes,
   // Jobs (part 1 section 7; DECISIONS 23): one run of an automation each.
   {
     method: 'GET',
@@ -300,6 +306,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'automations/list-jobs',
     auth: 'verified',
     table: 'read',
+    keyScope: 'leads:read',
   },
   {
     method: 'POST',
@@ -307,6 +314,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'automations/run-job',
     auth: 'verified',
     table: 'write',
+    keyScope: 'automations:run',
   },
   {
     method: 'PUT',
@@ -314,6 +322,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: 'automations/update-job',
     auth: 'verified',
     table: 'write',
+    keyScope: 'automations:run',
     needs: ['scheduler'],
   },
   {

@@ -109,6 +109,13 @@ export class ApiStack extends Stack {
       },
     });
 
+    // One log group for every route function (each writes streams named after itself): a group each would
+    // be one resource per route more, and this stack holds seven per route against CloudFormation's 500.
+    const routeLogs = new logs.LogGroup(this, 'RouteLogs', {
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: removalPolicyFor(stage),
+    });
+
     const functionFor = (row: HttpRoute, streaming: boolean): AppFunction => {
       const existing = this.routeFunctions.get(row.handler);
       if (existing) return existing;
@@ -116,6 +123,7 @@ export class ApiStack extends Stack {
         stage,
         entry: fromRoot(handlerFile(row.handler)),
         description: `Trobly ${stage} ${row.method} ${row.path}`,
+        logGroup: routeLogs,
         // A stream may run as long as the model answers; CloudFront only bounds the gap between chunks.
         // A route that drives Chromium starts it (cold), opens the platform and waits a read's pace.
         timeout: streaming
@@ -131,9 +139,12 @@ export class ApiStack extends Stack {
         // Sized and bundled as the Chromium workers are.
         ...(row.chromium ? chromiumFunctionProps() : {}),
       });
-      // Every signed-in route verifies access tokens, so it reads the token key, as do sign-in and refresh.
+      // Every signed-in route verifies access tokens, so it reads the token key, as do sign-in and refresh;
+      // a route that serves API keys counts each key's requests and its last use.
       const needs =
-        row.auth === 'public' ? (row.needs ?? []) : [...(row.needs ?? []), 'auth-secret' as const];
+        row.auth === 'public'
+          ? (row.needs ?? [])
+          : [...(row.needs ?? []), 'auth-secret' as const, ...(row.keyScope ? ['api-key-use' as const] : [])];
       grantCapabilities(fn, needs, targets, row.table);
       // Every route refuses a request without CloudFront's origin secret (functions/core/origin.ts), which it
       // reads by ARN on first use, as the token key.

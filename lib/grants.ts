@@ -278,6 +278,14 @@ export function grantCapabilities(
       case 'realtime-push':
         grantRealtimePush(fn, targets.realtime ?? missing(need, fn));
         break;
+      case 'api-key-use':
+        // UpdateItem alone: an API key's rate-limit count and last use, on a route that may only read.
+        // (dynamodb:LeadingKeys could narrow it to those items' partitions; the local cloud's simulator
+        // is given no such context, so it would allow here what AWS refuses.)
+        targets.table.grant(fn.role, 'dynamodb:UpdateItem');
+        // As the table's write grants do for its customer-managed key (the read grant has kms:Decrypt).
+        targets.table.encryptionKey?.grant(fn.role, 'kms:Encrypt', 'kms:ReEncrypt*', 'kms:GenerateDataKey*');
+        break;
       case 'auth-secret': {
         requireSecretsExtension(need, fn);
         const authSecret = targets.authTokenSecret ?? missing(need, fn);

@@ -16,6 +16,7 @@ const DOMAIN_RANKS = {
   billing: 4,
   connections: 4,
   team: 4,
+  'api-keys': 4,
   automations: 5,
   engine: 5,
   leads: 6,

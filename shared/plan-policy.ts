@@ -168,6 +168,16 @@ export function hasFeature(plan: string | null | undefined, feature: Feature): b
   return featureTests[feature](limitsFor(plan));
 }
 
+/**
+ * API keys (issue 39 point 1): the owners of PRO and PLUS workspaces. Not a column of section 9's table,
+ * which predates them, so it is named here rather than read from the limits.
+ */
+const API_KEY_PLANS: readonly Plan[] = ['PRO', 'PLUS'];
+
+export function apiKeysInPlan(plan: string | null | undefined): boolean {
+  return API_KEY_PLANS.includes(planOrFree(plan));
+}
+
 // Section 6 quotes only FREE's hint and paraphrases the rest; these sentences say what it paraphrases.
 // Its "PRO upgrade to Business" means Plus (DECISIONS 33): no text a person reads names another plan.
 const upgradeHints: Readonly<Record<Plan, string | undefined>> = {

@@ -264,8 +264,12 @@ export async function changeUsername(user: StoredUser, next: string, profile: Ch
 /** Removes the user and everything under their partition, then their e-mail and username claims. */
 export async function deleteUserEverywhere(user: StoredUser): Promise<number> {
   const owned: Array<{ pk: string; sk: string }> = [];
+  // An API key's lookup lives outside the partition too, named by the secret's hash on its list item.
+  const apiKeyLookups: Array<{ pk: string; sk: string }> = [];
   for await (const item of queryByPrefix(keys.userPartition(user.id), '')) {
     owned.push({ pk: item.pk as string, sk: item.sk as string });
+    if (String(item.sk).startsWith(keys.apiKeyPrefix) && typeof item.secretHash === 'string')
+      apiKeyLookups.push(keys.apiKeySecret(item.secretHash));
   }
   // The profile goes last, so a failure half-way leaves an account that can still sign in and retry.
   const profile = keys.user(user.id);
@@ -273,7 +277,11 @@ export async function deleteUserEverywhere(user: StoredUser): Promise<number> {
   const tokens = owned
     .filter((k) => k.sk.startsWith(keys.userOneTimeTokenPrefix))
     .map((k) => keys.oneTimeToken(k.sk.slice(keys.userOneTimeTokenPrefix.length)));
-  const others = [...tokens, ...owned.filter((k) => !(k.pk === profile.pk && k.sk === profile.sk))];
+  const others = [
+    ...tokens,
+    ...apiKeyLookups,
+    ...owned.filter((k) => !(k.pk === profile.pk && k.sk === profile.sk)),
+  ];
   // Throttled deletes are retried with backoff, a bounded number of times; then the deletion fails (500)
   // with the profile still there, so the user can try again.
   await batchDelete(others);

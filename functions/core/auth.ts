@@ -1,7 +1,9 @@
 import { jwtVerify } from 'jose';
+import type { ApiKeyScope } from '../../shared/api-key-texts';
 import { hasFeature } from '../../shared/plan-policy';
 import { personName, TEAM_TEXTS, WORKSPACE_TEXTS } from '../../shared/team-texts';
 import type { AuthLevel } from '../route-types';
+import { type ApiKeyCaller, looksLikeApiKey, verifyApiKey } from './api-key-auth';
 import { loadAuthState, loadWorkspaceStanding, type SessionKind } from './auth-state';
 import { env } from './env';
 import { ForbiddenError, RemovedFromWorkspaceError, UnauthorizedError } from './errors';
@@ -18,8 +20,11 @@ export interface AuthUser {
   readonly id: string;
   readonly sessionId: string;
   readonly emailVerified: boolean;
-  /** A web sign-in, or the paired browser extension's own session (which may not pair again). */
-  readonly sessionKind: SessionKind;
+  /**
+   * A web sign-in, or the paired browser extension's own session (which may not pair again), or an API
+   * key (issue 39), which has no session.
+   */
+  readonly sessionKind: SessionKind | 'api-key';
   /** When this session signed in (ISO): pairing asks for the password again when it is not recent. */
   readonly signedInAt: string;
   /**
@@ -29,9 +34,13 @@ export interface AuthUser {
   readonly workspaceId: string;
   /** 'suspended': a member whose owner's plan dropped below PLUS; only the workspace routes serve them. */
   readonly workspaceAccess: 'owner' | 'member' | 'suspended';
+  /** The API key the request came with, and its scopes; absent for a session. */
+  readonly apiKey?: ApiKeyCaller;
 }
 
 export const ACCESS_TOKEN_ALGORITHM = 'HS256';
+
+const VERIFY_EMAIL_FIRST = 'Please verify your email address to continue.';
 
 export function accessTokenKey(secret: string): Uint8Array {
   return Buffer.from(secret, 'base64url');
@@ -49,6 +58,8 @@ export interface RouteWorkspace {
   anyWorkspace?: boolean;
   /** The owner's only: billing, the team, the brand. */
   ownerOnly?: boolean;
+  /** The scope an API key needs for the route; without one, the route refuses keys. */
+  keyScope?: ApiKeyScope;
 }
 
 export async function verifyAccessToken(token: string, workspace: RouteWorkspace = {}): Promise<AuthUser> {
@@ -110,12 +121,31 @@ export async function authenticate(
   if (level === 'public') return undefined;
   const token = bearerToken(headers);
   if (!token) throw new UnauthorizedError();
+  if (looksLikeApiKey(token)) return viaApiKey(token, level, workspace);
   const user = await verifyAccessToken(token, workspace);
   if (user.workspaceAccess === 'suspended' && !workspace.anyWorkspace)
     throw new ForbiddenError(TEAM_TEXTS.teamUnavailable);
   if (workspace.ownerOnly && user.workspaceId !== user.id) throw new ForbiddenError(TEAM_TEXTS.ownerOnly);
   if (level === 'verified' && !user.emailVerified) {
-    throw new ForbiddenError('Please verify your email address to continue.');
+    throw new ForbiddenError(VERIFY_EMAIL_FIRST);
   }
   return user;
+}
+
+/** An API key's caller: the workspace's owner, as far as the key's scope reaches (api-key-auth.ts). */
+async function viaApiKey(token: string, level: AuthLevel, workspace: RouteWorkspace): Promise<AuthUser> {
+  const identity = await verifyApiKey(token, workspace.keyScope);
+  if (level === 'verified' && !identity.emailVerified) {
+    throw new ForbiddenError(VERIFY_EMAIL_FIRST);
+  }
+  return {
+    id: identity.ownerId,
+    sessionId: `api-key:${identity.key.id}`,
+    emailVerified: identity.emailVerified,
+    sessionKind: 'api-key',
+    signedInAt: identity.createdAt,
+    workspaceId: identity.ownerId,
+    workspaceAccess: 'owner',
+    apiKey: identity.key,
+  };
 }

@@ -114,10 +114,11 @@ const authStep = (
         `Handler auth (${declaredPublic ? 'public' : 'signed-in'}) disagrees with route table (${level})`,
       );
     }
-    const { anyWorkspace, ownerOnly } = request.internal.route;
+    const { anyWorkspace, ownerOnly, keyScope } = request.internal.route;
     request.internal.user = await authenticate(request.event.headers ?? {}, level, {
       anyWorkspace,
       ownerOnly,
+      keyScope,
     });
   },
 });

@@ -67,6 +67,9 @@
  * | 52 | one mail job's send (sent at most once, by job id) | table | pk = MAIL-JOB#<jobId>, sk = MAIL-JOB           |
  * | 53 | writes open (taken, performing), by lease end     | gsi2  | gsi2pk = OPEN-WRITES, gsi2sk = <leaseUntil>#<workspaceId>#<connectionId>#<key> |
  * | 54 | a connected account's audience count for a targeting (10 min) | table | pk = USER#<workspaceId>#BUDGET#<connectionId>, sk = AUDIENCE#<sha-256 of the facets> |
+ * | 55 | a workspace's API keys (name, prefix, scopes, last use) | table | pk = USER#<owner>, sk begins_with APIKEY#      |
+ * | 56 | how many API keys a workspace holds              | table | pk = USER#<owner>, sk = APIKEYS                   |
+ * | 57 | an API key by the SHA-256 of its secret          | table | pk = API-KEY#<sha-256>, sk = API-KEY              |
  *
  * Starting an automation checks the running count and writes the automation in one transaction with
  * a version bump of the workspace's start guard (conditional on the version read), so two starts at once
@@ -364,6 +367,15 @@ export const keys = {
    * partition by a prefix reads it, and it goes with the owner's account.
    */
   brand: (ownerId: string): ItemKey => ({ pk: user(ownerId), sk: 'BRAND' }),
+  /**
+   * API keys (issue 39): the workspace's list of them (never the secret, only its hash, which names the
+   * lookup item), the count that caps them, and the lookup by the secret's SHA-256 that the auth hook
+   * reads. A key's secret is 30 random bytes, so a plain hash is as hard to reverse as the secret.
+   */
+  apiKey: (ownerId: string, keyId: string): ItemKey => ({ pk: user(ownerId), sk: `APIKEY#${keyId}` }),
+  apiKeyPrefix: 'APIKEY#',
+  apiKeyCount: (ownerId: string): ItemKey => ({ pk: user(ownerId), sk: 'APIKEYS' }),
+  apiKeySecret: (secretHash: string): ItemKey => ({ pk: `API-KEY#${secretHash}`, sk: 'API-KEY' }),
   /** Zero-padded, so the sort key's string order is time order in a query over a window's buckets. */
   rateBucket: (subject: string, bucketStart: number): ItemKey => ({
     pk: `RATE#${subject}`,

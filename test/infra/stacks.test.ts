@@ -196,8 +196,43 @@ describe('the route table', () => {
       const actions = actionsOf(statementsOfRole(built.templates.api, roleIdOf(fn)));
       expect(actions, row.path).toEqual(expect.arrayContaining(TABLE_READ_ACTIONS));
       const writes = actions.filter((a) => TABLE_WRITE_ACTIONS.includes(a));
-      if (row.table === 'read') expect(writes, `${row.path} is read-only`).toEqual([]);
+      // A read row that serves API keys writes their counters only (issue 39): UpdateItem, nothing else.
+      if (row.table === 'read')
+        expect(writes, `${row.path} is read-only`).toEqual(row.keyScope ? ['dynamodb:UpdateItem'] : []);
       else expect(writes, `${row.path} writes`).toEqual(expect.arrayContaining(TABLE_WRITE_ACTIONS));
+    }
+  });
+
+  it('lets exactly the rows with a key scope update the table for an API key, and never an owner-only one', () => {
+    const keyRows = deployedHttpRoutes.filter((row) => row.keyScope);
+    expect(keyRows.map((row) => `${row.method} ${row.path} ${row.keyScope}`)).toEqual([
+      'POST /api/automation/start automations:run',
+      'GET /api/automation leads:read',
+      'POST /api/automation/{id}/pause automations:run',
+      'GET /api/automation/leads/{jobId} leads:read',
+      'GET /api/flows flows:read',
+      'GET /api/flows/{id} flows:read',
+      'GET /api/flows/{id}/analytics flows:read',
+      'GET /api/flows/{id}/activities flows:read',
+      'GET /api/flows/{id}/prospects flows:read',
+      'GET /api/flows/{id}/prospects/{prospectId} flows:read',
+      'POST /api/flows/{id}/pause automations:run',
+      'POST /api/flows/{id}/resume automations:run',
+      'POST /api/flows/{id}/execute automations:run',
+      'DELETE /api/flows/{id} automations:run',
+      'GET /api/jobs leads:read',
+      'POST /api/jobs automations:run',
+      'PUT /api/jobs/{jobId} automations:run',
+    ]);
+    for (const row of keyRows) {
+      expect(row.auth, row.path).not.toBe('public');
+      expect(row.ownerOnly || row.anyWorkspace || row.stream || row.localOnly, row.path).toBeFalsy();
+    }
+    for (const row of deployedHttpRoutes.filter((r) => r.table === 'read' && !r.keyScope)) {
+      const fn = functionByDescription('api', `Trobly ${STAGE} ${row.method} ${row.path}`);
+      expect(actionsOf(statementsOfRole(built.templates.api, roleIdOf(fn))), row.path).not.toContain(
+        'dynamodb:UpdateItem',
+      );
     }
   });
 
@@ -231,6 +266,7 @@ describe('the route table', () => {
       'GET /api/team',
       'GET /api/workspaces',
       'GET /api/team/brand',
+      'GET /api/keys',
       'GET /api/jobs',
       'GET /api/jobs/dashboard/stats',
       'POST /api/leads/ai-filter',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
 import { httpRoutes } from '../../functions/routes';
 import { aiFilterInput } from '../../shared/ai-filter';
+import { apiKeyIdParams, createApiKeyInput } from '../../shared/api-keys';
 import {
   changePasswordInput,
   deleteAccountInput,
@@ -316,6 +317,14 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
     },
   },
   'DELETE /api/team/brand': { none: 'removes the caller’s brand' },
+  'GET /api/keys': { none: 'lists the caller’s API keys' },
+  'POST /api/keys': {
+    body: {
+      schema: createApiKeyInput,
+      sample: { name: 'CRM sync', scopes: ['leads:read'], expiresAt: '2099-01-01T00:00:00Z' },
+    },
+  },
+  'DELETE /api/keys/{id}': { path: { schema: apiKeyIdParams, sample: { id: 'k1' } } },
   'GET /api/industries': { none: 'lists the LinkedIn industries' },
   'GET /api/industries/search': {
     query: { schema: industrySearchQuery, sample: { q: 'software', limit: '10' } },

@@ -17,6 +17,7 @@ import { storeLeads } from '../../functions/leads/lead-repository';
 import { httpRoutes } from '../../functions/routes';
 import { localQueueName } from '../../scripts/local-cloud/sqs';
 import { type SandboxPlatforms, startSandboxPlatforms } from '../../scripts/sandbox-platforms';
+import { API_KEY_SCOPES, API_KEY_TEXTS, type ApiKeyScope } from '../../shared/api-key-texts';
 import { AUTH_TEXTS } from '../../shared/auth';
 import { BILLING_TEXTS } from '../../shared/billing';
 import { audienceFacets } from '../../shared/flow-audience';
@@ -36,9 +37,9 @@ import { newUser, warmUsers } from '../support/users';
 
 /**
  * Issue 22, "the cross-workspace matrix on every route" (DECISIONS 31): every signed-in route of the
- * route table, called by five people around one PLUS owner's workspace W, which holds a LinkedIn and a
- * Twitter connection, a trob with a job and leads, a flow with a prospect and an activity, and a month's
- * usage:
+ * route table, called by five people and an API key around one PLUS owner's workspace W, which holds a
+ * LinkedIn and a Twitter connection, a trob with a job and leads, a flow with a prospect and an
+ * activity, and a month's usage:
  *
  * 1. the owner, in W: the route works;
  * 2. a member acting in W: W's data (reads see the owner's, writes land in W), 403 on the owner's
@@ -48,7 +49,8 @@ import { newUser, warmUsers } from '../support/users';
  *    `anyWorkspace` rows, which answer in their own workspace and take them back to it (DECISIONS 34);
  * 5. the member after the owner's plan dropped below PLUS: 403 with the team's words on every route
  *    but the `anyWorkspace` rows; when the plan returns, access returns and nothing was deleted;
- * 6. and a member who deletes their own account: only theirs goes.
+ * 6. a member who deletes their own account: only theirs goes;
+ * 7. and an API key of the owner (issue 39): W's data on the rows with its scope, 403 on all others.
  *
  * MATRIX below holds one entry per `METHOD path` of the table's signed-in rows (the public and the
  * local cloud's own rows aside): a new signed-in route fails the first test until it has one. Each
@@ -109,6 +111,8 @@ const fx = {
   /** A fresh sandbox session for the sync entry. */
   session: undefined as { cookies: unknown[]; userAgent: string } | undefined,
   hashes: new Map<string, string>(),
+  /** W's API keys: one kept through the matrix, one the owner's revoke takes. */
+  apiKeys: {} as Partial<Record<'kept' | 'throwaway', { id: string; secret: string }>>,
 };
 const flowTemplate = flowTemplates[0]!;
 const audienceOfW = () => structuredClone(flowTemplate.defaultConfig.targetingSettings);
@@ -253,6 +257,17 @@ async function pendingTeamInvitation() {
   fx.teamInvitation = { id: res.body.data.invitation.id, email, token: await teamInvitationToken(email) };
   return fx.teamInvitation;
 }
+/** A new API key of W's owner, with these scopes. */
+async function newKeyOfW(scopes: readonly ApiKeyScope[]) {
+  const res = await api.post('/api/keys', { name: uniqueName('key'), scopes }, as('owner'));
+  expect(res.status, res.text).toBe(201);
+  return { id: res.body.data.key.id as string, secret: res.body.data.secret as string };
+}
+/** W's API key with every scope, made once: the seventh phase's caller. */
+async function keptKeyOfW() {
+  fx.apiKeys.kept ??= await newKeyOfW(API_KEY_SCOPES);
+  return fx.apiKeys.kept;
+}
 const teamInvitationToken = async (email: string) =>
   linkToken(await lastMailTo(env.stateDir, email, INVITE_SUBJECT), '/team/accept');
 
@@ -312,6 +327,11 @@ interface Entry {
   prepare?(who: Persona): Promise<void>;
   /** Live personas call it from a spare session of theirs (the call ends the session it comes from). */
   spare?: true;
+  /**
+   * What the API key's call needs first, where the owner's preparation is not enough (the owner's own
+   * resource was used up in phase 1); else the owner's `prepare` runs.
+   */
+  keyPrepare?(): Promise<void>;
   owner: Check;
   /** Omitted for the owner's routes: 403 with TEAM_TEXTS.ownerOnly. */
   member?: Check;
@@ -609,6 +629,54 @@ const MATRIX: Record<string, Entry> = {
       expect(res.status, res.text).toBe(200);
       expect(res.body.data.brand).toMatchObject({ name: BRAND_OF.outsider });
       expect((await ownerView('/api/team/brand')).brand).toMatchObject({ name: BRAND_OF.owner });
+    },
+  },
+  // API keys (issue 39): the owner's; the outsider's calls make and list keys of their own workspace.
+  'GET /api/keys': {
+    kind: 'owner-only',
+    prepare: async () => void (await keptKeyOfW()),
+    request: () => ({ path: '/api/keys' }),
+    owner: (res) => {
+      expect(res.status, res.text).toBe(200);
+      expect(idsIn(res.body.data.keys)).toContain(fx.apiKeys.kept!.id);
+      expect(res.text).not.toContain(fx.apiKeys.kept!.secret);
+    },
+    outsider: (res) => {
+      expect(res.status, res.text).toBe(200);
+      expect(idsIn(res.body.data.keys)).not.toContain(fx.apiKeys.kept!.id);
+    },
+  },
+  'POST /api/keys': {
+    kind: 'owner-only',
+    request: () => ({ path: '/api/keys', body: { name: 'Matrix key', scopes: ['leads:read'] } }),
+    owner: async (res) => {
+      expect(res.status, res.text).toBe(201);
+      expect(idsIn((await ownerView('/api/keys')).keys)).toContain(res.body.data.key.id);
+    },
+    outsider: async (res) => {
+      expect(res.status, res.text).toBe(201);
+      expect(idsIn((await ownerView('/api/keys')).keys)).not.toContain(res.body.data.key.id);
+    },
+  },
+  'DELETE /api/keys/{id}': {
+    kind: 'owner-only',
+    prepare: async (who) => {
+      await keptKeyOfW();
+      if (who === 'owner') fx.apiKeys.throwaway = await newKeyOfW(['leads:read']);
+    },
+    // The owner revokes a throwaway key; the others ask for W's kept one.
+    request: (who) => ({
+      path: `/api/keys/${who === 'owner' ? fx.apiKeys.throwaway?.id : fx.apiKeys.kept?.id}`,
+    }),
+    owner: async (res) => {
+      expect(res.status, res.text).toBe(200);
+      expect(idsIn((await ownerView('/api/keys')).keys)).not.toContain(fx.apiKeys.throwaway!.id);
+      const used = await api.get('/api/automation', { token: fx.apiKeys.throwaway!.secret });
+      expect(used.status, used.text).toBe(401);
+    },
+    outsider: async (res) => {
+      notFound(res, API_KEY_TEXTS.notFound);
+      expect(idsIn((await ownerView('/api/keys')).keys)).toContain(fx.apiKeys.kept!.id);
     },
   },
   'POST /api/billing/start-trial': {
@@ -1049,7 +1117,16 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /api/flows/{id}': {
     kind: 'workspace',
     // Each live persona stops the flow its own `POST /api/flows` made (in W for the owner and the
-    // member); the outsider aims at W's flow, which stays.
+    // member); the outsider aims at W's flow, which stays. The key stops one the owner makes for it.
+    keyPrepare: async () => {
+      const res = await api.post(
+        '/api/flows',
+        { templateId: flowTemplate.id, config: structuredClone(flowTemplate.defaultConfig) },
+        as('owner'),
+      );
+      expect(res.status, res.text).toBe(201);
+      fx.flows.owner = res.body.data.flow.id;
+    },
     request: (who) => ({
       path: `/api/flows/${(who === 'owner' || who === 'member' ? fx.flows[who] : undefined) ?? fx.flow}`,
     }),
@@ -1261,6 +1338,56 @@ async function purgesDone(): Promise<void> {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * Issue 39: an API key of W's owner, the sixth actor. A row with a `keyScope` serves a key holding that
+ * scope as it serves the owner (the owner's own check of the entry, after its own preparation), and
+ * refuses a key without it; every other row refuses any key, before its handler.
+ */
+describe('7. an API key of the owner', () => {
+  const keyRows = KEYS.filter((k) => rows.get(k)?.keyScope);
+  let lacking: Partial<Record<ApiKeyScope, string>> = {};
+  beforeAll(async () => {
+    await keptKeyOfW();
+    // For each scope, a key with every other one.
+    lacking = Object.fromEntries(
+      await Promise.all(
+        API_KEY_SCOPES.map(async (scope) => [
+          scope,
+          (await newKeyOfW(API_KEY_SCOPES.filter((s) => s !== scope))).secret,
+        ]),
+      ),
+    );
+  });
+
+  it('is served by the routes that read leads and flows or start and stop runs, and no others', () => {
+    expect(keyRows.length).toBe(17);
+    for (const key of keyRows) expect(MATRIX[key]!.kind, key).toBe('workspace');
+  });
+
+  for (const key of KEYS) {
+    const scope = rows.get(key)?.keyScope;
+    if (!scope) {
+      it(`${key}: 403, no key may call it`, async () => {
+        const [method] = key.split(' ') as [string];
+        const { path, body } = MATRIX[key]!.request('owner');
+        const res = await api.request(method, path, body, { token: fx.apiKeys.kept!.secret });
+        forbidden(res, API_KEY_TEXTS.routeNotAllowed);
+      });
+      continue;
+    }
+    it(`${key}: served with ${scope} as the owner is, refused without it`, async () => {
+      const entry = MATRIX[key]!;
+      const [method] = key.split(' ') as [string];
+      await (entry.keyPrepare ? entry.keyPrepare() : entry.prepare?.('owner'));
+      const { path, body } = entry.request('owner');
+      const without = await api.request(method, path, body, { token: lacking[scope]! });
+      forbidden(without, API_KEY_TEXTS.scopeMissing(scope));
+      const token = fx.apiKeys.kept!.secret;
+      await entry.owner(await api.request(method, path, body, { token }), 'owner', token);
+    });
+  }
+});
 
 describe('6. a member deleting their own account', () => {
   it('deletes their account only: W keeps its data, and the team no longer lists them', async () => {

@@ -209,12 +209,13 @@ describe('every name field refuses a web address, a domain or an e-mail address'
       .map((field) => ({ ...field, key: `${route} ${field.path}` })),
   );
 
-  it('finds the name fields: register, profile, brand and flow', () => {
+  it('finds the name fields: register, profile, brand, flow and API key', () => {
     expect(nameFields.map((f) => f.key).sort()).toEqual([
       'PATCH /api/flows/{id} body.name',
       'POST /api/auth/register body.firstName',
       'POST /api/auth/register body.lastName',
       'POST /api/flows body.name',
+      'POST /api/keys body.name',
       'PUT /api/team/brand body.name',
       'PUT /api/users/profile body.firstName',
       'PUT /api/users/profile body.lastName',
