@@ -28,6 +28,11 @@ export const API_KEY_PREFIX_LENGTH = 12;
 export const API_KEY_NAME_MAX_LENGTH = 60;
 /** Keys a workspace holds at once: enough for each tool its own, few enough to review. */
 export const API_KEYS_MAX = 10;
+/**
+ * A key outlives the session that made it (sign-out, a password change), so making one asks for the
+ * password unless the sign-in is this recent, as pairing the extension does.
+ */
+export const API_KEY_RECENT_SIGN_IN_SECONDS = 15 * 60;
 /** Requests one key may make in any minute (a sliding window, functions/core/rate-limit.ts). */
 export const API_KEY_REQUESTS_PER_MINUTE = 120;
 
@@ -71,13 +76,17 @@ export const API_KEY_TEXTS = {
   lastUsed: (date: string) => `Last used ${date}`,
   expiresOn: (date: string) => `Expires ${date}`,
   revokeLabel: (name: string) => `Revoke API key ${name}`,
-  copyLabel: 'Copy the new API key',
   secretLabel: 'Your new API key',
   viewPricing: 'View pricing plans',
   never: 'Never used',
   noExpiry: 'No expiry',
   expired: 'Expired',
   tooMany: `You can have at most ${API_KEYS_MAX} API keys. Revoke one to create another.`,
+  passwordNeeded: 'For your security, enter your password to create an API key.',
+  passwordLabel: 'Your password',
+  notFromExtension: 'API keys are created in the app, not from the browser extension.',
+  notInPlanList:
+    'Your plan no longer includes API keys: the keys below do not work. Revoke any you no longer need.',
   notFound: 'API key not found',
   /** A key sent to a route no key may call (billing, the team, the brand, the account, the keys). */
   routeNotAllowed: 'API keys cannot be used for this request. Sign in to the app instead.',

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { API_KEY_NAME_MAX_LENGTH, API_KEY_SCOPES, API_KEY_TEXTS } from './api-key-texts';
+import { existingPassword, MESSAGES } from './auth';
 import { idToken, nameText } from './text';
 
 /**
@@ -30,6 +31,8 @@ export const createApiKeyInput = z.object({
   name: apiKeyName,
   scopes: apiKeyScopes,
   expiresAt: z.optional(z.nullable(apiKeyExpiry)),
+  /** Asked for when the sign-in is not recent (API_KEY_RECENT_SIGN_IN_SECONDS), as pairing asks. */
+  password: z.optional(existingPassword(MESSAGES.passwordRequired)),
 });
 export type CreateApiKeyInput = z.infer<typeof createApiKeyInput>;
 

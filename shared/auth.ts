@@ -83,8 +83,9 @@ export const newPassword = (requiredMessage: string = MESSAGES.passwordRequired)
     z.maxLength(PASSWORD_MAX, 'Password must be 256 characters or less'),
   );
 
+/** The password a person already has, checked against its hash: required, not its strength rules. */
 /* @__NO_SIDE_EFFECTS__ */
-const existingPassword = (message: string) =>
+export const existingPassword = (message: string) =>
   z
     .string({ error: message })
     .check(required(message), z.maxLength(PASSWORD_MAX, 'Password must be 256 characters or less'));

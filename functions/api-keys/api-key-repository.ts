@@ -1,6 +1,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type ApiKeyScope, isApiKeyScope } from '../../shared/api-key-texts';
 import { dynamo, tableName } from '../core/clients/dynamo';
+import { retryingConflicts } from '../core/conflicts';
 import { isItemConditionFailure } from '../core/dynamo-errors';
 import { queryByPrefix } from '../core/query';
 import { keys } from '../core/table';
@@ -59,37 +60,40 @@ export async function putApiKey(key: StoredApiKey, max: number): Promise<void> {
     ...(key.expiresAt ? { keyExpiresAt: key.expiresAt } : {}),
   };
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table(),
-              Key: keys.apiKeyCount(key.ownerId),
-              UpdateExpression: 'ADD keyCount :one',
-              ConditionExpression: 'attribute_not_exists(keyCount) OR keyCount < :max',
-              ExpressionAttributeValues: { ':one': 1, ':max': max },
-            },
-          },
-          {
-            Put: {
-              TableName: table(),
-              Item: {
-                ...keys.apiKey(key.ownerId, key.id),
-                type: 'ApiKey',
-                name: key.name,
-                prefix: key.prefix,
-                scopes: key.scopes,
-                createdAt: key.createdAt,
-                ...(key.expiresAt ? { keyExpiresAt: key.expiresAt } : {}),
-                secretHash: key.secretHash,
+    // Two keys made at once meet on the count item: the one cancelled for that tries again.
+    await retryingConflicts(() =>
+      dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: table(),
+                Key: keys.apiKeyCount(key.ownerId),
+                UpdateExpression: 'ADD keyCount :one',
+                ConditionExpression: 'attribute_not_exists(keyCount) OR keyCount < :max',
+                ExpressionAttributeValues: { ':one': 1, ':max': max },
               },
-              ConditionExpression: 'attribute_not_exists(pk)',
             },
-          },
-          { Put: { TableName: table(), Item: lookup, ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
+            {
+              Put: {
+                TableName: table(),
+                Item: {
+                  ...keys.apiKey(key.ownerId, key.id),
+                  type: 'ApiKey',
+                  name: key.name,
+                  prefix: key.prefix,
+                  scopes: key.scopes,
+                  createdAt: key.createdAt,
+                  ...(key.expiresAt ? { keyExpiresAt: key.expiresAt } : {}),
+                  secretHash: key.secretHash,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            { Put: { TableName: table(), Item: lookup, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ],
+        }),
+      ),
     );
   } catch (error) {
     if (isItemConditionFailure(error, 0)) throw new ApiKeyWriteRefused('too-many');
@@ -100,27 +104,29 @@ export async function putApiKey(key: StoredApiKey, max: number): Promise<void> {
 /** Deletes the key's items and gives its place back; refused 'gone' when it is not there (any more). */
 export async function deleteApiKey(key: StoredApiKey): Promise<void> {
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: table(),
-              Key: keys.apiKey(key.ownerId, key.id),
-              ConditionExpression: 'attribute_exists(pk)',
+    await retryingConflicts(() =>
+      dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName: table(),
+                Key: keys.apiKey(key.ownerId, key.id),
+                ConditionExpression: 'attribute_exists(pk)',
+              },
             },
-          },
-          { Delete: { TableName: table(), Key: keys.apiKeySecret(key.secretHash) } },
-          {
-            Update: {
-              TableName: table(),
-              Key: keys.apiKeyCount(key.ownerId),
-              UpdateExpression: 'ADD keyCount :minusOne',
-              ExpressionAttributeValues: { ':minusOne': -1 },
+            { Delete: { TableName: table(), Key: keys.apiKeySecret(key.secretHash) } },
+            {
+              Update: {
+                TableName: table(),
+                Key: keys.apiKeyCount(key.ownerId),
+                UpdateExpression: 'ADD keyCount :minusOne',
+                ExpressionAttributeValues: { ':minusOne': -1 },
+              },
             },
-          },
-        ],
-      }),
+          ],
+        }),
+      ),
     );
   } catch (error) {
     if (isItemConditionFailure(error, 0)) throw new ApiKeyWriteRefused('gone');

@@ -2,14 +2,19 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   API_KEY_MARK,
   API_KEY_PREFIX_LENGTH,
+  API_KEY_RECENT_SIGN_IN_SECONDS,
+  API_KEY_SCOPES,
   API_KEY_TEXTS,
   API_KEYS_MAX,
   type ApiKeyView,
   type CreatedApiKey,
 } from '../../shared/api-key-texts';
 import type { CreateApiKeyInput } from '../../shared/api-keys';
+import { AUTH_TEXTS } from '../../shared/auth';
 import { apiKeysInPlan } from '../../shared/plan-policy';
-import { signedInUser } from '../auth/user-service';
+import { verifyPassword } from '../auth/password';
+import { guardPasswordAttempt } from '../auth/password-attempts';
+import { type StoredUser, signedInUser } from '../auth/user-service';
 import { apiKeySecretHash } from '../core/api-key-auth';
 import type { AuthUser } from '../core/auth';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
@@ -46,9 +51,45 @@ export const apiKeyView = (key: StoredApiKey): ApiKeyView => ({
 export function createApiKeyService({ now }: ApiKeyServiceDeps) {
   return { create, list, revoke };
 
-  async function create(caller: AuthUser, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+  /**
+   * A key outlives the session that makes it, so it must not out-rank it: the extension's session cannot
+   * make one, and a sign-in older than API_KEY_RECENT_SIGN_IN_SECONDS gives the password again (as
+   * pairing the extension asks, functions/auth/session-service.ts).
+   */
+  async function confirmCaller(
+    caller: AuthUser,
+    owner: StoredUser,
+    password: string | undefined,
+    clientIp: string,
+  ) {
+    if (caller.sessionKind === 'extension') throw new ForbiddenError(API_KEY_TEXTS.notFromExtension);
+    const signedInAt = Date.parse(caller.signedInAt);
+    const recent =
+      Number.isFinite(signedInAt) && now().getTime() - signedInAt < API_KEY_RECENT_SIGN_IN_SECONDS * 1000;
+    if (recent) return;
+    if (password === undefined) {
+      throw new ForbiddenError(API_KEY_TEXTS.passwordNeeded, [
+        { path: 'password', message: API_KEY_TEXTS.passwordNeeded },
+      ]);
+    }
+    const ok = await guardPasswordAttempt({ email: owner.email, clientIp }, () =>
+      verifyPassword(password, owner.passwordHash),
+    );
+    if (!ok) {
+      throw new ValidationError(AUTH_TEXTS.passwordWrong, [
+        { path: 'password', message: AUTH_TEXTS.passwordWrong },
+      ]);
+    }
+  }
+
+  async function create(
+    caller: AuthUser,
+    input: CreateApiKeyInput,
+    clientIp: string,
+  ): Promise<CreatedApiKey> {
     const owner = await signedInUser(caller);
     if (!apiKeysInPlan(owner.plan)) throw new ForbiddenError(API_KEY_TEXTS.notInPlan);
+    await confirmCaller(caller, owner, input.password, clientIp);
     const at = now();
     let expiresAt: string | null = null;
     if (input.expiresAt) {
@@ -67,7 +108,7 @@ export function createApiKeyService({ now }: ApiKeyServiceDeps) {
       name: input.name,
       prefix: secret.slice(0, API_KEY_PREFIX_LENGTH),
       // In the scopes' own order, once each, whatever order the request named them in.
-      scopes: [...new Set(input.scopes)],
+      scopes: API_KEY_SCOPES.filter((scope) => input.scopes.includes(scope)),
       createdAt: at.toISOString(),
       expiresAt,
       lastUsedAt: null,

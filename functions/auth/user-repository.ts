@@ -266,7 +266,8 @@ export async function deleteUserEverywhere(user: StoredUser): Promise<number> {
   const owned: Array<{ pk: string; sk: string }> = [];
   // An API key's lookup lives outside the partition too, named by the secret's hash on its list item.
   const apiKeyLookups: Array<{ pk: string; sk: string }> = [];
-  for await (const item of queryByPrefix(keys.userPartition(user.id), '')) {
+  // Consistent: an item written a moment ago (a key just made) must not be left behind.
+  for await (const item of queryByPrefix(keys.userPartition(user.id), '', { consistent: true })) {
     owned.push({ pk: item.pk as string, sk: item.sk as string });
     if (String(item.sk).startsWith(keys.apiKeyPrefix) && typeof item.secretHash === 'string')
       apiKeyLookups.push(keys.apiKeySecret(item.secretHash));

@@ -18,7 +18,7 @@ import { keys } from './table';
 /**
  * The auth hook's way for an API key (issue 39 point 1): `Authorization: Bearer trbk_…`. A key acts in
  * its workspace as the owner would, within its scopes, on the routes whose row names a `keyScope`. It
- * lives in core beside the session's way (auth.ts); functions/keys/ owns creating and revoking keys.
+ * lives in core beside the session's way (auth.ts); functions/api-keys/ owns creating and revoking keys.
  *
  * In order: the key must exist and not have expired (401 otherwise, the same answer for a key that never
  * existed and one revoked), the route must take keys at all (403; nothing is written for it, as its
@@ -101,8 +101,9 @@ export async function verifyApiKey(
 }
 
 /**
- * Writes the key's last use on its list item, at most once a minute (a condition, so a busy key costs
- * no more writes than that and a revoked key's item is not brought back).
+ * Writes the key's last use on its list item, at most once a minute: a condition, so the item changes
+ * at most that often and a revoked key's item is not brought back. (A refused condition is still billed
+ * as a write unit; a key's request costs two, with its rate-limit count.)
  */
 async function noteLastUse(ownerId: string, keyId: string, now: Date): Promise<void> {
   try {

@@ -933,6 +933,19 @@ describe('the whole app', () => {
     }
   });
 
+  it('keeps the API stack well inside CloudFormation’s 500 resources, its route functions logging to one group', () => {
+    const resources = Object.keys(built.templates.api.toJSON().Resources);
+    // Seven a route: function, role, policy, integration, route, permission (and one log group for all).
+    expect(resources.length).toBeLessThanOrEqual(460);
+    const groups = Object.keys(resourcesOf(built.templates.api, 'AWS::Logs::LogGroup'));
+    expect(groups.filter((id) => id.startsWith('RouteLogs'))).toHaveLength(1);
+    const [routeLogs] = groups.filter((id) => id.startsWith('RouteLogs'));
+    for (const row of deployedHttpRoutes) {
+      const fn = functionByDescription('api', `Trobly ${STAGE} ${row.method} ${row.path}`);
+      expect(fn.Properties.LoggingConfig, row.path).toEqual({ LogGroup: { Ref: routeLogs } });
+    }
+  });
+
   it('keeps every function log group for one month', () => {
     for (const key of ['realtime', 'workers', 'api'] as const) {
       const groups = Object.values(resourcesOf(built.templates[key], 'AWS::Logs::LogGroup'));

@@ -1,17 +1,19 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateUser } from '../../functions/auth/user-repository';
-import { apiKeySecretHash } from '../../functions/core/api-key-auth';
+import { apiKeySecretHash, verifyApiKey } from '../../functions/core/api-key-auth';
 import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { keys } from '../../functions/core/table';
 import {
   API_KEY_NAME_MAX_LENGTH,
   API_KEY_PATTERN,
+  API_KEY_RECENT_SIGN_IN_SECONDS,
   API_KEY_REQUESTS_PER_MINUTE,
   API_KEY_TEXTS,
   API_KEYS_MAX,
   type ApiKeyScope,
 } from '../../shared/api-key-texts';
+import { AUTH_TEXTS } from '../../shared/auth';
 import { TEAM_TEXTS } from '../../shared/team-texts';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
 import type { Api, TestUser } from '../support/api-client';
@@ -54,6 +56,18 @@ const forbidden = (message: string) => ({ code: 'FORBIDDEN', message });
 const invalid = { code: 'UNAUTHORIZED', message: API_KEY_TEXTS.invalid };
 const validation = (message: string) => ({ code: 'VALIDATION_ERROR', message, issues: expect.any(Array) });
 
+/** Moves a session's sign-in time back, as if the user had signed in `seconds` ago. */
+async function signedInAgo(user: TestUser, seconds: number) {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.session(user.id, user.sessionId),
+      UpdateExpression: 'SET createdAt = :at',
+      ExpressionAttributeValues: { ':at': new Date(Date.now() - seconds * 1000).toISOString() },
+    }),
+  );
+}
+
 describe('POST /api/keys', () => {
   it('answers the secret once and lists the key by its prefix, storing only the hash', async () => {
     const owner = await newUser({ plan: 'PRO' });
@@ -65,7 +79,8 @@ describe('POST /api/keys', () => {
       id: expect.any(String),
       name: 'CRM sync',
       prefix: secret.slice(0, 12),
-      scopes: ['flows:read', 'leads:read'],
+      // In the scopes' own order, whatever order the request named them in.
+      scopes: ['leads:read', 'flows:read'],
       createdAt: expect.any(String),
       expiresAt: null,
       lastUsedAt: null,
@@ -132,6 +147,44 @@ describe('POST /api/keys', () => {
     ).toBe(200);
     await newKey(owner, ['leads:read']);
     expect(await keysOf(owner)).toHaveLength(API_KEYS_MAX);
+  });
+
+  it('asks for the password after 15 minutes of sign-in, refuses a wrong one, and takes the right one', async () => {
+    const owner = await newUser({ plan: 'PRO' });
+    await signedInAgo(owner, API_KEY_RECENT_SIGN_IN_SECONDS - 60);
+    await newKey(owner, ['leads:read']);
+    await signedInAgo(owner, API_KEY_RECENT_SIGN_IN_SECONDS + 1);
+    const asked = await createKey(owner, { name: 'k', scopes: ['leads:read'] });
+    expect(asked.status, asked.text).toBe(403);
+    expect(asked.body).toEqual({
+      code: 'FORBIDDEN',
+      message: API_KEY_TEXTS.passwordNeeded,
+      issues: [{ path: 'password', message: API_KEY_TEXTS.passwordNeeded }],
+    });
+    const wrong = await createKey(owner, {
+      name: 'k',
+      scopes: ['leads:read'],
+      password: 'Not-The-Password-1',
+    });
+    expect(wrong.status, wrong.text).toBe(400);
+    expect(wrong.body).toMatchObject({ code: 'VALIDATION_ERROR', message: AUTH_TEXTS.passwordWrong });
+    expect(await keysOf(owner)).toHaveLength(1);
+    await newKey(owner, ['leads:read'], { password: owner.password });
+    expect(await keysOf(owner)).toHaveLength(2);
+  });
+
+  it('is refused to the paired extension’s own session', async () => {
+    const owner = await newUser({ plan: 'PRO' });
+    const paired = await api.post('/api/users/extension/pair', undefined, { token: owner.accessToken });
+    expect(paired.status, paired.text).toBe(201);
+    const res = await api.post(
+      '/api/keys',
+      { name: 'k', scopes: ['leads:read'], password: owner.password },
+      { token: paired.body.data.accessToken },
+    );
+    expect(res.status, res.text).toBe(403);
+    expect(res.body).toEqual(forbidden(API_KEY_TEXTS.notFromExtension));
+    expect(await keysOf(owner)).toEqual([]);
   });
 
   it('is the owner’s: a member acting in the workspace is refused, and so is a key', async () => {
@@ -231,6 +284,30 @@ describe('a key at work', () => {
     expect((await api.get('/api/automation', { token: secret })).status).toBe(200);
   });
 
+  it('serves until the instant of its expiry and not at it', async () => {
+    const owner = await newUser({ plan: 'PRO' });
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    const { key, secret } = await newKey(owner, ['leads:read'], { expiresAt: expiresAt.toISOString() });
+    const served = await verifyApiKey(secret, 'leads:read', new Date(expiresAt.getTime() - 1));
+    expect(served.key.id).toBe(key.id);
+    await expect(verifyApiKey(secret, 'leads:read', expiresAt)).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: API_KEY_TEXTS.invalid,
+    });
+  });
+
+  it('needs a verified e-mail on the routes that do, as a session does', async () => {
+    const owner = await newUser({ plan: 'PRO' });
+    const { secret } = await newKey(owner, ['leads:read', 'flows:read']);
+    await updateUser(owner.id, { emailVerified: false });
+    const verifiedRow = await api.get('/api/flows', { token: secret });
+    expect(verifiedRow.status).toBe(403);
+    expect(verifiedRow.body).toEqual(forbidden('Please verify your email address to continue.'));
+    expect((await api.get('/api/automation', { token: secret })).status).toBe(200);
+    await updateUser(owner.id, { emailVerified: true });
+    expect((await api.get('/api/flows', { token: secret })).status).toBe(200);
+  });
+
   it('answers 401 for a key that never existed, whatever its shape', async () => {
     for (const token of ['trbk_', `trbk_${'A'.repeat(40)}`, `trbk_${'A'.repeat(41)}`, 'trbk_not a key']) {
       const res = await api.get('/api/automation', { headers: { authorization: `Bearer ${token}` } });
@@ -247,6 +324,18 @@ describe('a key at work', () => {
     expect(Date.parse(first!.lastUsedAt!)).toBeGreaterThanOrEqual(before - 1000);
     expect((await api.get('/api/automation', { token: secret })).status).toBe(200);
     expect((await keysOf(owner))[0]!.lastUsedAt).toBe(first!.lastUsedAt);
+    // A minute and a second later, the next use is written.
+    const stale = new Date(Date.now() - 61_000).toISOString();
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.apiKey(owner.id, first!.id),
+        UpdateExpression: 'SET lastUsedAt = :stale',
+        ExpressionAttributeValues: { ':stale': stale },
+      }),
+    );
+    expect((await api.get('/api/automation', { token: secret })).status).toBe(200);
+    expect(Date.parse((await keysOf(owner))[0]!.lastUsedAt!)).toBeGreaterThan(Date.parse(stale) + 60_000);
   });
 
   it(`allows ${API_KEY_REQUESTS_PER_MINUTE} requests a minute per key, then 429 with when to retry`, async () => {

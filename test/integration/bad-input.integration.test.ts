@@ -321,7 +321,12 @@ const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'POST /api/keys': {
     body: {
       schema: createApiKeyInput,
-      sample: { name: 'CRM sync', scopes: ['leads:read'], expiresAt: '2099-01-01T00:00:00Z' },
+      sample: {
+        name: 'CRM sync',
+        scopes: ['leads:read'],
+        expiresAt: '2099-01-01T00:00:00Z',
+        password: GOOD_PASSWORD,
+      },
     },
   },
   'DELETE /api/keys/{id}': { path: { schema: apiKeyIdParams, sample: { id: 'k1' } } },

@@ -1342,13 +1342,22 @@ async function purgesDone(): Promise<void> {
 /**
  * Issue 39: an API key of W's owner, the sixth actor. A row with a `keyScope` serves a key holding that
  * scope as it serves the owner (the owner's own check of the entry, after its own preparation), and
- * refuses a key without it; every other row refuses any key, before its handler.
+ * refuses a key without it; every other row refuses any key, before its handler. An outsider's key with
+ * every scope gets what the outsider gets: its own workspace, 404 for W's things.
  */
 describe('7. an API key of the owner', () => {
   const keyRows = KEYS.filter((k) => rows.get(k)?.keyScope);
   let lacking: Partial<Record<ApiKeyScope, string>> = {};
+  let outsiderKey = '';
   beforeAll(async () => {
     await keptKeyOfW();
+    const made = await api.post(
+      '/api/keys',
+      { name: 'Outsider key', scopes: API_KEY_SCOPES },
+      as('outsider'),
+    );
+    expect(made.status, made.text).toBe(201);
+    outsiderKey = made.body.data.secret;
     // For each scope, a key with every other one.
     lacking = Object.fromEntries(
       await Promise.all(
@@ -1376,6 +1385,14 @@ describe('7. an API key of the owner', () => {
       });
       continue;
     }
+    it(`${key}: an outsider's key with every scope acts in the outsider's workspace, never in W`, async () => {
+      const entry = MATRIX[key]!;
+      const [method] = key.split(' ') as [string];
+      await entry.prepare?.('outsider');
+      const { path, body } = entry.request('outsider');
+      const res = await api.request(method, path, body, { token: outsiderKey });
+      await entry.outsider(res, 'outsider', outsiderKey);
+    });
     it(`${key}: served with ${scope} as the owner is, refused without it`, async () => {
       const entry = MATRIX[key]!;
       const [method] = key.split(' ') as [string];

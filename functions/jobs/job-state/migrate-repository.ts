@@ -1,10 +1,10 @@
 import { ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../core/clients/dynamo';
+import { retryingConflicts } from '../../core/conflicts';
 import { cancellationCodes, isConditionalCheckFailure, isConflictOnly } from '../../core/dynamo-errors';
 import { keys } from '../../core/table';
 import type { StoredAutomation } from '../automation-item';
 import { LEGACY_LIVE_FIELDS } from '../job-repository';
-import { retryingConflicts } from './conflicts';
 import { currentJobOf, jobIdentity } from './live-job-repository';
 import { updateOf } from './update-expression';
 

@@ -1,12 +1,12 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '../../../shared/platforms';
 import { dynamo, tableName } from '../../core/clients/dynamo';
+import { retryingConflicts } from '../../core/conflicts';
 import { cancellationCodes } from '../../core/dynamo-errors';
 import type { Logger } from '../../core/logger';
 import { queryByPrefix } from '../../core/query';
 import { keys } from '../../core/table';
 import type { StoredAutomation } from '../automation-item';
-import { retryingConflicts } from './conflicts';
 import { moveCondition } from './job-moves';
 import { currentJobOf, jobIdentity, readLiveJob } from './live-job-repository';
 

@@ -6,10 +6,10 @@ import type {
   JobStage,
 } from '../../../shared/automations-values';
 import { dynamo, tableName } from '../../core/clients/dynamo';
+import { retryingConflicts } from '../../core/conflicts';
 import { cancellationCodes, isConditionalCheckFailure } from '../../core/dynamo-errors';
 import { keys } from '../../core/table';
 import type { JobRef } from '../job-repository';
-import { retryingConflicts } from './conflicts';
 import { jobIdentity, type LiveJob } from './live-job-repository';
 import { unsentMarker } from './unsent-repository';
 import { updateOf } from './update-expression';

@@ -3,11 +3,11 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AutomationInterval } from '../../../shared/automations-values';
 import { dynamo, tableName } from '../../core/clients/dynamo';
+import { retryingConflicts } from '../../core/conflicts';
 import { cancellationCodes, isConditionalCheckFailure } from '../../core/dynamo-errors';
 import { keys } from '../../core/table';
 import type { StoredAutomation } from '../automation-item';
 import type { JobRef } from '../job-repository';
-import { retryingConflicts } from './conflicts';
 import { currentJobOf, readLiveJob } from './live-job-repository';
 import { holdsLegacyState, migrateAutomation } from './migrate-repository';
 

@@ -2,6 +2,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { jobIdOfRun, NEW_JOB_PROGRESS, runOfJob } from '../../../shared/automations-values';
 import { FINISHED_STATUSES } from '../../../shared/job-lifecycle';
 import { dynamo, tableName } from '../../core/clients/dynamo';
+import { retryingConflicts } from '../../core/conflicts';
 import {
   cancellationCodes,
   isConditionalCheckFailure,
@@ -10,7 +11,6 @@ import {
 import { keys } from '../../core/table';
 import type { StoredAutomation } from '../automation-item';
 import { LEGACY_LIVE_FIELDS, newJobPut } from '../job-repository';
-import { retryingConflicts } from './conflicts';
 import { moveCondition } from './job-moves';
 import { automationWithJob, currentJobOf, jobIdentity, readLiveJob } from './live-job-repository';
 import { unsentMarker } from './unsent-repository';

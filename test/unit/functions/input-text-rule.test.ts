@@ -46,6 +46,7 @@ const EXEMPT: Record<string, string> = {
   'POST /api/users/change-password body.newPassword': 'a password is hashed, never shown',
   'DELETE /api/users/account body.password': 'a password is hashed, never shown',
   'POST /api/users/extension/pair body.password': 'a password is hashed, never shown',
+  'POST /api/keys body.password': 'a password is hashed, never shown',
 };
 
 /** Fields whose rule allows line breaks (a message, a comment, a description, a request to the AI). */

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_TEXTS, type ApiKeyView } from '../../../shared/api-key-texts';
 import type { User } from '../../../shared/auth';
 import { endOfDay } from '../../../web/src/features/profile/components/ApiKeyCreateForm';
@@ -8,6 +8,15 @@ import { renderApp } from '../render-app';
 import { type FakeApi, installFakeApi, makeUser, signInAs } from '../support/fake-api';
 
 const LONG = { timeout: 5000 };
+
+// A zone that is not UTC, so a date's local end and its UTC end differ (the expiry and last-use texts).
+const zone = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'America/New_York';
+});
+afterAll(() => {
+  process.env.TZ = zone;
+});
 const SECRET = `trbk_${'Q'.repeat(40)}`;
 
 const crm: ApiKeyView = {
@@ -65,17 +74,33 @@ const nameField = () => card().getByRole('textbox', { name: /Key name/ }) as HTM
 
 describe('Developers card below the Pro plan', () => {
   it.each(['FREE', 'TRIAL', 'BASE'] as const)(
-    'on %s says keys come with Pro and Plus, links to pricing and asks nothing',
+    'on %s says keys come with Pro and Plus, links to pricing and offers no form',
     async (plan) => {
       const api = installFakeApi();
+      serveKeys(api);
       await openProfile(api, { plan });
 
       expect(card().getByText(API_KEY_TEXTS.notInPlan)).toBeTruthy();
       expect(card().getByRole('link', { name: 'View pricing plans' }).getAttribute('href')).toBe('/pricing');
       expect(card().queryByRole('button', { name: 'Create key' })).toBeNull();
-      expect(api.callsTo('GET', '/keys')).toHaveLength(0);
+      await waitFor(() => expect(api.callsTo('GET', '/keys')).toHaveLength(1));
+      expect(card().queryByRole('list', { name: 'Your keys' })).toBeNull();
     },
   );
+
+  it('lists the keys a downgrade kept, so any can be revoked, and offers no form', async () => {
+    const api = installFakeApi();
+    serveKeys(api, [crm]);
+    const { user } = await openProfile(api, { plan: 'BASE' });
+
+    expect(await card().findByText(API_KEY_TEXTS.notInPlanList, {}, LONG)).toBeTruthy();
+    expect(card().queryByRole('button', { name: 'Create key' })).toBeNull();
+    await user.click(card().getByRole('button', { name: 'Revoke API key CRM sync' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Revoke "CRM sync"?' }, LONG));
+    await user.click(dialog.getByRole('button', { name: 'Revoke key' }));
+    await waitFor(() => expect(api.callsTo('DELETE', '/keys/key-1')).toHaveLength(1));
+    await waitFor(() => expect(card().queryByText(API_KEY_TEXTS.notInPlanList)).toBeNull());
+  });
 });
 
 describe('Developers card on Pro and Plus', () => {
@@ -93,10 +118,11 @@ describe('Developers card on Pro and Plus', () => {
     expect(within(first!).getByText('trbk_AbCdEfG…')).toBeTruthy();
     expect(within(first!).getByText('leads:read')).toBeTruthy();
     expect(within(first!).getByText('flows:read')).toBeTruthy();
-    expect(first!.textContent).toContain('Created Mar 14, 2026 · Last used Mar 20, 2026 · No expiry');
+    // 08:00 UTC is 4:00 in New York (the browser's zone here).
+    expect(first!.textContent).toMatch(/Created Mar 14, 2026 · Last used Mar 20, 2026, 4:00\sAM · No expiry/);
     expect(within(first!).queryByText('Expired')).toBeNull();
     expect(within(second!).getByText('Expired')).toBeTruthy();
-    expect(second!.textContent).toContain('Never used · Expires Jan 1, 2020');
+    expect(second!.textContent).toContain('Never used · Expires Dec 31, 2019');
     expect(list.getByRole('button', { name: 'Revoke API key CRM sync' })).toBeTruthy();
   });
 
@@ -145,7 +171,7 @@ describe('Developers card on Pro and Plus', () => {
     expect(secret.readOnly).toBe(true);
     await waitFor(() => expect(document.activeElement).toBe(secret));
     expect(card().getByText(API_KEY_TEXTS.shownOnce)).toBeTruthy();
-    expect(card().getByRole('button', { name: 'Copy the new API key' })).toBeTruthy();
+    expect(card().getByRole('button', { name: 'Copy key' })).toBeTruthy();
     expect(api.callsTo('POST', '/keys')[0]!.body).toEqual({
       name: 'CRM sync',
       scopes: ['leads:read', 'automations:run'],
@@ -157,8 +183,11 @@ describe('Developers card on Pro and Plus', () => {
     await user.click(card().getByRole('button', { name: 'Done' }));
     expect(card().queryByRole('textbox', { name: 'Your new API key' })).toBeNull();
     expect(card().queryByText(SECRET)).toBeNull();
-    // The form is back, empty, for the next key.
+    // The form is back, empty, for the next key, and the keyboard is at its heading.
     expect(nameField().value).toBe('');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(card().getByRole('heading', { name: 'New key' })),
+    );
   });
 
   it('sends the chosen last day as its end in the browser’s time zone', async () => {
@@ -176,8 +205,72 @@ describe('Developers card on Pro and Plus', () => {
     expect(api.callsTo('POST', '/keys')[0]!.body).toEqual({
       name: 'Nightly export',
       scopes: ['flows:read'],
-      expiresAt: endOfDay('2099-12-31').toISOString(),
+      // The end of Dec 31 in New York is 04:59:59.999 on Jan 1 in UTC.
+      expiresAt: '2100-01-01T04:59:59.999Z',
     });
+  });
+
+  it('takes today as the last day and refuses yesterday', async () => {
+    const api = installFakeApi();
+    serveKeys(api);
+    const { user } = await openProfile(api);
+    const day = (offset: number) => {
+      const at = new Date(Date.now() + offset * 86_400_000);
+      const two = (n: number) => String(n).padStart(2, '0');
+      return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}`;
+    };
+
+    await user.type(await card().findByRole('textbox', { name: /Key name/ }, LONG), 'Today only');
+    await user.click(card().getByRole('checkbox', { name: 'Read trobs, their runs and their leads' }));
+    const expiry = card().getByLabelText(/Expires on/) as HTMLInputElement;
+    expect(expiry.min).toBe(day(0));
+    fireEvent.change(expiry, { target: { value: day(-1) } });
+    await user.click(card().getByRole('button', { name: 'Create key' }));
+    expect(await card().findByText(API_KEY_TEXTS.expiryPast, {}, LONG)).toBeTruthy();
+    expect(api.callsTo('POST', '/keys')).toHaveLength(0);
+
+    fireEvent.change(expiry, { target: { value: day(0) } });
+    await user.click(card().getByRole('button', { name: 'Create key' }));
+    await card().findByRole('textbox', { name: 'Your new API key' }, LONG);
+    expect(api.callsTo('POST', '/keys')[0]!.body).toMatchObject({
+      expiresAt: endOfDay(day(0)).toISOString(),
+    });
+  });
+
+  it('asks for the password when the server does, and sends it with the same key', async () => {
+    const api = installFakeApi();
+    serveKeys(api);
+    const ask = {
+      status: 403,
+      body: {
+        code: 'FORBIDDEN',
+        message: API_KEY_TEXTS.passwordNeeded,
+        issues: [{ path: 'password', message: API_KEY_TEXTS.passwordNeeded }],
+      },
+    };
+    const created = {
+      status: 201,
+      body: { data: { key: { ...crm, id: 'key-9', name: 'CRM sync' }, secret: SECRET } },
+    };
+    api.on('POST', '/keys', ({ body = {} }) => (body.password === 'My-Password-1' ? created : ask));
+    const { user } = await openProfile(api);
+
+    await user.type(await card().findByRole('textbox', { name: /Key name/ }, LONG), 'CRM sync');
+    await user.click(card().getByRole('checkbox', { name: 'Read trobs, their runs and their leads' }));
+    await user.click(card().getByRole('button', { name: 'Create key' }));
+
+    const password = await card().findByLabelText('Your password', { selector: 'input' }, LONG);
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(card().getByText(API_KEY_TEXTS.passwordNeeded)).toBeTruthy();
+    expect(nameField().value).toBe('CRM sync');
+    await user.type(password, 'My-Password-1');
+    await user.click(card().getByRole('button', { name: 'Create key' }));
+
+    await card().findByRole('textbox', { name: 'Your new API key' }, LONG);
+    expect(api.callsTo('POST', '/keys').map((c) => c.body)).toEqual([
+      { name: 'CRM sync', scopes: ['leads:read'], expiresAt: null },
+      { name: 'CRM sync', scopes: ['leads:read'], expiresAt: null, password: 'My-Password-1' },
+    ]);
   });
 
   it('refuses a blank name, no scope and a past day on the fields, sending nothing', async () => {

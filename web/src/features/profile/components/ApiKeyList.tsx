@@ -8,6 +8,14 @@ import { revokeApiKey } from '../api/api-keys';
 import { failureMessage } from '../api/profile';
 import { formatTeamDate, isExpired, ListHeading, listStyle } from './team-list';
 
+const momentFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 'Mar 20, 2026, 9:00 AM' in the browser's time zone: when a key was last used, to the minute it is kept. */
+const formatMoment = (value: string): string => {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : momentFormat.format(date);
+};
+
 /** The Developers card's keys: what each may do, when it was last used, Revoke behind a confirmation. */
 export function ApiKeyList({ apiKeys, refresh }: { apiKeys: ApiKeyView[]; refresh: () => Promise<void> }) {
   const headingId = useId();
@@ -79,7 +87,7 @@ export function ApiKeyList({ apiKeys, refresh }: { apiKeys: ApiKeyView[]; refres
                   </Group>
                   <Text size="xs" c="dimmed">
                     {TEXTS.createdOn(formatTeamDate(key.createdAt))} ·{' '}
-                    {key.lastUsedAt ? TEXTS.lastUsed(formatTeamDate(key.lastUsedAt)) : TEXTS.never} ·{' '}
+                    {key.lastUsedAt ? TEXTS.lastUsed(formatMoment(key.lastUsedAt)) : TEXTS.never} ·{' '}
                     {key.expiresAt ? TEXTS.expiresOn(formatTeamDate(key.expiresAt)) : TEXTS.noExpiry}
                   </Text>
                 </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { API_KEY_TEXTS as TEXTS } from '../../../../../shared/api-key-texts';
@@ -20,6 +20,9 @@ export function ApiKeySecret({ name, secret, onDone }: { name: string; secret: s
       variant="light"
       icon={<IconKey size={20} aria-hidden />}
       title={`${TEXTS.created}: ${name}`}
+      // A region, not Mantine's role="alert": the focused field reads the key, once.
+      role="region"
+      aria-label={`${TEXTS.created}: ${name}`}
       data-testid="api-key-secret"
     >
       <Stack gap="sm">
@@ -35,16 +38,19 @@ export function ApiKeySecret({ name, secret, onDone }: { name: string; secret: s
         <Group justify="flex-end" gap="sm">
           <CopyButton value={secret}>
             {({ copied, copy }) => (
-              <Button
-                variant="light"
-                onClick={copy}
-                aria-label={TEXTS.copyLabel}
-                leftSection={
-                  copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
-                }
-              >
-                {copied ? TEXTS.copied : TEXTS.copy}
-              </Button>
+              <>
+                <Button
+                  variant="light"
+                  onClick={copy}
+                  leftSection={
+                    copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
+                  }
+                >
+                  {copied ? TEXTS.copied : TEXTS.copy}
+                </Button>
+                {/* Said aloud when the copy is done. */}
+                <VisuallyHidden role="status">{copied ? TEXTS.copied : ''}</VisuallyHidden>
+              </>
             )}
           </CopyButton>
           <Button onClick={onDone}>{TEXTS.done}</Button>

@@ -1,5 +1,5 @@
 import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { API_KEY_TEXTS as TEXTS } from '../../../../../shared/api-key-texts';
 import { apiKeysInPlan } from '../../../../../shared/plan-policy';
 import type { UserPlan } from '../../../../../shared/pricing-plans';
@@ -10,22 +10,40 @@ import { ApiKeySecret } from './ApiKeySecret';
 import { PlusOnly, SectionLoadError } from './section-states';
 
 /**
- * The Developers card of /profile (issue 39 point 1): below PRO it says keys come with Pro and Plus;
- * on PRO and PLUS the owner creates a key (its secret shown once), and lists and revokes the keys.
+ * The Developers card of /profile (issue 39 point 1): on PRO and PLUS the owner creates a key (its
+ * secret shown once), and lists and revokes the keys. Below PRO it says keys come with Pro and Plus, and
+ * still lists the keys a downgrade kept (they work again if the plan returns), so any can be revoked.
  * The card is the owner's (a member is pointed to their own workspace, as for the Team card).
  */
 export function DevelopersSection({ plan }: { plan: UserPlan | null | undefined }) {
   const headingId = useId();
   const inPlan = apiKeysInPlan(plan);
-  const { apiKeys, error, mutate } = useApiKeys(inPlan);
+  const { apiKeys, error, mutate } = useApiKeys(true);
   // The secret of the key just made: shown until the owner says they have it, never fetched again.
   const [created, setCreated] = useState<{ name: string; secret: string }>();
+  // Done takes the keyboard back to the form's heading, where the panel it was in stood.
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  const [returnFocus, setReturnFocus] = useState(false);
+  useEffect(() => {
+    if (!returnFocus || created) return;
+    formHeading.current?.focus();
+    setReturnFocus(false);
+  }, [returnFocus, created]);
   const refresh = async () => {
     await mutate();
   };
 
   let body: ReactNode;
-  if (!inPlan) body = <PlusOnly text={TEXTS.notInPlan} viewPricing={TEXTS.viewPricing} />;
+  const notInPlan = <PlusOnly text={TEXTS.notInPlan} viewPricing={TEXTS.viewPricing} />;
+  if (!inPlan && apiKeys && apiKeys.length > 0)
+    body = (
+      <Stack gap="lg">
+        {notInPlan}
+        <Text size="sm">{TEXTS.notInPlanList}</Text>
+        <ApiKeyList apiKeys={apiKeys} refresh={refresh} />
+      </Stack>
+    );
+  else if (!inPlan) body = notInPlan;
   else if (!apiKeys && error)
     body = (
       <SectionLoadError
@@ -43,12 +61,20 @@ export function DevelopersSection({ plan }: { plan: UserPlan | null | undefined 
           {TEXTS.intro}
         </Text>
         {created ? (
-          <ApiKeySecret name={created.name} secret={created.secret} onDone={() => setCreated(undefined)} />
+          <ApiKeySecret
+            name={created.name}
+            secret={created.secret}
+            onDone={() => {
+              setCreated(undefined);
+              setReturnFocus(true);
+            }}
+          />
         ) : (
           <ApiKeyCreateForm
-            onCreated={async (name, secret) => {
+            headingRef={formHeading}
+            onCreated={(name, secret) => {
               setCreated({ name, secret });
-              await refresh();
+              void refresh().catch(() => undefined);
             }}
             refresh={refresh}
           />
