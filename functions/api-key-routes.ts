@@ -20,6 +20,8 @@ export const apiKeyRoutes: readonly HttpRoute[] = [
     auth: 'verified',
     ownerOnly: true,
     table: 'write',
+    // The owner is e-mailed that a key was made.
+    needs: ['mail'],
   },
   {
     method: 'DELETE',

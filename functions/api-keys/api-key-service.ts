@@ -12,12 +12,16 @@ import {
 import type { CreateApiKeyInput } from '../../shared/api-keys';
 import { AUTH_TEXTS } from '../../shared/auth';
 import { apiKeysInPlan } from '../../shared/plan-policy';
+import { apiKeyCreatedMail } from '../auth/mail-templates';
+import { appUrl } from '../auth/one-time-tokens';
 import { verifyPassword } from '../auth/password';
 import { guardPasswordAttempt } from '../auth/password-attempts';
 import { type StoredUser, signedInUser } from '../auth/user-service';
 import { apiKeySecretHash } from '../core/api-key-auth';
 import type { AuthUser } from '../core/auth';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import type { MailPort } from '../core/ports/mail';
 import {
   ApiKeyWriteRefused,
   deleteApiKey,
@@ -33,6 +37,9 @@ import {
  */
 export interface ApiKeyServiceDeps {
   now: () => Date;
+  /** Tells the owner a key was made (apiKeyCreatedMail). */
+  mail: MailPort;
+  log: Logger;
 }
 
 /** `trbk_` and 40 characters of base64url: 240 random bits. */
@@ -48,7 +55,7 @@ export const apiKeyView = (key: StoredApiKey): ApiKeyView => ({
   lastUsedAt: key.lastUsedAt,
 });
 
-export function createApiKeyService({ now }: ApiKeyServiceDeps) {
+export function createApiKeyService({ now, mail, log }: ApiKeyServiceDeps) {
   return { create, list, revoke };
 
   /**
@@ -119,6 +126,12 @@ export function createApiKeyService({ now }: ApiKeyServiceDeps) {
     } catch (error) {
       if (error instanceof ApiKeyWriteRefused) throw new ConflictError(API_KEY_TEXTS.tooMany);
       throw error;
+    }
+    // After the key is stored: a mail that fails must not lose the secret, which is answered only now.
+    try {
+      await mail.send(apiKeyCreatedMail(owner.email, key, appUrl('/profile')));
+    } catch (error) {
+      log.error('api key mail failed', { error, keyId: key.id });
     }
     return { key: apiKeyView(key), secret };
   }

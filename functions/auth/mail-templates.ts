@@ -114,3 +114,24 @@ export function teamDeletedMail(to: string, owner: string, url: string): MailMes
     { label: 'Open your workspace', url },
   );
 }
+
+/**
+ * To the owner when an API key is made for their workspace (issue 39): a key outlives the session that
+ * made it, so a key made from a stolen session must not go unseen. Names the key, never its secret.
+ */
+export function apiKeyCreatedMail(
+  to: string,
+  key: { name: string; prefix: string; scopes: readonly string[] },
+  url: string,
+): MailMessage {
+  return message(
+    to,
+    `A new API key was created for your ${PRODUCT_NAME} workspace`,
+    [
+      'Hi,',
+      `An API key named "${mailName(key.name, 'API key')}" (${key.prefix}…) was just created for your ${PRODUCT_NAME} workspace. It may: ${key.scopes.join(', ')}.`,
+      'If you did not create it, revoke it on your profile page and change your password.',
+    ],
+    { label: 'Review your API keys', url },
+  );
+}

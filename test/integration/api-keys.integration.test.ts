@@ -17,6 +17,7 @@ import { AUTH_TEXTS } from '../../shared/auth';
 import { TEAM_TEXTS } from '../../shared/team-texts';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
 import type { Api, TestUser } from '../support/api-client';
+import { lastMailTo } from '../support/outbox';
 import { getItem, itemsMentioning } from '../support/table-items';
 import { joinTeam } from '../support/teams';
 import { newUser, warmUsers } from '../support/users';
@@ -93,6 +94,11 @@ describe('POST /api/keys', () => {
       ownerId: owner.id,
       keyId: key.id,
     });
+    // The owner is told, with the key's name and prefix, never its secret.
+    const mail = await lastMailTo(env.stateDir, owner.email, 'A new API key was created');
+    expect(mail.text).toContain(`An API key named "CRM sync" (${key.prefix}…) was just created`);
+    expect(mail.text).toContain('It may: leads:read, flows:read.');
+    expect(`${mail.subject}${mail.text}${mail.html}`).not.toContain(secret);
   });
 
   it('is refused below PRO with the upgrade words, and made on PRO and PLUS', async () => {
