@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  apiKeysInPlan,
   automationLimitMessage,
   countsAsRunning,
   exportFormatInPlan,
@@ -161,6 +162,22 @@ describe('feature flags (section 6)', () => {
 
   it.each(cases)('$plan has $feature: $expected', ({ plan, feature, expected }) => {
     expect(hasFeature(plan, feature)).toBe(expected);
+  });
+});
+
+describe('API keys (issue 39)', () => {
+  it.each([
+    ['FREE', false],
+    ['TRIAL', false],
+    ['BASE', false],
+    ['PRO', true],
+    ['PLUS', true],
+  ] as const)('%s has API keys: %s', (plan, expected) => {
+    expect(apiKeysInPlan(plan)).toBe(expected);
+  });
+
+  it.each([undefined, null, '', 'pro', ' PRO', 'ENTERPRISE'])('%j, not a plan, has none', (plan) => {
+    expect(apiKeysInPlan(plan)).toBe(false);
   });
 });
 
