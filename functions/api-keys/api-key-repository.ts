@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type ApiKeyScope, isApiKeyScope } from '../../shared/api-key-texts';
+import { type ApiKeyView, isApiKeyScope } from '../../shared/api-key-texts';
 import { dynamo, tableName } from '../core/clients/dynamo';
 import { retryingConflicts } from '../core/conflicts';
 import { isItemConditionFailure } from '../core/dynamo-errors';
@@ -11,15 +11,9 @@ import { keys } from '../core/table';
  * partition and a lookup item named by the secret's hash, which the auth hook reads
  * (core/api-key-auth.ts), written and deleted together with the count that caps the keys.
  */
-export interface StoredApiKey {
-  id: string;
+/** A key as listed (ApiKeyView), with its workspace and the hash that names its lookup. */
+export interface StoredApiKey extends ApiKeyView {
   ownerId: string;
-  name: string;
-  prefix: string;
-  scopes: ApiKeyScope[];
-  createdAt: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
   secretHash: string;
 }
 

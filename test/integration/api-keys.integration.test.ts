@@ -18,6 +18,7 @@ import { TEAM_TEXTS } from '../../shared/team-texts';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
 import type { Api, TestUser } from '../support/api-client';
 import { lastMailTo } from '../support/outbox';
+import { signedInAgo } from '../support/sessions';
 import { getItem, itemsMentioning } from '../support/table-items';
 import { joinTeam } from '../support/teams';
 import { newUser, warmUsers } from '../support/users';
@@ -56,18 +57,6 @@ const keysOf = async (owner: TestUser) => {
 const forbidden = (message: string) => ({ code: 'FORBIDDEN', message });
 const invalid = { code: 'UNAUTHORIZED', message: API_KEY_TEXTS.invalid };
 const validation = (message: string) => ({ code: 'VALIDATION_ERROR', message, issues: expect.any(Array) });
-
-/** Moves a session's sign-in time back, as if the user had signed in `seconds` ago. */
-async function signedInAgo(user: TestUser, seconds: number) {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.session(user.id, user.sessionId),
-      UpdateExpression: 'SET createdAt = :at',
-      ExpressionAttributeValues: { ':at': new Date(Date.now() - seconds * 1000).toISOString() },
-    }),
-  );
-}
 
 describe('POST /api/keys', () => {
   it('answers the secret once and lists the key by its prefix, storing only the hash', async () => {

@@ -1,6 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo, tableName } from '../../functions/core/clients/dynamo';
 import { keys } from '../../functions/core/table';
 import { issueSession, type SandboxPlatforms, startSandboxPlatforms } from '../../scripts/sandbox-platforms';
 import { AUTH_TEXTS } from '../../shared/auth';
@@ -8,6 +6,7 @@ import { PAIRING, PAIRING_TEXTS } from '../../shared/extension';
 import { type AccountsEnv, useAccountsEnv } from '../support/accounts-env';
 import { type Api, freshAddress, OTHER_GOOD_PASSWORD, type TestUser } from '../support/api-client';
 import { setEnv } from '../support/integration-env';
+import { signedInAgo } from '../support/sessions';
 import { scanTable } from '../support/table-items';
 import { joinTeam, switchWorkspace } from '../support/teams';
 import { newUser } from '../support/users';
@@ -37,18 +36,6 @@ async function paired(user: TestUser) {
   const res = await pair(user.accessToken);
   expect(res.status, res.text).toBe(201);
   return res.body.data as { accessToken: string; refreshToken: string; expiresIn: number };
-}
-
-/** Moves a session's sign-in time back, as if the user had signed in `seconds` ago. */
-async function signedInAgo(user: TestUser, seconds: number) {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.session(user.id, user.sessionId),
-      UpdateExpression: 'SET createdAt = :at',
-      ExpressionAttributeValues: { ':at': new Date(Date.now() - seconds * 1000).toISOString() },
-    }),
-  );
 }
 
 const pairedSessionsOf = async (userId: string) =>
